@@ -1,0 +1,24 @@
+# Installs the Debian packages Coyote needs, if any is missing (sourced by scripts/test and run).
+coyote_packages=(
+  cmake ninja-build g++ clang-16 pkg-config
+  libenet-dev libcereal-dev libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
+  nlohmann-json3-dev libxxhash-dev libsfml-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  xvfb xauth fonts-dejavu-core
+)
+
+ensure_packages() {
+  local missing=()
+  for package in "${coyote_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$package")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    return 0
+  fi
+  echo "Installing missing packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}

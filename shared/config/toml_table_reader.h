@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+namespace coyote {
+
+/// Reads typed, range-checked values out of one TOML table and refuses keys nobody asked for.
+/// Every refusal is a ConfigError naming the file, the dotted key path and the reason.
+class TomlTableReader {
+ public:
+  TomlTableReader(const toml::table& table, std::string file, std::string path);
+
+  /// Each `read` leaves `value` untouched when the key is absent (the default stands).
+  void read(std::string_view key, float& value, float min, float max);
+  void read(std::string_view key, std::int32_t& value, std::int32_t min, std::int32_t max);
+  void read(std::string_view key, bool& value);
+  void read(std::string_view key, std::string& value);
+
+  /// A nested table; an absent one reads as empty.
+  TomlTableReader section(std::string_view key);
+
+  /// Refuses the first key that no `read` or `section` consumed.
+  void rejectUnknownKeys() const;
+
+  [[noreturn]] void fail(std::string_view key, std::string_view reason) const;
+
+ private:
+  std::string keyPath(std::string_view key) const;
+  const toml::node* find(std::string_view key);
+
+  const toml::table& table_;
+  std::string file_;
+  std::string path_;
+  std::set<std::string, std::less<>> consumed_;
+};
+
+/// Parses a TOML file, turning a syntax error into a ConfigError with file, line and column.
+toml::table parseTomlFile(const std::string& file);
+
+}  // namespace coyote

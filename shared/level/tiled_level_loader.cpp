@@ -1,0 +1,270 @@
+#include "level/tiled_level_loader.h"
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "config/config_error.h"
+
+namespace coyote {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int kMaxLevelSide = 4096;
+// Tiled stores flips (and hex rotation) in the high bits of a gid.
+constexpr std::uint32_t kGidFlagMask = 0xF0000000u;
+
+/// A JSON value together with its path from the document root, for error messages.
+struct Node {
+  const Json& value;
+  std::string path;
+  const std::string& file;
+
+  [[noreturn]] void fail(std::string_view reason) const {
+    throw ConfigError(fmt::format("{}: {}: {}", file, path, reason));
+  }
+  Node child(std::string_view key) const {
+    if (!value.is_object() || !value.contains(key)) {
+      fail(fmt::format("missing \"{}\"", key));
+    }
+    return {value.at(key), fmt::format("{}.{}", path, key), file};
+  }
+  bool has(std::string_view key) const { return value.is_object() && value.contains(key); }
+  Node at(std::size_t index) const {
+    return {value.at(index), fmt::format("{}[{}]", path, index), file};
+  }
+  const Json& array() const {
+    if (!value.is_array()) {
+      fail("expected an array");
+    }
+    return value;
+  }
+  std::string string() const {
+    if (!value.is_string()) {
+      fail("expected a string");
+    }
+    return value.get<std::string>();
+  }
+  std::int64_t integer(std::int64_t min, std::int64_t max) const {
+    if (!value.is_number_integer()) {
+      fail("expected an integer");
+    }
+    const std::int64_t number = value.get<std::int64_t>();
+    if (number < min || number > max) {
+      fail(fmt::format("must be in [{}, {}], got {}", min, max, number));
+    }
+    return number;
+  }
+  double number() const {
+    if (!value.is_number()) {
+      fail("expected a number");
+    }
+    return value.get<double>();
+  }
+};
+
+Json parseJson(std::string_view text, const std::string& file) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& error) {
+    throw ConfigError(fmt::format("{}: invalid JSON at byte {}: {}", file, error.byte,
+                                  error.what()));
+  }
+}
+
+std::string readFile(const std::filesystem::path& file) {
+  std::ifstream stream(file, std::ios::binary);
+  if (!stream) {
+    throw ConfigError(fmt::format("{}: cannot open file", file.string()));
+  }
+  std::stringstream text;
+  text << stream.rdbuf();
+  return text.str();
+}
+
+// Tiled 1.9+ calls the type "class"; older versions "type".
+std::string typeOrClass(const Node& object) {
+  if (object.has("type") && !object.value.at("type").get_ref<const std::string&>().empty()) {
+    return object.child("type").string();
+  }
+  if (object.has("class")) {
+    return object.child("class").string();
+  }
+  return {};
+}
+
+/// Local tile id → tile type, for one tileset.
+void readTilesetTiles(const Node& tileset, std::uint32_t firstGid,
+                      std::map<std::uint32_t, TileType>& types) {
+  if (!tileset.has("tiles")) {
+    return;
+  }
+  const Node tiles = tileset.child("tiles");
+  for (std::size_t i = 0; i < tiles.array().size(); ++i) {
+    const Node tile = tiles.at(i);
+    const auto id = static_cast<std::uint32_t>(tile.child("id").integer(0, 1 << 24));
+    const std::string name = typeOrClass(tile);
+    if (name.empty()) {
+      continue;
+    }
+    TileType type = TileType::Empty;
+    if (!parseTileTypeName(name, type)) {
+      const Node where = tile.has("type") ? tile.child("type") : tile.child("class");
+      where.fail(fmt::format(
+          "unknown tile type \"{}\" (expected solid, oneway, slope_up_right, slope_up_left, "
+          "rounded_up_right, rounded_up_left, water or hazard)",
+          name));
+    }
+    types[firstGid + id] = type;
+  }
+}
+
+std::map<std::uint32_t, TileType> readTilesets(const Node& map,
+                                               const std::filesystem::path& baseDirectory) {
+  std::map<std::uint32_t, TileType> types;
+  const Node tilesets = map.child("tilesets");
+  for (std::size_t i = 0; i < tilesets.array().size(); ++i) {
+    const Node reference = tilesets.at(i);
+    const auto firstGid =
+        static_cast<std::uint32_t>(reference.child("firstgid").integer(1, 1 << 28));
+    if (!reference.has("source")) {
+      readTilesetTiles(reference, firstGid, types);
+      continue;
+    }
+    const std::filesystem::path source = baseDirectory / reference.child("source").string();
+    const std::string sourceName = source.string();
+    const Json external = parseJson(readFile(source), sourceName);
+    readTilesetTiles(Node{external, "$", sourceName}, firstGid, types);
+  }
+  return types;
+}
+
+const Json* findLayer(const Node& layers, std::string_view name, std::string_view type,
+                      std::size_t& index) {
+  for (std::size_t i = 0; i < layers.array().size(); ++i) {
+    const Json& layer = layers.value.at(i);
+    if (layer.is_object() && layer.value("name", "") == name && layer.value("type", "") == type) {
+      index = i;
+      return &layer;
+    }
+  }
+  return nullptr;
+}
+
+void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>& types,
+                        Level& level) {
+  const Node layers = map.child("layers");
+  std::size_t index = 0;
+  if (findLayer(layers, "collision", "tilelayer", index) == nullptr) {
+    layers.fail("missing tile layer \"collision\"");
+  }
+  const Node layer = layers.at(index);
+  if (layer.has("encoding") && layer.child("encoding").string() != "csv") {
+    layer.child("encoding").fail("only CSV (array) layer data is supported; re-save the map "
+                                 "with Tile Layer Format = CSV");
+  }
+  if (layer.child("width").integer(1, kMaxLevelSide) != level.width() ||
+      layer.child("height").integer(1, kMaxLevelSide) != level.height()) {
+    layer.fail("layer size differs from the map size");
+  }
+  const Node data = layer.child("data");
+  const std::size_t expected =
+      static_cast<std::size_t>(level.width()) * static_cast<std::size_t>(level.height());
+  if (data.array().size() != expected) {
+    data.fail(fmt::format("expected {} tiles, got {}", expected, data.value.size()));
+  }
+  for (std::size_t i = 0; i < expected; ++i) {
+    const Node cell = data.at(i);
+    const auto gid =
+        static_cast<std::uint32_t>(cell.integer(0, 0xFFFFFFFFll)) & ~kGidFlagMask;
+    if (gid == 0) {
+      continue;
+    }
+    const auto found = types.find(gid);
+    if (found == types.end()) {
+      cell.fail(fmt::format("tile gid {} has no type in its tileset", gid));
+    }
+    const int width = level.width();
+    level.setTile(static_cast<int>(i % static_cast<std::size_t>(width)),
+                  static_cast<int>(i / static_cast<std::size_t>(width)), found->second);
+  }
+}
+
+void readSpawns(const Node& map, float tileWidth, float tileHeight, Level& level) {
+  const Node layers = map.child("layers");
+  std::size_t index = 0;
+  if (findLayer(layers, "entities", "objectgroup", index) == nullptr) {
+    layers.fail("missing object layer \"entities\"");
+  }
+  const Node objects = layers.at(index).child("objects");
+  for (std::size_t i = 0; i < objects.array().size(); ++i) {
+    const Node object = objects.at(i);
+    if (typeOrClass(object) != "spawn") {
+      continue;  // other entity kinds belong to later mechanics (SPEC §4)
+    }
+    const double x = object.child("x").number() / tileWidth;
+    const double y = object.child("y").number() / tileHeight;
+    if (x < 0.0 || y < 0.0 || x > level.width() || y > level.height()) {
+      object.fail("spawn point lies outside the map");
+    }
+    level.spawns.push_back({static_cast<float>(x), static_cast<float>(y)});
+  }
+  if (level.spawns.empty()) {
+    objects.fail("no object of type \"spawn\"");
+  }
+}
+
+void readBudgets(const Node& map, Level& level) {
+  if (!map.has("properties")) {
+    return;
+  }
+  const Node properties = map.child("properties");
+  for (std::size_t i = 0; i < properties.array().size(); ++i) {
+    const Node property = properties.at(i);
+    const std::string name = property.child("name").string();
+    if (name == "jumpsRemaining") {
+      level.jumpsRemaining = static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
+    } else if (name == "dashesRemaining") {
+      level.dashesRemaining = static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
+    }
+  }
+}
+
+}  // namespace
+
+Level parseTiledLevel(std::string_view json, const std::string& fileName,
+                      const std::filesystem::path& baseDirectory) {
+  const Json document = parseJson(json, fileName);
+  const Node map{document, "$", fileName};
+  if (!document.is_object()) {
+    map.fail("expected a Tiled map object");
+  }
+  if (map.has("orientation") && map.child("orientation").string() != "orthogonal") {
+    map.child("orientation").fail("only orthogonal maps are supported");
+  }
+  if (map.has("infinite") && map.value.at("infinite") == true) {
+    map.child("infinite").fail("infinite maps are not supported; use a fixed-size map");
+  }
+  const int width = static_cast<int>(map.child("width").integer(1, kMaxLevelSide));
+  const int height = static_cast<int>(map.child("height").integer(1, kMaxLevelSide));
+  const auto tileWidth = static_cast<float>(map.child("tilewidth").integer(1, 1024));
+  const auto tileHeight = static_cast<float>(map.child("tileheight").integer(1, 1024));
+
+  Level level(width, height);
+  level.name = fileName;
+  readCollisionLayer(map, readTilesets(map, baseDirectory), level);
+  readSpawns(map, tileWidth, tileHeight, level);
+  readBudgets(map, level);
+  return level;
+}
+
+Level loadTiledLevel(const std::filesystem::path& file) {
+  return parseTiledLevel(readFile(file), file.string(), file.parent_path());
+}
+
+}  // namespace coyote

@@ -1,0 +1,344 @@
+#include "sim/character_step.h"
+
+#include <cmath>
+
+#include "sim/slope.h"
+#include "sim/sweep.h"
+
+namespace coyote {
+namespace {
+
+constexpr float kInvSqrt2 = 0.70710678118654752f;
+
+/// This tick's input as the step reads it: axes after the dead zone, edges from last tick.
+struct StepInput {
+  float moveX = 0.0f;
+  float moveY = 0.0f;
+  bool jumpPressed = false;
+  bool jumpReleased = false;
+  bool dashPressed = false;
+  bool downHeld = false;
+};
+
+/// What one step learns in one phase and needs in a later one.
+struct StepScratch {
+  bool dashing = false;
+  bool droppingThrough = false;
+  bool wasGrounded = false;
+};
+
+int signOf(float value) { return (value > 0.0f) - (value < 0.0f); }
+float absOf(float value) { return value < 0.0f ? -value : value; }
+
+float approach(float value, float target, float maxDelta) {
+  if (value < target) {
+    return value + maxDelta < target ? value + maxDelta : target;
+  }
+  return value - maxDelta > target ? value - maxDelta : target;
+}
+
+std::int32_t countUp(std::int32_t ticks) { return ticks < kTicksNever ? ticks + 1 : kTicksNever; }
+
+StepInput readInput(const Character& character, PlayerInput input) {
+  const std::uint8_t now = input.buttons;
+  const std::uint8_t before = character.previousButtons;
+  StepInput read;
+  read.moveX = axisAfterDeadZone(input.moveX);
+  read.moveY = axisAfterDeadZone(input.moveY);
+  read.jumpPressed = (now & kButtonJump) && !(before & kButtonJump);
+  read.jumpReleased = !(now & kButtonJump) && (before & kButtonJump);
+  read.dashPressed = (now & kButtonDash) && !(before & kButtonDash);
+  read.downHeld = (now & kButtonDown) != 0;
+  return read;
+}
+
+bool spendBudget(std::int32_t& remaining) {
+  if (remaining == 0) {
+    return false;
+  }
+  if (remaining > 0) {
+    --remaining;
+  }
+  return true;
+}
+
+// True when everything under the box's feet is one-way: down + jump drops through it.
+bool standsOnOneWayOnly(const Aabb& box, const Level& level) {
+  const int row = static_cast<int>(std::floor(box.bottom() + kSkin));
+  bool anyOneWay = false;
+  const int first = static_cast<int>(std::floor(box.left() + kSkin));
+  const int last = static_cast<int>(std::floor(box.right() - kSkin));
+  for (int column = first; column <= last; ++column) {
+    const TileType tile = level.tileAt(column, row);
+    if (tile == TileType::OneWay) {
+      anyOneWay = true;
+    } else if (tile != TileType::Empty && tile != TileType::Water && tile != TileType::Hazard) {
+      return false;
+    }
+  }
+  return anyOneWay;
+}
+
+// ---- The phases of SPEC §3.6, in order -------------------------------------------------------
+
+void updateFacing(Character& character, const StepInput& input) {
+  if (input.moveX != 0.0f) {
+    character.facing = static_cast<std::int8_t>(signOf(input.moveX));
+  }
+}
+
+void advanceTimers(Character& character, const StepInput& input) {
+  character.ticksSinceGrounded = character.grounded ? 0 : countUp(character.ticksSinceGrounded);
+  character.ticksSinceJumpPressed =
+      input.jumpPressed ? 0 : countUp(character.ticksSinceJumpPressed);
+  if (character.wallJumpLockTicks > 0) {
+    --character.wallJumpLockTicks;
+  }
+}
+
+// Starts a dash on the press edge or continues the one in progress; true while dashing.
+bool startOrContinueDash(Character& character, const StepInput& input,
+                         const StepParameters& parameters) {
+  if (input.dashPressed && !character.dashing() && character.dashAvailable &&
+      spendBudget(character.dashesRemaining)) {
+    const int dirX = signOf(input.moveX);
+    const int dirY = signOf(input.moveY);
+    // Normalized so a diagonal dash is not √2 faster than a straight one.
+    const float scale = (dirX != 0 && dirY != 0) ? kInvSqrt2 : 1.0f;
+    character.dashDirection = (dirX == 0 && dirY == 0)
+                                  ? Vec2{static_cast<float>(character.facing), 0.0f}
+                                  : Vec2{static_cast<float>(dirX) * scale,
+                                         static_cast<float>(dirY) * scale};
+    character.dashTicksLeft = parameters.dashTicks;
+    character.dashAvailable = false;
+  }
+  if (!character.dashing()) {
+    return false;
+  }
+  const float speed = parameters.config.dashSpeed;
+  character.velocity = {character.dashDirection.x * speed, character.dashDirection.y * speed};
+  --character.dashTicksLeft;
+  return true;
+}
+
+void applyJump(Character& character, float vx, float vy) {
+  character.velocity = {vx, vy};
+  character.ticksSinceJumpPressed = kTicksNever;  // the press is used up
+  character.ticksSinceGrounded = kTicksNever;     // and so is the coyote window
+}
+
+// Jump sources in priority: ground or coyote, wall, air jump. A press is remembered for the
+// jump buffer, so a press just before landing fires on the landing tick.
+void tryJump(Character& character, const StepInput& input, const Level& level,
+             const StepParameters& parameters, StepScratch& scratch) {
+  const PhysicsConfig& config = parameters.config;
+  if (character.ticksSinceJumpPressed > parameters.jumpBufferTicks) {
+    return;
+  }
+  if (input.downHeld && character.grounded &&
+      standsOnOneWayOnly(characterBox(character, config), level)) {
+    scratch.droppingThrough = true;
+    character.ticksSinceJumpPressed = kTicksNever;
+    return;
+  }
+  const bool fromGround = character.ticksSinceGrounded <= parameters.coyoteTicks;
+  const bool fromWall = !fromGround && character.wallDirection != 0;
+  const bool fromAir = !fromGround && !fromWall && character.airJumpsLeft > 0;
+  if (!(fromGround || fromWall || fromAir) || !spendBudget(character.jumpsRemaining)) {
+    return;
+  }
+  if (fromWall) {
+    applyJump(character, static_cast<float>(-character.wallDirection) * config.wallJumpSpeedX,
+              -config.wallJumpSpeedY);
+    // Without the lock, a player still holding toward the wall cancels the push at once.
+    character.wallJumpLockTicks = parameters.wallJumpLockTicks;
+    return;
+  }
+  if (fromAir) {
+    --character.airJumpsLeft;
+  }
+  applyJump(character, character.velocity.x, -config.jumpSpeed);
+}
+
+void cutJumpOnRelease(Character& character, const StepInput& input,
+                      const StepParameters& parameters) {
+  if (input.jumpReleased && character.velocity.y < 0.0f) {
+    character.velocity.y *= parameters.config.jumpCutFactor;
+  }
+}
+
+void updateHorizontalVelocity(Character& character, const StepInput& input,
+                              const StepParameters& parameters) {
+  const PhysicsConfig& config = parameters.config;
+  const float move = character.wallJumpLockTicks > 0 ? 0.0f : input.moveX;
+  float& vx = character.velocity.x;
+  if (character.grounded) {
+    const float target = move * config.maxRunSpeed;
+    const bool speedingUp = signOf(target) * signOf(vx) >= 0 && absOf(target) > absOf(vx);
+    vx = approach(vx, target, (speedingUp ? config.groundAccel : config.groundDecel) * parameters.dt);
+    return;
+  }
+  // In the air: no braking, and steering never raises |vx| above the run speed; speed above it
+  // (from a wall jump or a dash) decays toward it instead of being cut.
+  const float before = absOf(vx);
+  vx += move * config.airAccel * parameters.dt;
+  const float ceiling = before > config.maxRunSpeed ? before : config.maxRunSpeed;
+  if (absOf(vx) > ceiling) {
+    vx = static_cast<float>(signOf(vx)) * ceiling;
+  }
+  if (absOf(vx) > config.maxRunSpeed) {
+    vx = static_cast<float>(signOf(vx)) *
+         approach(absOf(vx), config.maxRunSpeed, config.airAccel * parameters.dt);
+  }
+}
+
+void applyGravityAndDrag(Character& character, const StepInput& input,
+                         const StepParameters& parameters) {
+  const PhysicsConfig& config = parameters.config;
+  float& vy = character.velocity.y;
+  const bool falling = vy >= 0.0f;
+  float gravity = config.gravity;
+  if (falling) {
+    gravity *= config.fallGravityMultiplier;
+    if (input.downHeld) {
+      gravity *= config.fastFallMultiplier;
+    }
+  }
+  if (absOf(vy) < config.apexThreshold) {
+    gravity *= config.apexGravityMultiplier;
+  }
+  if (falling) {
+    // Linear drag makes terminal speed emerge at mass * gravity / drag, with no hard clamp.
+    vy += (gravity - config.fallDragCoefficient * vy / config.mass) * parameters.dt;
+  } else {
+    vy += gravity * parameters.dt;
+  }
+}
+
+void capWallSlide(Character& character, const StepParameters& parameters) {
+  if (character.wallDirection != 0 && character.velocity.y > parameters.config.wallSlideSpeed) {
+    character.velocity.y = parameters.config.wallSlideSpeed;
+  }
+}
+
+SweepResult sweepAgainstTiles(const Character& character, const Level& level,
+                              const StepParameters& parameters, const StepScratch& scratch) {
+  const Aabb box = characterBox(character, parameters.config);
+  const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
+  return sweepAabb(box, delta, level, OneWayRule{!scratch.droppingThrough, box.bottom()});
+}
+
+// Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
+SurfaceContact followSurfaces(Character& character, const SweepResult& swept, float startBottom,
+                              const Level& level, const StepParameters& parameters,
+                              const StepScratch& scratch) {
+  if (character.velocity.y < 0.0f) {
+    return {};
+  }
+  SurfaceContact contact = resolveSlopeFollow(swept.box, startBottom, level);
+  const bool mayStayGlued = scratch.wasGrounded && !scratch.dashing &&
+                            !scratch.droppingThrough && swept.normalY >= 0;
+  if (!contact.found && mayStayGlued) {
+    contact = findGroundBelow(swept.box, parameters.config.groundSnapDistance, level);
+  }
+  if (contact.found) {
+    character.position.y = contact.bottom - parameters.config.playerHeight;
+    character.velocity.y = 0.0f;
+  }
+  return contact;
+}
+
+void zeroBlockedVelocity(Character& character, const SweepResult& swept,
+                         const StepScratch& scratch) {
+  if (swept.normalX != 0) {
+    character.velocity.x = 0.0f;
+  }
+  if (swept.normalY != 0) {
+    character.velocity.y = 0.0f;
+  }
+  // A dash stops dead on whatever blocks it along its own direction.
+  const bool dashBlocked = (swept.normalX != 0 && character.dashDirection.x != 0.0f) ||
+                           (swept.normalY != 0 && character.dashDirection.y != 0.0f);
+  if (scratch.dashing && dashBlocked) {
+    character.dashTicksLeft = 0;
+  }
+}
+
+void updateGrounded(Character& character, const SweepResult& swept, const SurfaceContact& contact,
+                    const StepParameters& parameters) {
+  character.grounded = swept.normalY < 0 || contact.found;
+  character.onSlope = contact.found && contact.onSlope;
+  if (character.grounded && !character.dashing()) {
+    character.dashAvailable = true;
+    character.airJumpsLeft = parameters.config.airJumps;
+  }
+}
+
+void detectWallContact(Character& character, const StepInput& input, const Level& level,
+                       const StepParameters& parameters) {
+  character.wallDirection = 0;
+  const int push = signOf(input.moveX);
+  if (character.grounded || character.dashing() || push == 0) {
+    return;
+  }
+  if (touchesWall(characterBox(character, parameters.config), push, level)) {
+    character.wallDirection = static_cast<std::int8_t>(push);
+  }
+}
+
+}  // namespace
+
+StepParameters::StepParameters(const PhysicsConfig& physics)
+    : config(physics),
+      dt(physics.dt()),
+      coyoteTicks(ticksFor(physics.coyoteTime, physics.tickRate)),
+      jumpBufferTicks(ticksFor(physics.jumpBufferTime, physics.tickRate)),
+      wallJumpLockTicks(ticksFor(physics.wallJumpLockTime, physics.tickRate)),
+      dashTicks(ticksFor(physics.dashDuration, physics.tickRate)) {}
+
+Aabb characterBox(const Character& character, const PhysicsConfig& config) {
+  return Aabb{character.position, Vec2{config.playerWidth, config.playerHeight}};
+}
+
+void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
+                    const PhysicsConfig& config) {
+  character = Character{};
+  character.active = true;
+  character.spawn = spawn;
+  character.position = {spawn.x - config.playerWidth * 0.5f, spawn.y - config.playerHeight};
+  character.airJumpsLeft = config.airJumps;
+  character.jumpsRemaining = level.jumpsRemaining;
+  character.dashesRemaining = level.dashesRemaining;
+}
+
+void stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
+                   const StepParameters& parameters) {
+  const StepInput input = readInput(character, playerInput);
+  StepScratch scratch;
+  scratch.wasGrounded = character.grounded;
+
+  updateFacing(character, input);
+  advanceTimers(character, input);
+  scratch.dashing = startOrContinueDash(character, input, parameters);
+  if (!scratch.dashing) {
+    tryJump(character, input, level, parameters, scratch);
+    cutJumpOnRelease(character, input, parameters);
+    updateHorizontalVelocity(character, input, parameters);
+    applyGravityAndDrag(character, input, parameters);
+    capWallSlide(character, parameters);
+  }
+  const float startBottom = character.position.y + parameters.config.playerHeight;
+  const SweepResult swept = sweepAgainstTiles(character, level, parameters, scratch);
+  character.position = swept.box.position;
+  const SurfaceContact contact =
+      followSurfaces(character, swept, startBottom, level, parameters, scratch);
+  zeroBlockedVelocity(character, swept, scratch);
+  updateGrounded(character, swept, contact, parameters);
+  detectWallContact(character, input, level, parameters);
+
+  character.lastNormalX = swept.normalX;
+  character.lastNormalY = swept.normalY;
+  character.previousButtons = playerInput.buttons;
+}
+
+}  // namespace coyote

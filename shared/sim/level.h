@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/tile.h"
+#include "sim/vec2.h"
+
+namespace coyote {
+
+/// The static part of a world: the tile grid, the spawn points and the level budgets. It never
+/// changes during a simulation, so it is not part of `WorldState` and is not hashed per tick.
+class Level {
+ public:
+  Level() = default;
+  Level(int width, int height);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+  /// Tile at a cell; every cell outside the grid is Empty.
+  TileType tileAt(int column, int row) const {
+    if (column < 0 || row < 0 || column >= width_ || row >= height_) {
+      return TileType::Empty;
+    }
+    return tiles_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
+                  static_cast<std::size_t>(column)];
+  }
+  void setTile(int column, int row, TileType type);
+
+  /// Spawn points: the bottom-centre of a character's box, in tiles.
+  std::vector<Vec2> spawns;
+  /// Level budgets (SPEC §3.5): -1 = unlimited, 0 refuses the action.
+  std::int32_t jumpsRemaining = -1;
+  std::int32_t dashesRemaining = -1;
+  /// Where the level came from (a file path or "ascii"), for messages.
+  std::string name;
+
+ private:
+  int width_ = 0;
+  int height_ = 0;
+  std::vector<TileType> tiles_;
+};
+
+}  // namespace coyote

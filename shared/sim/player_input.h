@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+
+namespace coyote {
+
+/// Held buttons, one bit each. Only held state travels; edges are derived in the simulation.
+enum InputButton : std::uint8_t {
+  kButtonJump = 1u << 0,
+  kButtonDash = 1u << 1,
+  kButtonDown = 1u << 2,  ///< Fast-fall, and with jump: drop through a one-way platform.
+};
+inline constexpr std::uint8_t kAllButtons = kButtonJump | kButtonDash | kButtonDown;
+
+/// One player's input for one tick, already quantized (SPEC §3.8): this exact value is what the
+/// server, the client and the replay all feed to the simulation.
+struct PlayerInput {
+  std::int8_t moveX = 0;  ///< -127 (left) .. 127 (right)
+  std::int8_t moveY = 0;  ///< -127 (up) .. 127 (down)
+  std::uint8_t buttons = 0;
+
+  bool held(InputButton button) const { return (buttons & button) != 0; }
+  friend bool operator==(const PlayerInput&, const PlayerInput&) = default;
+};
+
+inline constexpr int kAxisMax = 127;
+/// Analog dead zone of SPEC §3.4, as a fraction of full deflection.
+inline constexpr float kDeadZone = 0.15f;
+
+/// Quantizes an analog axis in [-1, 1] to int8 the same way on every side.
+std::int8_t quantizeAxis(float value);
+
+/// A quantized axis as a float in [-1, 1] after the dead zone: |v| < 0.15 is 0 and the rest is
+/// remapped linearly to [0, 1] so that slow walking stays reachable.
+float axisAfterDeadZone(std::int8_t quantized);
+
+}  // namespace coyote

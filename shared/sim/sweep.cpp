@@ -1,0 +1,130 @@
+#include "sim/sweep.h"
+
+#include <cmath>
+
+#include "sim/slope.h"
+
+namespace coyote {
+namespace {
+
+int floorToInt(float value) { return static_cast<int>(std::floor(value)); }
+
+// The junction fix (seed 000 §2): a row in which the box's footprint rests on a followable
+// surface is never a wall for the X sweep. Without it a slope followed by a solid block of the
+// same height stops the character half-way up, because at mid-slope the box already overlaps the
+// slope's row, which is also the block's row. The Y sweep then lifts the small overlap out.
+bool rowIsSlopeGround(const Aabb& box, int row, const Level& level) {
+  const float bottom = box.bottom();
+  if (bottom <= static_cast<float>(row) || bottom > static_cast<float>(row + 1) + kSkin) {
+    return false;
+  }
+  const int footColumn = floorToInt(box.centerX());
+  const TileType tile = level.tileAt(footColumn, row);
+  if (!isFollowableSurface(tile)) {
+    return false;
+  }
+  const float surface = static_cast<float>(row) +
+                        slopeSurfaceHeight(tile, box.centerX() - static_cast<float>(footColumn));
+  return bottom >= surface - kSlopeContactTolerance;
+}
+
+bool columnBlocksX(const Aabb& box, int column, const Level& level) {
+  const int firstRow = floorToInt(box.top() + kSkin);
+  const int lastRow = floorToInt(box.bottom() - kSkin);
+  for (int row = firstRow; row <= lastRow; ++row) {
+    if (isSolid(level.tileAt(column, row)) && !rowIsSlopeGround(box, row, level)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool rowBlocksY(const Aabb& box, int row, bool movingDown, const Level& level,
+                const OneWayRule& oneWay) {
+  const int firstColumn = floorToInt(box.left() + kSkin);
+  const int lastColumn = floorToInt(box.right() - kSkin);
+  // A one-way tile only stops a box whose bottom started the step at or above its top.
+  const bool oneWayBlocks =
+      movingDown && oneWay.enabled && static_cast<float>(row) >= oneWay.startBottom - kSkin;
+  for (int column = firstColumn; column <= lastColumn; ++column) {
+    const TileType tile = level.tileAt(column, row);
+    if (isSolid(tile) || (oneWayBlocks && tile == TileType::OneWay)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void sweepX(SweepResult& result, float dx, const Level& level) {
+  Aabb& box = result.box;
+  if (dx > 0.0f) {
+    const int first = floorToInt(box.right() - kSkin);
+    const int last = floorToInt(box.right() + dx + kSkin);
+    for (int column = first; column <= last; ++column) {
+      if (columnBlocksX(box, column, level)) {
+        box.position.x = static_cast<float>(column) - box.size.x;
+        result.normalX = -1;
+        return;
+      }
+    }
+    box.position.x += dx;
+  } else if (dx < 0.0f) {
+    const int first = floorToInt(box.left() + kSkin);
+    const int last = floorToInt(box.left() + dx - kSkin);
+    for (int column = first; column >= last; --column) {
+      // The column holding the left edge comes first: a box already overlapping a solid cell is
+      // pushed out of it instead of being carried through.
+      if (columnBlocksX(box, column, level)) {
+        box.position.x = static_cast<float>(column + 1);
+        result.normalX = 1;
+        return;
+      }
+    }
+    box.position.x += dx;
+  }
+}
+
+void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule& oneWay) {
+  Aabb& box = result.box;
+  if (dy >= 0.0f) {
+    // dy == 0 still tests the row under the bottom: a box dashing along a floor stays in contact.
+    const int first = floorToInt(box.bottom() - kSkin);
+    const int last = floorToInt(box.bottom() + dy + kSkin);
+    for (int row = first; row <= last; ++row) {
+      if (rowBlocksY(box, row, true, level, oneWay)) {
+        box.position.y = static_cast<float>(row) - box.size.y;
+        result.normalY = -1;
+        return;
+      }
+    }
+    box.position.y += dy;
+  } else {
+    const int first = floorToInt(box.top() + kSkin);
+    const int last = floorToInt(box.top() + dy - kSkin);
+    for (int row = first; row >= last; --row) {
+      if (rowBlocksY(box, row, false, level, oneWay)) {
+        box.position.y = static_cast<float>(row + 1);
+        result.normalY = 1;
+        return;
+      }
+    }
+    box.position.y += dy;
+  }
+}
+
+}  // namespace
+
+SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay) {
+  SweepResult result{box, 0, 0};
+  sweepX(result, delta.x, level);
+  sweepY(result, delta.y, level, oneWay);
+  return result;
+}
+
+bool touchesWall(const Aabb& box, int side, const Level& level) {
+  SweepResult probe{box, 0, 0};
+  sweepX(probe, static_cast<float>(side) * kSkin, level);
+  return probe.normalX == -side;
+}
+
+}  // namespace coyote

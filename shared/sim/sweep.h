@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdint>
+
+#include "sim/level.h"
+#include "sim/vec2.h"
+
+namespace coyote {
+
+/// Tolerance on the axis perpendicular to a sweep: a box whose edge lies within kSkin of a cell
+/// boundary does not overlap that cell. It is what tells "walking on a floor" (contact, no block)
+/// from "running into it" (block), and it absorbs the last-bit rounding of `(col - w) + w`.
+inline constexpr float kSkin = 1.0e-3f;
+
+/// Result of `sweepAabb`: the final box, and per axis which side blocked it, as an indicator in
+/// {-1, 0, +1} with the sign surface → box (a floor under the box gives normal.y = -1).
+struct SweepResult {
+  Aabb box;
+  std::int8_t normalX = 0;
+  std::int8_t normalY = 0;
+};
+
+/// How one-way tiles take part in a sweep (SPEC §3.7).
+struct OneWayRule {
+  bool enabled = true;        ///< false while dropping through.
+  float startBottom = 0.0f;   ///< box bottom at the start of the step.
+};
+
+/// Moves `box` by `delta` against the tile grid without ever passing through a solid tile, at any
+/// speed: X first, then Y from the X-resolved position (so diagonal motion slides along walls).
+/// Every cell between the leading edge now and the leading edge aimed at is tested; the first
+/// blocking one clamps the box exactly to its integer coordinate (e.g. `col - size.x`) rather than
+/// interpolating a contact time, so no float residue is left inside the wall.
+SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay);
+
+/// True if the box, moved toward `side` (-1 left, +1 right) by a hair, is blocked by a wall.
+bool touchesWall(const Aabb& box, int side, const Level& level);
+
+}  // namespace coyote

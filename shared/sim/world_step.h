@@ -1,0 +1,29 @@
+#pragma once
+
+#include <array>
+
+#include "sim/character_step.h"
+#include "sim/level.h"
+#include "sim/player_input.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// One tick's inputs, indexed by player slot. Inactive slots are ignored.
+using TickInputs = std::array<PlayerInput, kMaxCharacters>;
+
+/// Advances the world by one fixed step. Reads no clock and allocates nothing: the same state,
+/// inputs, level and parameters always give the same next state, bit for bit.
+void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
+               const StepParameters& parameters);
+
+/// Activates a player slot at its spawn (slot modulo the level's spawn points).
+void addCharacter(WorldState& state, int slot, const Level& level, const PhysicsConfig& config);
+
+/// Frees a player slot.
+void removeCharacter(WorldState& state, int slot);
+
+/// A world with `players` characters in slots 0..players-1 at tick 0.
+WorldState makeWorld(int players, const Level& level, const PhysicsConfig& config);
+
+}  // namespace coyote

@@ -1,0 +1,88 @@
+#include "sim_run.h"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "config/config_error.h"
+#include "config/physics_config_loader.h"
+#include "input_script.h"
+#include "level/tiled_level_loader.h"
+#include "scenario/random_inputs.h"
+#include "sim/state_hash.h"
+#include "sim/world_step.h"
+
+namespace coyote {
+namespace {
+
+constexpr int kDefaultPlayers = 8;
+constexpr std::uint32_t kDefaultTicks = 600;
+
+void writeTraceLine(std::ostream& out, std::uint32_t tick, int player, const Character& c) {
+  out << fmt::format(
+      "{{\"tick\":{},\"player\":{},\"x\":{},\"y\":{},\"vx\":{},\"vy\":{},\"grounded\":{},"
+      "\"onSlope\":{},\"wallDirection\":{},\"dashing\":{},\"facing\":{},\"airJumpsLeft\":{}}}\n",
+      tick, player, c.position.x, c.position.y, c.velocity.x, c.velocity.y, c.grounded,
+      c.onSlope, c.wallDirection, c.dashing(), c.facing, c.airJumpsLeft);
+}
+
+}  // namespace
+
+SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
+  const Level level = loadTiledLevel(options.levelFile);
+  const PhysicsConfig config =
+      options.configFile.empty() ? PhysicsConfig{} : loadPhysicsConfig(options.configFile);
+
+  std::optional<InputScript> script;
+  if (!options.inputsFile.empty()) {
+    script = loadInputScript(options.inputsFile);
+    if (options.players && *options.players != script->players) {
+      throw ConfigError(fmt::format("{}: has {} players but --players is {}", options.inputsFile,
+                                    script->players, *options.players));
+    }
+  }
+  const int players = script ? script->players : options.players.value_or(kDefaultPlayers);
+  if (players < 1 || players > kMaxCharacters) {
+    throw ConfigError(fmt::format("--players must be in [1, {}], got {}", kMaxCharacters, players));
+  }
+  const std::uint32_t ticks = options.ticks.value_or(
+      script ? static_cast<std::uint32_t>(script->ticks.size()) : kDefaultTicks);
+
+  const StepParameters parameters(config);
+  WorldState state = makeWorld(players, level, config);
+  RandomInputs random(options.seed);
+  TickInputs inputs{};
+  std::chrono::nanoseconds stepping{0};
+  for (std::uint32_t tick = 0; tick < ticks; ++tick) {
+    if (script) {
+      // Past the end of the script every player lets go of everything.
+      inputs = tick < script->ticks.size() ? script->ticks[tick] : TickInputs{};
+    } else {
+      random.next(inputs, players);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    stepWorld(state, inputs, level, parameters);
+    stepping += std::chrono::steady_clock::now() - start;
+    if (options.trace) {
+      for (int player = 0; player < players; ++player) {
+        writeTraceLine(traceOut, state.tick, player,
+                       state.characters[static_cast<std::size_t>(player)]);
+      }
+    }
+  }
+  SimRunSummary summary;
+  summary.ticks = ticks;
+  summary.players = players;
+  summary.hash = hashState(state);
+  const double steps = static_cast<double>(ticks) * static_cast<double>(players);
+  summary.nsPerCharacterStep = steps > 0 ? static_cast<double>(stepping.count()) / steps : 0.0;
+  return summary;
+}
+
+std::string formatSummary(const SimRunSummary& summary) {
+  return fmt::format(
+      "{{\"ticks\":{},\"players\":{},\"hash\":\"{:016x}\",\"ns_per_character_step\":{:.1f}}}",
+      summary.ticks, summary.players, summary.hash, summary.nsPerCharacterStep);
+}
+
+}  // namespace coyote

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace coyote {
+
+/// What `coyote-sim run` was asked to do.
+struct SimRunOptions {
+  std::string levelFile;
+  std::string configFile;           ///< empty: built-in defaults
+  std::optional<int> players;       ///< default 8, or the input script's player count
+  std::optional<std::uint32_t> ticks;  ///< default 600, or the input script's length
+  std::uint64_t seed = 1;
+  std::string inputsFile;           ///< empty: seeded random inputs
+  bool trace = false;
+};
+
+/// The final line of `coyote-sim run`.
+struct SimRunSummary {
+  std::uint32_t ticks = 0;
+  int players = 0;
+  std::uint64_t hash = 0;
+  double nsPerCharacterStep = 0.0;
+};
+
+/// Loads the level, config and inputs, runs the world headless and, with `trace`, writes one
+/// JSON object per tick per player to `traceOut`. Bad files throw ConfigError.
+SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut);
+
+/// The summary as one JSON object: {"ticks":…,"players":…,"hash":"…","ns_per_character_step":…}.
+std::string formatSummary(const SimRunSummary& summary);
+
+}  // namespace coyote
