@@ -72,8 +72,8 @@ Json parseJson(std::string_view text, const std::string& file) {
   try {
     return Json::parse(text);
   } catch (const Json::parse_error& error) {
-    throw ConfigError(fmt::format("{}: invalid JSON at byte {}: {}", file, error.byte,
-                                  error.what()));
+    throw ConfigError(
+        fmt::format("{}: invalid JSON at byte {}: {}", file, error.byte, error.what()));
   }
 }
 
@@ -165,8 +165,10 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>
   }
   const Node layer = layers.at(index);
   if (layer.has("encoding") && layer.child("encoding").string() != "csv") {
-    layer.child("encoding").fail("only CSV (array) layer data is supported; re-save the map "
-                                 "with Tile Layer Format = CSV");
+    layer.child("encoding")
+        .fail(
+            "only CSV (array) layer data is supported; re-save the map "
+            "with Tile Layer Format = CSV");
   }
   if (layer.child("width").integer(1, kMaxLevelSide) != level.width() ||
       layer.child("height").integer(1, kMaxLevelSide) != level.height()) {
@@ -180,8 +182,7 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>
   }
   for (std::size_t i = 0; i < expected; ++i) {
     const Node cell = data.at(i);
-    const auto gid =
-        static_cast<std::uint32_t>(cell.integer(0, 0xFFFFFFFFll)) & ~kGidFlagMask;
+    const auto gid = static_cast<std::uint32_t>(cell.integer(0, 0xFFFFFFFFll)) & ~kGidFlagMask;
     if (gid == 0) {
       continue;
     }
@@ -228,9 +229,11 @@ void readBudgets(const Node& map, Level& level) {
     const Node property = properties.at(i);
     const std::string name = property.child("name").string();
     if (name == "jumpsRemaining") {
-      level.jumpsRemaining = static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
+      level.jumpsRemaining =
+          static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
     } else if (name == "dashesRemaining") {
-      level.dashesRemaining = static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
+      level.dashesRemaining =
+          static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
     }
   }
 }

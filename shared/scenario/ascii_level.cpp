@@ -7,15 +7,24 @@ namespace {
 
 TileType tileForSymbol(char symbol) {
   switch (symbol) {
-    case '#': return TileType::Solid;
-    case '-': return TileType::OneWay;
-    case '/': return TileType::SlopeUpRight;
-    case '\\': return TileType::SlopeUpLeft;
-    case 'R': return TileType::RoundedUpRight;
-    case 'L': return TileType::RoundedUpLeft;
-    case '~': return TileType::Water;
-    case '^': return TileType::Hazard;
-    default: return TileType::Empty;
+    case '#':
+      return TileType::Solid;
+    case '-':
+      return TileType::OneWay;
+    case '/':
+      return TileType::SlopeUpRight;
+    case '\\':
+      return TileType::SlopeUpLeft;
+    case 'R':
+      return TileType::RoundedUpRight;
+    case 'L':
+      return TileType::RoundedUpLeft;
+    case '~':
+      return TileType::Water;
+    case '^':
+      return TileType::Hazard;
+    default:
+      return TileType::Empty;
   }
 }
 

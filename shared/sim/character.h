@@ -16,8 +16,8 @@ struct Character {
   Vec2 velocity;        ///< tiles/s
   Vec2 spawn;           ///< bottom-centre where the character (re)appears.
 
-  std::int8_t facing = 1;         ///< sign of the last non-zero move input.
-  std::int8_t wallDirection = 0;  ///< -1 wall on the left, +1 on the right, 0 none.
+  std::int8_t facing = 1;            ///< sign of the last non-zero move input.
+  std::int8_t wallDirection = 0;     ///< -1 wall on the left, +1 on the right, 0 none.
   std::uint8_t previousButtons = 0;  ///< last tick's held buttons, to derive edges.
   bool grounded = false;
   bool onSlope = false;  ///< grounded on a followable surface this step.

@@ -27,8 +27,12 @@ struct StepScratch {
   bool wasGrounded = false;
 };
 
-int signOf(float value) { return (value > 0.0f) - (value < 0.0f); }
-float absOf(float value) { return value < 0.0f ? -value : value; }
+int signOf(float value) {
+  return (value > 0.0f) - (value < 0.0f);
+}
+float absOf(float value) {
+  return value < 0.0f ? -value : value;
+}
 
 float approach(float value, float target, float maxDelta) {
   if (value < target) {
@@ -37,7 +41,9 @@ float approach(float value, float target, float maxDelta) {
   return value - maxDelta > target ? value - maxDelta : target;
 }
 
-std::int32_t countUp(std::int32_t ticks) { return ticks < kTicksNever ? ticks + 1 : kTicksNever; }
+std::int32_t countUp(std::int32_t ticks) {
+  return ticks < kTicksNever ? ticks + 1 : kTicksNever;
+}
 
 StepInput readInput(const Character& character, PlayerInput input) {
   const std::uint8_t now = input.buttons;
@@ -105,10 +111,10 @@ bool startOrContinueDash(Character& character, const StepInput& input,
     const int dirY = signOf(input.moveY);
     // Normalized so a diagonal dash is not √2 faster than a straight one.
     const float scale = (dirX != 0 && dirY != 0) ? kInvSqrt2 : 1.0f;
-    character.dashDirection = (dirX == 0 && dirY == 0)
-                                  ? Vec2{static_cast<float>(character.facing), 0.0f}
-                                  : Vec2{static_cast<float>(dirX) * scale,
-                                         static_cast<float>(dirY) * scale};
+    character.dashDirection =
+        (dirX == 0 && dirY == 0)
+            ? Vec2{static_cast<float>(character.facing), 0.0f}
+            : Vec2{static_cast<float>(dirX) * scale, static_cast<float>(dirY) * scale};
     character.dashTicksLeft = parameters.dashTicks;
     character.dashAvailable = false;
   }
@@ -175,7 +181,8 @@ void updateHorizontalVelocity(Character& character, const StepInput& input,
   if (character.grounded) {
     const float target = move * config.maxRunSpeed;
     const bool speedingUp = signOf(target) * signOf(vx) >= 0 && absOf(target) > absOf(vx);
-    vx = approach(vx, target, (speedingUp ? config.groundAccel : config.groundDecel) * parameters.dt);
+    vx = approach(vx, target,
+                  (speedingUp ? config.groundAccel : config.groundDecel) * parameters.dt);
     return;
   }
   // In the air: no braking, and steering never raises |vx| above the run speed; speed above it
@@ -236,8 +243,8 @@ SurfaceContact followSurfaces(Character& character, const SweepResult& swept, fl
     return {};
   }
   SurfaceContact contact = resolveSlopeFollow(swept.box, startBottom, level);
-  const bool mayStayGlued = scratch.wasGrounded && !scratch.dashing &&
-                            !scratch.droppingThrough && swept.normalY >= 0;
+  const bool mayStayGlued =
+      scratch.wasGrounded && !scratch.dashing && !scratch.droppingThrough && swept.normalY >= 0;
   if (!contact.found && mayStayGlued) {
     contact = findGroundBelow(swept.box, parameters.config.groundSnapDistance, level);
   }

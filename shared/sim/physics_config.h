@@ -17,12 +17,12 @@ struct PhysicsConfig {
   float mass = 1.0f;          ///< mass units; a heavier body is slowed less by drag.
 
   // [physics] gravity and drag (§3.3)
-  float gravity = 60.0f;                ///< tiles/s², rising.
-  float fallGravityMultiplier = 1.5f;   ///< × gravity while falling (vy >= 0).
-  float fastFallMultiplier = 1.5f;      ///< extra × while falling with down held.
-  float apexThreshold = 2.0f;           ///< tiles/s; |vy| below this is the apex of a jump.
-  float apexGravityMultiplier = 0.5f;   ///< × gravity at the apex (< 1: a short float).
-  float fallDragCoefficient = 3.6f;     ///< mass/s; terminal speed = mass * gEff / this (25).
+  float gravity = 60.0f;               ///< tiles/s², rising.
+  float fallGravityMultiplier = 1.5f;  ///< × gravity while falling (vy >= 0).
+  float fastFallMultiplier = 1.5f;     ///< extra × while falling with down held.
+  float apexThreshold = 2.0f;          ///< tiles/s; |vy| below this is the apex of a jump.
+  float apexGravityMultiplier = 0.5f;  ///< × gravity at the apex (< 1: a short float).
+  float fallDragCoefficient = 3.6f;    ///< mass/s; terminal speed = mass * gEff / this (25).
 
   // [physics] horizontal movement (§3.4)
   float maxRunSpeed = 9.0f;   ///< tiles/s

@@ -6,6 +6,20 @@
 
 namespace coyote {
 
+namespace {
+
+// Following a surface lifts the box; a solid tile above it (a low ceiling over a slope) would
+// then overlap the box. The lift is swept like any motion, and a blocked lift is no foothold.
+bool canStandAt(const Aabb& box, float surface, const Level& level) {
+  const float lift = surface - box.bottom();
+  if (lift >= 0.0f) {
+    return true;
+  }
+  return sweepAabb(box, Vec2{0.0f, lift}, level, OneWayRule{false, 0.0f}).normalY == 0;
+}
+
+}  // namespace
+
 float slopeSurfaceHeight(TileType type, float localX) {
   switch (type) {
     case TileType::SlopeUpRight:
@@ -42,7 +56,8 @@ SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const L
       continue;
     }
     const float surface = static_cast<float>(row) + slopeSurfaceHeight(tile, localX);
-    if (surface >= highest && bottom >= surface - kSlopeContactTolerance) {
+    if (surface >= highest && bottom >= surface - kSlopeContactTolerance &&
+        canStandAt(box, surface, level)) {
       return {true, surface, true};
     }
   }

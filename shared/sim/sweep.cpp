@@ -7,32 +7,44 @@
 namespace coyote {
 namespace {
 
-int floorToInt(float value) { return static_cast<int>(std::floor(value)); }
+int floorToInt(float value) {
+  return static_cast<int>(std::floor(value));
+}
 
 // The junction fix (seed 000 §2): a row in which the box's footprint rests on a followable
 // surface is never a wall for the X sweep. Without it a slope followed by a solid block of the
 // same height stops the character half-way up, because at mid-slope the box already overlaps the
 // slope's row, which is also the block's row. The Y sweep then lifts the small overlap out.
-bool rowIsSlopeGround(const Aabb& box, int row, const Level& level) {
+bool risesToward(TileType tile, int direction) {
+  if (tile == TileType::SlopeUpRight || tile == TileType::RoundedUpRight) {
+    return direction > 0;
+  }
+  return (tile == TileType::SlopeUpLeft || tile == TileType::RoundedUpLeft) && direction < 0;
+}
+
+bool rowIsSlopeGround(const Aabb& box, int row, int direction, const Level& level) {
   const float bottom = box.bottom();
   if (bottom <= static_cast<float>(row) || bottom > static_cast<float>(row + 1) + kSkin) {
     return false;
   }
   const int footColumn = floorToInt(box.centerX());
   const TileType tile = level.tileAt(footColumn, row);
-  if (!isFollowableSurface(tile)) {
+  // Only toward the slope's high end: a block at its low end is a real wall.
+  if (!isFollowableSurface(tile) || !risesToward(tile, direction)) {
     return false;
   }
   const float surface = static_cast<float>(row) +
                         slopeSurfaceHeight(tile, box.centerX() - static_cast<float>(footColumn));
-  return bottom >= surface - kSlopeContactTolerance;
+  // Resting means on the surface, not merely inside the tile below it (e.g. jumping through it).
+  const float gap = bottom - surface;
+  return gap >= -kSlopeContactTolerance && gap <= kSlopeContactTolerance;
 }
 
-bool columnBlocksX(const Aabb& box, int column, const Level& level) {
+bool columnBlocksX(const Aabb& box, int column, int direction, const Level& level) {
   const int firstRow = floorToInt(box.top() + kSkin);
   const int lastRow = floorToInt(box.bottom() - kSkin);
   for (int row = firstRow; row <= lastRow; ++row) {
-    if (isSolid(level.tileAt(column, row)) && !rowIsSlopeGround(box, row, level)) {
+    if (isSolid(level.tileAt(column, row)) && !rowIsSlopeGround(box, row, direction, level)) {
       return true;
     }
   }
@@ -61,7 +73,7 @@ void sweepX(SweepResult& result, float dx, const Level& level) {
     const int first = floorToInt(box.right() - kSkin);
     const int last = floorToInt(box.right() + dx + kSkin);
     for (int column = first; column <= last; ++column) {
-      if (columnBlocksX(box, column, level)) {
+      if (columnBlocksX(box, column, 1, level)) {
         box.position.x = static_cast<float>(column) - box.size.x;
         result.normalX = -1;
         return;
@@ -74,7 +86,7 @@ void sweepX(SweepResult& result, float dx, const Level& level) {
     for (int column = first; column >= last; --column) {
       // The column holding the left edge comes first: a box already overlapping a solid cell is
       // pushed out of it instead of being carried through.
-      if (columnBlocksX(box, column, level)) {
+      if (columnBlocksX(box, column, -1, level)) {
         box.position.x = static_cast<float>(column + 1);
         result.normalX = 1;
         return;
@@ -99,6 +111,13 @@ void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule&
     }
     box.position.y += dy;
   } else {
+    // A box that entered a block from a slope (the junction fix) may still overlap the block's
+    // row with its bottom; rising, it must at least clear that row.
+    const int bottomRow = floorToInt(box.bottom() - kSkin);
+    if (rowBlocksY(box, bottomRow, false, level, oneWay)) {
+      const float residue = box.bottom() - static_cast<float>(bottomRow);
+      dy = dy < -residue ? dy : -residue;
+    }
     const int first = floorToInt(box.top() + kSkin);
     const int last = floorToInt(box.top() + dy - kSkin);
     for (int row = first; row >= last; --row) {

@@ -22,8 +22,8 @@ struct SweepResult {
 
 /// How one-way tiles take part in a sweep (SPEC §3.7).
 struct OneWayRule {
-  bool enabled = true;        ///< false while dropping through.
-  float startBottom = 0.0f;   ///< box bottom at the start of the step.
+  bool enabled = true;       ///< false while dropping through.
+  float startBottom = 0.0f;  ///< box bottom at the start of the step.
 };
 
 /// Moves `box` by `delta` against the tile grid without ever passing through a solid tile, at any

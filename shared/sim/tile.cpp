@@ -6,8 +6,15 @@ namespace coyote {
 namespace {
 
 constexpr std::array<std::string_view, kTileTypeCount> kTileTypeNames = {
-    "",         "solid",          "oneway",          "slope_up_right", "slope_up_left",
-    "rounded_up_right", "rounded_up_left", "water", "hazard",
+    "",
+    "solid",
+    "oneway",
+    "slope_up_right",
+    "slope_up_left",
+    "rounded_up_right",
+    "rounded_up_left",
+    "water",
+    "hazard",
 };
 
 }  // namespace

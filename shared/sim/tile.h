@@ -22,7 +22,9 @@ enum class TileType : std::uint8_t {
 inline constexpr int kTileTypeCount = 9;
 
 /// Blocks the per-axis sweep on every side.
-constexpr bool isSolid(TileType type) { return type == TileType::Solid; }
+constexpr bool isSolid(TileType type) {
+  return type == TileType::Solid;
+}
 
 /// Has a surface that characters walk on by following it (slopes and rounded tiles).
 constexpr bool isFollowableSurface(TileType type) {

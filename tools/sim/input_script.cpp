@@ -116,8 +116,9 @@ InputScript parseInputScript(std::string_view text, const std::string& fileName)
       if (fields.size() != 3) {
         parser.fail(id, "expected \"moveX moveY buttons\"");
       }
-      inputs[player] = PlayerInput{parser.axis(fields[0], id, "moveX"),
-                                   parser.axis(fields[1], id, "moveY"), parser.buttons(fields[2], id)};
+      inputs[player] =
+          PlayerInput{parser.axis(fields[0], id, "moveX"), parser.axis(fields[1], id, "moveY"),
+                      parser.buttons(fields[2], id)};
     }
     script.ticks.push_back(inputs);
   }

@@ -22,8 +22,8 @@ void writeTraceLine(std::ostream& out, std::uint32_t tick, int player, const Cha
   out << fmt::format(
       "{{\"tick\":{},\"player\":{},\"x\":{},\"y\":{},\"vx\":{},\"vy\":{},\"grounded\":{},"
       "\"onSlope\":{},\"wallDirection\":{},\"dashing\":{},\"facing\":{},\"airJumpsLeft\":{}}}\n",
-      tick, player, c.position.x, c.position.y, c.velocity.x, c.velocity.y, c.grounded,
-      c.onSlope, c.wallDirection, c.dashing(), c.facing, c.airJumpsLeft);
+      tick, player, c.position.x, c.position.y, c.velocity.x, c.velocity.y, c.grounded, c.onSlope,
+      c.wallDirection, c.dashing(), c.facing, c.airJumpsLeft);
 }
 
 }  // namespace

@@ -10,11 +10,11 @@ namespace coyote {
 /// What `coyote-sim run` was asked to do.
 struct SimRunOptions {
   std::string levelFile;
-  std::string configFile;           ///< empty: built-in defaults
-  std::optional<int> players;       ///< default 8, or the input script's player count
+  std::string configFile;              ///< empty: built-in defaults
+  std::optional<int> players;          ///< default 8, or the input script's player count
   std::optional<std::uint32_t> ticks;  ///< default 600, or the input script's length
   std::uint64_t seed = 1;
-  std::string inputsFile;           ///< empty: seeded random inputs
+  std::string inputsFile;  ///< empty: seeded random inputs
   bool trace = false;
 };
 

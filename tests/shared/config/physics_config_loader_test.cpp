@@ -1,0 +1,101 @@
+#include "config/physics_config_loader.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config_error.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+std::string refusal(const std::string& toml) {
+  test::TempDirectory directory;
+  const std::string file = directory.write("physics.toml", toml);
+  try {
+    loadPhysicsConfig(file);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
+  const PhysicsConfig loaded =
+      loadPhysicsConfig(std::string(COYOTE_SOURCE_DIR) + "/configs/physics.toml");
+  const PhysicsConfig defaults;
+  EXPECT_EQ(loaded.tickRate, defaults.tickRate);
+  EXPECT_EQ(loaded.playerWidth, defaults.playerWidth);
+  EXPECT_EQ(loaded.playerHeight, defaults.playerHeight);
+  EXPECT_EQ(loaded.mass, defaults.mass);
+  EXPECT_EQ(loaded.gravity, defaults.gravity);
+  EXPECT_EQ(loaded.fallGravityMultiplier, defaults.fallGravityMultiplier);
+  EXPECT_EQ(loaded.fastFallMultiplier, defaults.fastFallMultiplier);
+  EXPECT_EQ(loaded.apexThreshold, defaults.apexThreshold);
+  EXPECT_EQ(loaded.apexGravityMultiplier, defaults.apexGravityMultiplier);
+  EXPECT_EQ(loaded.fallDragCoefficient, defaults.fallDragCoefficient);
+  EXPECT_EQ(loaded.maxRunSpeed, defaults.maxRunSpeed);
+  EXPECT_EQ(loaded.groundAccel, defaults.groundAccel);
+  EXPECT_EQ(loaded.groundDecel, defaults.groundDecel);
+  EXPECT_EQ(loaded.airAccel, defaults.airAccel);
+  EXPECT_EQ(loaded.jumpSpeed, defaults.jumpSpeed);
+  EXPECT_EQ(loaded.jumpCutFactor, defaults.jumpCutFactor);
+  EXPECT_EQ(loaded.coyoteTime, defaults.coyoteTime);
+  EXPECT_EQ(loaded.jumpBufferTime, defaults.jumpBufferTime);
+  EXPECT_EQ(loaded.airJumps, defaults.airJumps);
+  EXPECT_EQ(loaded.dashSpeed, defaults.dashSpeed);
+  EXPECT_EQ(loaded.dashDuration, defaults.dashDuration);
+  EXPECT_EQ(loaded.wallSlideSpeed, defaults.wallSlideSpeed);
+  EXPECT_EQ(loaded.wallJumpSpeedX, defaults.wallJumpSpeedX);
+  EXPECT_EQ(loaded.wallJumpSpeedY, defaults.wallJumpSpeedY);
+  EXPECT_EQ(loaded.wallJumpLockTime, defaults.wallJumpLockTime);
+  EXPECT_EQ(loaded.groundSnapDistance, defaults.groundSnapDistance);
+}
+
+TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {
+  test::TempDirectory directory;
+  const PhysicsConfig config = loadPhysicsConfig(directory.write(
+      "physics.toml", "[sim]\ntick_rate = 120\n[physics]\ngravity = 45\ncoyote_time = 0.2\n"));
+  EXPECT_EQ(config.tickRate, 120);
+  EXPECT_EQ(config.gravity, 45.0f);
+  EXPECT_EQ(config.coyoteTime, 0.2f);
+  EXPECT_EQ(config.jumpSpeed, PhysicsConfig{}.jumpSpeed);
+}
+
+TEST(PhysicsConfigLoader, RefusesUnknownKeyNamingIt) {
+  EXPECT_THAT(
+      refusal("[physics]\ncoyote_tme = 0.1\n"),
+      AllOf(HasSubstr("physics.toml"), HasSubstr("physics.coyote_tme"), HasSubstr("unknown key")));
+}
+
+TEST(PhysicsConfigLoader, RefusesUnknownSection) {
+  EXPECT_THAT(refusal("[physix]\ngravity = 1\n"),
+              AllOf(HasSubstr("physix"), HasSubstr("unknown key")));
+}
+
+TEST(PhysicsConfigLoader, RefusesWrongTypeNamingTheKey) {
+  EXPECT_THAT(refusal("[physics]\ngravity = \"strong\"\n"),
+              AllOf(HasSubstr("physics.gravity"), HasSubstr("expected a number, got a string")));
+  EXPECT_THAT(refusal("[physics]\nair_jumps = 1.5\n"),
+              AllOf(HasSubstr("physics.air_jumps"), HasSubstr("expected an integer")));
+}
+
+TEST(PhysicsConfigLoader, RefusesOutOfRangeNamingTheKey) {
+  EXPECT_THAT(refusal("[physics]\ncoyote_time = 3\n"),
+              AllOf(HasSubstr("physics.coyote_time"), HasSubstr("must be in [0, 1], got 3")));
+  EXPECT_THAT(refusal("[sim]\ntick_rate = 0\n"), HasSubstr("sim.tick_rate"));
+}
+
+TEST(PhysicsConfigLoader, RefusesBrokenSyntaxWithLine) {
+  EXPECT_THAT(refusal("[physics]\ngravity = = 3\n"), HasSubstr("physics.toml:2:"));
+}
+
+TEST(PhysicsConfigLoader, RefusesMissingFile) {
+  EXPECT_THROW(loadPhysicsConfig("/nonexistent/physics.toml"), ConfigError);
+}
+
+}  // namespace
+}  // namespace coyote

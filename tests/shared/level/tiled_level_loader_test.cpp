@@ -1,0 +1,162 @@
+#include "level/tiled_level_loader.h"
+
+#include <set>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "config/config_error.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using Json = nlohmann::json;
+
+const std::string kLevels = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/";
+
+// A minimal valid 4×3 map with an embedded tileset; tests break one thing at a time.
+Json minimalMap() {
+  return Json::parse(R"({
+    "orientation": "orthogonal", "width": 4, "height": 3, "tilewidth": 16, "tileheight": 16,
+    "tilesets": [{"firstgid": 1, "tiles": [{"id": 0, "type": "solid"},
+                                          {"id": 1, "class": "slope_up_right"}]}],
+    "layers": [
+      {"name": "collision", "type": "tilelayer", "width": 4, "height": 3,
+       "data": [0, 0, 0, 0,  0, 0, 2, 0,  1, 1, 2147483649, 1]},
+      {"name": "entities", "type": "objectgroup",
+       "objects": [{"type": "spawn", "point": true, "x": 24, "y": 32}]}
+    ],
+    "properties": [{"name": "jumpsRemaining", "type": "int", "value": 5}]
+  })");
+}
+
+std::string refusal(const std::string& text, const std::string& name = "broken.tmj") {
+  test::TempDirectory directory;
+  try {
+    loadTiledLevel(directory.write(name, text));
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(TiledLevelLoader, LoadsMinimalMapWithFlipBitsCleared) {
+  test::TempDirectory directory;
+  const Level level = loadTiledLevel(directory.write("mini.tmj", minimalMap().dump()));
+  EXPECT_EQ(level.width(), 4);
+  EXPECT_EQ(level.height(), 3);
+  EXPECT_EQ(level.tileAt(2, 1), TileType::SlopeUpRight);
+  EXPECT_EQ(level.tileAt(2, 2), TileType::Solid);  // gid 1 with the horizontal flip bit
+  EXPECT_EQ(level.tileAt(0, 0), TileType::Empty);
+  ASSERT_EQ(level.spawns.size(), 1u);
+  EXPECT_EQ(level.spawns[0].x, 1.5f);
+  EXPECT_EQ(level.spawns[0].y, 2.0f);
+  EXPECT_EQ(level.jumpsRemaining, 5);
+  EXPECT_EQ(level.dashesRemaining, -1);
+}
+
+TEST(TiledLevelLoader, ArenaHasEveryTileTypeAndUsesAnExternalTileset) {
+  const Level level = loadTiledLevel(kLevels + "arena.tmj");
+  std::set<TileType> seen;
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      seen.insert(level.tileAt(column, row));
+    }
+  }
+  EXPECT_EQ(seen.size(), static_cast<std::size_t>(kTileTypeCount));
+  EXPECT_GE(level.spawns.size(), 8u);
+}
+
+TEST(TiledLevelLoader, ArenaHasSlopeToBlockJunctions) {
+  const Level level = loadTiledLevel(kLevels + "arena.tmj");
+  int junctions = 0;
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 1; column + 1 < level.width(); ++column) {
+      const TileType tile = level.tileAt(column, row);
+      const bool risesRight = tile == TileType::SlopeUpRight || tile == TileType::RoundedUpRight;
+      const bool risesLeft = tile == TileType::SlopeUpLeft || tile == TileType::RoundedUpLeft;
+      junctions += (risesRight && isSolid(level.tileAt(column + 1, row))) ? 1 : 0;
+      junctions += (risesLeft && isSolid(level.tileAt(column - 1, row))) ? 1 : 0;
+    }
+  }
+  EXPECT_GE(junctions, 6);
+}
+
+TEST(TiledLevelLoader, BenchLoadsWithEmbeddedTileset) {
+  const Level level = loadTiledLevel(kLevels + "bench.tmj");
+  EXPECT_EQ(level.width(), 160);
+  EXPECT_GE(level.spawns.size(), 64u);
+}
+
+TEST(TiledLevelLoader, RefusesTruncatedJsonNamingTheFile) {
+  const std::string text = minimalMap().dump();
+  EXPECT_THAT(refusal(text.substr(0, text.size() / 2)),
+              AllOf(HasSubstr("broken.tmj"), HasSubstr("invalid JSON")));
+}
+
+TEST(TiledLevelLoader, RefusesMissingCollisionLayer) {
+  Json map = minimalMap();
+  map["layers"][0]["name"] = "decoration";
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("broken.tmj"), HasSubstr("$.layers"), HasSubstr("\"collision\"")));
+}
+
+TEST(TiledLevelLoader, RefusesUnknownTileTypeNamingItsPath) {
+  Json map = minimalMap();
+  map["tilesets"][0]["tiles"][0]["type"] = "lava";
+  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.tilesets[0].tiles[0].type"),
+                                         HasSubstr("unknown tile type \"lava\"")));
+}
+
+TEST(TiledLevelLoader, RefusesWrongTypeNamingTheField) {
+  Json map = minimalMap();
+  map["width"] = "four";
+  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.width"), HasSubstr("expected an integer")));
+}
+
+TEST(TiledLevelLoader, RefusesWrongTileCount) {
+  Json map = minimalMap();
+  map["layers"][0]["data"].erase(0);
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.layers[0].data"), HasSubstr("expected 12 tiles, got 11")));
+}
+
+TEST(TiledLevelLoader, RefusesTileWithoutType) {
+  Json map = minimalMap();
+  map["layers"][0]["data"][0] = 7;
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.layers[0].data[0]"), HasSubstr("gid 7 has no type")));
+}
+
+TEST(TiledLevelLoader, RefusesMapWithoutSpawn) {
+  Json map = minimalMap();
+  map["layers"][1]["objects"][0]["type"] = "crate";
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.layers[1].objects"), HasSubstr("no object of type \"spawn\"")));
+}
+
+TEST(TiledLevelLoader, RefusesBase64Data) {
+  Json map = minimalMap();
+  map["layers"][0]["encoding"] = "base64";
+  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[0].encoding"));
+}
+
+TEST(TiledLevelLoader, RefusesMissingExternalTilesetNamingIt) {
+  Json map = minimalMap();
+  map["tilesets"][0] = Json{{"firstgid", 1}, {"source", "missing.tsj"}};
+  EXPECT_THAT(refusal(map.dump()), HasSubstr("missing.tsj: cannot open file"));
+}
+
+TEST(TiledLevelLoader, RefusesBadBudgetValue) {
+  Json map = minimalMap();
+  map["properties"][0]["value"] = -5;
+  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.properties[0].value"),
+                                         HasSubstr("must be in [-1, 1000000], got -5")));
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,74 @@
+#include <gtest/gtest.h>
+
+#include "support/scenario.h"
+
+namespace coyote {
+namespace {
+
+using test::input;
+using test::kDown;
+using test::kRight;
+
+const char* const kPlatform =
+    "....S.....\n"
+    "..........\n"
+    "..........\n"
+    "..........\n"
+    "..------..\n"
+    "..........\n"
+    "..........\n"
+    "##########\n";
+
+TEST(OneWay, LandsFromAbove) {
+  test::Scenario scenario(kPlatform);
+  ASSERT_TRUE(scenario.settle());
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 4.0f);
+}
+
+TEST(OneWay, PassesFromBelowThenHolds) {
+  test::Scenario scenario(kPlatform);
+  scenario.player().position.y = 7.0f - scenario.config.playerHeight;  // on the floor
+  ASSERT_TRUE(scenario.settle());
+  float highest = scenario.player().position.y;
+  for (int tick = 0; tick < 90; ++tick) {
+    scenario.step(input(0, 0, tick < 30 ? kButtonJump : 0));
+    highest = std::min(highest, scenario.player().position.y);
+  }
+  EXPECT_LT(highest + scenario.config.playerHeight, 4.0f) << "jumped through the platform";
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 4.0f) << "and landed on top of it";
+}
+
+TEST(OneWay, DoesNotBlockFromTheSide) {
+  test::Scenario scenario(
+      "..........\n"
+      "S...-----.\n"
+      "##########\n");
+  ASSERT_TRUE(scenario.settle());
+  scenario.step(input(kRight), 60);
+  EXPECT_GT(scenario.player().position.x, 6.0f);
+  EXPECT_TRUE(scenario.player().grounded);
+}
+
+TEST(OneWay, DownPlusJumpDropsThrough) {
+  test::Scenario scenario(kPlatform);
+  ASSERT_TRUE(scenario.settle());
+  scenario.step(input(0, kDown, kButtonDown | kButtonJump));
+  EXPECT_FALSE(scenario.player().grounded);
+  EXPECT_GT(scenario.box().bottom(), 4.0f);
+  ASSERT_TRUE(scenario.settle());
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 7.0f);
+}
+
+TEST(OneWay, DownPlusJumpOnSolidGroundIsAJump) {
+  test::Scenario scenario(
+      "..........\n"
+      "....S.....\n"
+      "##########\n");
+  ASSERT_TRUE(scenario.settle());
+  scenario.step(input(0, kDown, kButtonDown | kButtonJump));
+  EXPECT_LT(scenario.player().velocity.y, 0.0f);
+}
+
+}  // namespace
+}  // namespace coyote

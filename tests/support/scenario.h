@@ -1,0 +1,57 @@
+#pragma once
+
+#include <string_view>
+
+#include "scenario/ascii_level.h"
+#include "sim/world_step.h"
+
+namespace coyote::test {
+
+/// One level, one config and a world with one player at the level's first `S`, stepped tick by
+/// tick with explicit inputs. State is a value, so a test can copy it to try alternatives.
+struct Scenario {
+  Level level;
+  PhysicsConfig config;
+  StepParameters parameters;
+  WorldState state;
+
+  explicit Scenario(std::string_view picture, PhysicsConfig physics = {})
+      : level(levelFromAscii(picture)),
+        config(physics),
+        parameters(physics),
+        state(makeWorld(1, level, physics)) {}
+
+  Character& player() { return state.characters[0]; }
+  Aabb box() { return characterBox(player(), config); }
+
+  void step(PlayerInput input = {}) {
+    TickInputs inputs{};
+    inputs[0] = input;
+    stepWorld(state, inputs, level, parameters);
+  }
+  void step(PlayerInput input, int ticks) {
+    for (int i = 0; i < ticks; ++i) {
+      step(input);
+    }
+  }
+  /// Steps with no input until the player is grounded (at most `limit` ticks); true if it landed.
+  bool settle(int limit = 600) {
+    for (int i = 0; i < limit; ++i) {
+      step();
+      if (player().grounded) {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+inline PlayerInput input(int moveX, int moveY = 0, std::uint8_t buttons = 0) {
+  return PlayerInput{static_cast<std::int8_t>(moveX), static_cast<std::int8_t>(moveY), buttons};
+}
+inline constexpr int kRight = 127;
+inline constexpr int kLeft = -127;
+inline constexpr int kDown = 127;
+inline constexpr int kUp = -127;
+
+}  // namespace coyote::test

@@ -1,0 +1,134 @@
+// Runs the real coyote-sim binary, as a user would.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "level/tiled_level_loader.h"
+#include "scenario/random_inputs.h"
+#include "sim/state_hash.h"
+#include "support/run_command.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+using Json = nlohmann::json;
+
+const std::string kSim = COYOTE_SIM_BINARY;
+const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
+
+std::uint64_t inProcessHash(int players, std::uint32_t ticks, std::uint64_t seed) {
+  const Level level = loadTiledLevel(kArena);
+  const PhysicsConfig config;
+  const StepParameters parameters(config);
+  WorldState state = makeWorld(players, level, config);
+  RandomInputs random(seed);
+  TickInputs inputs{};
+  for (std::uint32_t tick = 0; tick < ticks; ++tick) {
+    random.next(inputs, players);
+    stepWorld(state, inputs, level, parameters);
+  }
+  return hashState(state);
+}
+
+TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
+  const test::CommandResult result =
+      test::runCommand(kSim + " run --level " + kArena + " --players 8 --ticks 600");
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  const Json summary = Json::parse(result.lastLine());
+  EXPECT_EQ(summary["ticks"], 600);
+  EXPECT_EQ(summary["players"], 8);
+  EXPECT_GT(summary["ns_per_character_step"].get<double>(), 0.0);
+  EXPECT_EQ(std::stoull(summary["hash"].get<std::string>(), nullptr, 16), inProcessHash(8, 600, 1));
+}
+
+TEST(CoyoteSimCli, SeedChangesTheRun) {
+  const auto hashFor = [](const std::string& seed) {
+    return Json::parse(
+        test::runCommand(kSim + " run --level " + kArena + " --ticks 300 --seed " + seed)
+            .lastLine())["hash"];
+  };
+  EXPECT_NE(hashFor("1"), hashFor("2"));
+  EXPECT_EQ(hashFor("5"), hashFor("5"));
+}
+
+TEST(CoyoteSimCli, TracePrintsOneObjectPerTickPerPlayer) {
+  const test::CommandResult result =
+      test::runCommand(kSim + " run --level " + kArena + " --players 3 --ticks 10 --trace");
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  std::istringstream lines(result.output);
+  std::string line;
+  int traces = 0;
+  while (std::getline(lines, line)) {
+    const Json object = Json::parse(line);
+    if (object.contains("hash")) {
+      continue;
+    }
+    ++traces;
+    for (const char* key : {"tick", "player", "x", "y", "vx", "vy", "grounded", "onSlope",
+                            "wallDirection", "dashing", "facing", "airJumpsLeft"}) {
+      EXPECT_TRUE(object.contains(key)) << key;
+    }
+  }
+  EXPECT_EQ(traces, 30);
+}
+
+TEST(CoyoteSimCli, ScriptedInputsMoveThePlayer) {
+  test::TempDirectory directory;
+  std::string script;
+  for (int tick = 0; tick < 40; ++tick) {
+    script += "127 0 -; -127 0 -\n";
+  }
+  const std::string file = directory.write("inputs.txt", script);
+  const test::CommandResult result =
+      test::runCommand(kSim + " run --level " + kArena + " --inputs " + file + " --trace");
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  const Json summary = Json::parse(result.lastLine());
+  EXPECT_EQ(summary["players"], 2);
+  EXPECT_EQ(summary["ticks"], 40);
+  std::istringstream lines(result.output);
+  std::string first;
+  std::getline(lines, first);
+  std::string line;
+  Json lastOfPlayer0;
+  while (std::getline(lines, line)) {
+    const Json object = Json::parse(line);
+    if (object.contains("player") && object["player"] == 0) {
+      lastOfPlayer0 = object;
+    }
+  }
+  EXPECT_GT(lastOfPlayer0["x"].get<double>(), Json::parse(first)["x"].get<double>() + 2.0);
+}
+
+struct BadRun {
+  const char* arguments;
+  const char* message;
+};
+
+TEST(CoyoteSimCli, BadArgumentsAndFilesExitWithCode2AndOneLine) {
+  test::TempDirectory directory;
+  const std::string badConfig = directory.write("bad.toml", "[physics]\ngravity = -1\n");
+  const std::string badLevel = directory.write("bad.tmj", "{\"width\": 3");
+  const std::string badInputs = directory.write("bad.txt", "0 0 teleport\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run", "--level is required"},
+      {"run --level /nonexistent.tmj", "cannot open file"},
+      {"run --level " + kArena + " --players 0", "--players must be in [1, 256]"},
+      {"run --level " + kArena + " --players many", "--players"},
+      {"run --level " + kArena + " --config " + badConfig, "physics.gravity"},
+      {"run --level " + badLevel, "invalid JSON"},
+      {"run --level " + kArena + " --inputs " + badInputs, "unknown button"},
+      {"run --level " + kArena + " --frobnicate", "frobnicate"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const test::CommandResult result = test::runCommand(kSim + " " + arguments);
+    EXPECT_EQ(result.exitCode, 2) << arguments;
+    EXPECT_THAT(result.output, HasSubstr(message)) << arguments;
+    EXPECT_THAT(result.output, HasSubstr("coyote-sim: error:")) << arguments;
+    EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
+  }
+}
+
+}  // namespace
+}  // namespace coyote
