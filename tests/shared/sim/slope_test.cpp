@@ -41,6 +41,10 @@ struct ClimbCase {
   float plateauEdgeX;  ///< the player must get past this x (into the block's columns)
 };
 
+void PrintTo(const ClimbCase& climb, std::ostream* out) {
+  *out << climb.name;
+}
+
 class ClimbOntoBlock : public ::testing::TestWithParam<ClimbCase> {};
 
 // Walking up a slope or rounded tile onto a solid block of the same height never stops: this is

@@ -25,7 +25,7 @@ TEST(CrossBuild, ClangAndO0BuildsPrintTheSameHashAsThisBuild) {
   std::istringstream others(COYOTE_CROSS_BUILD_SIMS);
   std::string binary;
   int compared = 0;
-  while (std::getline(others, binary, ';')) {
+  while (std::getline(others, binary, ',')) {
     if (binary.empty()) {
       continue;
     }
