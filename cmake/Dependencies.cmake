@@ -1,5 +1,5 @@
 # Every dependency comes from a Debian package (SPEC §1); nothing is downloaded at build time.
-# scripts/test and scripts/run install the packages listed in scripts/packages.txt.
+# scripts/test and scripts/run install the packages listed in scripts/lib/packages.sh.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 find_package(tomlplusplus REQUIRED)
@@ -8,6 +8,10 @@ find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
 
 if(NOT COYOTE_SIM_ONLY)
+  pkg_check_modules(ENET REQUIRED IMPORTED_TARGET libenet)
+  find_package(cereal REQUIRED)
+  find_package(spdlog REQUIRED)
+  find_package(SFML 2.5 REQUIRED COMPONENTS graphics window system)
   find_package(GTest REQUIRED)
   find_package(benchmark REQUIRED)
 endif()
