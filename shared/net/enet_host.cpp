@@ -1,0 +1,84 @@
+#include "net/enet_host.h"
+
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "net/codec.h"
+
+namespace coyote::net {
+namespace {
+
+void initializeEnetOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (enet_initialize() != 0) {
+      throw std::runtime_error("ENet could not be initialized");
+    }
+    std::atexit(enet_deinitialize);
+  });
+}
+
+void applyLimits(ENetHost* host, const HostLimits& limits) {
+  host->duplicatePeers = limits.peersPerAddress;
+  host->maximumPacketSize = limits.maximumPacketSize;
+  host->maximumWaitingData = limits.maximumWaitingData;
+}
+
+}  // namespace
+
+EnetHost EnetHost::listen(const std::string& bindAddress, std::uint16_t port,
+                          const HostLimits& limits) {
+  initializeEnetOnce();
+  ENetAddress address{};
+  if (enet_address_set_host_ip(&address, bindAddress.c_str()) != 0) {
+    throw std::runtime_error(fmt::format("invalid bind address \"{}\"", bindAddress));
+  }
+  address.port = port;
+  ENetHost* host = enet_host_create(&address, limits.peers, kChannelCount, 0, 0);
+  if (host == nullptr) {
+    throw std::runtime_error(fmt::format("cannot listen on {}:{} (port in use?)", bindAddress, port));
+  }
+  applyLimits(host, limits);
+  return EnetHost(host);
+}
+
+EnetHost EnetHost::client() {
+  initializeEnetOnce();
+  ENetHost* host = enet_host_create(nullptr, 1, kChannelCount, 0, 0);
+  if (host == nullptr) {
+    throw std::runtime_error("cannot create a client socket");
+  }
+  applyLimits(host, HostLimits{});
+  return EnetHost(host);
+}
+
+std::uint16_t EnetHost::port() const {
+  ENetAddress address{};
+  enet_socket_get_address(host_->socket, &address);
+  return address.port;
+}
+
+TrafficTotals EnetHost::traffic() const {
+  return {host_->totalSentData, host_->totalReceivedData, host_->totalSentPackets,
+          host_->totalReceivedPackets};
+}
+
+void sendMessage(ENetPeer* peer, const Message& message, Channel channel) {
+  const std::vector<std::uint8_t> bytes = encode(message);
+  const enet_uint32 flags = channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0;
+  ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), flags);
+  if (enet_peer_send(peer, channel, packet) != 0) {
+    enet_packet_destroy(packet);
+  }
+}
+
+std::string peerAddress(const ENetPeer* peer) {
+  char host[64] = {};
+  enet_address_get_host_ip(&peer->address, host, sizeof(host));
+  return fmt::format("{}:{}", host, peer->address.port);
+}
+
+}  // namespace coyote::net

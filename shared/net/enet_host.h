@@ -1,0 +1,57 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <enet/enet.h>
+
+#include "net/messages.h"
+
+namespace coyote::net {
+
+/// Limits of one ENet host, set on purpose (README "Network limits").
+struct HostLimits {
+  std::size_t peers = 1;
+  std::size_t peersPerAddress = 1;  ///< ENet `duplicatePeers`
+  std::size_t maximumPacketSize = kMaxPacketSize;
+  std::size_t maximumWaitingData = kMaxWaitingData;
+};
+
+/// Bytes and datagrams a host sent and received, with 28 bytes of UDP/IP header per datagram.
+struct TrafficTotals {
+  std::uint64_t bytesSent = 0;
+  std::uint64_t bytesReceived = 0;
+  std::uint64_t datagramsSent = 0;
+  std::uint64_t datagramsReceived = 0;
+};
+inline constexpr std::uint64_t kUdpIpHeaderBytes = 28;
+
+/// An ENet host (one UDP socket) that frees itself. Creates the ENet library on first use.
+class EnetHost {
+ public:
+  /// A listening host; port 0 picks a free port (see `port()`). Throws std::runtime_error.
+  static EnetHost listen(const std::string& bindAddress, std::uint16_t port,
+                         const HostLimits& limits);
+  /// A client host with one outgoing peer.
+  static EnetHost client();
+
+  ENetHost* get() const { return host_.get(); }
+  std::uint16_t port() const;
+  TrafficTotals traffic() const;
+
+ private:
+  struct Destroy {
+    void operator()(ENetHost* host) const { enet_host_destroy(host); }
+  };
+  explicit EnetHost(ENetHost* host) : host_(host) {}
+  std::unique_ptr<ENetHost, Destroy> host_;
+};
+
+/// Encodes and queues a message: reliable on channel 0, unreliable-sequenced on channel 1.
+void sendMessage(ENetPeer* peer, const Message& message, Channel channel);
+
+/// The peer's address as "a.b.c.d:port", for logs.
+std::string peerAddress(const ENetPeer* peer);
+
+}  // namespace coyote::net

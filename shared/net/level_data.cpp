@@ -1,0 +1,38 @@
+#include "net/level_data.h"
+
+namespace coyote::net {
+
+LevelData toLevelData(const Level& level) {
+  LevelData data;
+  data.width = level.width();
+  data.height = level.height();
+  data.tiles.reserve(static_cast<std::size_t>(level.width() * level.height()));
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      data.tiles.push_back(static_cast<std::uint8_t>(level.tileAt(column, row)));
+    }
+  }
+  data.spawns = level.spawns;
+  data.jumpsRemaining = level.jumpsRemaining;
+  data.dashesRemaining = level.dashesRemaining;
+  data.name = level.name;
+  return data;
+}
+
+Level toLevel(const LevelData& data) {
+  Level level(data.width, data.height);
+  for (int row = 0; row < data.height; ++row) {
+    for (int column = 0; column < data.width; ++column) {
+      level.setTile(column, row,
+                    static_cast<TileType>(data.tiles[static_cast<std::size_t>(row * data.width +
+                                                                              column)]));
+    }
+  }
+  level.spawns = data.spawns;
+  level.jumpsRemaining = data.jumpsRemaining;
+  level.dashesRemaining = data.dashesRemaining;
+  level.name = data.name;
+  return level;
+}
+
+}  // namespace coyote::net

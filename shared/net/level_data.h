@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "net/wire_types.h"
+#include "sim/level.h"
+
+namespace coyote::net {
+
+/// A resolved level as it travels in the handshake and in replays: the tile grid, spawns and
+/// budgets, so a client needs no local copy of the map or its tilesets.
+struct LevelData {
+  std::int32_t width = 0;
+  std::int32_t height = 0;
+  std::vector<std::uint8_t> tiles;  ///< TileType per cell, row-major
+  std::vector<Vec2> spawns;
+  std::int32_t jumpsRemaining = -1;
+  std::int32_t dashesRemaining = -1;
+  std::string name;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(width, height);
+    if (width < 1 || height < 1 || static_cast<std::size_t>(width) > kMaxLevelSide ||
+        static_cast<std::size_t>(height) > kMaxLevelSide ||
+        static_cast<std::size_t>(width) * static_cast<std::size_t>(height) > kMaxLevelTiles) {
+      throw DecodeError("level size out of range");
+    }
+    const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    if constexpr (Archive::is_loading::value) {
+      tiles.resize(cells);
+    } else if (tiles.size() != cells) {
+      throw DecodeError("level tiles do not match its size");
+    }
+    archive(cereal::binary_data(tiles.data(), cells));
+    for (std::uint8_t tile : tiles) {
+      if (tile >= kTileTypeCount) {
+        throw DecodeError("unknown tile type in level");
+      }
+    }
+    boundedVector(archive, spawns, kMaxSpawns, "spawn");
+    archive(jumpsRemaining, dashesRemaining);
+    boundedString(archive, name, kMaxReasonLength, "level name");
+  }
+};
+
+LevelData toLevelData(const Level& level);
+Level toLevel(const LevelData& data);
+
+}  // namespace coyote::net

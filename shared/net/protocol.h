@@ -1,0 +1,34 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace coyote::net {
+
+/// Bumped whenever a message layout or the simulation changes incompatibly.
+inline constexpr std::uint16_t kProtocolVersion = 1;
+inline constexpr std::uint16_t kDefaultPort = 7777;
+
+/// ENet channels (SPEC §5).
+enum Channel : std::uint8_t {
+  kReliableChannel = 0,    ///< handshake, join/leave, level and full state, reports
+  kUnreliableChannel = 1,  ///< inputs up, authoritative frames down
+};
+inline constexpr std::size_t kChannelCount = 2;
+
+// Caps checked before anything is allocated while decoding (SPEC §5: bounded decoding).
+inline constexpr std::size_t kMaxNameLength = 32;
+inline constexpr std::size_t kMaxReasonLength = 256;
+inline constexpr std::size_t kMaxLevelSide = 4096;
+inline constexpr std::size_t kMaxLevelTiles = 1u << 20;
+inline constexpr std::size_t kMaxSpawns = 256;
+inline constexpr std::size_t kMaxInputsPerBatch = 32;
+inline constexpr std::size_t kMaxFramesPerMessage = 120;
+inline constexpr std::size_t kMaxEventsPerFrame = 16;
+inline constexpr std::size_t kMaxFieldReport = 16;
+
+/// ENet limits, set on purpose (README "Network limits").
+inline constexpr std::size_t kMaxPacketSize = 256 * 1024;   ///< largest message: a Welcome
+inline constexpr std::size_t kMaxWaitingData = 1024 * 1024;  ///< per-peer reassembly buffer
+
+}  // namespace coyote::net

@@ -1,0 +1,159 @@
+#include "net/codec.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "scenario/ascii_level.h"
+#include "sim/state_hash.h"
+#include "sim/world_step.h"
+
+namespace coyote::net {
+namespace {
+
+template <class T>
+T roundTrip(const T& message) {
+  const std::vector<std::uint8_t> bytes = encode(Message{message});
+  std::string error;
+  const std::optional<Message> decoded = decode(bytes, error);
+  EXPECT_TRUE(decoded.has_value()) << error;
+  EXPECT_TRUE(std::holds_alternative<T>(*decoded));
+  return std::get<T>(*decoded);
+}
+
+WorldState sampleState() {
+  const Level level = levelFromAscii("S..S\n####\n");
+  WorldState state = makeWorld(2, level, PhysicsConfig{});
+  state.tick = 1234;
+  state.characters[1].velocity = {3.5f, -2.25f};
+  state.characters[1].dashTicksLeft = 4;
+  return state;
+}
+
+TEST(Codec, HelloRoundTrips) {
+  const Hello sent{kProtocolVersion, "wile", 0xDEADBEEFCAFEull, true, 77};
+  const Hello got = roundTrip(sent);
+  EXPECT_EQ(got.protocolVersion, sent.protocolVersion);
+  EXPECT_EQ(got.name, "wile");
+  EXPECT_EQ(got.reconnectToken, sent.reconnectToken);
+  EXPECT_TRUE(got.spectator);
+  EXPECT_EQ(got.clientTimeMs, 77u);
+}
+
+TEST(Codec, WelcomeRoundTripsLevelConfigAndState) {
+  Welcome sent;
+  sent.playerSlot = 3;
+  sent.reconnectToken = 99;
+  sent.sendRate = 20;
+  sent.level = toLevelData(levelFromAscii("S./\\RL~^-\n#########\n"));
+  sent.physics.gravity = 42.0f;
+  sent.snapshot.state = sampleState();
+  sent.snapshot.inputs = {{1, PlayerInput{5, -7, kButtonDash}}};
+  sent.snapshot.roster = {{0, "a"}, {1, "b"}};
+  const Welcome got = roundTrip(sent);
+  EXPECT_EQ(got.playerSlot, 3);
+  EXPECT_EQ(got.level.tiles, sent.level.tiles);
+  EXPECT_EQ(got.level.spawns.size(), 1u);
+  EXPECT_EQ(got.physics.gravity, 42.0f);
+  EXPECT_EQ(hashState(got.snapshot.state), hashState(sent.snapshot.state));
+  EXPECT_EQ(got.snapshot.inputs, sent.snapshot.inputs);
+  EXPECT_EQ(got.snapshot.roster, sent.snapshot.roster);
+}
+
+TEST(Codec, RefusalAndGoodbyeRoundTrip) {
+  EXPECT_EQ(roundTrip(Refusal{1, "protocol version 2 is not 1"}).reason,
+            "protocol version 2 is not 1");
+  EXPECT_EQ(roundTrip(Goodbye{"server shutting down"}).reason, "server shutting down");
+}
+
+TEST(Codec, InputBatchRoundTripsAndIsRunLengthCoded) {
+  InputBatch sent{100, 95, {}};
+  for (int i = 0; i < 12; ++i) {
+    sent.inputs.push_back(PlayerInput{static_cast<std::int8_t>(i < 8 ? 127 : -127), 0,
+                                      static_cast<std::uint8_t>(i < 10 ? kButtonJump : 0)});
+  }
+  const InputBatch got = roundTrip(sent);
+  EXPECT_EQ(got.confirmedTick, 100u);
+  EXPECT_EQ(got.firstTick, 95u);
+  EXPECT_EQ(got.inputs, sent.inputs);
+  // 3 runs of (length + 3-byte input) instead of 12 inputs.
+  EXPECT_LE(encode(Message{sent}).size(), 1u + 1u + 8u + 1u + 3u * 4u);
+}
+
+TEST(Codec, ServerFramesRoundTrip) {
+  ServerFrames sent;
+  sent.serverTick = 500;
+  sent.inputAck = 498;
+  sent.inputMargin = -3;
+  sent.baseTick = 490;
+  sent.frames.push_back(TickFrame{{RosterEvent{RosterEvent::kJoin, 4, "road"}},
+                                  {{4, PlayerInput{1, 2, 3}}},
+                                  0x1234567890ull});
+  sent.frames.push_back(TickFrame{{RosterEvent{RosterEvent::kLeave, 2, ""}}, {}, 7});
+  const ServerFrames got = roundTrip(sent);
+  EXPECT_EQ(got.serverTick, 500u);
+  EXPECT_EQ(got.inputMargin, -3);
+  EXPECT_EQ(got.frames, sent.frames);
+}
+
+TEST(Codec, FullStateDesyncAndClientReportRoundTrip) {
+  FullState full;
+  full.snapshot.state = sampleState();
+  EXPECT_EQ(hashState(roundTrip(full).snapshot.state), hashState(full.snapshot.state));
+  const DesyncReport report = roundTrip(DesyncReport{77, 0xABCDull});
+  EXPECT_EQ(report.tick, 77u);
+  EXPECT_EQ(report.clientHash, 0xABCDull);
+  const ClientReport stats = roundTrip(ClientReport{5, 3, 1, 2});
+  EXPECT_EQ(stats.rollbacks, 5u);
+  EXPECT_EQ(stats.maxRollbackDepth, 3u);
+}
+
+std::string decodeError(std::vector<std::uint8_t> bytes) {
+  std::string error;
+  EXPECT_FALSE(decode(bytes, error).has_value());
+  return error;
+}
+
+TEST(Codec, RejectsUnknownTypeTruncationAndTrailingBytes) {
+  EXPECT_NE(decodeError({0xEE, 1, 2, 3}).find("unknown message type"), std::string::npos);
+  std::vector<std::uint8_t> hello = encode(Message{Hello{kProtocolVersion, "abc", 0, false, 0}});
+  std::vector<std::uint8_t> truncated(hello.begin(), hello.end() - 2);
+  EXPECT_FALSE(decodeError(truncated).empty());
+  hello.push_back(0);
+  EXPECT_NE(decodeError(hello).find("trailing"), std::string::npos);
+  EXPECT_FALSE(decodeError({}).empty());
+}
+
+TEST(Codec, RejectsCountsBeyondTheirCapsBeforeAllocating) {
+  // A Hello whose name length claims 60000 bytes.
+  std::vector<std::uint8_t> bytes = {Hello::kType, 1 /* little-endian */, 1, 0, 0x60, 0xEA};
+  EXPECT_NE(decodeError(bytes).find("name count 60000 exceeds 32"), std::string::npos);
+  // A level claiming 4096 × 4096 tiles.
+  Welcome welcome;
+  welcome.level = toLevelData(levelFromAscii("S\n#\n"));
+  std::vector<std::uint8_t> encoded = encode(Message{welcome});
+  const std::size_t levelOffset = 1 + 1 + 2 + 2 + 8 + 2 + 4;
+  encoded[levelOffset + 2] = 0x10;  // width = 1 + 16 << 16: far beyond the cap
+  EXPECT_NE(decodeError(encoded).find("level size out of range"), std::string::npos);
+}
+
+TEST(Codec, RandomBytesNeverCrash) {
+  std::mt19937 random(5);
+  int rejected = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::vector<std::uint8_t> bytes(1 + random() % 64);
+    for (auto& byte : bytes) {
+      byte = static_cast<std::uint8_t>(random());
+    }
+    bytes[0] = static_cast<std::uint8_t>(1 + random() % 9);
+    std::string error;
+    if (!decode(bytes, error)) {
+      ASSERT_FALSE(error.empty());
+      ++rejected;
+    }
+  }
+  EXPECT_GT(rejected, 19000);
+}
+
+}  // namespace
+}  // namespace coyote::net
