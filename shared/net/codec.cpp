@@ -5,7 +5,7 @@
 #include <sstream>
 #include <streambuf>
 
-#include <cereal/archives/portable_binary.hpp>
+#include "net/wire_archive.h"
 
 namespace coyote::net {
 namespace {
@@ -22,7 +22,7 @@ class SpanBuffer : public std::streambuf {
 template <class T>
 std::optional<Message> decodeAs(std::istream& stream) {
   T message;
-  cereal::PortableBinaryInputArchive archive(stream);
+  WireInputArchive archive(stream);
   archive(message);
   return Message{std::move(message)};
 }
@@ -47,7 +47,7 @@ std::vector<std::uint8_t> encode(const Message& message) {
   std::visit(
       [&stream](const auto& body) {
         stream.put(static_cast<char>(std::decay_t<decltype(body)>::kType));
-        cereal::PortableBinaryOutputArchive archive(stream);
+        WireOutputArchive archive(stream);
         archive(body);
       },
       message);

@@ -39,7 +39,8 @@ EnetHost EnetHost::listen(const std::string& bindAddress, std::uint16_t port,
   address.port = port;
   ENetHost* host = enet_host_create(&address, limits.peers, kChannelCount, 0, 0);
   if (host == nullptr) {
-    throw std::runtime_error(fmt::format("cannot listen on {}:{} (port in use?)", bindAddress, port));
+    throw std::runtime_error(
+        fmt::format("cannot listen on {}:{} (port in use?)", bindAddress, port));
   }
   applyLimits(host, limits);
   return EnetHost(host);

@@ -23,9 +23,9 @@ Level toLevel(const LevelData& data) {
   Level level(data.width, data.height);
   for (int row = 0; row < data.height; ++row) {
     for (int column = 0; column < data.width; ++column) {
-      level.setTile(column, row,
-                    static_cast<TileType>(data.tiles[static_cast<std::size_t>(row * data.width +
-                                                                              column)]));
+      level.setTile(
+          column, row,
+          static_cast<TileType>(data.tiles[static_cast<std::size_t>(row * data.width + column)]));
     }
   }
   level.spawns = data.spawns;

@@ -58,8 +58,8 @@ struct Welcome {
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(protocolVersion, playerSlot, reconnectToken, sendRate, echoClientTimeMs, level,
-            physics, snapshot);
+    archive(protocolVersion, playerSlot, reconnectToken, sendRate, echoClientTimeMs, level, physics,
+            snapshot);
   }
 };
 
@@ -77,41 +77,71 @@ struct Refusal {
 };
 
 /// Client → server every tick, unreliable: this client's inputs from `firstTick` on, repeated
-/// until the server acknowledges them, run-length coded (inputs are held for many ticks).
+/// until the server acknowledges them. At 60 datagrams a second the UDP/IP and ENet headers
+/// (38 bytes) dominate, so the body is packed: the first tick as its low 16 bits (the server
+/// expands it next to its own tick), the ack as an offset, and the inputs run-length coded with
+/// the run length and the 3 button bits sharing a byte: 9 bytes for a held input.
 struct InputBatch {
   static constexpr std::uint8_t kType = 4;
-  std::uint32_t confirmedTick = 0;  ///< the client's newest confirmed tick: acks frames
-  std::uint32_t firstTick = 0;
-  std::vector<PlayerInput> inputs;  ///< for firstTick, firstTick + 1, …
+  std::uint16_t firstTickLow = 0;    ///< low 16 bits of the first input's tick
+  std::uint8_t confirmedBehind = 0;  ///< firstTick - the client's newest confirmed tick (ack)
+  std::vector<PlayerInput> inputs;   ///< for firstTick, firstTick + 1, …
+
+  /// A batch for inputs starting at `firstTick`, acknowledging frames up to `confirmedTick`.
+  static InputBatch make(std::uint32_t confirmedTick, std::uint32_t firstTick,
+                         std::vector<PlayerInput> inputs) {
+    const std::uint32_t behind = firstTick > confirmedTick ? firstTick - confirmedTick : 0;
+    return {static_cast<std::uint16_t>(firstTick & 0xFFFFu),
+            static_cast<std::uint8_t>(behind > 255 ? 255 : behind), std::move(inputs)};
+  }
+  /// The full first tick: the one with these low bits nearest to `reference` (the server tick).
+  std::uint32_t firstTick(std::uint32_t reference) const {
+    const std::uint32_t candidate = (reference & ~0xFFFFu) | firstTickLow;
+    const std::int64_t distance = static_cast<std::int64_t>(candidate) - reference;
+    if (distance > 0x8000 && candidate >= 0x10000u) {
+      return candidate - 0x10000u;
+    }
+    if (distance < -0x8000) {
+      return candidate + 0x10000u;
+    }
+    return candidate;
+  }
+  std::uint32_t confirmedTick(std::uint32_t reference) const {
+    const std::uint32_t first = firstTick(reference);
+    return first > confirmedBehind ? first - confirmedBehind : 0;
+  }
 
   template <class Archive>
   void save(Archive& archive) const {
-    archive(confirmedTick, firstTick);
+    archive(firstTickLow, confirmedBehind);
     std::vector<std::pair<std::uint8_t, PlayerInput>> runs;
     for (const PlayerInput& input : inputs) {
-      if (!runs.empty() && runs.back().second == input && runs.back().first < 255) {
+      if (!runs.empty() && runs.back().second == input && runs.back().first < 32) {
         ++runs.back().first;
       } else {
         runs.emplace_back(std::uint8_t{1}, input);
       }
     }
     archive(static_cast<std::uint8_t>(runs.size()));
-    for (auto& [length, input] : runs) {
-      archive(length, input);
+    for (const auto& [length, input] : runs) {
+      const auto packed = static_cast<std::uint8_t>(((length - 1) << 3) | (input.buttons & 7));
+      archive(packed, input.moveX, input.moveY);
     }
   }
 
   template <class Archive>
   void load(Archive& archive) {
-    archive(confirmedTick, firstTick);
+    archive(firstTickLow, confirmedBehind);
     std::uint8_t runCount = 0;
     archive(runCount);
     inputs.clear();
     for (std::uint8_t run = 0; run < runCount; ++run) {
-      std::uint8_t length = 0;
+      std::uint8_t packed = 0;
       PlayerInput input;
-      archive(length, input);
-      if (length == 0 || inputs.size() + length > kMaxInputsPerBatch) {
+      archive(packed, input.moveX, input.moveY);
+      input.buttons = packed & 7;
+      const std::size_t length = (packed >> 3) + 1u;
+      if (inputs.size() + length > kMaxInputsPerBatch) {
         throw DecodeError("input batch longer than " + std::to_string(kMaxInputsPerBatch));
       }
       inputs.insert(inputs.end(), length, input);
@@ -138,34 +168,70 @@ struct RosterEvent {
 };
 
 /// One authoritative tick: roster events, the inputs that changed since the previous tick, and
-/// the state hash after stepping it.
+/// the state hash after stepping it. Only the hash's low 32 bits travel: a real desync persists
+/// tick after tick, so a 1-in-4-billion collision cannot hide it, and it halves the bytes.
 struct TickFrame {
   std::vector<RosterEvent> events;
   std::vector<SlotInput> changedInputs;
-  std::uint64_t hash = 0;
+  std::uint32_t hash = 0;  ///< low 32 bits of hashState after this tick
 
   template <class Archive>
   void serialize(Archive& archive) {
-    boundedVector(archive, events, kMaxEventsPerFrame, "event");
-    boundedVector(archive, changedInputs, kMaxCharacters, "input change");
+    // One byte holds both counts in the common case (≤ 7 events, ≤ 30 changes).
+    std::size_t eventCount = events.size();
+    std::size_t changeCount = changedInputs.size();
+    auto packed = static_cast<std::uint8_t>((eventCount < 7 ? eventCount : 7) << 5 |
+                                            (changeCount < 31 ? changeCount : 31));
+    archive(packed);
+    eventCount = packed >> 5;
+    changeCount = packed & 31u;
+    if (eventCount == 7) {
+      eventCount = boundedCount(archive, events.size(), kMaxEventsPerFrame, "event");
+    }
+    if (changeCount == 31) {
+      changeCount = boundedCount(archive, changedInputs.size(), kMaxCharacters, "input change");
+    }
+    if constexpr (Archive::is_loading::value) {
+      events.resize(eventCount);
+      changedInputs.resize(changeCount);
+    }
+    for (RosterEvent& event : events) {
+      archive(event);
+    }
+    for (SlotInput& change : changedInputs) {
+      archive(change);
+    }
     archive(hash);
   }
   friend bool operator==(const TickFrame&, const TickFrame&) = default;
 };
 
-/// Server → client at `net.send_rate`, unreliable: every tick after the client's ack.
+/// Server → client at `net.send_rate`, unreliable: every tick after the client's ack, ending at
+/// the server's newest tick (so the first frame is `serverTick - frames.size() + 1`).
 struct ServerFrames {
   static constexpr std::uint8_t kType = 5;
-  std::uint32_t serverTick = 0;  ///< newest simulated tick
-  std::uint32_t inputAck = 0;    ///< newest tick up to which this client's inputs all arrived
-  std::int16_t inputMargin = 0;  ///< ticks this client's inputs arrive early (+) or late (-)
-  std::uint32_t baseTick = 0;    ///< frames are baseTick + 1, baseTick + 2, …
+  std::uint32_t serverTick = 0;    ///< newest simulated tick
+  std::uint8_t inputAckAhead = 0;  ///< this client's inputs all arrived up to serverTick + this
+  std::int8_t inputMargin = 0;     ///< ticks this client's inputs arrive early (+) or late (-)
   std::vector<TickFrame> frames;
+
+  std::uint32_t baseTick() const { return serverTick - static_cast<std::uint32_t>(frames.size()); }
+  std::uint32_t inputAck() const { return serverTick + inputAckAhead; }
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(serverTick, inputAck, inputMargin, baseTick);
-    boundedVector(archive, frames, kMaxFramesPerMessage, "frame");
+    archive(serverTick, inputAckAhead, inputMargin);
+    std::uint8_t count = static_cast<std::uint8_t>(frames.size());
+    archive(count);
+    if (count > kMaxFramesPerMessage || count > serverTick) {
+      throw DecodeError("frame count " + std::to_string(count) + " out of range");
+    }
+    if constexpr (Archive::is_loading::value) {
+      frames.resize(count);
+    }
+    for (TickFrame& frame : frames) {
+      archive(frame);
+    }
   }
 };
 

@@ -28,7 +28,7 @@ inline constexpr std::size_t kMaxEventsPerFrame = 16;
 inline constexpr std::size_t kMaxFieldReport = 16;
 
 /// ENet limits, set on purpose (README "Network limits").
-inline constexpr std::size_t kMaxPacketSize = 256 * 1024;   ///< largest message: a Welcome
+inline constexpr std::size_t kMaxPacketSize = 256 * 1024;    ///< largest message: a Welcome
 inline constexpr std::size_t kMaxWaitingData = 1024 * 1024;  ///< per-peer reassembly buffer
 
 }  // namespace coyote::net

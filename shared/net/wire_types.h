@@ -96,10 +96,10 @@ void serialize(Archive& archive, PlayerInput& input) {
 
 template <class Archive>
 void serialize(Archive& archive, Character& c) {
-  archive(c.active, c.position, c.velocity, c.spawn, c.facing, c.wallDirection,
-          c.previousButtons, c.grounded, c.onSlope, c.dashAvailable, c.ticksSinceGrounded,
-          c.ticksSinceJumpPressed, c.wallJumpLockTicks, c.dashTicksLeft, c.dashDirection,
-          c.airJumpsLeft, c.jumpsRemaining, c.dashesRemaining, c.lastNormalX, c.lastNormalY);
+  archive(c.active, c.position, c.velocity, c.spawn, c.facing, c.wallDirection, c.previousButtons,
+          c.grounded, c.onSlope, c.dashAvailable, c.ticksSinceGrounded, c.ticksSinceJumpPressed,
+          c.wallJumpLockTicks, c.dashTicksLeft, c.dashDirection, c.airJumpsLeft, c.jumpsRemaining,
+          c.dashesRemaining, c.lastNormalX, c.lastNormalY);
 }
 
 /// Only active characters travel: (slot, character) pairs.
@@ -138,9 +138,8 @@ void serialize(Archive& archive, PhysicsConfig& c) {
   archive(c.tickRate, c.playerWidth, c.playerHeight, c.mass, c.gravity, c.fallGravityMultiplier,
           c.fastFallMultiplier, c.apexThreshold, c.apexGravityMultiplier, c.fallDragCoefficient,
           c.maxRunSpeed, c.groundAccel, c.groundDecel, c.airAccel, c.jumpSpeed, c.jumpCutFactor,
-          c.coyoteTime, c.jumpBufferTime, c.airJumps, c.dashSpeed, c.dashDuration,
-          c.wallSlideSpeed, c.wallJumpSpeedX, c.wallJumpSpeedY, c.wallJumpLockTime,
-          c.groundSnapDistance);
+          c.coyoteTime, c.jumpBufferTime, c.airJumps, c.dashSpeed, c.dashDuration, c.wallSlideSpeed,
+          c.wallJumpSpeedX, c.wallJumpSpeedY, c.wallJumpLockTime, c.groundSnapDistance);
   if (c.tickRate < 10 || c.tickRate > 240 || !(c.playerWidth > 0.0f && c.playerWidth < 1.0f) ||
       !(c.playerHeight > 0.0f && c.playerHeight < 1.0f) || !(c.mass > 0.0f)) {
     throw DecodeError("physics config out of range");

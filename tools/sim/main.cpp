@@ -1,9 +1,11 @@
 // coyote-sim: runs the deterministic simulation offline, without a server or a window.
 #include <iostream>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "config/config_error.h"
+#include "replay/replay_file.h"
 #include "sim_run.h"
 
 namespace {
@@ -31,12 +33,35 @@ int main(int argc, char** argv) {
   run->add_option("--inputs", options.inputsFile, "scripted inputs instead of random ones");
   run->add_flag("--trace", options.trace, "print one JSON object per tick per player");
 
+  std::string replayFile;
+  CLI::App* verify =
+      app.add_subcommand("verify", "re-simulate a server replay and check its hashes");
+  verify->add_option("file", replayFile, "replay recorded by coyote-server --record")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help);
   } catch (const CLI::ParseError& error) {
     return fail(error.what());
+  }
+
+  if (verify->parsed()) {
+    try {
+      const coyote::Replay replay = coyote::readReplay(replayFile);
+      const coyote::ReplayVerification result = coyote::verifyReplay(replay);
+      if (!result.ok) {
+        std::cout << fmt::format("FAIL: tick {}: recorded hash {:016x}, re-simulated {:016x}\n",
+                                 result.firstBadTick, result.expectedHash, result.actualHash);
+        return 1;
+      }
+      std::cout << fmt::format("OK: {} ticks verified ({} players at the start, level {})\n",
+                               result.ticksVerified, replay.header.start.roster.size(),
+                               replay.header.level.name);
+      return 0;
+    } catch (const coyote::ConfigError& error) {
+      return fail(error.what());
+    }
   }
 
   try {

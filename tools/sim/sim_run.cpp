@@ -6,8 +6,8 @@
 
 #include "config/config_error.h"
 #include "config/physics_config_loader.h"
-#include "input_script.h"
 #include "level/tiled_level_loader.h"
+#include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"

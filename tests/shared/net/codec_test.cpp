@@ -67,31 +67,44 @@ TEST(Codec, RefusalAndGoodbyeRoundTrip) {
 }
 
 TEST(Codec, InputBatchRoundTripsAndIsRunLengthCoded) {
-  InputBatch sent{100, 95, {}};
+  std::vector<PlayerInput> inputs;
   for (int i = 0; i < 12; ++i) {
-    sent.inputs.push_back(PlayerInput{static_cast<std::int8_t>(i < 8 ? 127 : -127), 0,
-                                      static_cast<std::uint8_t>(i < 10 ? kButtonJump : 0)});
+    inputs.push_back(PlayerInput{static_cast<std::int8_t>(i < 8 ? 127 : -127), 0,
+                                 static_cast<std::uint8_t>(i < 10 ? kButtonJump : 0)});
   }
+  const InputBatch sent = InputBatch::make(70000, 70005, inputs);
   const InputBatch got = roundTrip(sent);
-  EXPECT_EQ(got.confirmedTick, 100u);
-  EXPECT_EQ(got.firstTick, 95u);
-  EXPECT_EQ(got.inputs, sent.inputs);
-  // 3 runs of (length + 3-byte input) instead of 12 inputs.
-  EXPECT_LE(encode(Message{sent}).size(), 1u + 1u + 8u + 1u + 3u * 4u);
+  EXPECT_EQ(got.firstTick(70001), 70005u);
+  EXPECT_EQ(got.confirmedTick(70001), 70000u);
+  EXPECT_EQ(got.inputs, inputs);
+  // type, 2 tick bytes, ack offset, run count, then 3 runs of 3 bytes.
+  EXPECT_EQ(encode(Message{sent}).size(), 1u + 2u + 1u + 1u + 3u * 3u);
+}
+
+TEST(Codec, InputBatchTickExpandsNextToTheServerTickAcrossWraps) {
+  EXPECT_EQ(InputBatch::make(65530, 65534, {}).firstTick(65540), 65534u);
+  EXPECT_EQ(InputBatch::make(65540, 65545, {}).firstTick(65530), 65545u);
+  EXPECT_EQ(InputBatch::make(0, 3, {}).firstTick(1), 3u);
+  EXPECT_EQ(InputBatch::make(131000, 131080, {}).firstTick(131072), 131080u);
 }
 
 TEST(Codec, ServerFramesRoundTrip) {
   ServerFrames sent;
   sent.serverTick = 500;
-  sent.inputAck = 498;
+  sent.inputAckAhead = 4;
   sent.inputMargin = -3;
-  sent.baseTick = 490;
-  sent.frames.push_back(TickFrame{{RosterEvent{RosterEvent::kJoin, 4, "road"}},
-                                  {{4, PlayerInput{1, 2, 3}}},
-                                  0x1234567890ull});
+  sent.frames.push_back(TickFrame{
+      {RosterEvent{RosterEvent::kJoin, 4, "road"}}, {{4, PlayerInput{1, 2, 3}}}, 0x12345678u});
   sent.frames.push_back(TickFrame{{RosterEvent{RosterEvent::kLeave, 2, ""}}, {}, 7});
+  TickFrame crowded;
+  for (int slot = 0; slot < 40; ++slot) {
+    crowded.changedInputs.push_back({static_cast<std::uint8_t>(slot), PlayerInput{1, 1, 1}});
+  }
+  sent.frames.push_back(crowded);
   const ServerFrames got = roundTrip(sent);
   EXPECT_EQ(got.serverTick, 500u);
+  EXPECT_EQ(got.baseTick(), 497u);
+  EXPECT_EQ(got.inputAck(), 504u);
   EXPECT_EQ(got.inputMargin, -3);
   EXPECT_EQ(got.frames, sent.frames);
 }
@@ -126,13 +139,13 @@ TEST(Codec, RejectsUnknownTypeTruncationAndTrailingBytes) {
 
 TEST(Codec, RejectsCountsBeyondTheirCapsBeforeAllocating) {
   // A Hello whose name length claims 60000 bytes.
-  std::vector<std::uint8_t> bytes = {Hello::kType, 1 /* little-endian */, 1, 0, 0x60, 0xEA};
+  std::vector<std::uint8_t> bytes = {Hello::kType, 1, 0, 0x60, 0xEA};
   EXPECT_NE(decodeError(bytes).find("name count 60000 exceeds 32"), std::string::npos);
   // A level claiming 4096 × 4096 tiles.
   Welcome welcome;
   welcome.level = toLevelData(levelFromAscii("S\n#\n"));
   std::vector<std::uint8_t> encoded = encode(Message{welcome});
-  const std::size_t levelOffset = 1 + 1 + 2 + 2 + 8 + 2 + 4;
+  const std::size_t levelOffset = 1 + 2 + 2 + 8 + 2 + 4;
   encoded[levelOffset + 2] = 0x10;  // width = 1 + 16 << 16: far beyond the cap
   EXPECT_NE(decodeError(encoded).find("level size out of range"), std::string::npos);
 }

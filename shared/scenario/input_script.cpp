@@ -1,4 +1,4 @@
-#include "input_script.h"
+#include "scenario/input_script.h"
 
 #include <charconv>
 #include <fstream>

@@ -1,0 +1,125 @@
+#include "server_config.h"
+
+#include <cctype>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "config/config_error.h"
+#include "config/physics_config_loader.h"
+
+namespace coyote {
+namespace {
+
+constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
+constexpr std::string_view kSections[] = {"sim", "physics", "net", "world", "budgets"};
+
+void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
+                        std::optional<std::int32_t>& value) {
+  std::int32_t read = value.value_or(-2);
+  budgets.read(key, read, -1, 1000000);
+  if (read != -2) {
+    value = read;
+  }
+}
+
+// Types an environment value the way TOML would: integer, float, boolean, else string.
+void insertTyped(toml::table& table, const std::string& key, const std::string& text) {
+  std::int64_t integer = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
+  if (error == std::errc() && end == text.data() + text.size()) {
+    table.insert_or_assign(key, integer);
+    return;
+  }
+  char* floatEnd = nullptr;
+  const double number = std::strtod(text.c_str(), &floatEnd);
+  if (!text.empty() && floatEnd == text.c_str() + text.size()) {
+    table.insert_or_assign(key, number);
+  } else if (text == "true" || text == "false") {
+    table.insert_or_assign(key, text == "true");
+  } else {
+    table.insert_or_assign(key, text);
+  }
+}
+
+}  // namespace
+
+void readServerConfig(TomlTableReader& root, ServerConfig& c) {
+  TomlTableReader sim = root.section("sim");
+  readTickRate(sim, c.physics);
+  sim.read("max_substeps", c.maxSubsteps, 1, 60);
+  sim.rejectUnknownKeys();
+
+  TomlTableReader physics = root.section("physics");
+  readPhysicsSection(physics, c.physics);
+
+  TomlTableReader net = root.section("net");
+  net.read("bind", c.bindAddress);
+  net.read("port", c.port, 0, 65535);
+  net.read("max_players", c.maxPlayers, 1, 256);
+  net.read("max_spectators", c.maxSpectators, 0, 256);
+  net.read("send_rate", c.sendRate, 1, 240);
+  net.read("peer_timeout", c.peerTimeout, 0.5f, 600.0f);
+  net.read("reconnect_window", c.reconnectWindow, 0.0f, 3600.0f);
+  net.read("max_input_lead", c.maxInputLead, 8, 600);
+  net.read("peers_per_address", c.peersPerAddress, 1, 4095);
+  net.read("bad_packet_limit", c.badPacketLimit, 1, 100000);
+  net.read("metrics_interval", c.metricsInterval, 0.0f, 3600.0f);
+  net.rejectUnknownKeys();
+
+  TomlTableReader world = root.section("world");
+  world.read("level", c.level);
+  world.read("record", c.record);
+  world.rejectUnknownKeys();
+
+  TomlTableReader budgets = root.section("budgets");
+  readOptionalBudget(budgets, "jumps_remaining", c.jumpsRemaining);
+  readOptionalBudget(budgets, "dashes_remaining", c.dashesRemaining);
+  budgets.rejectUnknownKeys();
+
+  root.rejectUnknownKeys();
+}
+
+void loadServerConfigFile(const std::string& file, ServerConfig& config) {
+  const toml::table root = parseTomlFile(file);
+  TomlTableReader reader(root, file, "");
+  readServerConfig(reader, config);
+}
+
+void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
+  toml::table root;
+  std::string names;
+  for (char** entry = environment; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string_view variable(*entry);
+    const auto equals = variable.find('=');
+    if (!variable.starts_with(kEnvironmentPrefix) || equals == std::string_view::npos) {
+      continue;
+    }
+    std::string name(
+        variable.substr(kEnvironmentPrefix.size(), equals - kEnvironmentPrefix.size()));
+    for (char& character : name) {
+      character = static_cast<char>(std::tolower(static_cast<unsigned char>(character)));
+    }
+    const std::string value(variable.substr(equals + 1));
+    bool matched = false;
+    for (std::string_view section : kSections) {
+      if (name.size() > section.size() + 1 && name.starts_with(section) &&
+          name[section.size()] == '_') {
+        auto* table = root.insert(section, toml::table{}).first->second.as_table();
+        insertTyped(*table, name.substr(section.size() + 1), value);
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) {
+      throw ConfigError(
+          fmt::format("environment: {}: unknown variable (expected "
+                      "COYOTE_<SIM|PHYSICS|NET|WORLD|BUDGETS>_<KEY>)",
+                      variable.substr(0, equals)));
+    }
+  }
+  TomlTableReader reader(root, "environment (COYOTE_* variables)", "");
+  readServerConfig(reader, config);
+}
+
+}  // namespace coyote

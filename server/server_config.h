@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "config/toml_table_reader.h"
+#include "sim/physics_config.h"
+
+namespace coyote {
+
+/// Everything `coyote-server` can be told (SPEC §7), with defaults and units. `configs/server.toml`
+/// mirrors it by section; CLI flags override the file; `COYOTE_<SECTION>_<KEY>` environment
+/// variables override both (e.g. COYOTE_NET_PORT=7778).
+struct ServerConfig {
+  // [sim] tick_rate lives in physics.tickRate
+  std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped
+
+  PhysicsConfig physics;  ///< [physics]
+
+  // [net]
+  std::string bindAddress = "0.0.0.0";
+  std::int32_t port = 7777;      ///< 0 picks a free port
+  std::int32_t maxPlayers = 16;  ///< ≤ 256
+  std::int32_t maxSpectators = 8;
+  std::int32_t sendRate = 20;         ///< frame messages per second to each client
+  float peerTimeout = 5.0f;           ///< s without traffic before a peer is dropped
+  float reconnectWindow = 30.0f;      ///< s a disconnected player's slot waits for its token
+  std::int32_t maxInputLead = 120;    ///< ticks an input may arrive ahead of the server
+  std::int32_t peersPerAddress = 64;  ///< ENet duplicatePeers
+  std::int32_t badPacketLimit = 50;   ///< malformed packets per 10 s before a disconnect
+  float metricsInterval = 10.0f;      ///< s between metrics log lines (0 = off)
+
+  // [world]
+  std::string level = "configs/levels/arena.tmj";
+  std::string record;  ///< replay file, "" = no recording
+
+  // [budgets] optional overrides of the level's map properties
+  std::optional<std::int32_t> jumpsRemaining;
+  std::optional<std::int32_t> dashesRemaining;
+};
+
+/// Reads the sections of a server config from a TOML root (the file, or the environment).
+void readServerConfig(TomlTableReader& root, ServerConfig& config);
+
+/// Loads a server TOML file over `config`. Refusals name the file, the key path and the reason.
+void loadServerConfigFile(const std::string& file, ServerConfig& config);
+
+/// Applies `COYOTE_<SECTION>_<KEY>=value` variables from `environment` (a null-terminated
+/// `environ`-style array). Refusals name the variable.
+void applyEnvironmentOverrides(char** environment, ServerConfig& config);
+
+}  // namespace coyote

@@ -1,0 +1,58 @@
+#include "server_metrics.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace coyote {
+
+void DurationWindow::add(double micros) {
+  samples_[next_] = micros;
+  next_ = (next_ + 1) % samples_.size();
+  count_ = std::min(count_ + 1, samples_.size());
+}
+
+DurationWindow::Summary DurationWindow::summary() const {
+  if (count_ == 0) {
+    return {};
+  }
+  std::vector<double> sorted(samples_.begin(), samples_.begin() + static_cast<long>(count_));
+  std::sort(sorted.begin(), sorted.end());
+  const auto at = [&sorted](double fraction) {
+    return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(fraction * sorted.size()))];
+  };
+  return {at(0.50), at(0.95), sorted.back()};
+}
+
+std::string ServerMetrics::logLine(double elapsed) const {
+  const auto tick = tickTime.summary();
+  const auto simulate = simulateStage.summary();
+  const auto send = sendStage.summary();
+  const double seconds = elapsed > 0.0 ? elapsed : 1.0;
+  return fmt::format(
+      "tick {}: {} players, {} spectators; tick p50 {:.3f} ms p95 {:.3f} ms max {:.3f} ms "
+      "(simulate p95 {:.3f}, send p95 {:.3f}); up {:.1f} KB/s down {:.1f} KB/s; inputs late {} "
+      "substituted {}; malformed {}; desyncs {}; client rollbacks {} (max depth {}); lag "
+      "dropped {} ticks",
+      ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
+      simulate.p95 / 1000.0, send.p95 / 1000.0, bytesReceived / seconds / 1000.0,
+      bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, malformedPackets, desyncReports,
+      reportedRollbacks, reportedMaxRollbackDepth, droppedLagTicks);
+}
+
+std::string ServerMetrics::summaryJson(double elapsed) const {
+  const auto tick = tickTime.summary();
+  return fmt::format(
+      "{{\"event\":\"server_summary\",\"ticks\":{},\"seconds\":{:.2f},\"peak_players\":{},"
+      "\"tick_ms_p50\":{:.4f},\"tick_ms_p95\":{:.4f},\"tick_ms_max\":{:.4f},"
+      "\"simulate_ms_p95\":{:.4f},\"send_ms_p95\":{:.4f},\"bytes_sent\":{},\"bytes_received\":{},"
+      "\"late_inputs\":{},\"substituted_inputs\":{},\"malformed_packets\":{},"
+      "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
+      "\"dropped_lag_ticks\":{}}}",
+      ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
+      simulateStage.summary().p95 / 1000.0, sendStage.summary().p95 / 1000.0, bytesSent,
+      bytesReceived, lateInputs, substitutedInputs, malformedPackets, desyncReports, fullStatesSent,
+      reportedRollbacks, droppedLagTicks);
+}
+
+}  // namespace coyote

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace coyote {
+
+/// Percentiles over a rolling window of samples (microseconds).
+class DurationWindow {
+ public:
+  explicit DurationWindow(std::size_t capacity = 3600) : samples_(capacity, 0.0) {}
+  void add(double micros);
+  struct Summary {
+    double p50 = 0.0;
+    double p95 = 0.0;
+    double max = 0.0;
+  };
+  Summary summary() const;
+
+ private:
+  std::vector<double> samples_;
+  std::size_t next_ = 0;
+  std::size_t count_ = 0;
+};
+
+/// What the server measures (SPEC §7): tick time and its stages, players, traffic, inputs,
+/// client-reported rollbacks and desyncs, refused packets.
+struct ServerMetrics {
+  DurationWindow tickTime;
+  DurationWindow simulateStage;  ///< roster, input gathering, step, hash, history, replay
+  DurationWindow sendStage;      ///< building and queueing frames
+  std::uint64_t ticks = 0;
+  std::uint64_t droppedLagTicks = 0;
+  std::uint64_t substitutedInputs = 0;  ///< missing input replaced by the last one
+  std::uint64_t lateInputs = 0;         ///< arrived after their tick was simulated
+  std::uint64_t malformedPackets = 0;
+  std::uint64_t desyncReports = 0;
+  std::uint64_t fullStatesSent = 0;
+  std::uint64_t reportedRollbacks = 0;
+  std::uint32_t reportedMaxRollbackDepth = 0;
+  std::uint64_t bytesSent = 0;  ///< ENet payload + 28 bytes of UDP/IP per datagram
+  std::uint64_t bytesReceived = 0;
+  int players = 0;
+  int spectators = 0;
+  int peakPlayers = 0;
+
+  /// One human-readable line for the log.
+  std::string logLine(double elapsedSeconds) const;
+  /// One JSON object, printed at shutdown for scripts and benchmarks.
+  std::string summaryJson(double elapsedSeconds) const;
+};
+
+}  // namespace coyote

@@ -1,0 +1,36 @@
+#include "net/authoritative_tick.h"
+
+namespace coyote::net {
+
+void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
+                            const TickInputs& inputs, const Level& level,
+                            const StepParameters& parameters) {
+  for (const RosterEvent& event : events) {
+    if (event.kind == RosterEvent::kJoin) {
+      addCharacter(state, event.slot, level, parameters.config);
+    } else {
+      removeCharacter(state, event.slot);
+    }
+  }
+  stepWorld(state, inputs, level, parameters);
+}
+
+std::vector<SlotInput> activeInputs(const WorldState& state, const TickInputs& inputs) {
+  std::vector<SlotInput> result;
+  for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+    if (state.characters[slot].active) {
+      result.push_back({static_cast<std::uint8_t>(slot), inputs[slot]});
+    }
+  }
+  return result;
+}
+
+TickInputs expandInputs(const std::vector<SlotInput>& inputs) {
+  TickInputs expanded{};
+  for (const SlotInput& entry : inputs) {
+    expanded[entry.slot] = entry.input;
+  }
+  return expanded;
+}
+
+}  // namespace coyote::net

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <vector>
+
+#include "net/messages.h"
+#include "sim/world_step.h"
+
+namespace coyote::net {
+
+/// One authoritative tick, the same on the server, the client's confirmed state and a replay:
+/// roster events first (a join spawns its character, a leave frees the slot), then the step.
+void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
+                            const TickInputs& inputs, const Level& level,
+                            const StepParameters& parameters);
+
+/// The inputs of the active slots, for snapshots and replays.
+std::vector<SlotInput> activeInputs(const WorldState& state, const TickInputs& inputs);
+
+/// Expands (slot, input) pairs into a full tick; missing slots are neutral.
+TickInputs expandInputs(const std::vector<SlotInput>& inputs);
+
+}  // namespace coyote::net
