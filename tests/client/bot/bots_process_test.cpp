@@ -1,0 +1,122 @@
+// Real coyote-server, coyote-bot and coyote-netsim processes on 127.0.0.1, as a host would run
+// them.
+#include <csignal>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "replay/replay_file.h"
+#include "support/child_process.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using Json = nlohmann::json;
+using ::testing::HasSubstr;
+
+const std::string kSource = COYOTE_SOURCE_DIR;
+
+struct ServerProcess {
+  test::TempDirectory& directory;
+  test::ChildProcess process;
+  int port;
+
+  ServerProcess(test::TempDirectory& dir, const std::string& replay)
+      : directory(dir),
+        process({COYOTE_SERVER_BINARY, "--config", kSource + "/configs/server.toml", "--level",
+                 kSource + "/configs/levels/arena.tmj", "--port", "0", "--port-file",
+                 (dir.path() / "port").string(), "--record", replay},
+                (dir.path() / "server.log").string()),
+        port(test::waitForPort((dir.path() / "port").string())) {}
+};
+
+Json runBots(test::TempDirectory& directory, int port, int count, double seconds) {
+  test::ChildProcess bots(
+      {COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port), "--count",
+       std::to_string(count), "--seconds", std::to_string(seconds), "--seed", "5"},
+      (directory.path() / "bots.log").string());
+  const int exitCode = bots.wait(seconds + 30.0);
+  const std::string line = bots.lastJsonLine();
+  EXPECT_FALSE(line.empty()) << bots.output();
+  Json summary = line.empty() ? Json::object() : Json::parse(line);
+  summary["exit_code"] = exitCode;
+  return summary;
+}
+
+TEST(BotsProcess, FourBotsDirectForTenSecondsConvergeOnTheServersHashes) {
+  test::TempDirectory directory;
+  const std::string replayFile = (directory.path() / "session.rpl").string();
+  ServerProcess server(directory, replayFile);
+  ASSERT_GT(server.port, 0) << server.process.output();
+
+  const Json summary = runBots(directory, server.port, 4, 10.0);
+  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  EXPECT_TRUE(summary["converged"].get<bool>());
+  EXPECT_EQ(summary["total"]["desyncs"], 0);
+  EXPECT_EQ(summary["total"]["own_input_rollbacks"], 0) << "a bot's own inputs never roll it back";
+  EXPECT_EQ(summary["total"]["late_inputs"], 0);
+
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0) << server.process.output();
+  EXPECT_THAT(server.process.output(), HasSubstr("replay written to"));
+
+  // Every bot's last confirmed hash is the server's hash for that tick, read from its replay.
+  const Replay replay = readReplay(replayFile);
+  ASSERT_FALSE(summary["clients"].empty());
+  for (const Json& client : summary["clients"]) {
+    EXPECT_TRUE(client["hash_matches_server"].get<bool>());
+    const auto tick = client["confirmed_tick"].get<std::uint32_t>();
+    EXPECT_GT(tick, 500u);
+    const auto found = std::find_if(replay.ticks.begin(), replay.ticks.end(),
+                                    [tick](const ReplayTick& t) { return t.tick == tick; });
+    ASSERT_NE(found, replay.ticks.end()) << "tick " << tick;
+    EXPECT_EQ(fmt::format("{:016x}", found->hash), client["confirmed_hash"].get<std::string>());
+  }
+
+  // And the replay re-simulates to the same hashes, tick for tick.
+  test::ChildProcess verify({COYOTE_SIM_BINARY, "verify", replayFile},
+                            (directory.path() / "verify.log").string());
+  EXPECT_EQ(verify.wait(60.0), 0) << verify.output();
+  EXPECT_THAT(verify.output(), HasSubstr("OK: "));
+}
+
+TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWindow) {
+  test::TempDirectory directory;
+  ServerProcess server(directory, (directory.path() / "session.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  // 50 ms each way = 100 ms RTT, ±20 ms jitter, 5 % loss, 1 % duplication, 2 % reordering.
+  test::ChildProcess netsim(
+      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+       "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
+       "0.05", "--dup", "0.01", "--reorder", "0.02", "--seed", "9", "--port-file",
+       (directory.path() / "netsim-port").string()},
+      (directory.path() / "netsim.log").string());
+  const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
+  ASSERT_GT(proxyPort, 0) << netsim.output();
+
+  const Json summary = runBots(directory, proxyPort, 4, 15.0);
+  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  EXPECT_TRUE(summary["converged"].get<bool>());
+  EXPECT_EQ(summary["total"]["unrepaired_desyncs"], 0);
+  EXPECT_GT(summary["total"]["rollbacks"], 0) << "remote inputs arrive late: rollbacks must happen";
+  EXPECT_LE(summary["total"]["max_rollback_depth"], 60) << "the client-core rollback window";
+  for (const Json& client : summary["clients"]) {
+    EXPECT_GT(client["rtt_ms"].get<double>(), 80.0);
+    EXPECT_TRUE(client["hash_matches_server"].get<bool>());
+  }
+
+  netsim.signal(SIGTERM);
+  EXPECT_EQ(netsim.wait(10.0), 0);
+  const Json report = Json::parse(netsim.lastJsonLine());
+  EXPECT_GT(report["client_to_server"]["dropped"].get<int>(), 0);
+  EXPECT_GT(report["server_to_client"]["duplicated"].get<int>(), 0);
+  EXPECT_GT(report["client_to_server"]["reordered"].get<int>(), 0);
+  server.process.signal(SIGINT);
+  EXPECT_EQ(server.process.wait(10.0), 0);
+}
+
+}  // namespace
+}  // namespace coyote

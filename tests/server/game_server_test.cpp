@@ -1,0 +1,306 @@
+// The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports.
+#include "game_server.h"
+
+#include <fstream>
+#include <random>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "scenario/random_inputs.h"
+#include "sim/state_hash.h"
+#include "support/network.h"
+#include "support/raw_peer.h"
+
+namespace coyote {
+namespace {
+
+using test::pumpFor;
+using test::pumpUntil;
+using ::testing::HasSubstr;
+
+bool playing(const ClientSession& client) {
+  return client.phase() == ClientPhase::Playing;
+}
+
+bool sees(const ClientSession& observer, int slot) {
+  return slot >= 0 && observer.confirmed().characters[static_cast<std::size_t>(slot)].active;
+}
+
+/// Each client runs its own seeded random player.
+struct RandomPlayers {
+  std::vector<RandomInputs> sources;
+  TickInputs buffer{};
+  explicit RandomPlayers(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      sources.emplace_back(100 + i);
+    }
+  }
+  PlayerInput operator()(std::size_t client, std::uint32_t) {
+    sources[client].next(buffer, 1);
+    return buffer[0];
+  }
+};
+
+TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
+  test::RunningServer server;
+  ClientSession first(test::clientOptions(server.port(), "first"), test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
+  pumpFor({&first}, 0.5);
+
+  auto second = std::make_unique<ClientSession>(test::clientOptions(server.port(), "second"),
+                                                test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first, second.get()}, [&] { return sees(first, second->playerSlot()); }, 5.0));
+  const int secondSlot = second->playerSlot();
+  const std::uint64_t token = second->reconnectToken();
+  EXPECT_NE(secondSlot, first.playerSlot());
+  EXPECT_NE(token, 0u);
+  EXPECT_EQ(first.nameOf(secondSlot), "second");
+
+  second->disconnect();
+  second.reset();
+  pumpFor({&first}, 0.5);
+  EXPECT_TRUE(sees(first, secondSlot)) << "the slot waits for its token";
+
+  ClientOptions again = test::clientOptions(server.port(), "second-again");
+  again.reconnectToken = token;
+  auto back = std::make_unique<ClientSession>(again, test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first, back.get()}, [&] { return playing(*back); }, 5.0));
+  EXPECT_EQ(back->playerSlot(), secondSlot);
+  EXPECT_EQ(back->reconnectToken(), token);
+
+  back->disconnect();
+  back.reset();
+  // reconnect_window is 2 s in the test config: after it the character leaves.
+  ASSERT_TRUE(pumpUntil(
+      {&first}, [&] { return !sees(first, secondSlot); }, 5.0));
+  ClientOptions late = test::clientOptions(server.port(), "late");
+  late.reconnectToken = token;
+  ClientSession stranger(late, test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first, &stranger}, [&] { return playing(stranger); }, 5.0));
+  EXPECT_NE(stranger.reconnectToken(), token) << "an expired token gives a new player";
+  EXPECT_GE(stranger.playerSlot(), 0);
+  EXPECT_EQ(first.stats().unrepairedDesyncs(), 0u);
+}
+
+TEST(GameServer, RefusesAWrongProtocolVersionWithAClearMessage) {
+  test::RunningServer server;
+  ClientOptions options = test::clientOptions(server.port(), "old");
+  options.protocolVersion = net::kProtocolVersion + 41;
+  ClientSession client(options, test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return client.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(client.endReason(),
+              HasSubstr(fmt::format("protocol version {} is not supported; the server speaks "
+                                    "version {}",
+                                    net::kProtocolVersion + 41, net::kProtocolVersion)));
+}
+
+TEST(GameServer, ClientRefusesAServerSpeakingAnotherProtocolVersion) {
+  net::EnetHost fakeServer = net::EnetHost::listen("127.0.0.1", 0, net::HostLimits{4, 4});
+  ClientSession client(test::clientOptions(fakeServer.port(), "new"), test::quietLogger());
+  const double deadline = test::steadySeconds() + 5.0;
+  while (client.phase() != ClientPhase::Refused && test::steadySeconds() < deadline) {
+    client.update(test::steadySeconds(), [](std::uint32_t) { return PlayerInput{}; });
+    ENetEvent event;
+    while (enet_host_service(fakeServer.get(), &event, 1) > 0) {
+      if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+        net::Welcome welcome;
+        welcome.protocolVersion = net::kProtocolVersion + 98;
+        welcome.level = net::toLevelData(test::networkTestLevel());
+        net::sendMessage(event.peer, welcome, net::kReliableChannel);
+        enet_packet_destroy(event.packet);
+      }
+    }
+  }
+  ASSERT_EQ(client.phase(), ClientPhase::Refused);
+  EXPECT_THAT(client.endReason(),
+              HasSubstr(fmt::format("the server speaks protocol version {}; this client speaks {}",
+                                    net::kProtocolVersion + 98, net::kProtocolVersion)));
+}
+
+long residentKilobytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) {
+      return std::stol(line.substr(6));
+    }
+  }
+  return 0;
+}
+
+TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
+  ServerConfig config = test::testServerConfig();
+  config.badPacketLimit = 100000;  // this attacker is never kicked; the next test kicks one
+  test::RunningServer server(config);
+  ClientSession honest(test::clientOptions(server.port(), "honest"), test::quietLogger());
+  RandomPlayers inputs(1);
+  ASSERT_TRUE(pumpUntil(
+      {&honest}, [&] { return playing(honest); }, 5.0, std::ref(inputs)));
+
+  test::RawPeer attacker(server.port());
+  ASSERT_TRUE(attacker.waitConnected());
+  std::mt19937 random(11);
+  const long memoryBefore = residentKilobytes();
+  int sent = 0;
+  const auto garbage = [&] {
+    std::vector<std::uint8_t> bytes(1 + random() % 200);
+    for (auto& byte : bytes) {
+      byte = static_cast<std::uint8_t>(random());
+    }
+    attacker.sendBytes(bytes, random() % 2 ? net::kReliableChannel : net::kUnreliableChannel);
+    ++sent;
+  };
+  for (int round = 0; round < 20; ++round) {
+    for (int i = 0; i < 100; ++i) {
+      garbage();
+    }
+    pumpFor({&honest}, 0.05, std::ref(inputs));
+    attacker.receive(1);
+  }
+  // Truncated, lengths claiming 64 KiB or 4 GiB, inputs before Hello.
+  std::vector<std::uint8_t> hello = net::encode(net::Message{net::Hello{}});
+  attacker.sendBytes({hello.begin(), hello.begin() + 3}, net::kReliableChannel);
+  attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 'x'}, net::kReliableChannel);
+  attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 0xFF, 0xFF}, net::kReliableChannel);
+  attacker.send(net::InputBatch::make(0, 1, {PlayerInput{}}), net::kUnreliableChannel);
+  sent += 4;
+  // Then a proper Hello, and lying inputs.
+  attacker.send(net::Hello{net::kProtocolVersion, "mallory", 0, false, 0}, net::kReliableChannel);
+  bool welcomed = false;
+  for (int i = 0; i < 100 && !welcomed; ++i) {
+    for (const net::Message& message : attacker.receive(10)) {
+      welcomed = welcomed || std::holds_alternative<net::Welcome>(message);
+    }
+    pumpFor({&honest}, 0.01, std::ref(inputs));
+  }
+  ASSERT_TRUE(welcomed);
+  const std::uint32_t now = honest.stats().serverTick;
+  attacker.send(net::InputBatch::make(now, now + 3, {PlayerInput{-128, 0, 0}}),
+                net::kUnreliableChannel);  // axis out of range
+  attacker.send(net::InputBatch::make(now, now + 20000, {PlayerInput{}}),
+                net::kUnreliableChannel);  // far future
+  attacker.send(net::InputBatch::make(now, now + 2, {PlayerInput{0, 0, 0x80}}),
+                net::kUnreliableChannel);  // unknown button
+  attacker.send(net::InputBatch::make(now + 5000, now + 5001, {PlayerInput{}}),
+                net::kUnreliableChannel);  // ack from the future
+  sent += 4;
+  attacker.send(net::InputBatch::make(0, now > 500 ? now - 500 : 1, {PlayerInput{}}),
+                net::kUnreliableChannel);  // far past: late, not malformed
+
+  pumpFor({&honest}, 1.0, std::ref(inputs));
+  const long memoryAfter = residentKilobytes();
+  EXPECT_LT(memoryAfter - memoryBefore, 8 * 1024) << "kB grown while refusing garbage";
+
+  EXPECT_TRUE(playing(honest));
+  EXPECT_TRUE(honest.stats().confirmedHashMatches);
+  EXPECT_EQ(honest.stats().desyncs, 0u);
+  EXPECT_GT(honest.stats().confirmedTick, now);
+
+  ClientSession newcomer(test::clientOptions(server.port(), "newcomer"), test::quietLogger());
+  EXPECT_TRUE(pumpUntil(
+      {&honest, &newcomer}, [&] { return playing(newcomer); }, 5.0, std::ref(inputs)));
+  server.stop();
+  // Random bytes occasionally form a valid message (e.g. a ClientReport); nearly all must count.
+  EXPECT_GE(server.server().metrics().malformedPackets, static_cast<std::uint64_t>(sent * 9 / 10));
+  EXPECT_GE(server.server().metrics().lateInputs, 1u);
+}
+
+TEST(GameServer, APeerThatKeepsSendingGarbageIsDisconnected) {
+  ServerConfig config = test::testServerConfig();
+  config.badPacketLimit = 20;
+  test::RunningServer server(config);
+  test::RawPeer attacker(server.port());
+  ASSERT_TRUE(attacker.waitConnected());
+  bool goodbye = false;
+  bool disconnected = false;
+  for (int i = 0; i < 60; ++i) {
+    attacker.sendBytes({0xEE, 0xEE, 0xEE}, net::kReliableChannel);
+  }
+  for (int i = 0; i < 100 && !disconnected; ++i) {
+    for (const net::Message& message : attacker.receive(20, &disconnected)) {
+      if (const auto* bye = std::get_if<net::Goodbye>(&message)) {
+        goodbye = bye->reason == "too many malformed packets";
+      }
+    }
+  }
+  EXPECT_TRUE(goodbye);
+  EXPECT_TRUE(disconnected);
+}
+
+TEST(GameServer, DesyncIsReportedNamedAndRepairedByAFullState) {
+  test::RunningServer server;
+  ClientSession client(test::clientOptions(server.port(), "victim"), test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return playing(client) && client.stats().confirmedTick > 30; }, 5.0));
+  client.corruptConfirmedStateForTesting();
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
+  pumpFor({&client}, 0.5);
+  EXPECT_EQ(client.stats().desyncs, 1u);
+  EXPECT_THAT(client.stats().lastDesyncFields,
+              ::testing::Contains(fmt::format("characters[{}].position.x", client.playerSlot())));
+  EXPECT_TRUE(client.stats().confirmedHashMatches);
+  server.stop();
+  EXPECT_EQ(server.server().metrics().desyncReports, 1u);
+}
+
+TEST(GameServer, SpectatorFollowsTheGameWithoutAPlayer) {
+  test::RunningServer server;
+  ClientSession player(test::clientOptions(server.port(), "runner"), test::quietLogger());
+  ClientOptions watching = test::clientOptions(server.port(), "watcher");
+  watching.spectator = true;
+  ClientSession spectator(watching, test::quietLogger());
+  RandomPlayers inputs(2);
+  ASSERT_TRUE(pumpUntil(
+      {&player, &spectator},
+      [&] {
+        return playing(spectator) && sees(spectator, player.playerSlot()) &&
+               spectator.stats().confirmedTick > 120;
+      },
+      6.0, std::ref(inputs)));
+  EXPECT_EQ(spectator.playerSlot(), -1);
+  int active = 0;
+  for (const Character& character : spectator.confirmed().characters) {
+    active += character.active ? 1 : 0;
+  }
+  EXPECT_EQ(active, 1);
+  EXPECT_TRUE(spectator.stats().confirmedHashMatches);
+  EXPECT_EQ(spectator.stats().fullStates, 0u) << "a spectator's acks keep it on frames";
+}
+
+TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 1;
+  test::RunningServer server(config);
+  ClientSession first(test::clientOptions(server.port(), "one"), test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
+  ClientSession second(test::clientOptions(server.port(), "two"), test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&first, &second}, [&] { return second.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(second.endReason(), HasSubstr("server full (1 players)"));
+}
+
+TEST(GameServer, AClientThatFallsBehindTheHistoryWindowGetsAFullState) {
+  test::RunningServer server;
+  ClientSession client(test::clientOptions(server.port(), "sleepy"), test::quietLogger());
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return playing(client); }, 5.0));
+  pumpFor({&client}, 0.3);
+  std::this_thread::sleep_for(std::chrono::milliseconds(3000));  // 180 ticks without acks
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return client.stats().fullStates >= 1; }, 5.0));
+  pumpFor({&client}, 0.5);
+  EXPECT_TRUE(playing(client));
+  EXPECT_TRUE(client.stats().confirmedHashMatches);
+  EXPECT_EQ(client.stats().desyncs, 0u);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,94 @@
+#include "server_config.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config_error.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+std::string fileRefusal(const std::string& toml) {
+  test::TempDirectory directory;
+  ServerConfig config;
+  try {
+    loadServerConfigFile(directory.write("server.toml", toml), config);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+std::string environmentRefusal(std::vector<std::string> variables) {
+  std::vector<char*> environment;
+  for (std::string& variable : variables) {
+    environment.push_back(variable.data());
+  }
+  environment.push_back(nullptr);
+  ServerConfig config;
+  try {
+    applyEnvironmentOverrides(environment.data(), config);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(ServerConfig, BundledFileLoads) {
+  ServerConfig config;
+  loadServerConfigFile(std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml", config);
+  EXPECT_EQ(config.port, 7777);
+  EXPECT_EQ(config.physics.tickRate, 60);
+  EXPECT_EQ(config.sendRate, 20);
+  EXPECT_EQ(config.level, "configs/levels/arena.tmj");
+  EXPECT_FALSE(config.jumpsRemaining.has_value());
+}
+
+TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
+  EXPECT_THAT(fileRefusal("[net]\nprot = 1\n"),
+              AllOf(HasSubstr("server.toml"), HasSubstr("net.prot"), HasSubstr("unknown key")));
+  EXPECT_THAT(fileRefusal("[net]\nport = \"seven\"\n"),
+              AllOf(HasSubstr("net.port"), HasSubstr("expected an integer")));
+  EXPECT_THAT(fileRefusal("[net]\nmax_players = 1000\n"),
+              AllOf(HasSubstr("net.max_players"), HasSubstr("must be in [1, 256]")));
+  EXPECT_THAT(fileRefusal("[sim]\nmax_substeps = 0\n"), HasSubstr("sim.max_substeps"));
+  EXPECT_THAT(fileRefusal("[physics]\ngravity = -3\n"), HasSubstr("physics.gravity"));
+  EXPECT_THAT(fileRefusal("[budgets]\njumps_remaining = -7\n"),
+              HasSubstr("budgets.jumps_remaining"));
+  EXPECT_THAT(fileRefusal("[world]\nlevel = 3\n"),
+              AllOf(HasSubstr("world.level"), HasSubstr("expected a string")));
+  EXPECT_THAT(fileRefusal("[metrics]\nport = 1\n"), HasSubstr("metrics"));
+}
+
+TEST(ServerConfig, EnvironmentOverridesWithTypes) {
+  std::vector<std::string> variables = {
+      "COYOTE_NET_PORT=7778", "COYOTE_NET_PEER_TIMEOUT=2.5",       "COYOTE_WORLD_RECORD=/tmp/x.rpl",
+      "PATH=/usr/bin",        "COYOTE_BUDGETS_DASHES_REMAINING=3", "COYOTE_PHYSICS_GRAVITY=45"};
+  std::vector<char*> environment;
+  for (std::string& variable : variables) {
+    environment.push_back(variable.data());
+  }
+  environment.push_back(nullptr);
+  ServerConfig config;
+  config.port = 1;
+  applyEnvironmentOverrides(environment.data(), config);
+  EXPECT_EQ(config.port, 7778);
+  EXPECT_EQ(config.peerTimeout, 2.5f);
+  EXPECT_EQ(config.record, "/tmp/x.rpl");
+  EXPECT_EQ(config.dashesRemaining, 3);
+  EXPECT_EQ(config.physics.gravity, 45.0f);
+}
+
+TEST(ServerConfig, EnvironmentRefusalsNameTheVariable) {
+  EXPECT_THAT(environmentRefusal({"COYOTE_NET_PORT=99999"}),
+              AllOf(HasSubstr("environment"), HasSubstr("net.port"), HasSubstr("65535")));
+  EXPECT_THAT(environmentRefusal({"COYOTE_NET_PROT=1"}), HasSubstr("net.prot"));
+  EXPECT_THAT(environmentRefusal({"COYOTE_COLOR=red"}), HasSubstr("COYOTE_COLOR"));
+}
+
+}  // namespace
+}  // namespace coyote

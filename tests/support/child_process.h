@@ -1,0 +1,105 @@
+#pragma once
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace coyote::test {
+
+/// A real program started by a test, its stdout and stderr in files; killed if still running
+/// when the test ends.
+class ChildProcess {
+ public:
+  ChildProcess(const std::vector<std::string>& arguments, const std::string& outputFile)
+      : outputFile_(outputFile) {
+    pid_ = fork();
+    if (pid_ == 0) {
+      const int fd = open(outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, STDOUT_FILENO);
+      dup2(fd, STDERR_FILENO);
+      std::vector<char*> argv;
+      for (const std::string& argument : arguments) {
+        argv.push_back(const_cast<char*>(argument.c_str()));
+      }
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+  }
+  ~ChildProcess() {
+    if (pid_ > 0 && exitCode_ < 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  void signal(int number) { kill(pid_, number); }
+
+  /// The exit code, or -1 if it did not exit within `seconds` (it is then killed).
+  int wait(double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < deadline) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return exitCode_;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    exitCode_ = 255;
+    return -1;
+  }
+
+  std::string output() const {
+    std::ifstream stream(outputFile_);
+    std::stringstream text;
+    text << stream.rdbuf();
+    return text.str();
+  }
+
+  /// The last line of the output that starts with '{' (the programs' JSON summaries).
+  std::string lastJsonLine() const {
+    std::istringstream lines(output());
+    std::string line;
+    std::string json;
+    while (std::getline(lines, line)) {
+      if (!line.empty() && line.front() == '{') {
+        json = line;
+      }
+    }
+    return json;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int exitCode_ = -1;
+  std::string outputFile_;
+};
+
+/// Waits for a port file written by `--port-file`; 0 on timeout.
+inline int waitForPort(const std::string& file, double seconds = 10.0) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream stream(file);
+    int port = 0;
+    if (stream >> port && port > 0) {
+      return port;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return 0;
+}
+
+}  // namespace coyote::test
