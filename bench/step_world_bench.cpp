@@ -62,5 +62,3 @@ BENCHMARK(HashState)->Arg(8)->Arg(64)->Arg(256);
 
 }  // namespace
 }  // namespace coyote
-
-BENCHMARK_MAIN();

@@ -151,10 +151,16 @@ void GameServer::run(const std::atomic<bool>& stop, double seconds) {
 }
 
 void GameServer::simulateTick() {
-  const std::vector<net::RosterEvent> events = std::move(pendingEvents_);
-  pendingEvents_.clear();
+  // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
+  const auto taken = static_cast<std::ptrdiff_t>(
+      std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
+  const std::vector<net::RosterEvent> events(pendingEvents_.begin(), pendingEvents_.begin() + taken);
+  pendingEvents_.erase(pendingEvents_.begin(), pendingEvents_.begin() + taken);
+  // Events first, so that exactly the characters that exist this tick get an input (the same
+  // order as applyAuthoritativeTick on the clients and in replays).
+  net::applyRosterEvents(state_, events, level_, parameters_.config);
   const TickInputs inputs = gatherInputs();
-  net::applyAuthoritativeTick(state_, events, inputs, level_, parameters_);
+  stepWorld(state_, inputs, level_, parameters_);
   const std::uint64_t hash = hashState(state_);
   history_.record(events, inputs, hash, state_);
   if (replay_) {
@@ -163,15 +169,15 @@ void GameServer::simulateTick() {
   ++metrics_.ticks;
 }
 
-// For each player the input it sent for this tick; a missing one is its last input (that is then
+// For each player in the world the input it sent for this tick; a missing one is its last input (that is then
 // the authoritative input); a disconnected player waiting for its token stands still.
 TickInputs GameServer::gatherInputs() {
   const std::uint32_t tick = state_.tick + 1;
   TickInputs inputs{};
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
     PlayerSlot& player = slots_[slot];
-    if (!player.used) {
-      continue;
+    if (!player.used || !state_.characters[slot].active) {
+      continue;  // not in the world (yet): its input stays neutral
     }
     if (player.connection == nullptr) {
       player.lastInput = PlayerInput{};

@@ -2,16 +2,21 @@
 
 namespace coyote::net {
 
-void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
-                            const TickInputs& inputs, const Level& level,
-                            const StepParameters& parameters) {
+void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events,
+                       const Level& level, const PhysicsConfig& config) {
   for (const RosterEvent& event : events) {
     if (event.kind == RosterEvent::kJoin) {
-      addCharacter(state, event.slot, level, parameters.config);
+      addCharacter(state, event.slot, level, config);
     } else {
       removeCharacter(state, event.slot);
     }
   }
+}
+
+void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
+                            const TickInputs& inputs, const Level& level,
+                            const StepParameters& parameters) {
+  applyRosterEvents(state, events, level, parameters.config);
   stepWorld(state, inputs, level, parameters);
 }
 

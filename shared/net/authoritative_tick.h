@@ -7,6 +7,10 @@
 
 namespace coyote::net {
 
+/// Roster events of a tick: a join spawns its character, a leave frees the slot.
+void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events,
+                       const Level& level, const PhysicsConfig& config);
+
 /// One authoritative tick, the same on the server, the client's confirmed state and a replay:
 /// roster events first (a join spawns its character, a leave frees the slot), then the step.
 void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,

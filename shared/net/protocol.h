@@ -24,7 +24,7 @@ inline constexpr std::size_t kMaxLevelTiles = 1u << 20;
 inline constexpr std::size_t kMaxSpawns = 256;
 inline constexpr std::size_t kMaxInputsPerBatch = 32;
 inline constexpr std::size_t kMaxFramesPerMessage = 120;
-inline constexpr std::size_t kMaxEventsPerFrame = 16;
+inline constexpr std::size_t kMaxEventsPerFrame = 64;
 inline constexpr std::size_t kMaxFieldReport = 16;
 
 /// ENet limits, set on purpose (README "Network limits").

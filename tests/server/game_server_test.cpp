@@ -274,6 +274,41 @@ TEST(GameServer, SpectatorFollowsTheGameWithoutAPlayer) {
   EXPECT_EQ(spectator.stats().fullStates, 0u) << "a spectator's acks keep it on frames";
 }
 
+TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 80;
+  config.peersPerAddress = 100;
+  config.maxSpectators = 0;
+  test::RunningServer server(config);
+  std::vector<std::unique_ptr<test::RawPeer>> crowd;
+  for (int i = 0; i < 70; ++i) {
+    crowd.push_back(std::make_unique<test::RawPeer>(server.port()));
+  }
+  for (auto& peer : crowd) {
+    ASSERT_TRUE(peer->waitConnected());
+  }
+  for (auto& peer : crowd) {  // more joins at once than one frame may carry
+    peer->send(net::Hello{net::kProtocolVersion, "crowd", 0, false, 0}, net::kReliableChannel);
+  }
+  ClientSession observer(test::clientOptions(server.port(), "observer"), test::quietLogger());
+  const auto everyoneIn = [&] {
+    int active = 0;
+    for (const Character& character : observer.confirmed().characters) {
+      active += character.active ? 1 : 0;
+    }
+    return active == 71;
+  };
+  ASSERT_TRUE(pumpUntil({&observer}, [&] { return playing(observer) && everyoneIn(); }, 10.0, [&](std::size_t, std::uint32_t) {
+    for (auto& peer : crowd) {
+      peer->receive(0);
+    }
+    return PlayerInput{};
+  }));
+  pumpFor({&observer}, 0.5);
+  EXPECT_TRUE(observer.stats().confirmedHashMatches);
+  EXPECT_EQ(observer.stats().desyncs, 0u);
+}
+
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   ServerConfig config = test::testServerConfig();
   config.maxPlayers = 1;
