@@ -38,7 +38,11 @@ void RollbackResimulate(benchmark::State& benchState) {
     benchmark::DoNotOptimize(predicted);
   }
 }
-BENCHMARK(RollbackResimulate)->Args({16, 15})->Args({8, 8})->Args({64, 15})->Unit(benchmark::kMicrosecond);
+BENCHMARK(RollbackResimulate)
+    ->Args({16, 15})
+    ->Args({8, 8})
+    ->Args({64, 15})
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace coyote

@@ -152,9 +152,10 @@ void GameServer::run(const std::atomic<bool>& stop, double seconds) {
 
 void GameServer::simulateTick() {
   // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
-  const auto taken = static_cast<std::ptrdiff_t>(
-      std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
-  const std::vector<net::RosterEvent> events(pendingEvents_.begin(), pendingEvents_.begin() + taken);
+  const auto taken =
+      static_cast<std::ptrdiff_t>(std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
+  const std::vector<net::RosterEvent> events(pendingEvents_.begin(),
+                                             pendingEvents_.begin() + taken);
   pendingEvents_.erase(pendingEvents_.begin(), pendingEvents_.begin() + taken);
   // Events first, so that exactly the characters that exist this tick get an input (the same
   // order as applyAuthoritativeTick on the clients and in replays).
@@ -169,8 +170,8 @@ void GameServer::simulateTick() {
   ++metrics_.ticks;
 }
 
-// For each player in the world the input it sent for this tick; a missing one is its last input (that is then
-// the authoritative input); a disconnected player waiting for its token stands still.
+// For each player in the world the input it sent for this tick; a missing one is its last input
+// (that is then the authoritative input); a disconnected player waiting for its token stands still.
 TickInputs GameServer::gatherInputs() {
   const std::uint32_t tick = state_.tick + 1;
   TickInputs inputs{};

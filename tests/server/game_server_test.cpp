@@ -298,12 +298,14 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
     }
     return active == 71;
   };
-  ASSERT_TRUE(pumpUntil({&observer}, [&] { return playing(observer) && everyoneIn(); }, 10.0, [&](std::size_t, std::uint32_t) {
-    for (auto& peer : crowd) {
-      peer->receive(0);
-    }
-    return PlayerInput{};
-  }));
+  ASSERT_TRUE(pumpUntil(
+      {&observer}, [&] { return playing(observer) && everyoneIn(); }, 10.0,
+      [&](std::size_t, std::uint32_t) {
+        for (auto& peer : crowd) {
+          peer->receive(0);
+        }
+        return PlayerInput{};
+      }));
   pumpFor({&observer}, 0.5);
   EXPECT_TRUE(observer.stats().confirmedHashMatches);
   EXPECT_EQ(observer.stats().desyncs, 0u);
