@@ -16,6 +16,7 @@ namespace {
 constexpr double kBadPacketWindowSeconds = 10.0;
 constexpr double kFullStateCooldownSeconds = 0.5;
 constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
+constexpr double kHelloTimeoutSeconds = 5.0;  // a connection that never says Hello is dropped
 
 bool validInput(const PlayerInput& input) {
   return input.moveX >= -kAxisMax && input.moveY >= -kAxisMax &&
@@ -48,6 +49,7 @@ struct GameServer::Connection {
   enum class Role { Pending, Player, Spectator };
   ENetPeer* peer = nullptr;
   Role role = Role::Pending;
+  double connectedAt = 0.0;
   int slot = -1;
   std::string address;
   std::uint32_t ackTick = 0;
@@ -194,6 +196,13 @@ TickInputs GameServer::gatherInputs() {
 
 void GameServer::expireDisconnectedPlayers() {
   const double current = now();
+  for (auto& [peer, connection] : connections_) {
+    if (connection->role == Connection::Role::Pending &&
+        current - connection->connectedAt > kHelloTimeoutSeconds) {
+      connection->connectedAt = current;  // refuse once; the disconnect follows
+      refuse(peer, "no Hello within 5 s");
+    }
+  }
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
     PlayerSlot& player = slots_[slot];
     if (player.used && player.connection == nullptr &&
@@ -240,6 +249,7 @@ void GameServer::onConnect(ENetPeer* peer) {
   auto connection = std::make_unique<Connection>();
   connection->peer = peer;
   connection->address = net::peerAddress(peer);
+  connection->connectedAt = now();
   connections_[peer] = std::move(connection);
 }
 

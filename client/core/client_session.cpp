@@ -195,8 +195,11 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   lastReport_ = now;
   // Start ahead of the server by half the handshake round trip plus the margin.
   const double roundTrip = now - connectStarted_ - helloTimeMs_ / 1000.0;
-  const int lead = static_cast<int>(std::ceil(roundTrip * 0.5 * welcome.physics.tickRate)) +
-                   options_.targetMargin + 1;
+  // A handshake slowed by a lost fragment overestimates; time sync corrects the rest.
+  const int lead =
+      std::min(static_cast<int>(std::ceil(roundTrip * 0.5 * welcome.physics.tickRate)) +
+                   options_.targetMargin + 1,
+               options_.maxPredictionTicks / 2);
   heldBackTicks_ = 0;
   accumulator_ = 0.0;
   for (int i = 0; i < lead; ++i) {

@@ -311,6 +311,50 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
   EXPECT_EQ(observer.stats().desyncs, 0u);
 }
 
+TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
+  test::RunningServer server;
+  ClientOptions options = test::clientOptions(server.port(), "delayed");
+  options.inputDelay = 4;
+  ClientSession client(options, test::quietLogger());
+  // Once the character stands still on the floor, hold left from a known predicted tick on.
+  std::uint32_t pressTick = 0;
+  const auto input = [&](std::size_t, std::uint32_t tick) {
+    if (pressTick == 0 && client.stats().confirmedTick > 90) {
+      pressTick = tick;
+    }
+    return pressTick != 0 && tick >= pressTick ? PlayerInput{-127, 0, 0} : PlayerInput{};
+  };
+  ASSERT_TRUE(pumpUntil(
+      {&client}, [&] { return pressTick != 0 && client.confirmed().tick >= pressTick + 7; }, 8.0,
+      input));
+  // On the ground each tick of input adds exactly groundAccel * dt = 1 tile/s, so the confirmed
+  // (authoritative) speed tells on which tick the input was first applied.
+  const Character& me =
+      client.confirmed().characters[static_cast<std::size_t>(client.playerSlot())];
+  ASSERT_TRUE(me.grounded);
+  ASSERT_LT(me.velocity.x, 0.0f);
+  ASSERT_GT(me.velocity.x, -9.0f);
+  const auto appliedFrom = client.confirmed().tick + 1 - static_cast<std::uint32_t>(-me.velocity.x);
+  EXPECT_EQ(appliedFrom, pressTick + 4);
+  EXPECT_EQ(client.stats().lateInputs, 0u);
+  EXPECT_EQ(client.stats().desyncs, 0u);
+}
+
+TEST(GameServer, ConnectionsThatNeverSayHelloAreDropped) {
+  test::RunningServer server;
+  test::RawPeer silent(server.port());
+  ASSERT_TRUE(silent.waitConnected());
+  bool disconnected = false;
+  bool refused = false;
+  for (int i = 0; i < 400 && !disconnected; ++i) {
+    for (const net::Message& message : silent.receive(20, &disconnected)) {
+      refused = refused || std::holds_alternative<net::Refusal>(message);
+    }
+  }
+  EXPECT_TRUE(refused);
+  EXPECT_TRUE(disconnected);
+}
+
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   ServerConfig config = test::testServerConfig();
   config.maxPlayers = 1;
