@@ -6,6 +6,7 @@
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
+#include "support/random_run.h"
 
 namespace coyote {
 namespace {
@@ -17,17 +18,7 @@ const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/are
 constexpr std::uint64_t kGoldenHash10000Ticks8Players = 0xe23022fc4c6c7b49ull;
 
 std::uint64_t runArena(int players, std::uint32_t ticks, std::uint64_t seed) {
-  const Level level = loadTiledLevel(kArena);
-  const PhysicsConfig config;
-  const StepParameters parameters(config);
-  WorldState state = makeWorld(players, level, config);
-  RandomInputs random(seed);
-  TickInputs inputs{};
-  for (std::uint32_t tick = 0; tick < ticks; ++tick) {
-    random.next(inputs, players);
-    stepWorld(state, inputs, level, parameters);
-  }
-  return hashState(state);
+  return test::randomRunHash(kArena, players, ticks, seed);
 }
 
 TEST(Determinism, GoldenHashAfter10000TicksOf8PlayersOnArena) {

@@ -6,6 +6,7 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
+#include "support/random_run.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
 
@@ -18,20 +19,6 @@ using Json = nlohmann::json;
 const std::string kSim = COYOTE_SIM_BINARY;
 const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
 
-std::uint64_t inProcessHash(int players, std::uint32_t ticks, std::uint64_t seed) {
-  const Level level = loadTiledLevel(kArena);
-  const PhysicsConfig config;
-  const StepParameters parameters(config);
-  WorldState state = makeWorld(players, level, config);
-  RandomInputs random(seed);
-  TickInputs inputs{};
-  for (std::uint32_t tick = 0; tick < ticks; ++tick) {
-    random.next(inputs, players);
-    stepWorld(state, inputs, level, parameters);
-  }
-  return hashState(state);
-}
-
 TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
   const test::CommandResult result =
       test::runCommand(kSim + " run --level " + kArena + " --players 8 --ticks 600");
@@ -40,7 +27,8 @@ TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
   EXPECT_EQ(summary["ticks"], 600);
   EXPECT_EQ(summary["players"], 8);
   EXPECT_GT(summary["ns_per_character_step"].get<double>(), 0.0);
-  EXPECT_EQ(std::stoull(summary["hash"].get<std::string>(), nullptr, 16), inProcessHash(8, 600, 1));
+  EXPECT_EQ(std::stoull(summary["hash"].get<std::string>(), nullptr, 16),
+            test::randomRunHash(kArena, 8, 600, 1));
 }
 
 TEST(CoyoteSimCli, SeedChangesTheRun) {
