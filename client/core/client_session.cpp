@@ -350,6 +350,10 @@ void ClientSession::rollback(bool causedByRemote) {
   if (!causedByRemote) {
     ++stats_.ownInputRollbacks;
   }
+  std::optional<WorldState> before;
+  if (options_.trackCorrections) {
+    before = predicted_;
+  }
   predicted_ = confirmed_;
   previousPredicted_ = confirmed_;
   while (predicted_.tick < present) {
@@ -358,6 +362,27 @@ void ClientSession::rollback(bool causedByRemote) {
     predictionUsed_.put(tick, inputs);
     previousPredicted_ = predicted_;
     stepWorld(predicted_, inputs, level_, parameters_);
+  }
+  if (before) {
+    recordCorrections(*before);
+  }
+}
+
+void ClientSession::recordCorrections(const WorldState& before) {
+  if (before.tick != predicted_.tick) {
+    return;
+  }
+  for (std::size_t slot = 0; slot < predicted_.characters.size(); ++slot) {
+    const Character& old = before.characters[slot];
+    const Character& now = predicted_.characters[slot];
+    if (static_cast<int>(slot) == slot_ || !old.active || !now.active) {
+      continue;
+    }
+    if (old.position.x != now.position.x || old.position.y != now.position.y) {
+      corrections_.push_back(
+          {static_cast<int>(slot), old.position, now.position,
+           old.grounded != now.grounded || old.wallDirection != now.wallDirection});
+    }
   }
 }
 

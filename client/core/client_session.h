@@ -6,12 +6,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <spdlog/logger.h>
 
 #include "client_stats.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
+#include "rollback_correction.h"
 #include "sim/world_step.h"
 #include "tick_ring.h"
 #include "time_sync.h"
@@ -26,12 +29,13 @@ struct ClientOptions {
   bool spectator = false;
   std::uint64_t reconnectToken = 0;  ///< from an earlier session, to get the same player back
   std::uint16_t protocolVersion = net::kProtocolVersion;  ///< only tests change it
-  int inputDelay = 0;           ///< ticks between sampling an input and applying it
-  int targetMargin = 2;         ///< ticks early our inputs should reach the server
-  int redundancy = 16;          ///< unacknowledged inputs repeated in each packet
-  int maxPredictionTicks = 60;  ///< rollback window: the client waits rather than predict further
-  double connectTimeout = 5.0;  ///< s
-  double reportInterval = 5.0;  ///< s between ClientReports to the server
+  int inputDelay = 0;             ///< ticks between sampling an input and applying it
+  int targetMargin = 2;           ///< ticks early our inputs should reach the server
+  int redundancy = 16;            ///< unacknowledged inputs repeated in each packet
+  int maxPredictionTicks = 60;    ///< rollback window: the client waits rather than predict further
+  double connectTimeout = 5.0;    ///< s
+  double reportInterval = 5.0;    ///< s between ClientReports to the server
+  bool trackCorrections = false;  ///< keep rollback corrections for a renderer to take
 };
 
 enum class ClientPhase { Connecting, Playing, Refused, Disconnected };
@@ -75,6 +79,9 @@ class ClientSession {
   std::string nameOf(int slot) const;
   const ClientStats& stats() const { return stats_; }
 
+  /// Remote characters moved by rollbacks since the last call, for render smoothing.
+  std::vector<RollbackCorrection> takeCorrections() { return std::exchange(corrections_, {}); }
+
   /// Test hook: damages the confirmed state so the next hash check reports a desync.
   void corruptConfirmedStateForTesting();
 
@@ -90,6 +97,7 @@ class ClientSession {
   void advancePredictedTick(const InputProvider& input);
   TickInputs predictionInputs(std::uint32_t tick) const;
   void rollback(bool causedByRemote);
+  void recordCorrections(const WorldState& before);
   void sendInputs();
   void refreshStats(double now);
   void end(ClientPhase phase, const std::string& reason);
@@ -128,6 +136,7 @@ class ClientSession {
   net::TrafficTotals lastTraffic_;
   double lastReport_ = 0.0;
   ClientStats stats_;
+  std::vector<RollbackCorrection> corrections_;
 };
 
 }  // namespace coyote

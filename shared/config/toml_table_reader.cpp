@@ -112,6 +112,27 @@ void TomlTableReader::read(std::string_view key, std::string& value) {
   value = text->get();
 }
 
+void TomlTableReader::read(std::string_view key, std::vector<std::string>& values) {
+  const toml::node* node = find(key);
+  if (node == nullptr) {
+    return;
+  }
+  const auto* array = node->as_array();
+  if (array == nullptr) {
+    fail(key, fmt::format("expected an array of strings, got {}", typeName(*node)));
+  }
+  std::vector<std::string> read;
+  for (std::size_t i = 0; i < array->size(); ++i) {
+    const auto* text = array->get(i)->as_string();
+    if (text == nullptr) {
+      fail(fmt::format("{}[{}]", key, i),
+           fmt::format("expected a string, got {}", typeName(*array->get(i))));
+    }
+    read.push_back(text->get());
+  }
+  values = std::move(read);
+}
+
 TomlTableReader TomlTableReader::section(std::string_view key) {
   const toml::node* node = find(key);
   if (node == nullptr) {

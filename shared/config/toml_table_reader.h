@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <toml++/toml.h>
 
@@ -20,6 +21,8 @@ class TomlTableReader {
   void read(std::string_view key, std::int32_t& value, std::int32_t min, std::int32_t max);
   void read(std::string_view key, bool& value);
   void read(std::string_view key, std::string& value);
+  /// An array of strings.
+  void read(std::string_view key, std::vector<std::string>& values);
 
   /// A nested table; an absent one reads as empty.
   TomlTableReader section(std::string_view key);

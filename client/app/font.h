@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+
+#include <SFML/Graphics/Font.hpp>
+
+namespace coyote {
+
+/// Loads the overlay font: `$COYOTE_FONT`, else DejaVu Sans from Debian's fonts-dejavu-core.
+/// Throws std::runtime_error naming the places it looked and the package to install.
+sf::Font loadTextFont();
+
+}  // namespace coyote

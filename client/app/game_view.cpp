@@ -1,0 +1,79 @@
+#include "game_view.h"
+
+#include "camera.h"
+#include "palette.h"
+
+namespace coyote {
+
+GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font)
+    : level_(level),
+      physics_(physics),
+      font_(font),
+      renderer_(level, physics),
+      debug_(level, physics) {
+  canvas_.create(kLogicalWidth, kLogicalHeight);
+  canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
+}
+
+void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
+                    const CorrectionSmoother& smoother, bool debugOverlay, const NetGraph* netGraph,
+                    const std::string& status) {
+  std::vector<DrawnCharacter> drawn;
+  Vec2 focus{level_.width() * 0.5f, level_.height() * 0.5f};
+  bool focused = false;
+  for (std::size_t slot = 0; slot < frame.current.characters.size(); ++slot) {
+    const Character& now = frame.current.characters[slot];
+    if (!now.active) {
+      continue;
+    }
+    const Character& before =
+        frame.previous.characters[slot].active ? frame.previous.characters[slot] : now;
+    const bool local = static_cast<int>(slot) == frame.localSlot;
+    Vec2 position = interpolate(before.position, now.position, frame.alpha);
+    if (!local) {
+      const Vec2 offset = smoother.offset(static_cast<int>(slot));
+      position = {position.x + offset.x, position.y + offset.y};
+    }
+    drawn.push_back(
+        {static_cast<int>(slot), position, &now, local, frame.nameOf(static_cast<int>(slot))});
+    if (local || (!focused && frame.localSlot < 0)) {
+      focus = {position.x + physics_.playerWidth * 0.5f, position.y + physics_.playerHeight * 0.5f};
+      focused = true;
+    }
+  }
+  const Vec2 camera = cameraTopLeft(focus, level_.width(), level_.height());
+
+  canvas_.clear(palette::kBackground);
+  renderer_.drawWorld(canvas_, camera, drawn);
+  if (debugOverlay) {
+    debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  }
+  canvas_.display();
+
+  const sf::Vector2u size = window.getSize();
+  const Viewport viewport = fitViewport(size.x, size.y);
+  window.setView(
+      sf::View(sf::FloatRect(0.0f, 0.0f, static_cast<float>(size.x), static_cast<float>(size.y))));
+  window.clear(palette::kLetterbox);
+  sf::Sprite picture(canvas_.getTexture());
+  picture.setScale(static_cast<float>(viewport.scale), static_cast<float>(viewport.scale));
+  picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
+  window.draw(picture);
+  renderer_.drawNames(window, viewport, camera, drawn, font_);
+  if (debugOverlay) {
+    debug_.drawPanel(window, font_, frame.current, frame.localSlot);
+  }
+  if (netGraph != nullptr) {
+    netGraph->draw(window, font_);
+  }
+  if (!status.empty()) {
+    sf::Text line(status, font_, 14);
+    line.setPosition(8.0f, static_cast<float>(size.y) - 24.0f);
+    line.setFillColor(sf::Color(230, 230, 240));
+    line.setOutlineColor(sf::Color::Black);
+    line.setOutlineThickness(1.0f);
+    window.draw(line);
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <SFML/Graphics.hpp>
+
+#include "debug_overlay.h"
+#include "net_graph.h"
+#include "render_smoothing.h"
+#include "world_renderer.h"
+
+namespace coyote {
+
+/// What one frame shows: two ticks to interpolate between and who is who.
+struct FrameState {
+  const WorldState& previous;
+  const WorldState& current;
+  float alpha = 1.0f;
+  int localSlot = -1;
+  std::function<std::string(int)> nameOf;
+};
+
+/// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into
+/// the window, then names, overlays and the status line at window resolution.
+class GameView {
+ public:
+  GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font);
+
+  void draw(sf::RenderWindow& window, const FrameState& frame, const CorrectionSmoother& smoother,
+            bool debugOverlay, const NetGraph* netGraph, const std::string& status);
+
+ private:
+  const Level& level_;
+  PhysicsConfig physics_;
+  const sf::Font& font_;
+  WorldRenderer renderer_;
+  DebugOverlay debug_;
+  sf::RenderTexture canvas_;
+};
+
+}  // namespace coyote

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <SFML/Graphics/Color.hpp>
+
+namespace coyote::palette {
+
+// One place for every colour, so the screenshot test can look for them.
+inline const sf::Color kBackground{26, 30, 46};
+inline const sf::Color kSolid{96, 88, 112};
+inline const sf::Color kSolidEdge{140, 130, 158};
+inline const sf::Color kSlope{110, 100, 128};
+inline const sf::Color kOneWay{204, 164, 90};
+inline const sf::Color kWater{60, 140, 230, 110};
+inline const sf::Color kHazard{224, 64, 64};
+inline const sf::Color kLocalPlayer{255, 168, 56};
+inline const sf::Color kRemotePlayer{96, 204, 232};
+inline const sf::Color kEye{20, 20, 32};
+inline const sf::Color kLetterbox{0, 0, 0};
+
+}  // namespace coyote::palette

@@ -1,0 +1,140 @@
+#include "world_renderer.h"
+
+#include <cmath>
+
+#include "palette.h"
+#include "sim/slope.h"
+
+namespace coyote {
+namespace {
+
+constexpr float kTile = static_cast<float>(kPixelsPerTile);
+constexpr int kRoundedSegments = 12;
+
+void addTriangle(sf::VertexArray& array, sf::Vector2f a, sf::Vector2f b, sf::Vector2f c,
+                 sf::Color color) {
+  array.append({a, color});
+  array.append({b, color});
+  array.append({c, color});
+}
+
+void addRect(sf::VertexArray& array, float x, float y, float width, float height, sf::Color color) {
+  addTriangle(array, {x, y}, {x + width, y}, {x + width, y + height}, color);
+  addTriangle(array, {x, y}, {x + width, y + height}, {x, y + height}, color);
+}
+
+// A followable tile: the area under its surface, as thin vertical strips.
+void addSurfaceTile(sf::VertexArray& array, float x, float y, TileType type, sf::Color color) {
+  const int segments =
+      (type == TileType::SlopeUpRight || type == TileType::SlopeUpLeft) ? 1 : kRoundedSegments;
+  for (int i = 0; i < segments; ++i) {
+    const float left = static_cast<float>(i) / segments;
+    const float right = static_cast<float>(i + 1) / segments;
+    // Sample just inside the segment ends so the formulas stay in [0, 1).
+    const float topLeft = y + kTile * slopeSurfaceHeight(type, std::min(left, 0.9999f));
+    const float topRight = y + kTile * slopeSurfaceHeight(type, std::min(right, 0.9999f));
+    const float x0 = x + kTile * left;
+    const float x1 = x + kTile * right;
+    addTriangle(array, {x0, topLeft}, {x1, topRight}, {x1, y + kTile}, color);
+    addTriangle(array, {x0, topLeft}, {x1, y + kTile}, {x0, y + kTile}, color);
+  }
+}
+
+void addSpikes(sf::VertexArray& array, float x, float y) {
+  for (int i = 0; i < 3; ++i) {
+    const float left = x + static_cast<float>(i) * kTile / 3.0f;
+    addTriangle(array, {left, y + kTile}, {left + kTile / 6.0f, y + kTile * 0.45f},
+                {left + kTile / 3.0f, y + kTile}, palette::kHazard);
+  }
+}
+
+}  // namespace
+
+WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics)
+    : playerSize_{physics.playerWidth, physics.playerHeight} {
+  buildTiles(level);
+}
+
+void WorldRenderer::buildTiles(const Level& level) {
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      const float x = static_cast<float>(column) * kTile;
+      const float y = static_cast<float>(row) * kTile;
+      const TileType type = level.tileAt(column, row);
+      switch (type) {
+        case TileType::Solid:
+          addRect(tiles_, x, y, kTile, kTile, palette::kSolid);
+          if (!isSolid(level.tileAt(column, row - 1))) {
+            addRect(tiles_, x, y, kTile, 1.0f, palette::kSolidEdge);
+          }
+          break;
+        case TileType::OneWay:
+          addRect(tiles_, x, y, kTile, 4.0f, palette::kOneWay);
+          break;
+        case TileType::SlopeUpRight:
+        case TileType::SlopeUpLeft:
+        case TileType::RoundedUpRight:
+        case TileType::RoundedUpLeft:
+          addSurfaceTile(tiles_, x, y, type, palette::kSlope);
+          break;
+        case TileType::Water:
+          addRect(water_, x, y, kTile, kTile, palette::kWater);
+          break;
+        case TileType::Hazard:
+          addSpikes(tiles_, x, y);
+          break;
+        case TileType::Empty:
+          break;
+      }
+    }
+  }
+}
+
+sf::Transform WorldRenderer::worldToLogical(Vec2 camera) {
+  sf::Transform transform;
+  transform.translate(-camera.x * kTile, -camera.y * kTile);
+  return transform;
+}
+
+void WorldRenderer::drawWorld(sf::RenderTarget& target, Vec2 camera,
+                              const std::vector<DrawnCharacter>& characters) const {
+  const sf::RenderStates states(worldToLogical(camera));
+  target.draw(tiles_, states);
+  for (const DrawnCharacter& character : characters) {
+    // Whole logical pixels: a box never straddles two pixels and blurs.
+    const float left = std::round(character.position.x * kTile);
+    const float top = std::round(character.position.y * kTile);
+    const float width = std::round(playerSize_.x * kTile);
+    const float height = std::round(playerSize_.y * kTile);
+    sf::RectangleShape body({width, height});
+    body.setPosition(left, top);
+    body.setFillColor(character.local ? palette::kLocalPlayer : palette::kRemotePlayer);
+    target.draw(body, states);
+    sf::RectangleShape eye({2.0f, 2.0f});
+    const int facing = character.state != nullptr ? character.state->facing : 1;
+    eye.setPosition(facing > 0 ? left + width - 3.0f : left + 1.0f, top + 2.0f);
+    eye.setFillColor(palette::kEye);
+    target.draw(eye, states);
+  }
+  target.draw(water_, states);  // translucent, in front of whoever swims
+}
+
+void WorldRenderer::drawNames(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,
+                              const std::vector<DrawnCharacter>& characters,
+                              const sf::Font& font) const {
+  const float scale = static_cast<float>(viewport.scale);
+  for (const DrawnCharacter& character : characters) {
+    sf::Text name(character.name, font, static_cast<unsigned>(3 * viewport.scale + 2));
+    const sf::FloatRect bounds = name.getLocalBounds();
+    const float centreX = (character.position.x + playerSize_.x * 0.5f - camera.x) * kTile * scale;
+    const float top = (character.position.y - camera.y) * kTile * scale;
+    name.setPosition(std::round(viewport.offsetX + centreX - bounds.width * 0.5f),
+                     std::round(viewport.offsetY + top - bounds.height - 3.0f * scale));
+    name.setFillColor(character.local ? palette::kLocalPlayer : sf::Color(230, 230, 240));
+    name.setOutlineColor(sf::Color(0, 0, 0, 200));
+    name.setOutlineThickness(1.0f);
+    window.draw(name);
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <SFML/Graphics.hpp>
+
+#include "sim/level.h"
+#include "sim/physics_config.h"
+#include "sim/world_state.h"
+#include "viewport.h"
+
+namespace coyote {
+
+/// A character as it is drawn this frame: interpolated, smoothed, with its name.
+struct DrawnCharacter {
+  int slot = 0;
+  Vec2 position;  ///< top-left, tiles
+  const Character* state = nullptr;
+  bool local = false;
+  std::string name;
+};
+
+/// Draws the level and the characters in logical pixels (16 per tile) into a 320 × 240 target,
+/// and the names at window resolution on top. Tile shapes are built once: slopes as triangles,
+/// rounded tiles from the same `slopeSurfaceHeight` the physics follows.
+class WorldRenderer {
+ public:
+  WorldRenderer(const Level& level, const PhysicsConfig& physics);
+
+  /// Tiles and characters, seen from `camera` (top-left, tiles).
+  void drawWorld(sf::RenderTarget& target, Vec2 camera,
+                 const std::vector<DrawnCharacter>& characters) const;
+
+  /// Names above the characters, in window pixels, so text stays sharp at any scale.
+  void drawNames(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,
+                 const std::vector<DrawnCharacter>& characters, const sf::Font& font) const;
+
+  /// The transform from tiles to logical pixels for a camera.
+  static sf::Transform worldToLogical(Vec2 camera);
+
+ private:
+  void buildTiles(const Level& level);
+
+  sf::VertexArray tiles_{sf::Triangles};
+  sf::VertexArray water_{sf::Triangles};
+  Vec2 playerSize_;
+};
+
+}  // namespace coyote
