@@ -119,6 +119,11 @@ void DebugOverlay::drawPanel(sf::RenderTarget& window, const sf::Font& font,
   }
   sf::Text label(text, font, 14);
   label.setPosition(8.0f, 6.0f);
+  const sf::FloatRect bounds = label.getGlobalBounds();
+  sf::RectangleShape backdrop({bounds.width + 12.0f, bounds.height + 12.0f});
+  backdrop.setPosition(bounds.left - 6.0f, bounds.top - 6.0f);
+  backdrop.setFillColor(sf::Color(0, 0, 0, 160));
+  window.draw(backdrop);
   label.setFillColor(sf::Color::White);
   label.setOutlineColor(sf::Color::Black);
   label.setOutlineThickness(1.0f);

@@ -4,7 +4,7 @@ coyote_packages=(
   libenet-dev libcereal-dev libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   nlohmann-json3-dev libxxhash-dev libsfml-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth fonts-dejavu-core libgl1-mesa-dri
 )
 
 ensure_packages() {
