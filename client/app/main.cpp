@@ -146,7 +146,11 @@ int main(int argc, char** argv) {
   sf::RenderWindow window(sf::VideoMode(static_cast<unsigned>(kLogicalWidth * config.scale),
                                         static_cast<unsigned>(kLogicalHeight * config.scale)),
                           "Coyote");
-  window.setVerticalSyncEnabled(config.vsync && o.screenshot.empty());
+  // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
+  // spinning a core for nothing.
+  const bool vsync = config.vsync && o.screenshot.empty();
+  window.setVerticalSyncEnabled(vsync);
+  window.setFramerateLimit(vsync ? 0 : 240);
   window.setKeyRepeatEnabled(false);
 
   std::unique_ptr<GameView> view;
