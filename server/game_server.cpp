@@ -446,7 +446,7 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
       metrics_.lateInputs += player.inputs.has(tick) ? 0 : 1;
       continue;
     }
-    player.inputs.store(tick, batch.inputs[i]);
+    player.inputs.put(tick, batch.inputs[i]);
   }
   const auto margin = static_cast<std::int16_t>(static_cast<std::int64_t>(newest) -
                                                 (static_cast<std::int64_t>(serverTick) + 1));
@@ -495,7 +495,8 @@ std::uint32_t GameServer::inputAckFor(const Connection& connection) const {
   std::uint32_t ack = state_.tick;
   if (connection.role == Connection::Role::Player) {
     const PlayerSlot& player = slots_[static_cast<std::size_t>(connection.slot)];
-    while (player.inputs.has(ack + 1) && ack - state_.tick < InputBuffer::kCapacity) {
+    while (player.inputs.has(ack + 1) &&
+           ack - state_.tick < decltype(PlayerSlot::inputs)::kCapacity) {
       ++ack;
     }
   }

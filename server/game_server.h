@@ -11,9 +11,9 @@
 
 #include <spdlog/logger.h>
 
-#include "input_buffer.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
+#include "net/tick_ring.h"
 #include "replay/replay_file.h"
 #include "server_config.h"
 #include "server_metrics.h"
@@ -53,7 +53,8 @@ class GameServer {
     std::uint64_t token = 0;
     Connection* connection = nullptr;
     double disconnectedAt = 0.0;
-    InputBuffer inputs;
+    /// Inputs by tick; `net.max_input_lead` (≤ 600) keeps every accepted one inside the ring.
+    TickRing<PlayerInput, 1024> inputs;
     PlayerInput lastInput;
   };
 

@@ -14,9 +14,9 @@
 #include "client_stats.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
+#include "net/tick_ring.h"
 #include "rollback_correction.h"
 #include "sim/world_step.h"
-#include "tick_ring.h"
 #include "time_sync.h"
 
 namespace coyote {

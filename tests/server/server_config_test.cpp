@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "config/config_error.h"
+#include "support/refusal.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -15,12 +16,8 @@ using ::testing::HasSubstr;
 std::string fileRefusal(const std::string& toml) {
   test::TempDirectory directory;
   ServerConfig config;
-  try {
-    loadServerConfigFile(directory.write("server.toml", toml), config);
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf(
+      [&] { loadServerConfigFile(directory.write("server.toml", toml), config); });
 }
 
 std::string environmentRefusal(std::vector<std::string> variables) {
@@ -30,12 +27,7 @@ std::string environmentRefusal(std::vector<std::string> variables) {
   }
   environment.push_back(nullptr);
   ServerConfig config;
-  try {
-    applyEnvironmentOverrides(environment.data(), config);
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf([&] { applyEnvironmentOverrides(environment.data(), config); });
 }
 
 TEST(ServerConfig, BundledFileLoads) {

@@ -5,6 +5,7 @@
 
 #include "config/config_error.h"
 #include "input_mapper.h"
+#include "support/refusal.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -15,12 +16,7 @@ using ::testing::HasSubstr;
 
 std::string refusal(const std::string& toml) {
   test::TempDirectory directory;
-  try {
-    loadClientConfig(directory.write("client.toml", toml));
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf([&] { loadClientConfig(directory.write("client.toml", toml)); });
 }
 
 TEST(ClientConfig, BundledFileHasTheDefaultBindings) {

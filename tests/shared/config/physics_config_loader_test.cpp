@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "config/config_error.h"
+#include "support/refusal.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -14,13 +15,7 @@ using ::testing::HasSubstr;
 
 std::string refusal(const std::string& toml) {
   test::TempDirectory directory;
-  const std::string file = directory.write("physics.toml", toml);
-  try {
-    loadPhysicsConfig(file);
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf([&] { loadPhysicsConfig(directory.write("physics.toml", toml)); });
 }
 
 TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/config_error.h"
+#include "support/refusal.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -36,12 +37,7 @@ Json minimalMap() {
 
 std::string refusal(const std::string& text, const std::string& name = "broken.tmj") {
   test::TempDirectory directory;
-  try {
-    loadTiledLevel(directory.write(name, text));
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf([&] { loadTiledLevel(directory.write(name, text)); });
 }
 
 TEST(TiledLevelLoader, LoadsMinimalMapWithFlipBitsCleared) {

@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
+#include "support/refusal.h"
 
 namespace coyote {
 namespace {
@@ -12,12 +12,7 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string refusal(const std::string& text) {
-  try {
-    parseInputScript(text, "inputs.txt");
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return "accepted";
+  return test::refusalOf([&] { parseInputScript(text, "inputs.txt"); });
 }
 
 TEST(InputScript, ParsesTriplesPerPlayerPerLine) {

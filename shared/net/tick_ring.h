@@ -2,14 +2,18 @@
 
 #include <array>
 #include <cstdint>
-#include <optional>
 
 namespace coyote {
 
-/// Values by tick for the last `Capacity` ticks, in a fixed ring (no allocation after start).
+/// Values by tick for the last `Capacity` ticks, in a fixed ring: memory never grows whatever
+/// arrives, and an entry overwritten by a newer tick is simply gone. The server keeps each
+/// player's inputs in one; the client its own inputs, its predictions and the authoritative
+/// inputs.
 template <class T, std::uint32_t Capacity = 256>
 class TickRing {
  public:
+  static constexpr std::uint32_t kCapacity = Capacity;
+
   void put(std::uint32_t tick, const T& value) {
     Entry& entry = entries_[tick % Capacity];
     entry.tick = tick;
@@ -20,6 +24,7 @@ class TickRing {
     const Entry& entry = entries_[tick % Capacity];
     return entry.valid && entry.tick == tick ? &entry.value : nullptr;
   }
+  bool has(std::uint32_t tick) const { return find(tick) != nullptr; }
   void clear() { entries_ = {}; }
 
  private:
