@@ -46,12 +46,11 @@ void insertTyped(toml::table& table, const std::string& key, const std::string& 
 
 void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   TomlTableReader sim = root.section("sim");
-  readTickRate(sim, c.physics);
+  TomlTableReader physics = root.section("physics");
+  readPhysicsSettings(sim, physics, c.physics);
   sim.read("max_substeps", c.maxSubsteps, 1, 60);
   sim.rejectUnknownKeys();
-
-  TomlTableReader physics = root.section("physics");
-  readPhysicsSection(physics, c.physics);
+  physics.rejectUnknownKeys();
 
   TomlTableReader net = root.section("net");
   net.read("bind", c.bindAddress);

@@ -11,10 +11,8 @@ namespace coyote {
 /// section or key, a wrong type or an out-of-range value is a ConfigError naming file and key.
 PhysicsConfig loadPhysicsConfig(const std::string& file);
 
-/// Reads the `[physics]` keys from `physics` into `config` (shared with the server config).
-void readPhysicsSection(TomlTableReader& physics, PhysicsConfig& config);
-
-/// Reads `tick_rate` from a `[sim]` table.
-void readTickRate(TomlTableReader& sim, PhysicsConfig& config);
+/// Reads every physics setting from the table its list entry names (`[sim]` or `[physics]`),
+/// with the list's ranges (shared with the server config, whose `[sim]` has more keys).
+void readPhysicsSettings(TomlTableReader& sim, TomlTableReader& physics, PhysicsConfig& config);
 
 }  // namespace coyote

@@ -65,10 +65,13 @@ void TomlTableReader::read(std::string_view key, float& value, float min, float 
   } else {
     fail(key, fmt::format("expected a number, got {}", typeName(*node)));
   }
-  if (!(number >= static_cast<double>(min) && number <= static_cast<double>(max))) {
+  // The range is checked on the float that will be stored, so both ends are inclusive exactly
+  // as written (0.05 in a file is the float 0.05f, the minimum itself) and NaN is refused.
+  const auto stored = static_cast<float>(number);
+  if (!(stored >= min && stored <= max)) {
     fail(key, fmt::format("must be in [{}, {}], got {}", min, max, number));
   }
-  value = static_cast<float>(number);
+  value = stored;
 }
 
 void TomlTableReader::read(std::string_view key, std::int32_t& value, std::int32_t min,

@@ -36,7 +36,7 @@ std::optional<Message> decodeType(std::uint8_t type, std::istream& stream) {
     }
     return decodeType<Index + 1>(type, stream);
   } else {
-    throw DecodeError("unknown message type " + std::to_string(type));
+    throw WireError("unknown message type " + std::to_string(type));
   }
 }
 
@@ -69,7 +69,7 @@ std::optional<Message> decode(std::span<const std::uint8_t> bytes, std::string& 
       return std::nullopt;
     }
     return message;
-  } catch (const std::exception& failure) {  // DecodeError, cereal::Exception on truncation
+  } catch (const std::exception& failure) {  // WireError, cereal::Exception on truncation
     error = failure.what();
     return std::nullopt;
   }

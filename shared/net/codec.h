@@ -10,7 +10,7 @@
 
 namespace coyote::net {
 
-/// A message as bytes: its type byte, then its Cereal portable-binary body.
+/// A message as bytes: its type byte, then its Cereal binary body (little-endian, wire_archive.h).
 std::vector<std::uint8_t> encode(const Message& message);
 
 /// Decodes one packet. Never throws and never allocates beyond the caps of protocol.h: a

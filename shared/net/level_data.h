@@ -26,18 +26,18 @@ struct LevelData {
     if (width < 1 || height < 1 || static_cast<std::size_t>(width) > kMaxLevelSide ||
         static_cast<std::size_t>(height) > kMaxLevelSide ||
         static_cast<std::size_t>(width) * static_cast<std::size_t>(height) > kMaxLevelTiles) {
-      throw DecodeError("level size out of range");
+      throw WireError("level size out of range");
     }
     const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     if constexpr (Archive::is_loading::value) {
       tiles.resize(cells);
     } else if (tiles.size() != cells) {
-      throw DecodeError("level tiles do not match its size");
+      throw WireError("level tiles do not match its size");
     }
     archive(cereal::binary_data(tiles.data(), cells));
     for (std::uint8_t tile : tiles) {
       if (tile >= kTileTypeCount) {
-        throw DecodeError("unknown tile type in level");
+        throw WireError("unknown tile type in level");
       }
     }
     boundedVector(archive, spawns, kMaxSpawns, "spawn");

@@ -58,8 +58,10 @@ struct Welcome {
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(protocolVersion, playerSlot, reconnectToken, sendRate, echoClientTimeMs, level, physics,
-            snapshot);
+    archive(protocolVersion);
+    rangedValue(archive, playerSlot, std::int16_t{-1}, std::int16_t{kMaxCharacters - 1},
+                "player slot");
+    archive(reconnectToken, sendRate, echoClientTimeMs, level, physics, snapshot);
   }
 };
 
@@ -73,6 +75,44 @@ struct Refusal {
   void serialize(Archive& archive) {
     archive(serverProtocolVersion);
     boundedString(archive, reason, kMaxReasonLength, "reason");
+  }
+};
+
+/// Up to 32 equal inputs in a row, packed with the 3 button bits into one byte beside the axes.
+struct InputRun {
+  static constexpr std::size_t kMaxLength = 32;
+  std::uint8_t length = 1;  ///< 1 … 32
+  PlayerInput input;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    auto packed = static_cast<std::uint8_t>(((length - 1) << 3) | (input.buttons & kAllButtons));
+    archive(packed, input.moveX, input.moveY);
+    input.buttons = packed & kAllButtons;
+    length = static_cast<std::uint8_t>((packed >> 3) + 1);
+  }
+
+  static std::vector<InputRun> encode(const std::vector<PlayerInput>& inputs) {
+    std::vector<InputRun> runs;
+    for (const PlayerInput& input : inputs) {
+      if (!runs.empty() && runs.back().input == input && runs.back().length < kMaxLength) {
+        ++runs.back().length;
+      } else {
+        runs.push_back({1, input});
+      }
+    }
+    return runs;
+  }
+  /// The inputs the runs stand for; refuses more than `max` of them.
+  static std::vector<PlayerInput> decode(const std::vector<InputRun>& runs, std::size_t max) {
+    std::vector<PlayerInput> inputs;
+    for (const InputRun& run : runs) {
+      if (inputs.size() + run.length > max) {
+        throw WireError("input batch longer than " + std::to_string(max));
+      }
+      inputs.insert(inputs.end(), run.length, run.input);
+    }
+    return inputs;
   }
 };
 
@@ -112,39 +152,21 @@ struct InputBatch {
   }
 
   template <class Archive>
-  void save(Archive& archive) const {
+  void serialize(Archive& archive) {
     archive(firstTickLow, confirmedBehind);
-    std::vector<std::pair<std::uint8_t, PlayerInput>> runs;
-    for (const PlayerInput& input : inputs) {
-      if (!runs.empty() && runs.back().second == input && runs.back().first < 32) {
-        ++runs.back().first;
-      } else {
-        runs.emplace_back(std::uint8_t{1}, input);
+    std::vector<InputRun> runs;
+    if constexpr (Archive::is_saving::value) {
+      if (inputs.size() > kMaxInputsPerBatch) {
+        throw WireError("input batch longer than " + std::to_string(kMaxInputsPerBatch));
       }
+      runs = InputRun::encode(inputs);
     }
-    archive(static_cast<std::uint8_t>(runs.size()));
-    for (const auto& [length, input] : runs) {
-      const auto packed = static_cast<std::uint8_t>(((length - 1) << 3) | (input.buttons & 7));
-      archive(packed, input.moveX, input.moveY);
+    runs.resize(rangedCount<std::uint8_t>(archive, runs.size(), kMaxInputsPerBatch, "input run"));
+    for (InputRun& run : runs) {
+      archive(run);
     }
-  }
-
-  template <class Archive>
-  void load(Archive& archive) {
-    archive(firstTickLow, confirmedBehind);
-    std::uint8_t runCount = 0;
-    archive(runCount);
-    inputs.clear();
-    for (std::uint8_t run = 0; run < runCount; ++run) {
-      std::uint8_t packed = 0;
-      PlayerInput input;
-      archive(packed, input.moveX, input.moveY);
-      input.buttons = packed & 7;
-      const std::size_t length = (packed >> 3) + 1u;
-      if (inputs.size() + length > kMaxInputsPerBatch) {
-        throw DecodeError("input batch longer than " + std::to_string(kMaxInputsPerBatch));
-      }
-      inputs.insert(inputs.end(), length, input);
+    if constexpr (Archive::is_loading::value) {
+      inputs = InputRun::decode(runs, kMaxInputsPerBatch);
     }
   }
 };
@@ -160,7 +182,7 @@ struct RosterEvent {
   void serialize(Archive& archive) {
     archive(kind, slot);
     if (kind != kJoin && kind != kLeave) {
-      throw DecodeError("unknown roster event");
+      throw WireError("unknown roster event");
     }
     boundedString(archive, name, kMaxNameLength, "name");
   }
@@ -186,10 +208,12 @@ struct TickFrame {
     eventCount = packed >> 5;
     changeCount = packed & 31u;
     if (eventCount == 7) {
-      eventCount = boundedCount(archive, events.size(), kMaxEventsPerFrame, "event");
+      eventCount =
+          rangedCount<std::uint16_t>(archive, events.size(), kMaxEventsPerFrame, "event");
     }
     if (changeCount == 31) {
-      changeCount = boundedCount(archive, changedInputs.size(), kMaxCharacters, "input change");
+      changeCount =
+          rangedCount<std::uint16_t>(archive, changedInputs.size(), kMaxCharacters, "input change");
     }
     if constexpr (Archive::is_loading::value) {
       events.resize(eventCount);
@@ -221,10 +245,10 @@ struct ServerFrames {
   template <class Archive>
   void serialize(Archive& archive) {
     archive(serverTick, inputAckAhead, inputMargin);
-    std::uint8_t count = static_cast<std::uint8_t>(frames.size());
-    archive(count);
-    if (count > kMaxFramesPerMessage || count > serverTick) {
-      throw DecodeError("frame count " + std::to_string(count) + " out of range");
+    const std::size_t count =
+        rangedCount<std::uint8_t>(archive, frames.size(), kMaxFramesPerMessage, "frame");
+    if (count > serverTick) {
+      throw WireError("frame count " + std::to_string(count) + " exceeds the server tick");
     }
     if constexpr (Archive::is_loading::value) {
       frames.resize(count);

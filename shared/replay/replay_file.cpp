@@ -80,7 +80,7 @@ Replay readReplay(const std::string& file) {
       std::uint8_t kind = 0;
       archive(kind);
       if (kind != kTickRecord) {
-        throw DecodeError("unknown record");
+        throw WireError("unknown record");
       }
       archive(replay.ticks.emplace_back());
     }

@@ -2,53 +2,74 @@
 
 #include <cstdint>
 
+#include "sim/field_list.h"
+
 namespace coyote {
 
-/// Every tunable of the character physics (SPEC §3), with its default and unit. Distances are in
-/// tiles, times in seconds, speeds in tiles/s. `configs/physics.toml` mirrors it key for key
-/// (snake_case keys in `[sim]` and `[physics]`); `loadPhysicsConfig` validates the ranges.
+// Every tunable of the character physics (SPEC §3), declared once: TOML section and key, type,
+// name, default, valid range (inclusive), unit and effect. Distances are in tiles, times in
+// seconds, speeds in tiles/s. `configs/physics.toml` mirrors it key for key.
+#define COYOTE_PHYSICS_SETTINGS(SETTING)                                                          \
+  SETTING(sim, tick_rate, std::int32_t, tickRate, 60, 10, 240, "Hz",                              \
+          "the fixed step is 1 / tickRate seconds")                                               \
+  /* body */                                                                                      \
+  SETTING(physics, player_width, float, playerWidth, 0.4f, 0.05f, 0.95f, "tiles", "box width")    \
+  SETTING(physics, player_height, float, playerHeight, 0.8f, 0.05f, 0.95f, "tiles", "box height") \
+  SETTING(physics, mass, float, mass, 1.0f, 0.05f, 100.0f, "mass units",                          \
+          "a heavier body is slowed less by drag")                                                \
+  /* gravity and drag (§3.3) */                                                                   \
+  SETTING(physics, gravity, float, gravity, 60.0f, 0.1f, 500.0f, "tiles/s²", "while rising")      \
+  SETTING(physics, fall_gravity_multiplier, float, fallGravityMultiplier, 1.5f, 0.1f, 10.0f, "×", \
+          "gravity multiplier while falling (vy >= 0)")                                           \
+  SETTING(physics, fast_fall_multiplier, float, fastFallMultiplier, 1.5f, 1.0f, 10.0f, "×",       \
+          "extra multiplier while falling with down held")                                        \
+  SETTING(physics, apex_threshold, float, apexThreshold, 2.0f, 0.0f, 20.0f, "tiles/s",            \
+          "|vy| below this is the apex of a jump")                                                \
+  SETTING(physics, apex_gravity_multiplier, float, apexGravityMultiplier, 0.5f, 0.05f, 1.0f, "×", \
+          "gravity multiplier at the apex (< 1: a short float)")                                  \
+  SETTING(physics, fall_drag_coefficient, float, fallDragCoefficient, 3.6f, 0.01f, 100.0f,        \
+          "mass/s", "terminal speed = mass * gEff / this (25 tiles/s by default)")                \
+  /* horizontal movement (§3.4) */                                                                \
+  SETTING(physics, max_run_speed, float, maxRunSpeed, 9.0f, 0.1f, 60.0f, "tiles/s", "")           \
+  SETTING(physics, ground_accel, float, groundAccel, 60.0f, 0.1f, 1000.0f, "tiles/s²",            \
+          "speeding up on the ground")                                                            \
+  SETTING(physics, ground_decel, float, groundDecel, 84.0f, 0.1f, 1000.0f, "tiles/s²",            \
+          "braking on the ground (1.4 × accel)")                                                  \
+  SETTING(physics, air_accel, float, airAccel, 30.0f, 0.0f, 1000.0f, "tiles/s²",                  \
+          "in the air; also the rate at which speed above max decays")                            \
+  /* jump (§3.5) */                                                                               \
+  SETTING(physics, jump_speed, float, jumpSpeed, 20.0f, 0.0f, 100.0f, "tiles/s",                  \
+          "initial upward speed of a ground or air jump")                                         \
+  SETTING(physics, jump_cut_factor, float, jumpCutFactor, 0.3f, 0.0f, 1.0f, "×",                  \
+          "vy multiplier when jump is released while rising")                                     \
+  SETTING(physics, coyote_time, float, coyoteTime, 0.10f, 0.0f, 1.0f, "s",                        \
+          "a jump is still allowed this long after leaving the ground")                           \
+  SETTING(physics, jump_buffer_time, float, jumpBufferTime, 0.12f, 0.0f, 1.0f, "s",               \
+          "a press is remembered this long before landing")                                       \
+  SETTING(physics, air_jumps, std::int32_t, airJumps, 1, 0, 10, "",                               \
+          "extra jumps in the air, refilled on the ground")                                       \
+  /* dash (§3.5) */                                                                               \
+  SETTING(physics, dash_speed, float, dashSpeed, 24.0f, 0.0f, 200.0f, "tiles/s",                  \
+          "constant during the dash")                                                             \
+  SETTING(physics, dash_duration, float, dashDuration, 0.15f, 0.0f, 1.0f, "s", "")                \
+  /* walls (§3.5) */                                                                              \
+  SETTING(physics, wall_slide_speed, float, wallSlideSpeed, 5.0f, 0.0f, 100.0f, "tiles/s",        \
+          "fall speed cap against a wall")                                                        \
+  SETTING(physics, wall_jump_speed_x, float, wallJumpSpeedX, 11.0f, 0.0f, 100.0f, "tiles/s",      \
+          "away from the wall")                                                                   \
+  SETTING(physics, wall_jump_speed_y, float, wallJumpSpeedY, 18.0f, 0.0f, 100.0f, "tiles/s",      \
+          "upward")                                                                               \
+  SETTING(physics, wall_jump_lock_time, float, wallJumpLockTime, 0.15f, 0.0f, 1.0f, "s",          \
+          "horizontal input is ignored this long after a wall jump")                              \
+  /* slopes (§3.2) */                                                                             \
+  SETTING(physics, ground_snap_distance, float, groundSnapDistance, 0.3f, 0.0f, 1.0f, "tiles",    \
+          "a grounded box is pulled down this far on descents")
+
+/// Every tunable of the character physics, with its default, range and unit (see the list
+/// above). `loadPhysicsConfig` reads it from TOML and the wire decoder from a Welcome, both
+/// checking the list's ranges.
 struct PhysicsConfig {
-  // [sim]
-  std::int32_t tickRate = 60;  ///< Hz; the fixed step is 1 / tickRate seconds.
-
-  // [physics] body
-  float playerWidth = 0.4f;   ///< tiles
-  float playerHeight = 0.8f;  ///< tiles
-  float mass = 1.0f;          ///< mass units; a heavier body is slowed less by drag.
-
-  // [physics] gravity and drag (§3.3)
-  float gravity = 60.0f;               ///< tiles/s², rising.
-  float fallGravityMultiplier = 1.5f;  ///< × gravity while falling (vy >= 0).
-  float fastFallMultiplier = 1.5f;     ///< extra × while falling with down held.
-  float apexThreshold = 2.0f;          ///< tiles/s; |vy| below this is the apex of a jump.
-  float apexGravityMultiplier = 0.5f;  ///< × gravity at the apex (< 1: a short float).
-  float fallDragCoefficient = 3.6f;    ///< mass/s; terminal speed = mass * gEff / this (25).
-
-  // [physics] horizontal movement (§3.4)
-  float maxRunSpeed = 9.0f;   ///< tiles/s
-  float groundAccel = 60.0f;  ///< tiles/s², speeding up on the ground.
-  float groundDecel = 84.0f;  ///< tiles/s², braking on the ground (1.4 × accel).
-  float airAccel = 30.0f;     ///< tiles/s²; also the rate at which speed above max decays.
-
-  // [physics] jump (§3.5)
-  float jumpSpeed = 20.0f;       ///< tiles/s, initial upward speed of a ground or air jump.
-  float jumpCutFactor = 0.3f;    ///< vy multiplier when jump is released while rising.
-  float coyoteTime = 0.10f;      ///< s a jump is still allowed after leaving the ground.
-  float jumpBufferTime = 0.12f;  ///< s a press is remembered before landing.
-  std::int32_t airJumps = 1;     ///< extra jumps in the air, refilled on the ground.
-
-  // [physics] dash (§3.5)
-  float dashSpeed = 24.0f;     ///< tiles/s, constant during the dash.
-  float dashDuration = 0.15f;  ///< s
-
-  // [physics] walls (§3.5)
-  float wallSlideSpeed = 5.0f;     ///< tiles/s, fall speed cap against a wall.
-  float wallJumpSpeedX = 11.0f;    ///< tiles/s away from the wall.
-  float wallJumpSpeedY = 18.0f;    ///< tiles/s upward.
-  float wallJumpLockTime = 0.15f;  ///< s horizontal input is ignored after a wall jump.
-
-  // [physics] slopes (§3.2)
-  float groundSnapDistance = 0.3f;  ///< tiles a grounded box is pulled down on descents.
+  COYOTE_SETTINGS(COYOTE_PHYSICS_SETTINGS)
 
   float dt() const { return 1.0f / static_cast<float>(tickRate); }
 };

@@ -10,71 +10,76 @@
 namespace coyote {
 namespace {
 
-/// Appends fixed-width little-endian fields to a small buffer.
-class CanonicalWriter {
+/// Feeds fixed-width little-endian fields to xxHash through a small buffer (one update call per
+/// buffer, not per field: the bytes hashed are the same, the calls far fewer).
+class CanonicalHasher {
  public:
-  void u8(std::uint8_t value) { bytes_[size_++] = value; }
-  void i8(std::int8_t value) { u8(static_cast<std::uint8_t>(value)); }
+  CanonicalHasher() { XXH64_reset(&state_, 0); }
+
+  void u8(std::uint8_t value) {
+    if (size_ == bytes_.size()) {
+      flush();
+    }
+    bytes_[size_++] = value;
+  }
   void u32(std::uint32_t value) {
     for (int shift = 0; shift < 32; shift += 8) {
       u8(static_cast<std::uint8_t>(value >> shift));
     }
   }
-  void i32(std::int32_t value) { u32(static_cast<std::uint32_t>(value)); }
-  void f32(float value) { u32(std::bit_cast<std::uint32_t>(value)); }
-  void vec(Vec2 value) {
-    f32(value.x);
-    f32(value.y);
+  std::uint64_t digest() {
+    flush();
+    return XXH64_digest(&state_);
   }
-  const std::uint8_t* data() const { return bytes_.data(); }
-  std::size_t size() const { return size_; }
 
  private:
-  std::array<std::uint8_t, 128> bytes_{};
+  void flush() {
+    XXH64_update(&state_, bytes_.data(), size_);
+    size_ = 0;
+  }
+
+  XXH64_state_t state_;
+  std::array<std::uint8_t, 256> bytes_{};
   std::size_t size_ = 0;
 };
 
-void encodeCharacter(CanonicalWriter& out, std::uint32_t slot, const Character& c) {
-  out.u32(slot);
-  out.vec(c.position);
-  out.vec(c.velocity);
-  out.vec(c.spawn);
-  out.i8(c.facing);
-  out.i8(c.wallDirection);
-  out.u8(c.previousButtons);
-  out.u8(c.grounded);
-  out.u8(c.onSlope);
-  out.u8(c.dashAvailable);
-  out.i32(c.ticksSinceGrounded);
-  out.i32(c.ticksSinceJumpPressed);
-  out.i32(c.wallJumpLockTicks);
-  out.i32(c.dashTicksLeft);
-  out.vec(c.dashDirection);
-  out.i32(c.airJumpsLeft);
-  out.i32(c.jumpsRemaining);
-  out.i32(c.dashesRemaining);
-  out.i8(c.lastNormalX);
-  out.i8(c.lastNormalY);
+// The canonical encoding of each field type: its bits, little-endian, at a fixed width.
+void encode(CanonicalHasher& out, bool value) { out.u8(value ? 1 : 0); }
+void encode(CanonicalHasher& out, std::int8_t value) { out.u8(static_cast<std::uint8_t>(value)); }
+void encode(CanonicalHasher& out, std::uint8_t value) { out.u8(value); }
+void encode(CanonicalHasher& out, std::int32_t value) { out.u32(static_cast<std::uint32_t>(value)); }
+void encode(CanonicalHasher& out, std::uint32_t value) { out.u32(value); }
+void encode(CanonicalHasher& out, float value) { out.u32(std::bit_cast<std::uint32_t>(value)); }
+void encode(CanonicalHasher& out, Vec2 value) {
+  encode(out, value.x);
+  encode(out, value.y);
+}
+
+template <FieldRecord Record>
+void encode(CanonicalHasher& out, const Record& record);
+
+// Only active slots are hashed, each as its index then its fields.
+template <SlotArray Slots>
+void encode(CanonicalHasher& out, const Slots& slots) {
+  for (std::uint32_t slot = 0; slot < slots.size(); ++slot) {
+    if (slots[slot].active) {
+      out.u32(slot);
+      encode(out, slots[slot]);
+    }
+  }
+}
+
+template <FieldRecord Record>
+void encode(CanonicalHasher& out, const Record& record) {
+  Record::forEachField(record, [&out](const FieldInfo&, const auto& value) { encode(out, value); });
 }
 
 }  // namespace
 
 std::uint64_t hashState(const WorldState& state) {
-  XXH64_state_t hasher;
-  XXH64_reset(&hasher, 0);
-  CanonicalWriter header;
-  header.u32(state.tick);
-  XXH64_update(&hasher, header.data(), header.size());
-  for (std::uint32_t slot = 0; slot < state.characters.size(); ++slot) {
-    const Character& character = state.characters[slot];
-    if (!character.active) {
-      continue;
-    }
-    CanonicalWriter out;
-    encodeCharacter(out, slot, character);
-    XXH64_update(&hasher, out.data(), out.size());
-  }
-  return XXH64_digest(&hasher);
+  CanonicalHasher hasher;
+  encode(hasher, state);
+  return hasher.digest();
 }
 
 }  // namespace coyote

@@ -5,17 +5,24 @@
 #include <type_traits>
 
 #include "sim/character.h"
+#include "sim/field_list.h"
 
 namespace coyote {
 
 /// Compile-time capacity: slots are player ids, so the state never allocates.
 inline constexpr int kMaxCharacters = 256;
 
+using CharacterSlots = std::array<Character, kMaxCharacters>;
+
+// type, name, default, unit, description
+#define COYOTE_WORLD_FIELDS(FIELD)                                         \
+  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start") \
+  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")
+
 /// The whole simulation state (SPEC §3.8): one flat, trivially copyable value. Save = copy,
 /// load = copy; rollback restores it by assignment.
 struct WorldState {
-  std::uint32_t tick = 0;
-  std::array<Character, kMaxCharacters> characters{};
+  COYOTE_RECORD(COYOTE_WORLD_FIELDS)
 };
 
 static_assert(std::is_trivially_copyable_v<WorldState>, "WorldState must be a flat value");

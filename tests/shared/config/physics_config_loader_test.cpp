@@ -22,32 +22,12 @@ TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
   const PhysicsConfig loaded =
       loadPhysicsConfig(std::string(COYOTE_SOURCE_DIR) + "/configs/physics.toml");
   const PhysicsConfig defaults;
-  EXPECT_EQ(loaded.tickRate, defaults.tickRate);
-  EXPECT_EQ(loaded.playerWidth, defaults.playerWidth);
-  EXPECT_EQ(loaded.playerHeight, defaults.playerHeight);
-  EXPECT_EQ(loaded.mass, defaults.mass);
-  EXPECT_EQ(loaded.gravity, defaults.gravity);
-  EXPECT_EQ(loaded.fallGravityMultiplier, defaults.fallGravityMultiplier);
-  EXPECT_EQ(loaded.fastFallMultiplier, defaults.fastFallMultiplier);
-  EXPECT_EQ(loaded.apexThreshold, defaults.apexThreshold);
-  EXPECT_EQ(loaded.apexGravityMultiplier, defaults.apexGravityMultiplier);
-  EXPECT_EQ(loaded.fallDragCoefficient, defaults.fallDragCoefficient);
-  EXPECT_EQ(loaded.maxRunSpeed, defaults.maxRunSpeed);
-  EXPECT_EQ(loaded.groundAccel, defaults.groundAccel);
-  EXPECT_EQ(loaded.groundDecel, defaults.groundDecel);
-  EXPECT_EQ(loaded.airAccel, defaults.airAccel);
-  EXPECT_EQ(loaded.jumpSpeed, defaults.jumpSpeed);
-  EXPECT_EQ(loaded.jumpCutFactor, defaults.jumpCutFactor);
-  EXPECT_EQ(loaded.coyoteTime, defaults.coyoteTime);
-  EXPECT_EQ(loaded.jumpBufferTime, defaults.jumpBufferTime);
-  EXPECT_EQ(loaded.airJumps, defaults.airJumps);
-  EXPECT_EQ(loaded.dashSpeed, defaults.dashSpeed);
-  EXPECT_EQ(loaded.dashDuration, defaults.dashDuration);
-  EXPECT_EQ(loaded.wallSlideSpeed, defaults.wallSlideSpeed);
-  EXPECT_EQ(loaded.wallJumpSpeedX, defaults.wallJumpSpeedX);
-  EXPECT_EQ(loaded.wallJumpSpeedY, defaults.wallJumpSpeedY);
-  EXPECT_EQ(loaded.wallJumpLockTime, defaults.wallJumpLockTime);
-  EXPECT_EQ(loaded.groundSnapDistance, defaults.groundSnapDistance);
+  int settings = 0;
+  PhysicsConfig::forEachFieldPair(loaded, defaults, [&](const auto& setting, auto a, auto b) {
+    EXPECT_EQ(a, b) << setting.key;
+    ++settings;
+  });
+  EXPECT_EQ(settings, 26);
 }
 
 TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {

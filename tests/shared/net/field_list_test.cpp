@@ -1,0 +1,227 @@
+// Walks every field of every record's field list: each one is hashed, named by differingFields,
+// carried by the wire, and (settings) refused outside its range by the TOML loader and by the
+// wire with the same bounds.
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/physics_config_loader.h"
+#include "net/wire_archive.h"
+#include "net/wire_types.h"
+#include "sim/state_diff.h"
+#include "sim/state_hash.h"
+#include "sim/world_step.h"
+#include "support/refusal.h"
+#include "scenario/ascii_level.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::Contains;
+using ::testing::HasSubstr;
+
+/// Changes a value of any field type to another value of the same type.
+template <class T>
+void perturb(T& value) {
+  if constexpr (std::is_same_v<T, bool>) {
+    value = !value;
+  } else if constexpr (std::is_same_v<T, Vec2>) {
+    value.y += 0.25f;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    value += 0.25f;
+  } else {
+    value = static_cast<T>(value + 1);
+  }
+}
+
+template <class T>
+std::string diffName(const std::string& name) {
+  return std::is_same_v<T, Vec2> ? name + ".y" : name;
+}
+
+template <class Value>
+Value wireRoundTrip(const Value& value) {
+  std::stringstream stream(std::ios::in | std::ios::out | std::ios::binary);
+  {
+    net::WireOutputArchive out(stream);
+    out(value);
+  }
+  Value back;
+  net::WireInputArchive in(stream);
+  in(back);
+  return back;
+}
+
+/// Calls `check(changed, fieldName)` once per Character field, with that field alone changed in
+/// slot 1 of a two-player world.
+template <class Check>
+void forEachChangedCharacterField(const WorldState& base, Check&& check) {
+  int count = 0;
+  Character::forEachField(base.characters[1], [&](const FieldInfo&, const auto&) { ++count; });
+  for (int target = 0; target < count; ++target) {
+    WorldState changed = base;
+    int index = 0;
+    Character::forEachField(changed.characters[1], [&](const FieldInfo& info, auto& value) {
+      if (index++ == target) {
+        perturb(value);
+        check(changed, "characters[1]." + diffName<std::remove_cvref_t<decltype(value)>>(
+                                              info.name));
+      }
+    });
+  }
+}
+
+WorldState twoPlayerWorld() {
+  const Level level = levelFromAscii(
+      "#.S.S.#\n"
+      "#######\n");
+  return makeWorld(2, level, PhysicsConfig{});
+}
+
+const PhysicsConfig kDefaults{};
+
+TEST(FieldList, EveryCharacterFieldChangesTheHashAndIsNamedByTheDiff) {
+  const WorldState base = twoPlayerWorld();
+  const std::uint64_t reference = hashState(base);
+  int fields = 0;
+  forEachChangedCharacterField(base, [&](const WorldState& changed, const std::string& name) {
+    ++fields;
+    EXPECT_NE(hashState(changed), reference) << name;
+    EXPECT_THAT(differingFields(base, changed), ::testing::ElementsAre(name));
+  });
+  EXPECT_EQ(fields, 19);
+}
+
+TEST(FieldList, ActiveFlagAndTickAreStateToo) {
+  const WorldState base = twoPlayerWorld();
+  WorldState changed = base;
+  changed.characters[1].active = false;
+  EXPECT_NE(hashState(changed), hashState(base));
+  EXPECT_THAT(differingFields(base, changed), Contains("characters[1].active"));
+  changed = base;
+  changed.tick += 1;
+  EXPECT_NE(hashState(changed), hashState(base));
+  EXPECT_THAT(differingFields(base, changed), ::testing::ElementsAre("tick"));
+  changed = base;
+  changed.characters[200].position.x = 3.0f;  // an inactive slot is not part of the state
+  EXPECT_EQ(hashState(changed), hashState(base));
+}
+
+TEST(FieldList, EveryCharacterFieldSurvivesTheWire) {
+  forEachChangedCharacterField(twoPlayerWorld(), [](const WorldState& changed,
+                                                    const std::string& name) {
+    const WorldState back = wireRoundTrip(changed);
+    EXPECT_TRUE(differingFields(changed, back).empty()) << name;
+    EXPECT_EQ(hashState(back), hashState(changed)) << name;
+  });
+}
+
+/// A value just outside [min, max]: the next representable one beyond the bound.
+template <class T>
+T justBeyond(T bound, int direction) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::nextafter(bound, direction > 0 ? INFINITY : -INFINITY);
+  } else {
+    return static_cast<T>(bound + direction);
+  }
+}
+
+std::string tomlRefusal(const char* section, const char* key, const std::string& value) {
+  test::TempDirectory directory;
+  return test::refusalOf([&] {
+    loadPhysicsConfig(directory.write("physics.toml", fmt::format("[{}]\n{} = {}\n", section, key,
+                                                                  value)));
+  });
+}
+
+template <class T>
+PhysicsConfig loadedWith(const SettingInfo<T>& setting, T value) {
+  test::TempDirectory directory;
+  return loadPhysicsConfig(directory.write(
+      "physics.toml", fmt::format("[{}]\n{} = {}\n", setting.section, setting.key, value)));
+}
+
+/// Sets the setting called `name` (of type T) to `value`.
+template <class T>
+void setSetting(PhysicsConfig& config, std::string_view name, T value) {
+  PhysicsConfig::forEachField(config, [&](const auto& info, auto& field) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>, T>) {
+      if (name == info.name) {
+        field = value;
+      }
+    }
+  });
+}
+
+std::string wireBytes(const PhysicsConfig& config) {
+  std::stringstream stream;
+  net::WireOutputArchive out(stream);
+  out(config);
+  return stream.str();
+}
+
+TEST(FieldList, EverySettingAcceptsBothEndsOfItsRangeFromTomlAndWire) {
+  PhysicsConfig::forEachField(kDefaults, [](const auto& setting, const auto&) {
+    for (const auto bound : {setting.min, setting.max}) {
+      PhysicsConfig expected;
+      setSetting(expected, setting.name, bound);
+      const PhysicsConfig loaded = loadedWith(setting, bound);
+      EXPECT_EQ(wireBytes(loaded), wireBytes(expected)) << setting.key << " = " << bound;
+      EXPECT_EQ(wireBytes(wireRoundTrip(loaded)), wireBytes(expected)) << setting.key;
+    }
+  });
+}
+
+/// The wire bytes of a config with one setting forced to `value`, bypassing the sender's check.
+template <class T>
+std::string configBytesWith(const char* name, T value) {
+  std::stringstream stream;
+  net::WireOutputArchive out(stream);
+  PhysicsConfig::forEachField(kDefaults, [&](const auto& info, const auto& field) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>, T>) {
+      out(std::string_view(info.name) == name ? value : field);
+    } else {
+      out(field);
+    }
+  });
+  return stream.str();
+}
+
+TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
+  int settings = 0;
+  PhysicsConfig::forEachField(kDefaults, [&](const auto& setting, const auto&) {
+    ++settings;
+    for (const auto& [bound, direction] : {std::pair{setting.min, -1}, {setting.max, +1}}) {
+      const auto outside = justBeyond(bound, direction);
+      const std::string shown = fmt::format("{}", outside);
+      EXPECT_THAT(tomlRefusal(setting.section, setting.key, shown),
+                  HasSubstr(fmt::format("{}.{}: must be in", setting.section, setting.key)));
+
+      PhysicsConfig sent;
+      setSetting(sent, setting.name, outside);
+      std::stringstream ignored;
+      net::WireOutputArchive out(ignored);
+      EXPECT_THROW(out(sent), WireError) << setting.name;
+
+      std::stringstream forged(configBytesWith(setting.name, outside));
+      PhysicsConfig received;
+      try {
+        net::WireInputArchive in(forged);
+        in(received);
+        ADD_FAILURE() << setting.name << " = " << shown << " was accepted from the wire";
+      } catch (const WireError& error) {
+        EXPECT_THAT(error.what(), HasSubstr(setting.name));
+      }
+    }
+  });
+  EXPECT_EQ(settings, 26);
+}
+
+}  // namespace
+}  // namespace coyote
