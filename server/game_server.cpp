@@ -1,4 +1,4 @@
-#include "game_server.h"
+#include "server/game_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "net/codec.h"
 #include "sim/state_hash.h"
 
@@ -23,8 +23,8 @@ bool validInput(const PlayerInput& input) {
          (input.buttons & ~kAllButtons) == 0;
 }
 
-std::vector<net::SlotInput> changedInputs(const TickInputs& before, const TickInputs& after) {
-  std::vector<net::SlotInput> changes;
+std::vector<SlotInput> changedInputs(const TickInputs& before, const TickInputs& after) {
+  std::vector<SlotInput> changes;
   for (std::size_t slot = 0; slot < after.size(); ++slot) {
     if (!(before[slot] == after[slot])) {
       changes.push_back({static_cast<std::uint8_t>(slot), after[slot]});
@@ -156,18 +156,18 @@ void GameServer::simulateTick() {
   // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
   const auto taken =
       static_cast<std::ptrdiff_t>(std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
-  const std::vector<net::RosterEvent> events(pendingEvents_.begin(),
+  const std::vector<RosterEvent> events(pendingEvents_.begin(),
                                              pendingEvents_.begin() + taken);
   pendingEvents_.erase(pendingEvents_.begin(), pendingEvents_.begin() + taken);
   // Events first, so that exactly the characters that exist this tick get an input (the same
   // order as applyAuthoritativeTick on the clients and in replays).
-  net::applyRosterEvents(state_, events, level_, parameters_.config);
+  applyRosterEvents(state_, events, level_, parameters_.config);
   const TickInputs inputs = gatherInputs();
   stepWorld(state_, inputs, level_, parameters_);
   const std::uint64_t hash = hashState(state_);
   history_.record(events, inputs, hash, state_);
   if (replay_) {
-    replay_->append(ReplayTick{state_.tick, events, net::activeInputs(state_, inputs), hash});
+    replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
   }
   ++metrics_.ticks;
 }
@@ -209,7 +209,7 @@ void GameServer::expireDisconnectedPlayers() {
         current - player.disconnectedAt >= config_.reconnectWindow) {
       log_->info("player {} ({}) did not come back within {} s; slot {} freed", player.name, slot,
                  config_.reconnectWindow, slot);
-      pendingEvents_.push_back({net::RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
+      pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
       player = PlayerSlot{};
     }
   }
@@ -392,7 +392,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
       player.name = cleanName(hello.name, slot);
       player.token = newToken();
       pendingEvents_.push_back(
-          {net::RosterEvent::kJoin, static_cast<std::uint8_t>(slot), player.name});
+          {RosterEvent::kJoin, static_cast<std::uint8_t>(slot), player.name});
     }
     PlayerSlot& player = slots_[static_cast<std::size_t>(slot)];
     player.connection = &connection;
@@ -470,7 +470,7 @@ net::Snapshot GameServer::snapshotAt(std::uint32_t tick) const {
   const WorldState& state = entry ? entry->state : state_;
   net::Snapshot snapshot;
   snapshot.state = state;
-  snapshot.inputs = net::activeInputs(state, entry ? entry->inputs : TickInputs{});
+  snapshot.inputs = activeInputs(state, entry ? entry->inputs : TickInputs{});
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
     if (state.characters[slot].active) {
       snapshot.roster.push_back({static_cast<std::uint8_t>(slot), slots_[slot].name});

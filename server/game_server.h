@@ -13,11 +13,11 @@
 
 #include "net/enet_host.h"
 #include "net/messages.h"
-#include "net/tick_ring.h"
+#include "util/tick_ring.h"
 #include "replay/replay_file.h"
-#include "server_config.h"
-#include "server_metrics.h"
-#include "tick_history.h"
+#include "server/server_config.h"
+#include "server/server_metrics.h"
+#include "server/tick_history.h"
 
 namespace coyote {
 
@@ -92,7 +92,7 @@ class GameServer {
   TickHistory history_;
   std::array<PlayerSlot, kMaxCharacters> slots_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
-  std::vector<net::RosterEvent> pendingEvents_;
+  std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
   ServerMetrics metrics_;
   std::uint64_t tokenState_;

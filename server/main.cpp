@@ -10,7 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "config/config_error.h"
-#include "game_server.h"
+#include "server/game_server.h"
 #include "level/tiled_level_loader.h"
 
 extern char** environ;

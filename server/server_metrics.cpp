@@ -1,4 +1,4 @@
-#include "server_metrics.h"
+#include "server/server_metrics.h"
 
 #include <algorithm>
 

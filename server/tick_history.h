@@ -17,7 +17,7 @@ class TickHistory {
 
   struct Entry {
     std::uint32_t tick = 0;
-    std::vector<net::RosterEvent> events;
+    std::vector<RosterEvent> events;
     TickInputs inputs{};
     std::uint64_t hash = 0;
     WorldState state;
@@ -26,7 +26,7 @@ class TickHistory {
   TickHistory() : entries_(kCapacity) {}
 
   /// Records a tick; `state` is the state after it.
-  void record(const std::vector<net::RosterEvent>& events, const TickInputs& inputs,
+  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
               std::uint64_t hash, const WorldState& state) {
     Entry& entry = entries_[state.tick % kCapacity];
     entry.tick = state.tick;

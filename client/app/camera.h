@@ -1,7 +1,7 @@
 #pragma once
 
 #include "sim/vec2.h"
-#include "viewport.h"
+#include "client/app/viewport.h"
 
 namespace coyote {
 

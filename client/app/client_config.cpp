@@ -1,4 +1,4 @@
-#include "client_config.h"
+#include "client/app/client_config.h"
 
 #include <array>
 #include <utility>

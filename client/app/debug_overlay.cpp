@@ -1,11 +1,11 @@
-#include "debug_overlay.h"
+#include "client/app/debug_overlay.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "render_smoothing.h"
-#include "world_renderer.h"
+#include "client/app/render_smoothing.h"
+#include "client/app/world_renderer.h"
 
 namespace coyote {
 namespace {

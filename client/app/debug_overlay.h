@@ -5,7 +5,7 @@
 #include "sim/level.h"
 #include "sim/physics_config.h"
 #include "sim/world_state.h"
-#include "viewport.h"
+#include "client/app/viewport.h"
 
 namespace coyote {
 

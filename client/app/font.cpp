@@ -1,4 +1,4 @@
-#include "font.h"
+#include "client/app/font.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -1,7 +1,7 @@
-#include "game_view.h"
+#include "client/app/game_view.h"
 
-#include "camera.h"
-#include "palette.h"
+#include "client/app/camera.h"
+#include "client/app/palette.h"
 
 namespace coyote {
 

@@ -5,10 +5,10 @@
 
 #include <SFML/Graphics.hpp>
 
-#include "debug_overlay.h"
-#include "net_graph.h"
-#include "render_smoothing.h"
-#include "world_renderer.h"
+#include "client/app/debug_overlay.h"
+#include "client/app/net_graph.h"
+#include "client/app/render_smoothing.h"
+#include "client/app/world_renderer.h"
 
 namespace coyote {
 

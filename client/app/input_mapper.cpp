@@ -1,4 +1,4 @@
-#include "input_mapper.h"
+#include "client/app/input_mapper.h"
 
 #include <SFML/Window/Joystick.hpp>
 

@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "client_config.h"
+#include "client/app/client_config.h"
 #include "sim/player_input.h"
 
 namespace coyote {

@@ -1,4 +1,4 @@
-#include "local_server.h"
+#include "client/app/local_server.h"
 
 #include <signal.h>
 #include <sys/wait.h>

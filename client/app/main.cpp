@@ -12,14 +12,14 @@
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
 
-#include "client_config.h"
-#include "client_session.h"
+#include "client/app/client_config.h"
+#include "client/core/client_session.h"
 #include "config/config_error.h"
-#include "font.h"
-#include "game_view.h"
-#include "input_mapper.h"
-#include "local_server.h"
-#include "replay_player.h"
+#include "client/app/font.h"
+#include "client/app/game_view.h"
+#include "client/app/input_mapper.h"
+#include "client/app/local_server.h"
+#include "client/app/replay_player.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "net_graph.h"
+#include "client/app/net_graph.h"
 
 #include <algorithm>
 #include <functional>

@@ -4,7 +4,7 @@
 
 #include <SFML/Graphics.hpp>
 
-#include "client_stats.h"
+#include "client/core/client_stats.h"
 
 namespace coyote {
 

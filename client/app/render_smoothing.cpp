@@ -1,4 +1,4 @@
-#include "render_smoothing.h"
+#include "client/app/render_smoothing.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "rollback_correction.h"
+#include "client/core/rollback_correction.h"
 #include "sim/world_state.h"
 
 namespace coyote {

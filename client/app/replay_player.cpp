@@ -1,10 +1,10 @@
-#include "replay_player.h"
+#include "client/app/replay_player.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "sim/state_hash.h"
 
 namespace coyote {
@@ -36,11 +36,11 @@ void ReplayPlayer::advance() {
   }
   const ReplayTick& tick = replay_.ticks[next_++];
   previous_ = current_;
-  net::applyAuthoritativeTick(current_, tick.events, net::expandInputs(tick.inputs), level_,
+  applyAuthoritativeTick(current_, tick.events, expandInputs(tick.inputs), level_,
                               parameters_);
   mismatches_ += hashState(current_) == tick.hash ? 0 : 1;
-  for (const net::RosterEvent& event : tick.events) {
-    if (event.kind == net::RosterEvent::kJoin) {
+  for (const RosterEvent& event : tick.events) {
+    if (event.kind == RosterEvent::kJoin) {
       names_[event.slot] = event.name;
     }
   }

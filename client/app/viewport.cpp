@@ -1,4 +1,4 @@
-#include "viewport.h"
+#include "client/app/viewport.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
-#include "world_renderer.h"
+#include "client/app/world_renderer.h"
 
 #include <cmath>
 
-#include "palette.h"
+#include "client/app/palette.h"
 #include "sim/slope.h"
 
 namespace coyote {

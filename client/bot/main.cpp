@@ -12,7 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "client_session.h"
+#include "client/core/client_session.h"
 #include "config/config_error.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"

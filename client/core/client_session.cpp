@@ -1,4 +1,4 @@
-#include "client_session.h"
+#include "client/core/client_session.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "net/codec.h"
-#include "sim/state_diff.h"
 #include "sim/state_hash.h"
+#include "sim/state_diff.h"
 
 namespace coyote {
 namespace {
@@ -17,13 +17,9 @@ namespace {
 constexpr double kMaxAccumulatedTicks = 4.0;  // a long stall never turns into a burst of ticks
 constexpr enet_uint32 kPingIntervalMs = 1000;
 
-bool sameInputs(const TickInputs& a, const TickInputs& b, int skipSlot) {
-  for (std::size_t slot = 0; slot < a.size(); ++slot) {
-    if (static_cast<int>(slot) != skipSlot && !(a[slot] == b[slot])) {
-      return false;
-    }
-  }
-  return true;
+const WorldState& emptyWorld() {
+  static const WorldState empty{};
+  return empty;
 }
 
 }  // namespace
@@ -47,6 +43,16 @@ ClientSession::ClientSession(ClientOptions options, std::shared_ptr<spdlog::logg
 }
 
 ClientSession::~ClientSession() = default;
+
+const WorldState& ClientSession::predicted() const {
+  return predictor_ ? predictor_->predicted() : emptyWorld();
+}
+const WorldState& ClientSession::previousPredicted() const {
+  return predictor_ ? predictor_->previousPredicted() : emptyWorld();
+}
+const WorldState& ClientSession::confirmed() const {
+  return predictor_ ? predictor_->confirmed() : emptyWorld();
+}
 
 std::string ClientSession::nameOf(int slot) const {
   const auto found = names_.find(slot);
@@ -79,7 +85,13 @@ void ClientSession::disconnect() {
   end(ClientPhase::Disconnected, "left");
 }
 
-// ---- the per-frame update ----------------------------------------------------------------------
+void ClientSession::corruptConfirmedStateForTesting() {
+  if (predictor_) {
+    predictor_->corruptConfirmedStateForTesting();
+  }
+}
+
+// ---- the per-frame update: network, then pacing ------------------------------------------------
 
 void ClientSession::update(double now, const InputProvider& input) {
   if (connectStarted_ < 0.0) {
@@ -97,29 +109,27 @@ void ClientSession::update(double now, const InputProvider& input) {
     accumulator_ += now - lastUpdate_;
   }
   lastUpdate_ = now;
-  const int jump = timeSync_.takeJump();
-  if (jump > 0) {
-    for (int i = 0; i < jump; ++i) {
-      advancePredictedTick(input);
-    }
-  } else if (jump < 0) {
-    heldBackTicks_ += -jump;
+  runDueTicks(input);
+  refreshStats(now);
+}
+
+// Runs the ticks the accumulator holds, after any whole-tick correction time sync asked for.
+void ClientSession::runDueTicks(const InputProvider& input) {
+  const int skip = timeSync_.takeTicksToSkip();
+  for (int i = 0; i < skip; ++i) {
+    advancePredictedTick(input);
   }
+  heldBackTicks_ += skip < 0 ? -skip : 0;
   const double tickDuration = timeSync_.tickDuration();
   accumulator_ = std::min(accumulator_, kMaxAccumulatedTicks * tickDuration);
   while (accumulator_ >= tickDuration) {
     accumulator_ -= tickDuration;
     if (heldBackTicks_ > 0) {
       --heldBackTicks_;
-      continue;
-    }
-    if (predicted_.tick - confirmed_.tick >=
-        static_cast<std::uint32_t>(options_.maxPredictionTicks)) {
-      continue;  // too far ahead of the server: wait instead of predicting blind
-    }
-    advancePredictedTick(input);
+    } else if (predictor_->canAdvance()) {
+      advancePredictedTick(input);
+    }  // else too far ahead of the server: wait instead of predicting blind
   }
-  refreshStats(now);
 }
 
 void ClientSession::serviceNetwork(double now) {
@@ -127,14 +137,7 @@ void ClientSession::serviceNetwork(double now) {
   int result = enet_host_service(host_.get(), &event, 0);
   while (result > 0) {
     if (event.type == ENET_EVENT_TYPE_CONNECT) {
-      net::Hello hello;
-      hello.protocolVersion = options_.protocolVersion;
-      hello.name = options_.name.substr(0, net::kMaxNameLength);
-      hello.reconnectToken = options_.reconnectToken;
-      hello.spectator = options_.spectator;
-      helloTimeMs_ = static_cast<std::uint32_t>((now - connectStarted_) * 1000.0);
-      hello.clientTimeMs = helloTimeMs_;
-      net::sendMessage(peer_, hello, net::kReliableChannel);
+      sayHello(now);
     } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
       end(ClientPhase::Disconnected,
           phase_ == ClientPhase::Connecting ? "could not connect" : "connection lost");
@@ -155,6 +158,19 @@ void ClientSession::serviceNetwork(double now) {
     }
     result = enet_host_check_events(host_.get(), &event);
   }
+}
+
+// ---- the handshake -----------------------------------------------------------------------------
+
+void ClientSession::sayHello(double now) {
+  net::Hello hello;
+  hello.protocolVersion = options_.protocolVersion;
+  hello.name = options_.name.substr(0, net::kMaxNameLength);
+  hello.reconnectToken = options_.reconnectToken;
+  hello.spectator = options_.spectator;
+  helloTimeMs_ = static_cast<std::uint32_t>((now - connectStarted_) * 1000.0);
+  hello.clientTimeMs = helloTimeMs_;
+  net::sendMessage(peer_, hello, net::kReliableChannel);
 }
 
 void ClientSession::onMessage(const net::Message& message, double now) {
@@ -182,22 +198,23 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
     return;
   }
   level_ = net::toLevel(welcome.level);
-  parameters_ = StepParameters(welcome.physics);
+  physics_ = welcome.physics;
   slot_ = welcome.playerSlot;
   token_ = welcome.reconnectToken;
-  timeSync_ = TimeSync(welcome.physics.tickRate, options_.targetMargin);
+  timeSync_ = TimeSync(physics_.tickRate, options_.targetMargin);
+  predictor_.emplace(level_, StepParameters(physics_), slot_,
+                     static_cast<std::uint32_t>(options_.maxPredictionTicks));
   adoptSnapshot(welcome.snapshot);
-  predicted_ = confirmed_;
-  previousPredicted_ = confirmed_;
+  predictor_->rollback();
   phase_ = ClientPhase::Playing;
   lastUpdate_ = now;
   lastStatsRefresh_ = now;
   lastReport_ = now;
-  // Start ahead of the server by half the handshake round trip plus the margin.
+  // Start ahead of the server by half the handshake round trip plus the margin; a handshake
+  // slowed by a lost fragment overestimates, so the lead is capped and time sync does the rest.
   const double roundTrip = now - connectStarted_ - helloTimeMs_ / 1000.0;
-  // A handshake slowed by a lost fragment overestimates; time sync corrects the rest.
   const int lead =
-      std::min(static_cast<int>(std::ceil(roundTrip * 0.5 * welcome.physics.tickRate)) +
+      std::min(static_cast<int>(std::ceil(roundTrip * 0.5 * physics_.tickRate)) +
                    options_.targetMargin + 1,
                options_.maxPredictionTicks / 2);
   heldBackTicks_ = 0;
@@ -207,23 +224,21 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   }
   log_->info("{}: joined as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)",
              options_.name, slot_ >= 0 ? fmt::format("slot {}", slot_) : "spectator",
-             confirmed_.tick, level_.width(), level_.height(), welcome.physics.tickRate,
+             confirmed().tick, level_.width(), level_.height(), physics_.tickRate,
              roundTrip * 1000.0);
 }
 
 void ClientSession::adoptSnapshot(const net::Snapshot& snapshot) {
-  confirmed_ = snapshot.state;
-  latestAuthoritative_ = net::expandInputs(snapshot.inputs);
-  authoritativeInputs_.put(confirmed_.tick, latestAuthoritative_);
+  predictor_->adopt(snapshot.state, expandInputs(snapshot.inputs));
   for (const net::SlotName& entry : snapshot.roster) {
     names_[entry.slot] = entry.name;
   }
-  stats_.confirmedTick = confirmed_.tick;
-  stats_.confirmedHash = hashState(confirmed_);
+  stats_.confirmedTick = snapshot.state.tick;
+  stats_.confirmedHash = hashState(snapshot.state);
   stats_.confirmedHashMatches = true;
 }
 
-// ---- confirmation and rollback -----------------------------------------------------------------
+// ---- confirmation, desyncs and rollback --------------------------------------------------------
 
 void ClientSession::onFrames(const net::ServerFrames& message, double now) {
   inputAck_ = std::max(inputAck_, message.inputAck());
@@ -232,12 +247,16 @@ void ClientSession::onFrames(const net::ServerFrames& message, double now) {
   if (slot_ >= 0) {
     timeSync_.onMarginReport(message.inputMargin, now);
   }
-  if (awaitingRepairAt_) {
-    return;  // nothing confirms until the full state arrives
+  if (!awaitingRepairAt_) {  // nothing confirms until the full state arrives
+    confirmFrames(message);
   }
+}
+
+// Expands each frame's input changes on the tick before it and confirms the next ticks.
+void ClientSession::confirmFrames(const net::ServerFrames& message) {
   const std::uint32_t baseTick = message.baseTick();
-  const TickInputs* base = authoritativeInputs_.find(baseTick);
-  if (base == nullptr || baseTick > confirmed_.tick) {
+  const TickInputs* base = predictor_->authoritativeInputs(baseTick);
+  if (base == nullptr || baseTick > confirmed().tick) {
     return;  // an old message whose base we no longer hold; the next one will do
   }
   TickInputs inputs = *base;
@@ -246,68 +265,53 @@ void ClientSession::onFrames(const net::ServerFrames& message, double now) {
   for (std::size_t i = 0; i < message.frames.size() && !awaitingRepairAt_; ++i) {
     const std::uint32_t tick = baseTick + 1 + static_cast<std::uint32_t>(i);
     const net::TickFrame& frame = message.frames[i];
-    for (const net::SlotInput& change : frame.changedInputs) {
+    for (const SlotInput& change : frame.changedInputs) {
       inputs[change.slot] = change.input;
     }
-    if (tick == confirmed_.tick + 1) {
-      confirmTick(tick, frame, inputs, mispredicted, remoteMispredicted);
+    const Confirmation confirmation = predictor_->confirm(tick, frame.events, inputs, frame.hash);
+    if (confirmation.applied) {
+      onConfirmed(tick, frame, inputs, confirmation);
+      mispredicted = mispredicted || confirmation.mispredicted();
+      remoteMispredicted = remoteMispredicted || confirmation.remoteMispredicted;
     }
   }
-  if (awaitingRepairAt_) {
-    return;
-  }
-  if (predicted_.tick <= confirmed_.tick) {
-    // The server got ahead of our prediction (a stall): continue from the confirmed state.
-    predicted_ = confirmed_;
-    previousPredicted_ = confirmed_;
-  } else if (mispredicted) {
-    rollback(remoteMispredicted);
+  if (!awaitingRepairAt_ && (mispredicted || predicted().tick <= confirmed().tick)) {
+    rebuildPrediction(remoteMispredicted);
   }
 }
 
-void ClientSession::confirmTick(std::uint32_t tick, const net::TickFrame& frame,
-                                const TickInputs& inputs, bool& mispredicted,
-                                bool& remoteMispredicted) {
-  if (tick <= predicted_.tick) {
-    const TickInputs* used = predictionUsed_.find(tick);
-    const bool remoteDiffers =
-        !frame.events.empty() || used == nullptr || !sameInputs(*used, inputs, slot_);
-    const bool ownDiffers =
-        used != nullptr && slot_ >= 0 &&
-        !((*used)[static_cast<std::size_t>(slot_)] == inputs[static_cast<std::size_t>(slot_)]);
-    mispredicted = mispredicted || remoteDiffers || ownDiffers;
-    remoteMispredicted = remoteMispredicted || remoteDiffers;
-  }
+void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
+                                const TickInputs& inputs, const Confirmation& confirmation) {
   if (slot_ >= 0) {
     const PlayerInput* mine = ownInputs_.find(tick);
     if (mine != nullptr && !(*mine == inputs[static_cast<std::size_t>(slot_)])) {
       ++stats_.lateInputs;  // the server did not have our input in time and used another
     }
   }
-  net::applyAuthoritativeTick(confirmed_, frame.events, inputs, level_, parameters_);
-  for (const net::RosterEvent& event : frame.events) {
-    if (event.kind == net::RosterEvent::kJoin) {
+  for (const RosterEvent& event : frame.events) {
+    if (event.kind == RosterEvent::kJoin) {
       names_[event.slot] = event.name;
     } else {
       names_.erase(event.slot);
     }
   }
-  authoritativeInputs_.put(tick, inputs);
-  latestAuthoritative_ = inputs;
-  const std::uint64_t hash = hashState(confirmed_);
   stats_.confirmedTick = tick;
-  stats_.confirmedHash = hash;
-  stats_.confirmedHashMatches = static_cast<std::uint32_t>(hash) == frame.hash;
-  if (!stats_.confirmedHashMatches) {
-    ++stats_.desyncs;
-    awaitingRepairAt_ = tick;
-    desyncedState_ = confirmed_;
-    log_->error(
-        "{}: desync at tick {}: local hash {:08x}, server hash {:08x}; asking for the "
-        "full state",
-        options_.name, tick, static_cast<std::uint32_t>(hash), frame.hash);
-    net::sendMessage(peer_, net::DesyncReport{tick, hash}, net::kReliableChannel);
+  stats_.confirmedHash = confirmation.hash;
+  stats_.confirmedHashMatches = !confirmation.desync;
+  if (confirmation.desync) {
+    reportDesync(tick, confirmation.hash, frame.hash);
   }
+}
+
+void ClientSession::reportDesync(std::uint32_t tick, std::uint64_t hash,
+                                 std::uint32_t serverHash) {
+  ++stats_.desyncs;
+  awaitingRepairAt_ = tick;
+  desyncedState_ = confirmed();
+  log_->error("{}: desync at tick {}: local hash {:08x}, server hash {:08x}; asking for the "
+              "full state",
+              options_.name, tick, static_cast<std::uint32_t>(hash), serverHash);
+  net::sendMessage(peer_, net::DesyncReport{tick, hash}, net::kReliableChannel);
 }
 
 void ClientSession::onFullState(const net::FullState& full) {
@@ -323,84 +327,41 @@ void ClientSession::onFullState(const net::FullState& full) {
     awaitingRepairAt_.reset();
   }
   adoptSnapshot(full.snapshot);
-  if (predicted_.tick <= confirmed_.tick) {
-    predicted_ = confirmed_;
-    previousPredicted_ = confirmed_;
-  } else {
-    rollback(true);
-  }
+  rebuildPrediction(true);
 }
 
-TickInputs ClientSession::predictionInputs(std::uint32_t tick) const {
-  TickInputs inputs = latestAuthoritative_;  // everyone keeps doing what they last did
-  if (slot_ >= 0) {
-    const PlayerInput* mine = ownInputs_.find(tick);
-    inputs[static_cast<std::size_t>(slot_)] = mine ? *mine : PlayerInput{};
+// Re-simulates the prediction on the confirmed state and keeps the figures (and, for a
+// renderer, how remote characters moved).
+void ClientSession::rebuildPrediction(bool causedByRemote) {
+  const WorldState before = options_.trackCorrections ? predicted() : WorldState{};
+  const std::uint32_t depth = predictor_->rollback();
+  if (depth == 0) {
+    return;  // the server was ahead: the prediction simply restarted from the confirmed state
   }
-  return inputs;
-}
-
-// Restores the confirmed state and re-simulates up to the present with the best inputs known.
-void ClientSession::rollback(bool causedByRemote) {
-  const std::uint32_t present = predicted_.tick;
-  const std::uint32_t depth = present - confirmed_.tick;
   ++stats_.rollbacks;
   stats_.rollbackTicks += depth;
   stats_.maxRollbackDepth = std::max(stats_.maxRollbackDepth, depth);
-  if (!causedByRemote) {
-    ++stats_.ownInputRollbacks;
-  }
-  std::optional<WorldState> before;
+  stats_.ownInputRollbacks += causedByRemote ? 0 : 1;
   if (options_.trackCorrections) {
-    before = predicted_;
-  }
-  predicted_ = confirmed_;
-  previousPredicted_ = confirmed_;
-  while (predicted_.tick < present) {
-    const std::uint32_t tick = predicted_.tick + 1;
-    const TickInputs inputs = predictionInputs(tick);
-    predictionUsed_.put(tick, inputs);
-    previousPredicted_ = predicted_;
-    stepWorld(predicted_, inputs, level_, parameters_);
-  }
-  if (before) {
-    recordCorrections(*before);
+    const auto moved = correctionsBetween(before, predicted(), slot_);
+    corrections_.insert(corrections_.end(), moved.begin(), moved.end());
   }
 }
 
-void ClientSession::recordCorrections(const WorldState& before) {
-  if (before.tick != predicted_.tick) {
-    return;
-  }
-  for (std::size_t slot = 0; slot < predicted_.characters.size(); ++slot) {
-    const Character& old = before.characters[slot];
-    const Character& now = predicted_.characters[slot];
-    if (static_cast<int>(slot) == slot_ || !old.active || !now.active) {
-      continue;
-    }
-    if (old.position.x != now.position.x || old.position.y != now.position.y) {
-      corrections_.push_back(
-          {static_cast<int>(slot), old.position, now.position,
-           old.grounded != now.grounded || old.wallDirection != now.wallDirection});
-    }
-  }
-}
-
-// ---- prediction --------------------------------------------------------------------------------
+// ---- prediction and inputs ---------------------------------------------------------------------
 
 void ClientSession::advancePredictedTick(const InputProvider& input) {
-  const std::uint32_t tick = predicted_.tick + 1;
+  const std::uint32_t tick = predicted().tick + 1;
+  PlayerInput own;
   if (slot_ >= 0) {
     ownInputs_.put(tick + static_cast<std::uint32_t>(options_.inputDelay), input(tick));
     if (ownInputs_.find(tick) == nullptr) {
       ownInputs_.put(tick, PlayerInput{});  // the first ticks of an input delay
     }
+    own = *ownInputs_.find(tick);
   }
-  const TickInputs inputs = predictionInputs(tick);
-  predictionUsed_.put(tick, inputs);
-  previousPredicted_ = predicted_;
-  stepWorld(predicted_, inputs, level_, parameters_);
-  stats_.predictedTick = predicted_.tick;
+  predictor_->advance(own);
+  stats_.predictedTick = predicted().tick;
   sendInputs();
 }
 
@@ -409,20 +370,20 @@ void ClientSession::sendInputs() {
     return;
   }
   std::vector<PlayerInput> inputs;
-  std::uint32_t first = confirmed_.tick + 1;
-  const std::uint32_t newest = predicted_.tick + static_cast<std::uint32_t>(options_.inputDelay);
+  std::uint32_t first = confirmed().tick + 1;
+  const std::uint32_t newest = predicted().tick + static_cast<std::uint32_t>(options_.inputDelay);
   if (slot_ >= 0) {
     const int redundancy =
         std::clamp(options_.redundancy, 1, static_cast<int>(net::kMaxInputsPerBatch));
     const auto oldestRepeated =
         newest + 1 - std::min<std::uint32_t>(newest, static_cast<std::uint32_t>(redundancy));
-    first = std::max({inputAck_ + 1, oldestRepeated, confirmed_.tick + 1});
+    first = std::max({inputAck_ + 1, oldestRepeated, confirmed().tick + 1});
     for (std::uint32_t tick = first; tick <= newest; ++tick) {
       const PlayerInput* mine = ownInputs_.find(tick);
       inputs.push_back(mine ? *mine : PlayerInput{});
     }
   }
-  net::sendMessage(peer_, net::InputBatch::make(confirmed_.tick, first, std::move(inputs)),
+  net::sendMessage(peer_, net::InputBatch::make(confirmed().tick, first, std::move(inputs)),
                    net::kUnreliableChannel);
 }
 
@@ -436,38 +397,31 @@ void ClientSession::refreshStats(double now) {
   }
   stats_.dilation = timeSync_.dilation();
   const net::TrafficTotals traffic = host_.traffic();
-  stats_.bytesUp = traffic.bytesSent + traffic.datagramsSent * net::kUdpIpHeaderBytes;
-  stats_.bytesDown = traffic.bytesReceived + traffic.datagramsReceived * net::kUdpIpHeaderBytes;
+  stats_.bytesUp = traffic.wireBytesSent();
+  stats_.bytesDown = traffic.wireBytesReceived();
   const double elapsed = now - lastStatsRefresh_;
   if (elapsed >= 1.0) {
-    const std::uint64_t upBefore =
-        lastTraffic_.bytesSent + lastTraffic_.datagramsSent * net::kUdpIpHeaderBytes;
-    const std::uint64_t downBefore =
-        lastTraffic_.bytesReceived + lastTraffic_.datagramsReceived * net::kUdpIpHeaderBytes;
-    stats_.bytesUpPerSecond = static_cast<double>(stats_.bytesUp - upBefore) / elapsed;
-    stats_.bytesDownPerSecond = static_cast<double>(stats_.bytesDown - downBefore) / elapsed;
+    stats_.bytesUpPerSecond =
+        static_cast<double>(stats_.bytesUp - lastTraffic_.wireBytesSent()) / elapsed;
+    stats_.bytesDownPerSecond =
+        static_cast<double>(stats_.bytesDown - lastTraffic_.wireBytesReceived()) / elapsed;
     lastTraffic_ = traffic;
     lastStatsRefresh_ = now;
   }
   if (peer_ != nullptr && now - lastReport_ >= options_.reportInterval) {
-    net::ClientReport report;
-    report.rollbacks = static_cast<std::uint32_t>(stats_.rollbacks);
-    report.maxRollbackDepth =
-        static_cast<std::uint16_t>(std::min<std::uint32_t>(stats_.maxRollbackDepth, 65535));
-    report.desyncs = stats_.desyncs;
-    report.lateInputs = stats_.lateInputs;
-    net::sendMessage(peer_, report, net::kReliableChannel);
-    lastReport_ = now;
+    sendReport(now);
   }
 }
 
-void ClientSession::corruptConfirmedStateForTesting() {
-  for (Character& character : confirmed_.characters) {
-    if (character.active) {
-      character.position.x += 0.5f;
-      return;
-    }
-  }
+void ClientSession::sendReport(double now) {
+  net::ClientReport report;
+  report.rollbacks = static_cast<std::uint32_t>(stats_.rollbacks);
+  report.maxRollbackDepth =
+      static_cast<std::uint16_t>(std::min<std::uint32_t>(stats_.maxRollbackDepth, 65535));
+  report.desyncs = stats_.desyncs;
+  report.lateInputs = stats_.lateInputs;
+  net::sendMessage(peer_, report, net::kReliableChannel);
+  lastReport_ = now;
 }
 
 }  // namespace coyote

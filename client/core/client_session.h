@@ -11,13 +11,14 @@
 
 #include <spdlog/logger.h>
 
-#include "client_stats.h"
+#include "client/core/client_stats.h"
+#include "client/core/predictor.h"
+#include "client/core/rollback_correction.h"
+#include "client/core/time_sync.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
-#include "net/tick_ring.h"
-#include "rollback_correction.h"
 #include "sim/world_step.h"
-#include "time_sync.h"
+#include "util/tick_ring.h"
 
 namespace coyote {
 
@@ -43,11 +44,10 @@ enum class ClientPhase { Connecting, Playing, Refused, Disconnected };
 /// Samples this client's input for a tick.
 using InputProvider = std::function<PlayerInput(std::uint32_t tick)>;
 
-/// The headless client core (SPEC §5): one ENet connection, a confirmed state advanced only by
-/// authoritative inputs and checked against the server's hashes, and a predicted state ahead of
-/// it. Own inputs apply at once, other players' are predicted as their last known input; when an
-/// authoritative input differs from the prediction the confirmed state is restored and the
-/// present re-simulated. No SFML, no clock: time is passed to `update`.
+/// The headless client core (SPEC §5): one ENet connection — the handshake, input sending,
+/// frame decoding, desync reports and repair — paced by TimeSync, around a Predictor that owns
+/// the confirmed and predicted states and the rollback. No SFML, no clock: time is passed to
+/// `update`.
 class ClientSession {
  public:
   ClientSession(ClientOptions options, std::shared_ptr<spdlog::logger> logger);
@@ -68,14 +68,14 @@ class ClientSession {
   std::uint64_t reconnectToken() const { return token_; }
   const ClientOptions& options() const { return options_; }
 
-  const WorldState& predicted() const { return predicted_; }
+  const WorldState& predicted() const;
   /// The predicted state one tick before `predicted()`, for render interpolation.
-  const WorldState& previousPredicted() const { return previousPredicted_; }
-  const WorldState& confirmed() const { return confirmed_; }
+  const WorldState& previousPredicted() const;
+  const WorldState& confirmed() const;
   /// Fraction of the next tick already elapsed, in [0, 1): the render interpolation factor.
   double tickFraction() const;
   const Level& level() const { return level_; }
-  const PhysicsConfig& physics() const { return parameters_.config; }
+  const PhysicsConfig& physics() const { return physics_; }
   std::string nameOf(int slot) const;
   const ClientStats& stats() const { return stats_; }
 
@@ -87,19 +87,22 @@ class ClientSession {
 
  private:
   void serviceNetwork(double now);
+  void sayHello(double now);
   void onMessage(const net::Message& message, double now);
   void onWelcome(const net::Welcome& welcome, double now);
   void onFrames(const net::ServerFrames& frames, double now);
   void onFullState(const net::FullState& full);
   void adoptSnapshot(const net::Snapshot& snapshot);
-  void confirmTick(std::uint32_t tick, const net::TickFrame& frame, const TickInputs& inputs,
-                   bool& mispredicted, bool& remoteMispredicted);
+  void confirmFrames(const net::ServerFrames& message);
+  void onConfirmed(std::uint32_t tick, const net::TickFrame& frame, const TickInputs& inputs,
+                   const Confirmation& confirmation);
+  void reportDesync(std::uint32_t tick, std::uint64_t hash, std::uint32_t serverHash);
+  void rebuildPrediction(bool causedByRemote);
+  void runDueTicks(const InputProvider& input);
   void advancePredictedTick(const InputProvider& input);
-  TickInputs predictionInputs(std::uint32_t tick) const;
-  void rollback(bool causedByRemote);
-  void recordCorrections(const WorldState& before);
   void sendInputs();
   void refreshStats(double now);
+  void sendReport(double now);
   void end(ClientPhase phase, const std::string& reason);
 
   ClientOptions options_;
@@ -112,18 +115,13 @@ class ClientSession {
   std::uint32_t helloTimeMs_ = 0;
 
   Level level_;
-  StepParameters parameters_{PhysicsConfig{}};
+  PhysicsConfig physics_;
   int slot_ = -1;
   std::uint64_t token_ = 0;
   std::map<int, std::string> names_;
 
-  WorldState confirmed_;
-  WorldState predicted_;
-  WorldState previousPredicted_;
-  TickRing<TickInputs> authoritativeInputs_;
-  TickRing<TickInputs> predictionUsed_;
-  TickRing<PlayerInput> ownInputs_;
-  TickInputs latestAuthoritative_{};
+  std::optional<Predictor> predictor_;   ///< from the Welcome on
+  TickRing<PlayerInput> ownInputs_;      ///< sampled inputs by the tick they apply at
   std::uint32_t inputAck_ = 0;
   std::optional<std::uint32_t> awaitingRepairAt_;
   WorldState desyncedState_;

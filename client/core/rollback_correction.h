@@ -1,6 +1,8 @@
 #pragma once
 
-#include "sim/vec2.h"
+#include <vector>
+
+#include "sim/world_state.h"
 
 namespace coyote {
 
@@ -12,5 +14,10 @@ struct RollbackCorrection {
   Vec2 after;
   bool contactChanged = false;
 };
+
+/// The remote characters (every active slot but `localSlot`) that moved between two predictions
+/// of the same tick: before and after a rollback.
+std::vector<RollbackCorrection> correctionsBetween(const WorldState& before,
+                                                   const WorldState& after, int localSlot);
 
 }  // namespace coyote

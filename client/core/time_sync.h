@@ -5,22 +5,22 @@ namespace coyote {
 /// Paces the client's ticks so that its inputs reach the server `targetMargin` ticks before the
 /// server needs them (SPEC §5). Small errors are absorbed by time dilation — ticks a few percent
 /// longer or shorter — and only a large error (a lag spike, the first seconds) is corrected by
-/// jumping whole ticks, at most once per second.
+/// skipping whole ticks (running them at once or holding them back), at most once per second.
 class TimeSync {
  public:
   static constexpr double kMaxDilation = 0.04;      ///< ±4 % tick length
   static constexpr double kDilationPerTick = 0.01;  ///< per tick of error beyond the dead band
-  static constexpr int kJumpThreshold = 8;          ///< ticks of error corrected by jumping
+  static constexpr int kSkipThreshold = 8;          ///< ticks of error corrected by skipping
 
   TimeSync(int tickRate, int targetMargin) : dt_(1.0 / tickRate), target_(targetMargin) {}
 
   /// The server's latest report of how many ticks early our inputs arrive.
   void onMarginReport(int margin, double now) {
     error_ = margin - target_;
-    if ((error_ > kJumpThreshold || error_ < -kJumpThreshold) && now - lastJump_ >= 1.0) {
-      pendingJump_ = -error_;
-      lastJump_ = now;
-      error_ = 0;  // the jump fixes it; the next report will tell
+    if ((error_ > kSkipThreshold || error_ < -kSkipThreshold) && now - lastSkip_ >= 1.0) {
+      pendingSkip_ = -error_;
+      lastSkip_ = now;
+      error_ = 0;  // the skip fixes it; the next report will tell
     }
   }
 
@@ -28,10 +28,10 @@ class TimeSync {
   double tickDuration() const { return dt_ * (1.0 + dilation()); }
 
   /// Positive: ticks to run at once (inputs arrive late); negative: ticks to hold back.
-  int takeJump() {
-    const int jump = pendingJump_;
-    pendingJump_ = 0;
-    return jump;
+  int takeTicksToSkip() {
+    const int ticks = pendingSkip_;
+    pendingSkip_ = 0;
+    return ticks;
   }
 
   /// > 0 slows the client down (its inputs arrive too early), < 0 speeds it up.
@@ -48,8 +48,8 @@ class TimeSync {
   double dt_;
   int target_;
   int error_ = 0;
-  int pendingJump_ = 0;
-  double lastJump_ = -1e9;
+  int pendingSkip_ = 0;
+  double lastSkip_ = -1e9;
 };
 
 }  // namespace coyote

@@ -18,14 +18,21 @@ struct HostLimits {
   std::size_t maximumWaitingData = kMaxWaitingData;
 };
 
-/// Bytes and datagrams a host sent and received, with 28 bytes of UDP/IP header per datagram.
+inline constexpr std::uint64_t kUdpIpHeaderBytes = 28;
+
+/// Bytes (ENet payload) and datagrams a host sent and received.
 struct TrafficTotals {
   std::uint64_t bytesSent = 0;
   std::uint64_t bytesReceived = 0;
   std::uint64_t datagramsSent = 0;
   std::uint64_t datagramsReceived = 0;
+
+  /// What the link carried: the payload plus 28 bytes of UDP/IP header per datagram.
+  std::uint64_t wireBytesSent() const { return bytesSent + datagramsSent * kUdpIpHeaderBytes; }
+  std::uint64_t wireBytesReceived() const {
+    return bytesReceived + datagramsReceived * kUdpIpHeaderBytes;
+  }
 };
-inline constexpr std::uint64_t kUdpIpHeaderBytes = 28;
 
 /// An ENet host (one UDP socket) that frees itself. Creates the ENet library on first use.
 class EnetHost {

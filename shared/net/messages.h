@@ -2,6 +2,7 @@
 
 // Every message of the wire protocol (SPEC §5): one struct, one serialize().
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -9,6 +10,7 @@
 
 #include "net/level_data.h"
 #include "net/wire_types.h"
+#include "util/tick_math.h"
 
 namespace coyote::net {
 
@@ -130,25 +132,16 @@ struct InputBatch {
   /// A batch for inputs starting at `firstTick`, acknowledging frames up to `confirmedTick`.
   static InputBatch make(std::uint32_t confirmedTick, std::uint32_t firstTick,
                          std::vector<PlayerInput> inputs) {
-    const std::uint32_t behind = firstTick > confirmedTick ? firstTick - confirmedTick : 0;
-    return {static_cast<std::uint16_t>(firstTick & 0xFFFFu),
-            static_cast<std::uint8_t>(behind > 255 ? 255 : behind), std::move(inputs)};
+    const std::int32_t behind = tickDistance(firstTick, confirmedTick);
+    return {lowTickBits(firstTick), static_cast<std::uint8_t>(std::clamp(behind, 0, 255)),
+            std::move(inputs)};
   }
   /// The full first tick: the one with these low bits nearest to `reference` (the server tick).
   std::uint32_t firstTick(std::uint32_t reference) const {
-    const std::uint32_t candidate = (reference & ~0xFFFFu) | firstTickLow;
-    const std::int64_t distance = static_cast<std::int64_t>(candidate) - reference;
-    if (distance > 0x8000 && candidate >= 0x10000u) {
-      return candidate - 0x10000u;
-    }
-    if (distance < -0x8000) {
-      return candidate + 0x10000u;
-    }
-    return candidate;
+    return expandLowTickBits(firstTickLow, reference);
   }
   std::uint32_t confirmedTick(std::uint32_t reference) const {
-    const std::uint32_t first = firstTick(reference);
-    return first > confirmedBehind ? first - confirmedBehind : 0;
+    return firstTick(reference) - confirmedBehind;
   }
 
   template <class Archive>
@@ -169,24 +162,6 @@ struct InputBatch {
       inputs = InputRun::decode(runs, kMaxInputsPerBatch);
     }
   }
-};
-
-/// A player joining or leaving at a tick; applied before that tick is stepped.
-struct RosterEvent {
-  enum Kind : std::uint8_t { kJoin = 1, kLeave = 2 };
-  std::uint8_t kind = kJoin;
-  std::uint8_t slot = 0;
-  std::string name;  ///< joins only
-
-  template <class Archive>
-  void serialize(Archive& archive) {
-    archive(kind, slot);
-    if (kind != kJoin && kind != kLeave) {
-      throw WireError("unknown roster event");
-    }
-    boundedString(archive, name, kMaxNameLength, "name");
-  }
-  friend bool operator==(const RosterEvent&, const RosterEvent&) = default;
 };
 
 /// One authoritative tick: roster events, the inputs that changed since the previous tick, and

@@ -12,6 +12,8 @@
 #include <cereal/cereal.hpp>
 
 #include "net/protocol.h"
+#include "match/roster_event.h"
+#include "match/slot_input.h"
 #include "net/wire_range.h"
 #include "sim/physics_config.h"
 #include "sim/player_input.h"
@@ -20,18 +22,6 @@
 namespace coyote {
 
 namespace net {
-
-/// One player's input at one tick, by slot.
-struct SlotInput {
-  std::uint8_t slot = 0;
-  PlayerInput input;
-
-  template <class Archive>
-  void serialize(Archive& archive) {
-    archive(slot, input);
-  }
-  friend bool operator==(const SlotInput&, const SlotInput&) = default;
-};
 
 /// A player's display name, by slot.
 struct SlotName {
@@ -56,6 +46,20 @@ void serialize(Archive& archive, Vec2& value) {
 template <class Archive>
 void serialize(Archive& archive, PlayerInput& input) {
   archive(input.moveX, input.moveY, input.buttons);
+}
+
+template <class Archive>
+void serialize(Archive& archive, SlotInput& entry) {
+  archive(entry.slot, entry.input);
+}
+
+template <class Archive>
+void serialize(Archive& archive, RosterEvent& event) {
+  archive(event.kind, event.slot);
+  if (event.kind != RosterEvent::kJoin && event.kind != RosterEvent::kLeave) {
+    throw WireError("unknown roster event");
+  }
+  net::boundedString(archive, event.name, net::kMaxNameLength, "name");
 }
 
 namespace net {

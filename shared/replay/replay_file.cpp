@@ -7,7 +7,7 @@
 #include "net/wire_archive.h"
 
 #include "config/config_error.h"
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "sim/state_hash.h"
 
 namespace coyote {
@@ -111,7 +111,7 @@ ReplayVerification verifyReplay(const Replay& replay) {
   WorldState state = replay.header.start.state;
   ReplayVerification result;
   for (const ReplayTick& tick : replay.ticks) {
-    net::applyAuthoritativeTick(state, tick.events, net::expandInputs(tick.inputs), level,
+    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level,
                                 parameters);
     const std::uint64_t hash = hashState(state);
     if (state.tick != tick.tick || hash != tick.hash) {

@@ -27,8 +27,8 @@ struct ReplayHeader {
 /// One authoritative tick: the events and inputs the server used, and the resulting hash.
 struct ReplayTick {
   std::uint32_t tick = 0;  ///< the state's tick after stepping
-  std::vector<net::RosterEvent> events;
-  std::vector<net::SlotInput> inputs;  ///< every active slot
+  std::vector<RosterEvent> events;
+  std::vector<SlotInput> inputs;  ///< every active slot
   std::uint64_t hash = 0;
 
   template <class Archive>

@@ -295,14 +295,6 @@ void detectWallContact(Character& character, const StepInput& input, const Level
 
 }  // namespace
 
-StepParameters::StepParameters(const PhysicsConfig& physics)
-    : config(physics),
-      dt(physics.dt()),
-      coyoteTicks(ticksFor(physics.coyoteTime, physics.tickRate)),
-      jumpBufferTicks(ticksFor(physics.jumpBufferTime, physics.tickRate)),
-      wallJumpLockTicks(ticksFor(physics.wallJumpLockTime, physics.tickRate)),
-      dashTicks(ticksFor(physics.dashDuration, physics.tickRate)) {}
-
 Aabb characterBox(const Character& character, const PhysicsConfig& config) {
   return Aabb{character.position, Vec2{config.playerWidth, config.playerHeight}};
 }

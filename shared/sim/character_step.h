@@ -4,20 +4,9 @@
 #include "sim/level.h"
 #include "sim/physics_config.h"
 #include "sim/player_input.h"
+#include "sim/step_parameters.h"
 
 namespace coyote {
-
-/// Per-step constants derived once from the config (durations in whole ticks).
-struct StepParameters {
-  PhysicsConfig config;
-  float dt = 0.0f;
-  std::int32_t coyoteTicks = 0;
-  std::int32_t jumpBufferTicks = 0;
-  std::int32_t wallJumpLockTicks = 0;
-  std::int32_t dashTicks = 0;
-
-  explicit StepParameters(const PhysicsConfig& physics);
-};
 
 /// Advances one character by one fixed step in the order of SPEC §3.6.
 void stepCharacter(Character& character, PlayerInput input, const Level& level,

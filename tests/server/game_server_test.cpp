@@ -1,5 +1,5 @@
 // The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports.
-#include "game_server.h"
+#include "server/game_server.h"
 
 #include <fstream>
 #include <random>

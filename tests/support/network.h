@@ -10,8 +10,8 @@
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
-#include "client_session.h"
-#include "game_server.h"
+#include "client/core/client_session.h"
+#include "server/game_server.h"
 #include "scenario/ascii_level.h"
 
 namespace coyote::test {

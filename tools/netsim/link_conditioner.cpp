@@ -1,4 +1,4 @@
-#include "link_conditioner.h"
+#include "tools/netsim/link_conditioner.h"
 
 #include <algorithm>
 

@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "link_conditioner.h"
+#include "tools/netsim/link_conditioner.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "config/config_error.h"
 #include "replay/replay_file.h"
-#include "sim_run.h"
+#include "tools/sim/sim_run.h"
 
 namespace {
 

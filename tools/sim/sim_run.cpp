@@ -1,4 +1,4 @@
-#include "sim_run.h"
+#include "tools/sim/sim_run.h"
 
 #include <chrono>
 

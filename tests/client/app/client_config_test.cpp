@@ -1,10 +1,10 @@
-#include "client_config.h"
+#include "client/app/client_config.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "config/config_error.h"
-#include "input_mapper.h"
+#include "client/app/input_mapper.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
 

@@ -1,8 +1,8 @@
-#include "replay_player.h"
+#include "client/app/replay_player.h"
 
 #include <gtest/gtest.h>
 
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "scenario/ascii_level.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
@@ -25,14 +25,14 @@ Replay recordedRun() {
   RandomInputs random(4);
   TickInputs inputs{};
   for (int tick = 0; tick < 600; ++tick) {
-    std::vector<net::RosterEvent> events;
+    std::vector<RosterEvent> events;
     if (tick == 0) {
-      events = {{net::RosterEvent::kJoin, 0, "a"}, {net::RosterEvent::kJoin, 1, "b"}};
+      events = {{RosterEvent::kJoin, 0, "a"}, {RosterEvent::kJoin, 1, "b"}};
     }
     random.next(inputs, 2);
-    net::applyAuthoritativeTick(state, events, inputs, level, parameters);
+    applyAuthoritativeTick(state, events, inputs, level, parameters);
     replay.ticks.push_back(
-        {state.tick, events, net::activeInputs(state, inputs), hashState(state)});
+        {state.tick, events, activeInputs(state, inputs), hashState(state)});
   }
   return replay;
 }

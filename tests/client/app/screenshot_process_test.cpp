@@ -5,7 +5,7 @@
 #include <SFML/Graphics/Image.hpp>
 #include <nlohmann/json.hpp>
 
-#include "palette.h"
+#include "client/app/palette.h"
 #include "scenario/ascii_level.h"
 #include "sim/world_step.h"
 #include "support/child_process.h"

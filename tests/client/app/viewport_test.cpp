@@ -1,10 +1,10 @@
-#include "viewport.h"
+#include "client/app/viewport.h"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "camera.h"
+#include "client/app/camera.h"
 
 namespace coyote {
 namespace {

@@ -1,4 +1,4 @@
-#include "time_sync.h"
+#include "client/core/time_sync.h"
 
 #include <gtest/gtest.h>
 
@@ -31,16 +31,16 @@ TEST(TimeSync, InputsArrivingLateSpeedTheClientUp) {
   EXPECT_LT(sync.tickDuration(), kDt);
 }
 
-TEST(TimeSync, LargeErrorsJumpWholeTicksAtMostOncePerSecond) {
+TEST(TimeSync, LargeErrorsSkipWholeTicksAtMostOncePerSecond) {
   TimeSync sync(60, 2);
   sync.onMarginReport(-20, 10.0);  // 22 ticks late
-  EXPECT_EQ(sync.takeJump(), 22);
-  EXPECT_EQ(sync.takeJump(), 0);
+  EXPECT_EQ(sync.takeTicksToSkip(), 22);
+  EXPECT_EQ(sync.takeTicksToSkip(), 0);
   sync.onMarginReport(-20, 10.5);  // the report still lags behind the jump: no second jump
-  EXPECT_EQ(sync.takeJump(), 0);
+  EXPECT_EQ(sync.takeTicksToSkip(), 0);
   EXPECT_NEAR(sync.dilation(), -TimeSync::kMaxDilation, 1e-12);
   sync.onMarginReport(40, 11.6);  // far too early: hold back
-  EXPECT_EQ(sync.takeJump(), -38);
+  EXPECT_EQ(sync.takeTicksToSkip(), -38);
 }
 
 }  // namespace

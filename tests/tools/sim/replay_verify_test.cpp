@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
 #include "support/network.h"

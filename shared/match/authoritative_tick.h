@@ -2,10 +2,11 @@
 
 #include <vector>
 
-#include "net/messages.h"
+#include "match/roster_event.h"
+#include "match/slot_input.h"
 #include "sim/world_step.h"
 
-namespace coyote::net {
+namespace coyote {
 
 /// Roster events of a tick: a join spawns its character, a leave frees the slot.
 void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events,
@@ -23,4 +24,4 @@ std::vector<SlotInput> activeInputs(const WorldState& state, const TickInputs& i
 /// Expands (slot, input) pairs into a full tick; missing slots are neutral.
 TickInputs expandInputs(const std::vector<SlotInput>& inputs);
 
-}  // namespace coyote::net
+}  // namespace coyote

@@ -1,6 +1,6 @@
-#include "net/authoritative_tick.h"
+#include "match/authoritative_tick.h"
 
-namespace coyote::net {
+namespace coyote {
 
 void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events,
                        const Level& level, const PhysicsConfig& config) {
@@ -38,4 +38,4 @@ TickInputs expandInputs(const std::vector<SlotInput>& inputs) {
   return expanded;
 }
 
-}  // namespace coyote::net
+}  // namespace coyote

@@ -1,0 +1,119 @@
+#include "client/core/predictor.h"
+
+#include "match/authoritative_tick.h"
+#include "sim/state_hash.h"
+
+namespace coyote {
+namespace {
+
+bool sameExcept(const TickInputs& a, const TickInputs& b, int skipSlot) {
+  for (std::size_t slot = 0; slot < a.size(); ++slot) {
+    if (static_cast<int>(slot) != skipSlot && !(a[slot] == b[slot])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Predictor::Predictor(const Level& level, const StepParameters& parameters, int localSlot,
+                     std::uint32_t maxPredictionTicks)
+    : level_(level),
+      parameters_(parameters),
+      localSlot_(localSlot),
+      maxPredictionTicks_(maxPredictionTicks) {}
+
+void Predictor::adopt(const WorldState& confirmed, const TickInputs& inputs) {
+  confirmed_ = confirmed;
+  latestAuthoritative_ = inputs;
+  authoritativeInputs_.put(confirmed_.tick, inputs);
+}
+
+const TickInputs* Predictor::authoritativeInputs(std::uint32_t tick) const {
+  return authoritativeInputs_.find(tick);
+}
+
+bool Predictor::canAdvance() const {
+  return predicted_.tick < confirmed_.tick || lead() < maxPredictionTicks_;
+}
+
+void Predictor::advance(PlayerInput ownInput) {
+  const std::uint32_t tick = predicted_.tick + 1;
+  if (localSlot_ >= 0) {
+    ownInputs_.put(tick, ownInput);
+  }
+  stepPrediction(tick, true);
+}
+
+Confirmation Predictor::confirm(std::uint32_t tick, const std::vector<RosterEvent>& events,
+                                const TickInputs& inputs, std::uint32_t serverHash) {
+  Confirmation result;
+  if (tick != confirmed_.tick + 1) {
+    return result;
+  }
+  if (tick <= predicted_.tick) {
+    const TickInputs* used = predictionUsed_.find(tick);
+    result.remoteMispredicted =
+        !events.empty() || used == nullptr || !sameExcept(*used, inputs, localSlot_);
+    const auto own = static_cast<std::size_t>(localSlot_);
+    result.ownMispredicted = used != nullptr && localSlot_ >= 0 && !((*used)[own] == inputs[own]);
+  }
+  applyAuthoritativeTick(confirmed_, events, inputs, level_, parameters_);
+  authoritativeInputs_.put(tick, inputs);
+  latestAuthoritative_ = inputs;
+  result.applied = true;
+  result.hash = hashState(confirmed_);
+  result.desync = static_cast<std::uint32_t>(result.hash) != serverHash;
+  return result;
+}
+
+std::uint32_t Predictor::rollback() {
+  const std::uint32_t present = predicted_.tick;
+  if (present <= confirmed_.tick) {
+    restartFromConfirmed();
+    return 0;
+  }
+  restartFromConfirmed();
+  while (predicted_.tick < present) {
+    // Only the last re-simulated tick needs the state before it (for interpolation): copying
+    // the whole world before each tick would double the cost of a deep rollback.
+    stepPrediction(predicted_.tick + 1, predicted_.tick + 1 == present);
+  }
+  return present - confirmed_.tick;
+}
+
+void Predictor::restartFromConfirmed() {
+  predicted_ = confirmed_;
+  previousPredicted_ = confirmed_;
+}
+
+// Everyone keeps doing what they last did; the local player does what it pressed.
+TickInputs Predictor::predictionInputs(std::uint32_t tick) const {
+  TickInputs inputs = latestAuthoritative_;
+  if (localSlot_ >= 0) {
+    const PlayerInput* mine = ownInputs_.find(tick);
+    inputs[static_cast<std::size_t>(localSlot_)] = mine ? *mine : PlayerInput{};
+  }
+  return inputs;
+}
+
+void Predictor::stepPrediction(std::uint32_t tick, bool keepPrevious) {
+  const TickInputs inputs = predictionInputs(tick);
+  predictionUsed_.put(tick, inputs);
+  if (keepPrevious) {
+    previousPredicted_ = predicted_;
+  }
+  stepWorld(predicted_, inputs, level_, parameters_);
+}
+
+void Predictor::corruptConfirmedStateForTesting() {
+  for (Character& character : confirmed_.characters) {
+    if (character.active) {
+      character.position.x += 0.5f;
+      return;
+    }
+  }
+}
+
+}  // namespace coyote
