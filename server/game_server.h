@@ -1,10 +1,7 @@
 #pragma once
 
-#include <array>
-#include <atomic>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -13,22 +10,28 @@
 
 #include "net/enet_host.h"
 #include "net/messages.h"
-#include "util/tick_ring.h"
 #include "replay/replay_file.h"
+#include "server/connection.h"
+#include "server/frame_sender.h"
+#include "server/input_inbox.h"
+#include "server/player_slots.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
-#include "server/tick_history.h"
 
 namespace coyote {
 
 /// The authoritative dedicated server (SPEC §5, §7): accepts players and spectators over ENet,
 /// simulates every tick with the inputs that arrived (a missing one is the player's last input),
 /// and sends each client the authoritative inputs and hashes it has not acknowledged.
+///
+/// It never reads a clock (yojimbo's `AdvanceTime`): a loop calls `receive()`, `advance(now)`
+/// and `send()` — server/main.cpp with the monotonic clock, the tests with a made-up one.
 class GameServer {
  public:
   /// Binds the socket at once (throws std::runtime_error if it cannot) and opens the replay.
+  /// `now` is the start time (s, any origin); the first tick is due one step later.
   GameServer(const ServerConfig& config, const Level& level,
-             std::shared_ptr<spdlog::logger> logger);
+             std::shared_ptr<spdlog::logger> logger, double now);
   ~GameServer();
   GameServer(const GameServer&) = delete;
   GameServer& operator=(const GameServer&) = delete;
@@ -36,52 +39,52 @@ class GameServer {
   /// The port actually bound (useful with port 0).
   std::uint16_t port() const { return host_.port(); }
 
-  /// Runs the fixed-step loop until `stop` becomes true or `seconds` (> 0) have passed, then
-  /// says goodbye to every client, closes the replay and returns.
-  void run(const std::atomic<bool>& stop, double seconds = 0.0);
+  /// Handles what arrived on the socket: connections, disconnections, messages. Waits up to
+  /// `waitMs` for the first event (0: returns at once).
+  void receive(int waitMs = 0);
 
-  /// Read these after `run` returned.
+  /// Runs the ticks due by `now` (at most `sim.max_substeps`; lag beyond that is dropped, not
+  /// chased), then drops connections that never said Hello and frees expired reservations.
+  void advance(double now);
+
+  /// Sends the frames that the ticks just run made due and flushes the socket.
+  void send();
+
+  /// When the next tick is due (s), so that a loop can wait for packets until then.
+  double nextTickTime() const { return nextTick_; }
+
+  /// Says goodbye to every client; keep calling `receive()` for a moment to deliver it, then
+  /// `close()`.
+  void sayGoodbye(const std::string& reason);
+  bool hasConnections() const { return !connections_.empty(); }
+  /// Closes the replay and logs the final metrics.
+  void close();
+
   const ServerMetrics& metrics() const { return metrics_; }
   std::uint32_t tick() const { return state_.tick; }
-  double elapsedSeconds() const { return elapsed_; }
+  double elapsedSeconds() const { return now_ - startTime_; }
 
  private:
-  struct Connection;
-  struct PlayerSlot {
-    bool used = false;
-    std::string name;
-    std::uint64_t token = 0;
-    Connection* connection = nullptr;
-    double disconnectedAt = 0.0;
-    /// Inputs by tick; `net.max_input_lead` (≤ 600) keeps every accepted one inside the ring.
-    TickRing<PlayerInput, 1024> inputs;
-    PlayerInput lastInput;
-  };
+  static constexpr double kBadPacketWindowSeconds = 10.0;
+  static constexpr double kHelloTimeoutSeconds = 5.0;  ///< a silent connection is then dropped
 
-  double now() const;
-  void serviceNetwork(int timeoutMs);
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);
   void onReceive(Connection& connection, const ENetPacket& packet);
+  void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);
+  bool admitPlayer(Connection& connection, const net::Hello& hello);
+  bool admitSpectator(Connection& connection, const net::Hello& hello);
   void handleInputs(Connection& connection, const net::InputBatch& batch);
   void handleDesyncReport(Connection& connection, const net::DesyncReport& report);
+  void handleClientReport(Connection& connection, const net::ClientReport& report);
   void rejectPacket(Connection& connection, const std::string& reason);
   void refuse(ENetPeer* peer, const std::string& reason);
-  int findReconnectSlot(std::uint64_t token) const;
-  int findFreeSlot() const;
-  std::uint64_t newToken();
 
-  void simulateTick();
-  TickInputs gatherInputs();
-  void expireDisconnectedPlayers();
-  void sendFrames();
-  void sendFramesTo(Connection& connection);
-  void sendFullState(Connection& connection, std::uint32_t tick);
-  net::Snapshot snapshotAt(std::uint32_t tick) const;
-  std::uint32_t inputAckFor(const Connection& connection) const;
-  void logMetrics();
-  void shutdown(const std::string& reason);
+  void runTick();
+  void dropLag();
+  void expireConnections();
+  void updateTraffic();
 
   ServerConfig config_;
   Level level_;
@@ -89,18 +92,21 @@ class GameServer {
   std::shared_ptr<spdlog::logger> log_;
   net::EnetHost host_;
   WorldState state_;
-  TickHistory history_;
-  std::array<PlayerSlot, kMaxCharacters> slots_;
+  ServerMetrics metrics_;
+  PlayerSlots slots_;
+  InputInbox inbox_;
+  FrameSender frames_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
-  ServerMetrics metrics_;
-  std::uint64_t tokenState_;
   double startTime_ = 0.0;
-  double elapsed_ = 0.0;
+  double now_ = 0.0;
+  double nextTick_ = 0.0;
   double lastMetricsLog_ = 0.0;
   double lastLagWarning_ = -1e9;
   std::uint32_t ticksPerSend_ = 1;
+  bool framesDue_ = false;
+  double pendingTickMicros_ = -1.0;  ///< the last tick's simulate time, completed by send()
 };
 
 }  // namespace coyote

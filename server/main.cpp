@@ -1,4 +1,6 @@
-// coyote-server: the authoritative dedicated server.
+// coyote-server: the authoritative dedicated server. This file owns the clock and the loop;
+// GameServer is handed the time.
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -7,118 +9,142 @@
 
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
-#include <CLI/CLI.hpp>
 
+#include "cli/program.h"
 #include "config/config_error.h"
-#include "server/game_server.h"
 #include "level/tiled_level_loader.h"
+#include "server/game_server.h"
+#include "util/monotonic_clock.h"
 
 extern char** environ;
 
 namespace {
 
-constexpr int kConfigError = 2;
+constexpr const char* kProgram = "coyote-server";
+constexpr double kGoodbyeSeconds = 0.3;  // time given to deliver the goodbyes at shutdown
 std::atomic<bool> stopRequested{false};
 
 void requestStop(int) {
   stopRequested.store(true);
 }
 
-int fail(const std::string& message) {
-  std::cerr << "coyote-server: error: " << message << "\n";
-  return kConfigError;
+struct CommandLine {
+  std::string configFile;
+  std::optional<std::string> level, record, bind;
+  std::optional<int> port, maxPlayers;
+  double runFor = 0.0;
+  std::string portFile;
+  std::string logLevel = "info";
+};
+
+void addOptions(CLI::App& app, CommandLine& line) {
+  app.add_option("--config", line.configFile,
+                 "server TOML (default: configs/server.toml when it exists)");
+  app.add_option("--level", line.level, "Tiled level (.tmj); overrides world.level");
+  app.add_option("--port", line.port, "UDP port, 0 = any free port; overrides net.port");
+  app.add_option("--max-players", line.maxPlayers, "overrides net.max_players");
+  app.add_option("--record", line.record, "write a replay to this file; overrides world.record");
+  app.add_option("--bind", line.bind, "address to listen on; overrides net.bind");
+  app.add_option("--run-for", line.runFor, "stop by itself after this many seconds (0 = never)");
+  app.add_option("--port-file", line.portFile, "write the bound port to this file once listening");
+  app.add_option("--log-level", line.logLevel, "trace, debug, info, warn, error");
+}
+
+/// The file, then the flags, then the environment; throws ConfigError naming what is wrong.
+coyote::ServerConfig resolveConfig(CommandLine line) {
+  coyote::ServerConfig config;
+  if (line.configFile.empty() && std::filesystem::exists("configs/server.toml")) {
+    line.configFile = "configs/server.toml";
+  }
+  if (!line.configFile.empty()) {
+    coyote::loadServerConfigFile(line.configFile, config);
+  }
+  config.level = line.level.value_or(config.level);
+  config.port = line.port.value_or(config.port);
+  config.maxPlayers = line.maxPlayers.value_or(config.maxPlayers);
+  config.record = line.record.value_or(config.record);
+  config.bindAddress = line.bind.value_or(config.bindAddress);
+  coyote::applyEnvironmentOverrides(environ, config);
+  if (config.port < 0 || config.port > 65535) {
+    throw coyote::ConfigError("--port must be in [0, 65535]");
+  }
+  if (config.maxPlayers < 1 || config.maxPlayers > coyote::kMaxCharacters) {
+    throw coyote::ConfigError("--max-players must be in [1, 256]");
+  }
+  return config;
+}
+
+coyote::Level loadLevel(const coyote::ServerConfig& config) {
+  coyote::Level level = coyote::loadTiledLevel(config.level);
+  level.jumpsRemaining = config.jumpsRemaining.value_or(level.jumpsRemaining);
+  level.dashesRemaining = config.dashesRemaining.value_or(level.dashesRemaining);
+  return level;
+}
+
+std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
+  auto logger = std::make_shared<spdlog::logger>(
+      kProgram, std::make_shared<spdlog::sinks::stdout_sink_mt>());
+  logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
+  logger->set_level(spdlog::level::from_str(level));
+  logger->flush_on(spdlog::level::info);
+  return logger;
+}
+
+/// The fixed-step loop (SPEC §7): wait for packets until the next tick is due, run the due
+/// ticks, send; until a signal or the run time.
+void runLoop(coyote::GameServer& server, double runFor) {
+  const double start = coyote::monotonicSeconds();
+  while (!stopRequested.load()) {
+    const double now = coyote::monotonicSeconds();
+    if (runFor > 0.0 && now - start >= runFor) {
+      break;
+    }
+    const double untilTick = server.nextTickTime() - now;
+    server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
+    server.advance(coyote::monotonicSeconds());
+    server.send();
+  }
+  server.sayGoodbye(stopRequested.load() ? "server shutting down" : "server run time elapsed");
+  const double deadline = coyote::monotonicSeconds() + kGoodbyeSeconds;
+  while (server.hasConnections() && coyote::monotonicSeconds() < deadline) {
+    server.receive(10);
+  }
+  server.close();
+}
+
+void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coyote::Level& level,
+              std::uint16_t port) {
+  log.info("coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
+           "{} Hz, up to {} players and {} spectators{}",
+           coyote::net::kProtocolVersion, config.bindAddress, port, config.level, level.width(),
+           level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
+           config.maxSpectators, config.record.empty() ? "" : ", recording to " + config.record);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Coyote dedicated server: authoritative fixed-step simulation over ENet"};
-  std::string configFile;
-  std::optional<std::string> level;
-  std::optional<int> port;
-  std::optional<int> maxPlayers;
-  std::optional<std::string> record;
-  std::optional<std::string> bind;
-  double runFor = 0.0;
-  std::string portFile;
-  std::string logLevel = "info";
-  app.add_option("--config", configFile,
-                 "server TOML (default: configs/server.toml when it exists)");
-  app.add_option("--level", level, "Tiled level (.tmj); overrides world.level");
-  app.add_option("--port", port, "UDP port, 0 = any free port; overrides net.port");
-  app.add_option("--max-players", maxPlayers, "overrides net.max_players");
-  app.add_option("--record", record, "write a replay to this file; overrides world.record");
-  app.add_option("--bind", bind, "address to listen on; overrides net.bind");
-  app.add_option("--run-for", runFor, "stop by itself after this many seconds (0 = never)");
-  app.add_option("--port-file", portFile, "write the bound port to this file once listening");
-  app.add_option("--log-level", logLevel, "trace, debug, info, warn, error");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    return fail(error.what());
+  CommandLine line;
+  addOptions(app, line);
+  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+    return *exit;
   }
-
-  coyote::ServerConfig config;
-  coyote::Level loadedLevel;
   try {
-    if (configFile.empty() && std::filesystem::exists("configs/server.toml")) {
-      configFile = "configs/server.toml";
+    const coyote::ServerConfig config = resolveConfig(line);
+    const coyote::Level level = loadLevel(config);
+    const auto logger = makeLogger(line.logLevel);
+    std::signal(SIGINT, requestStop);
+    std::signal(SIGTERM, requestStop);
+    coyote::GameServer server(config, level, logger, coyote::monotonicSeconds());
+    announce(*logger, config, level, server.port());
+    if (!line.portFile.empty()) {
+      std::ofstream(line.portFile) << server.port() << "\n";
     }
-    if (!configFile.empty()) {
-      coyote::loadServerConfigFile(configFile, config);
-    }
-    if (level)
-      config.level = *level;
-    if (port)
-      config.port = *port;
-    if (maxPlayers)
-      config.maxPlayers = *maxPlayers;
-    if (record)
-      config.record = *record;
-    if (bind)
-      config.bindAddress = *bind;
-    coyote::applyEnvironmentOverrides(environ, config);
-    if (config.port < 0 || config.port > 65535) {
-      return fail("--port must be in [0, 65535]");
-    }
-    if (config.maxPlayers < 1 || config.maxPlayers > coyote::kMaxCharacters) {
-      return fail("--max-players must be in [1, 256]");
-    }
-    loadedLevel = coyote::loadTiledLevel(config.level);
-    if (config.jumpsRemaining)
-      loadedLevel.jumpsRemaining = *config.jumpsRemaining;
-    if (config.dashesRemaining)
-      loadedLevel.dashesRemaining = *config.dashesRemaining;
-  } catch (const coyote::ConfigError& error) {
-    return fail(error.what());
-  }
-
-  auto logger = std::make_shared<spdlog::logger>("coyote-server",
-                                                 std::make_shared<spdlog::sinks::stdout_sink_mt>());
-  logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
-  logger->set_level(spdlog::level::from_str(logLevel));
-  logger->flush_on(spdlog::level::info);
-
-  std::signal(SIGINT, requestStop);
-  std::signal(SIGTERM, requestStop);
-  try {
-    coyote::GameServer server(config, loadedLevel, logger);
-    logger->info(
-        "coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, "
-        "frames at {} Hz, up to {} players and {} spectators{}",
-        coyote::net::kProtocolVersion, config.bindAddress, server.port(), config.level,
-        loadedLevel.width(), loadedLevel.height(), config.physics.tickRate, config.sendRate,
-        config.maxPlayers, config.maxSpectators,
-        config.record.empty() ? "" : ", recording to " + config.record);
-    if (!portFile.empty()) {
-      std::ofstream(portFile) << server.port() << "\n";
-    }
-    server.run(stopRequested, runFor);
+    runLoop(server, line.runFor);
     std::cout << server.metrics().summaryJson(server.elapsedSeconds()) << std::endl;
-  } catch (const std::runtime_error& error) {
-    return fail(error.what());
+  } catch (const std::runtime_error& error) {  // ConfigError, or a socket that cannot bind
+    return coyote::cli::fail(kProgram, error.what());
   }
   return 0;
 }

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "net/messages.h"
+#include "match/roster_event.h"
 #include "sim/world_step.h"
 
 namespace coyote {

@@ -1,4 +1,5 @@
-// The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports.
+// The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports,
+// driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
 #include <fstream>
@@ -15,8 +16,6 @@
 namespace coyote {
 namespace {
 
-using test::pumpFor;
-using test::pumpUntil;
 using ::testing::HasSubstr;
 
 bool playing(const ClientSession& client) {
@@ -43,15 +42,14 @@ struct RandomPlayers {
 };
 
 TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
-  test::RunningServer server;
-  ClientSession first(test::clientOptions(server.port(), "first"), test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
-      {&first}, [&] { return playing(first); }, 5.0));
-  pumpFor({&first}, 0.5);
+  test::LoopbackMatch match;
+  ClientSession first(test::clientOptions(match.port(), "first"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return playing(first); }, 5.0));
+  match.pumpFor({&first}, 0.5);
 
-  auto second = std::make_unique<ClientSession>(test::clientOptions(server.port(), "second"),
+  auto second = std::make_unique<ClientSession>(test::clientOptions(match.port(), "second"),
                                                 test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
+  ASSERT_TRUE(match.pumpUntil(
       {&first, second.get()}, [&] { return sees(first, second->playerSlot()); }, 5.0));
   const int secondSlot = second->playerSlot();
   const std::uint64_t token = second->reconnectToken();
@@ -61,38 +59,51 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
 
   second->disconnect();
   second.reset();
-  pumpFor({&first}, 0.5);
+  match.pumpFor({&first}, 0.5);
   EXPECT_TRUE(sees(first, secondSlot)) << "the slot waits for its token";
 
-  ClientOptions again = test::clientOptions(server.port(), "second-again");
+  ClientOptions again = test::clientOptions(match.port(), "second-again");
   again.reconnectToken = token;
   auto back = std::make_unique<ClientSession>(again, test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
-      {&first, back.get()}, [&] { return playing(*back); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil({&first, back.get()}, [&] { return playing(*back); }, 5.0));
   EXPECT_EQ(back->playerSlot(), secondSlot);
   EXPECT_EQ(back->reconnectToken(), token);
 
   back->disconnect();
   back.reset();
   // reconnect_window is 2 s in the test config: after it the character leaves.
-  ASSERT_TRUE(pumpUntil(
-      {&first}, [&] { return !sees(first, secondSlot); }, 5.0));
-  ClientOptions late = test::clientOptions(server.port(), "late");
+  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return !sees(first, secondSlot); }, 5.0));
+  ClientOptions late = test::clientOptions(match.port(), "late");
   late.reconnectToken = token;
   ClientSession stranger(late, test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
-      {&first, &stranger}, [&] { return playing(stranger); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil({&first, &stranger}, [&] { return playing(stranger); }, 5.0));
   EXPECT_NE(stranger.reconnectToken(), token) << "an expired token gives a new player";
   EXPECT_GE(stranger.playerSlot(), 0);
   EXPECT_EQ(first.stats().unrepairedDesyncs(), 0u);
 }
 
+TEST(GameServer, TheReconnectWindowIsMeasuredOnTheServersClock) {
+  test::LoopbackMatch match;
+  ClientSession stays(test::clientOptions(match.port(), "stays"), test::quietLogger());
+  auto leaves = std::make_unique<ClientSession>(test::clientOptions(match.port(), "leaves"),
+                                                test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&stays, leaves.get()}, [&] { return sees(stays, leaves->playerSlot()); }, 5.0));
+  const int slot = leaves->playerSlot();
+  leaves->disconnect();
+  leaves.reset();
+  match.pumpFor({&stays}, 1.9);
+  EXPECT_TRUE(sees(stays, slot)) << "1.9 s of a 2 s window";
+  match.pumpFor({&stays}, 0.3);
+  EXPECT_FALSE(sees(stays, slot)) << "2.2 s: the window is over";
+}
+
 TEST(GameServer, RefusesAWrongProtocolVersionWithAClearMessage) {
-  test::RunningServer server;
-  ClientOptions options = test::clientOptions(server.port(), "old");
+  test::LoopbackMatch match;
+  ClientOptions options = test::clientOptions(match.port(), "old");
   options.protocolVersion = net::kProtocolVersion + 41;
   ClientSession client(options, test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
+  ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return client.phase() == ClientPhase::Refused; }, 5.0));
   EXPECT_THAT(client.endReason(),
               HasSubstr(fmt::format("protocol version {} is not supported; the server speaks "
@@ -103,11 +114,11 @@ TEST(GameServer, RefusesAWrongProtocolVersionWithAClearMessage) {
 TEST(GameServer, ClientRefusesAServerSpeakingAnotherProtocolVersion) {
   net::EnetHost fakeServer = net::EnetHost::listen("127.0.0.1", 0, net::HostLimits{4, 4});
   ClientSession client(test::clientOptions(fakeServer.port(), "new"), test::quietLogger());
-  const double deadline = test::steadySeconds() + 5.0;
-  while (client.phase() != ClientPhase::Refused && test::steadySeconds() < deadline) {
-    client.update(test::steadySeconds(), [](std::uint32_t) { return PlayerInput{}; });
+  double now = 0.0;
+  for (int turn = 0; turn < 2000 && client.phase() != ClientPhase::Refused; ++turn) {
+    client.update(now += 0.001, [](std::uint32_t) { return PlayerInput{}; });
     ENetEvent event;
-    while (enet_host_service(fakeServer.get(), &event, 1) > 0) {
+    while (enet_host_service(fakeServer.get(), &event, 0) > 0) {
       if (event.type == ENET_EVENT_TYPE_RECEIVE) {
         net::Welcome welcome;
         welcome.protocolVersion = net::kProtocolVersion + 98;
@@ -134,53 +145,28 @@ long residentKilobytes() {
   return 0;
 }
 
-TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
-  ServerConfig config = test::testServerConfig();
-  config.badPacketLimit = 100000;  // this attacker is never kicked; the next test kicks one
-  test::RunningServer server(config);
-  ClientSession honest(test::clientOptions(server.port(), "honest"), test::quietLogger());
-  RandomPlayers inputs(1);
-  ASSERT_TRUE(pumpUntil(
-      {&honest}, [&] { return playing(honest); }, 5.0, std::ref(inputs)));
-
-  test::RawPeer attacker(server.port());
-  ASSERT_TRUE(attacker.waitConnected());
-  std::mt19937 random(11);
-  const long memoryBefore = residentKilobytes();
-  int sent = 0;
-  const auto garbage = [&] {
+/// Sends `count` random datagrams of 1–200 bytes on random channels.
+void sendGarbage(test::RawPeer& attacker, std::mt19937& random, int count) {
+  for (int i = 0; i < count; ++i) {
     std::vector<std::uint8_t> bytes(1 + random() % 200);
     for (auto& byte : bytes) {
       byte = static_cast<std::uint8_t>(random());
     }
     attacker.sendBytes(bytes, random() % 2 ? net::kReliableChannel : net::kUnreliableChannel);
-    ++sent;
-  };
-  for (int round = 0; round < 20; ++round) {
-    for (int i = 0; i < 100; ++i) {
-      garbage();
-    }
-    pumpFor({&honest}, 0.05, std::ref(inputs));
-    attacker.receive(1);
   }
-  // Truncated, lengths claiming 64 KiB or 4 GiB, inputs before Hello.
+}
+
+/// Truncated messages, lengths claiming 64 KiB or 4 GiB, inputs before Hello: 4 packets.
+void sendMalformedHandshake(test::RawPeer& attacker) {
   std::vector<std::uint8_t> hello = net::encode(net::Message{net::Hello{}});
   attacker.sendBytes({hello.begin(), hello.begin() + 3}, net::kReliableChannel);
   attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 'x'}, net::kReliableChannel);
   attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 0xFF, 0xFF}, net::kReliableChannel);
   attacker.send(net::InputBatch::make(0, 1, {PlayerInput{}}), net::kUnreliableChannel);
-  sent += 4;
-  // Then a proper Hello, and lying inputs.
-  attacker.send(net::Hello{net::kProtocolVersion, "mallory", 0, false, 0}, net::kReliableChannel);
-  bool welcomed = false;
-  for (int i = 0; i < 100 && !welcomed; ++i) {
-    for (const net::Message& message : attacker.receive(10)) {
-      welcomed = welcomed || std::holds_alternative<net::Welcome>(message);
-    }
-    pumpFor({&honest}, 0.01, std::ref(inputs));
-  }
-  ASSERT_TRUE(welcomed);
-  const std::uint32_t now = honest.stats().serverTick;
+}
+
+/// A welcomed attacker's lies (4 malformed), then one input so old it is merely late.
+void sendLyingInputs(test::RawPeer& attacker, std::uint32_t now) {
   attacker.send(net::InputBatch::make(now, now + 3, {PlayerInput{-128, 0, 0}}),
                 net::kUnreliableChannel);  // axis out of range
   attacker.send(net::InputBatch::make(now, now + 20000, {PlayerInput{}}),
@@ -189,11 +175,36 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
                 net::kUnreliableChannel);  // unknown button
   attacker.send(net::InputBatch::make(now + 5000, now + 5001, {PlayerInput{}}),
                 net::kUnreliableChannel);  // ack from the future
-  sent += 4;
   attacker.send(net::InputBatch::make(0, now > 500 ? now - 500 : 1, {PlayerInput{}}),
                 net::kUnreliableChannel);  // far past: late, not malformed
+}
 
-  pumpFor({&honest}, 1.0, std::ref(inputs));
+TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
+  ServerConfig config = test::testServerConfig();
+  config.badPacketLimit = 100000;  // this attacker is never kicked; the next test kicks one
+  test::LoopbackMatch match(config);
+  ClientSession honest(test::clientOptions(match.port(), "honest"), test::quietLogger());
+  RandomPlayers inputs(1);
+  ASSERT_TRUE(match.pumpUntil({&honest}, [&] { return playing(honest); }, 5.0, std::ref(inputs)));
+
+  test::RawPeer attacker(match.port());
+  match.watch(attacker);
+  ASSERT_TRUE(match.pumpUntil({&honest}, [&] { return attacker.connected(); }, 2.0));
+  std::mt19937 random(11);
+  const long memoryBefore = residentKilobytes();
+  for (int round = 0; round < 20; ++round) {
+    sendGarbage(attacker, random, 100);
+    match.pumpFor({&honest}, 0.05, std::ref(inputs));
+  }
+  sendMalformedHandshake(attacker);
+  attacker.send(net::Hello{net::kProtocolVersion, "mallory", 0, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil(
+      {&honest}, [&] { return attacker.received<net::Welcome>(); }, 1.0, std::ref(inputs)));
+  const std::uint32_t now = honest.stats().serverTick;
+  sendLyingInputs(attacker, now);
+  const int sent = 20 * 100 + 4 + 4;
+
+  match.pumpFor({&honest}, 1.0, std::ref(inputs));
   const long memoryAfter = residentKilobytes();
   EXPECT_LT(memoryAfter - memoryBefore, 8 * 1024) << "kB grown while refusing garbage";
 
@@ -202,62 +213,53 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
   EXPECT_EQ(honest.stats().desyncs, 0u);
   EXPECT_GT(honest.stats().confirmedTick, now);
 
-  ClientSession newcomer(test::clientOptions(server.port(), "newcomer"), test::quietLogger());
-  EXPECT_TRUE(pumpUntil(
+  ClientSession newcomer(test::clientOptions(match.port(), "newcomer"), test::quietLogger());
+  EXPECT_TRUE(match.pumpUntil(
       {&honest, &newcomer}, [&] { return playing(newcomer); }, 5.0, std::ref(inputs)));
-  server.stop();
   // Random bytes occasionally form a valid message (e.g. a ClientReport); nearly all must count.
-  EXPECT_GE(server.server().metrics().malformedPackets, static_cast<std::uint64_t>(sent * 9 / 10));
-  EXPECT_GE(server.server().metrics().lateInputs, 1u);
+  EXPECT_GE(match.server().metrics().malformedPackets, static_cast<std::uint64_t>(sent * 9 / 10));
+  EXPECT_GE(match.server().metrics().lateInputs, 1u);
 }
 
 TEST(GameServer, APeerThatKeepsSendingGarbageIsDisconnected) {
   ServerConfig config = test::testServerConfig();
   config.badPacketLimit = 20;
-  test::RunningServer server(config);
-  test::RawPeer attacker(server.port());
-  ASSERT_TRUE(attacker.waitConnected());
-  bool goodbye = false;
-  bool disconnected = false;
+  test::LoopbackMatch match(config);
+  test::RawPeer attacker(match.port());
+  match.watch(attacker);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return attacker.connected(); }, 2.0));
   for (int i = 0; i < 60; ++i) {
     attacker.sendBytes({0xEE, 0xEE, 0xEE}, net::kReliableChannel);
   }
-  for (int i = 0; i < 100 && !disconnected; ++i) {
-    for (const net::Message& message : attacker.receive(20, &disconnected)) {
-      if (const auto* bye = std::get_if<net::Goodbye>(&message)) {
-        goodbye = bye->reason == "too many malformed packets";
-      }
-    }
-  }
-  EXPECT_TRUE(goodbye);
-  EXPECT_TRUE(disconnected);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return attacker.disconnected(); }, 2.0));
+  EXPECT_TRUE(attacker.received<net::Goodbye>(
+      [](const net::Goodbye& bye) { return bye.reason == "too many malformed packets"; }));
 }
 
 TEST(GameServer, DesyncIsReportedNamedAndRepairedByAFullState) {
-  test::RunningServer server;
-  ClientSession client(test::clientOptions(server.port(), "victim"), test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
+  test::LoopbackMatch match;
+  ClientSession client(test::clientOptions(match.port(), "victim"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return playing(client) && client.stats().confirmedTick > 30; }, 5.0));
   client.corruptConfirmedStateForTesting();
-  ASSERT_TRUE(pumpUntil(
-      {&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
-  pumpFor({&client}, 0.5);
+  ASSERT_TRUE(
+      match.pumpUntil({&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
+  match.pumpFor({&client}, 0.5);
   EXPECT_EQ(client.stats().desyncs, 1u);
   EXPECT_THAT(client.stats().lastDesyncFields,
               ::testing::Contains(fmt::format("characters[{}].position.x", client.playerSlot())));
   EXPECT_TRUE(client.stats().confirmedHashMatches);
-  server.stop();
-  EXPECT_EQ(server.server().metrics().desyncReports, 1u);
+  EXPECT_EQ(match.server().metrics().desyncReports, 1u);
 }
 
 TEST(GameServer, SpectatorFollowsTheGameWithoutAPlayer) {
-  test::RunningServer server;
-  ClientSession player(test::clientOptions(server.port(), "runner"), test::quietLogger());
-  ClientOptions watching = test::clientOptions(server.port(), "watcher");
+  test::LoopbackMatch match;
+  ClientSession player(test::clientOptions(match.port(), "runner"), test::quietLogger());
+  ClientOptions watching = test::clientOptions(match.port(), "watcher");
   watching.spectator = true;
   ClientSession spectator(watching, test::quietLogger());
   RandomPlayers inputs(2);
-  ASSERT_TRUE(pumpUntil(
+  ASSERT_TRUE(match.pumpUntil(
       {&player, &spectator},
       [&] {
         return playing(spectator) && sees(spectator, player.playerSlot()) &&
@@ -279,18 +281,22 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
   config.maxPlayers = 80;
   config.peersPerAddress = 100;
   config.maxSpectators = 0;
-  test::RunningServer server(config);
+  test::LoopbackMatch match(config);
   std::vector<std::unique_ptr<test::RawPeer>> crowd;
   for (int i = 0; i < 70; ++i) {
-    crowd.push_back(std::make_unique<test::RawPeer>(server.port()));
+    crowd.push_back(std::make_unique<test::RawPeer>(match.port()));
+    match.watch(*crowd.back());
   }
-  for (auto& peer : crowd) {
-    ASSERT_TRUE(peer->waitConnected());
-  }
+  ASSERT_TRUE(match.pumpUntil(
+      {},
+      [&] {
+        return std::all_of(crowd.begin(), crowd.end(), [](auto& peer) { return peer->connected(); });
+      },
+      5.0));
   for (auto& peer : crowd) {  // more joins at once than one frame may carry
     peer->send(net::Hello{net::kProtocolVersion, "crowd", 0, false, 0}, net::kReliableChannel);
   }
-  ClientSession observer(test::clientOptions(server.port(), "observer"), test::quietLogger());
+  ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
   const auto everyoneIn = [&] {
     int active = 0;
     for (const Character& character : observer.confirmed().characters) {
@@ -298,22 +304,23 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
     }
     return active == 71;
   };
-  ASSERT_TRUE(pumpUntil(
-      {&observer}, [&] { return playing(observer) && everyoneIn(); }, 10.0,
-      [&](std::size_t, std::uint32_t) {
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer},
+      [&] {
         for (auto& peer : crowd) {
-          peer->receive(0);
+          peer->takeMessages();
         }
-        return PlayerInput{};
-      }));
-  pumpFor({&observer}, 0.5);
+        return playing(observer) && everyoneIn();
+      },
+      10.0));
+  match.pumpFor({&observer}, 0.5);
   EXPECT_TRUE(observer.stats().confirmedHashMatches);
   EXPECT_EQ(observer.stats().desyncs, 0u);
 }
 
 TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
-  test::RunningServer server;
-  ClientOptions options = test::clientOptions(server.port(), "delayed");
+  test::LoopbackMatch match;
+  ClientOptions options = test::clientOptions(match.port(), "delayed");
   options.inputDelay = 4;
   ClientSession client(options, test::quietLogger());
   // Once the character stands still on the floor, hold left from a known predicted tick on.
@@ -324,7 +331,7 @@ TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
     }
     return pressTick != 0 && tick >= pressTick ? PlayerInput{-127, 0, 0} : PlayerInput{};
   };
-  ASSERT_TRUE(pumpUntil(
+  ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return pressTick != 0 && client.confirmed().tick >= pressTick + 7; }, 8.0,
       input));
   // On the ground each tick of input adds exactly groundAccel * dt = 1 tile/s, so the confirmed
@@ -340,47 +347,56 @@ TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
   EXPECT_EQ(client.stats().desyncs, 0u);
 }
 
-TEST(GameServer, ConnectionsThatNeverSayHelloAreDropped) {
-  test::RunningServer server;
-  test::RawPeer silent(server.port());
-  ASSERT_TRUE(silent.waitConnected());
-  bool disconnected = false;
-  bool refused = false;
-  for (int i = 0; i < 400 && !disconnected; ++i) {
-    for (const net::Message& message : silent.receive(20, &disconnected)) {
-      refused = refused || std::holds_alternative<net::Refusal>(message);
-    }
-  }
-  EXPECT_TRUE(refused);
-  EXPECT_TRUE(disconnected);
+TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterFiveSeconds) {
+  test::LoopbackMatch match;
+  test::RawPeer silent(match.port());
+  match.watch(silent);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return silent.connected(); }, 2.0));
+  const double connectedAt = match.now();
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return silent.disconnected(); }, 7.0));
+  EXPECT_TRUE(silent.received<net::Refusal>());
+  EXPECT_GE(match.now() - connectedAt, 5.0);
 }
 
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   ServerConfig config = test::testServerConfig();
   config.maxPlayers = 1;
-  test::RunningServer server(config);
-  ClientSession first(test::clientOptions(server.port(), "one"), test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
-      {&first}, [&] { return playing(first); }, 5.0));
-  ClientSession second(test::clientOptions(server.port(), "two"), test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
+  test::LoopbackMatch match(config);
+  ClientSession first(test::clientOptions(match.port(), "one"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return playing(first); }, 5.0));
+  ClientSession second(test::clientOptions(match.port(), "two"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
       {&first, &second}, [&] { return second.phase() == ClientPhase::Refused; }, 5.0));
   EXPECT_THAT(second.endReason(), HasSubstr("server full (1 players)"));
 }
 
 TEST(GameServer, AClientThatFallsBehindTheHistoryWindowGetsAFullState) {
-  test::RunningServer server;
-  ClientSession client(test::clientOptions(server.port(), "sleepy"), test::quietLogger());
-  ASSERT_TRUE(pumpUntil(
-      {&client}, [&] { return playing(client); }, 5.0));
-  pumpFor({&client}, 0.3);
-  std::this_thread::sleep_for(std::chrono::milliseconds(3000));  // 180 ticks without acks
-  ASSERT_TRUE(pumpUntil(
-      {&client}, [&] { return client.stats().fullStates >= 1; }, 5.0));
-  pumpFor({&client}, 0.5);
+  test::LoopbackMatch match;
+  ClientSession client(test::clientOptions(match.port(), "sleepy"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil({&client}, [&] { return playing(client); }, 5.0));
+  match.pumpFor({&client}, 0.3);
+  match.serverOnlyFor(3.0);  // 180 ticks without acks
+  ASSERT_TRUE(match.pumpUntil({&client}, [&] { return client.stats().fullStates >= 1; }, 5.0));
+  match.pumpFor({&client}, 0.5);
   EXPECT_TRUE(playing(client));
   EXPECT_TRUE(client.stats().confirmedHashMatches);
   EXPECT_EQ(client.stats().desyncs, 0u);
+}
+
+TEST(GameServer, ADueTickRunsOnlyWhenItsTimeComesAndLagBeyondMaxSubstepsIsDropped) {
+  ServerConfig config = test::testServerConfig();
+  config.maxSubsteps = 4;
+  GameServer server(config, test::networkTestLevel(), test::quietLogger(), 10.0);
+  server.advance(10.0 + 0.5 / 60.0);
+  EXPECT_EQ(server.tick(), 0u);
+  server.advance(10.0 + 1.0 / 60.0);
+  EXPECT_EQ(server.tick(), 1u);
+  server.advance(10.0 + 3.5 / 60.0);
+  EXPECT_EQ(server.tick(), 3u);
+  server.advance(11.0);  // a second late: 4 ticks caught up, the rest dropped
+  EXPECT_EQ(server.tick(), 7u);
+  EXPECT_GT(server.metrics().droppedLagTicks, 50u);
+  EXPECT_GT(server.nextTickTime(), 11.0);
 }
 
 }  // namespace

@@ -1,27 +1,21 @@
 #pragma once
 
-#include <atomic>
-#include <chrono>
 #include <functional>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
 #include "client/core/client_session.h"
-#include "server/game_server.h"
 #include "scenario/ascii_level.h"
+#include "server/game_server.h"
+#include "support/raw_peer.h"
 
 namespace coyote::test {
 
 inline std::shared_ptr<spdlog::logger> quietLogger() {
   return std::make_shared<spdlog::logger>("test", std::make_shared<spdlog::sinks::null_sink_mt>());
-}
-
-inline double steadySeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 /// A small closed level for network tests.
@@ -45,31 +39,6 @@ inline ServerConfig testServerConfig() {
   return config;
 }
 
-/// A real GameServer on a real ENet socket, run by its fixed-step loop on its own thread.
-/// Its metrics may be read once `stop()` returned.
-class RunningServer {
- public:
-  explicit RunningServer(const ServerConfig& config = testServerConfig(),
-                         const Level& level = networkTestLevel())
-      : server_(std::make_unique<GameServer>(config, level, quietLogger())),
-        thread_([this] { server_->run(stop_); }) {}
-  ~RunningServer() { stop(); }
-
-  std::uint16_t port() const { return server_->port(); }
-  void stop() {
-    stop_.store(true);
-    if (thread_.joinable()) {
-      thread_.join();
-    }
-  }
-  const GameServer& server() const { return *server_; }
-
- private:
-  std::unique_ptr<GameServer> server_;
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
-};
-
 inline ClientOptions clientOptions(std::uint16_t port, const std::string& name) {
   ClientOptions options;
   options.host = "127.0.0.1";
@@ -78,33 +47,84 @@ inline ClientOptions clientOptions(std::uint16_t port, const std::string& name) 
   return options;
 }
 
-/// Updates every client about once a millisecond, each with its own input source, until
-/// `done()` or the timeout; true if `done()` became true.
-inline bool pumpUntil(
-    const std::vector<ClientSession*>& clients, const std::function<bool()>& done,
-    double timeoutSeconds,
-    const std::function<PlayerInput(std::size_t, std::uint32_t)>& input =
-        [](std::size_t, std::uint32_t) { return PlayerInput{}; }) {
-  const double deadline = steadySeconds() + timeoutSeconds;
-  while (steadySeconds() < deadline) {
-    const double now = steadySeconds();
-    for (std::size_t i = 0; i < clients.size(); ++i) {
-      clients[i]->update(now, [&input, i](std::uint32_t tick) { return input(i, tick); });
-    }
-    if (done()) {
-      return true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return done();
+using InputSource = std::function<PlayerInput(std::size_t client, std::uint32_t tick)>;
+
+inline PlayerInput neutralInput(std::size_t, std::uint32_t) {
+  return PlayerInput{};
 }
 
-inline void pumpFor(
-    const std::vector<ClientSession*>& clients, double seconds,
-    const std::function<PlayerInput(std::size_t, std::uint32_t)>& input =
-        [](std::size_t, std::uint32_t) { return PlayerInput{}; }) {
-  pumpUntil(
-      clients, [] { return false; }, seconds, input);
-}
+/// A real GameServer on a real ENet socket on 127.0.0.1, and its clients, all driven in this
+/// thread by a made-up clock (yojimbo's test style): each turn the server receives, advances to
+/// `now()` and sends, every client and raw peer is serviced at `now()`, and time moves on by a
+/// quarter of a tick. Loopback delivers a datagram as soon as it is sent, so a test runs as fast
+/// as the machine allows and never sleeps.
+class LoopbackMatch {
+ public:
+  static constexpr double kTurnSeconds = 1.0 / 240.0;
+
+  explicit LoopbackMatch(const ServerConfig& config = testServerConfig(),
+                         const Level& level = networkTestLevel())
+      : server_(std::make_unique<GameServer>(config, level, quietLogger(), now_)) {}
+
+  std::uint16_t port() const { return server_->port(); }
+  double now() const { return now_; }
+  const GameServer& server() const { return *server_; }
+
+  /// Raw peers serviced every turn (their messages collect until taken).
+  void watch(RawPeer& peer) { peers_.push_back(&peer); }
+
+  /// Turns until `done()` or `seconds` of made-up time; true if `done()` became true.
+  bool pumpUntil(const std::vector<ClientSession*>& clients, const std::function<bool()>& done,
+                 double seconds, const InputSource& input = neutralInput) {
+    const double deadline = now_ + seconds;
+    while (now_ < deadline) {
+      turn(clients, input);
+      if (done()) {
+        return true;
+      }
+    }
+    return done();
+  }
+  void pumpFor(const std::vector<ClientSession*>& clients, double seconds,
+               const InputSource& input = neutralInput) {
+    pumpUntil(clients, [] { return false; }, seconds, input);
+  }
+
+  /// Made-up time passes for the server alone, as if the clients' machine slept.
+  void serverOnlyFor(double seconds) {
+    pumpFor({}, seconds);
+  }
+
+  /// Says goodbye as coyote-server does at shutdown and closes the replay.
+  void stop() {
+    if (!stopped_) {
+      server_->sayGoodbye("server shutting down");
+      for (int i = 0; i < 20 && server_->hasConnections(); ++i) {
+        turn({}, neutralInput);
+      }
+      server_->close();
+      stopped_ = true;
+    }
+  }
+
+ private:
+  void turn(const std::vector<ClientSession*>& clients, const InputSource& input) {
+    server_->receive();
+    server_->advance(now_);
+    server_->send();
+    for (std::size_t i = 0; i < clients.size(); ++i) {
+      clients[i]->update(now_, [&input, i](std::uint32_t tick) { return input(i, tick); });
+    }
+    for (RawPeer* peer : peers_) {
+      peer->poll();
+    }
+    now_ += kTurnSeconds;
+  }
+
+  double now_ = 1000.0;  // any origin; not 0, so that nothing relies on it
+  std::unique_ptr<GameServer> server_;
+  std::vector<RawPeer*> peers_;
+  bool stopped_ = false;
+};
 
 }  // namespace coyote::test

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +12,8 @@
 namespace coyote::test {
 
 /// A bare ENet connection that sends whatever bytes a test wants: garbage, truncated messages,
-/// lies. It is how the tests play a hostile or broken client.
+/// lies. It is how the tests play a hostile or broken client. `poll()` services it without
+/// waiting (a LoopbackMatch polls the peers it watches every turn).
 class RawPeer {
  public:
   explicit RawPeer(std::uint16_t port) : host_(net::EnetHost::client()) {
@@ -23,22 +23,8 @@ class RawPeer {
     peer_ = enet_host_connect(host_.get(), &address, net::kChannelCount, 0);
   }
 
-  /// Services until connected; false after `timeoutMs`.
-  bool waitConnected(int timeoutMs = 2000) {
-    ENetEvent event;
-    while (timeoutMs > 0) {
-      if (enet_host_service(host_.get(), &event, 10) > 0) {
-        if (event.type == ENET_EVENT_TYPE_CONNECT) {
-          return true;
-        }
-        if (event.type == ENET_EVENT_TYPE_RECEIVE) {
-          enet_packet_destroy(event.packet);
-        }
-      }
-      timeoutMs -= 10;
-    }
-    return false;
-  }
+  bool connected() const { return connected_; }
+  bool disconnected() const { return disconnected_; }
 
   void sendBytes(const std::vector<std::uint8_t>& bytes, net::Channel channel) {
     ENetPacket* packet =
@@ -51,32 +37,50 @@ class RawPeer {
     sendBytes(net::encode(message), channel);
   }
 
-  /// Services for `ms` and returns the messages received; `disconnected` tells if the server
-  /// closed the connection.
-  std::vector<net::Message> receive(int ms, bool* disconnected = nullptr) {
-    std::vector<net::Message> messages;
+  /// Services the connection once, keeping what arrived.
+  void poll() {
     ENetEvent event;
-    for (int waited = 0; waited < ms; waited += 5) {
-      while (enet_host_service(host_.get(), &event, 5) > 0) {
-        if (event.type == ENET_EVENT_TYPE_RECEIVE) {
-          std::string error;
-          auto message = net::decode(
-              std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength), error);
-          if (message) {
-            messages.push_back(std::move(*message));
-          }
-          enet_packet_destroy(event.packet);
-        } else if (event.type == ENET_EVENT_TYPE_DISCONNECT && disconnected != nullptr) {
-          *disconnected = true;
+    while (enet_host_service(host_.get(), &event, 0) > 0) {
+      if (event.type == ENET_EVENT_TYPE_CONNECT) {
+        connected_ = true;
+      } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
+        disconnected_ = true;
+      } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+        std::string error;
+        auto message = net::decode(
+            std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength), error);
+        if (message) {
+          messages_.push_back(std::move(*message));
         }
+        enet_packet_destroy(event.packet);
       }
     }
-    return messages;
+  }
+
+  /// The messages received since the last call.
+  std::vector<net::Message> takeMessages() { return std::exchange(messages_, {}); }
+
+  /// True if a message of type T arrived (and is still held); `match` may check its fields.
+  template <class T, class Match>
+  bool received(Match&& match) const {
+    for (const net::Message& message : messages_) {
+      if (const T* typed = std::get_if<T>(&message); typed != nullptr && match(*typed)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  template <class T>
+  bool received() const {
+    return received<T>([](const T&) { return true; });
   }
 
  private:
   net::EnetHost host_;
   ENetPeer* peer_ = nullptr;
+  bool connected_ = false;
+  bool disconnected_ = false;
+  std::vector<net::Message> messages_;
 };
 
 }  // namespace coyote::test

@@ -20,15 +20,16 @@ Replay recordSession(const std::string& file) {
   ServerConfig config = test::testServerConfig();
   config.record = file;
   {
-    test::RunningServer server(config);
-    ClientSession a(test::clientOptions(server.port(), "a"), test::quietLogger());
-    ClientSession b(test::clientOptions(server.port(), "b"), test::quietLogger());
+    test::LoopbackMatch match(config);
+    ClientSession a(test::clientOptions(match.port(), "a"), test::quietLogger());
+    ClientSession b(test::clientOptions(match.port(), "b"), test::quietLogger());
     std::vector<RandomInputs> sources{RandomInputs(1), RandomInputs(2)};
     TickInputs buffer{};
-    test::pumpFor({&a, &b}, 3.0, [&](std::size_t client, std::uint32_t) {
+    match.pumpFor({&a, &b}, 3.0, [&](std::size_t client, std::uint32_t) {
       sources[client].next(buffer, 1);
       return buffer[0];
     });
+    match.stop();
   }
   return readReplay(file);
 }

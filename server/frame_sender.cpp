@@ -1,0 +1,92 @@
+#include "server/frame_sender.h"
+
+#include <algorithm>
+
+#include "match/authoritative_tick.h"
+#include "net/enet_host.h"
+
+namespace coyote {
+namespace {
+
+constexpr double kFullStateCooldownSeconds = 0.5;
+
+std::vector<SlotInput> changedInputs(const TickInputs& before, const TickInputs& after) {
+  std::vector<SlotInput> changes;
+  for (std::size_t slot = 0; slot < after.size(); ++slot) {
+    if (!(before[slot] == after[slot])) {
+      changes.push_back({static_cast<std::uint8_t>(slot), after[slot]});
+    }
+  }
+  return changes;
+}
+
+}  // namespace
+
+FrameSender::FrameSender(const WorldState& state, const PlayerSlots& slots,
+                         ServerMetrics& metrics)
+    : state_(state), slots_(slots), metrics_(metrics) {}
+
+void FrameSender::record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
+                         std::uint64_t hash, const WorldState& state) {
+  history_.record(events, inputs, hash, state);
+}
+
+net::Snapshot FrameSender::snapshotAt(std::uint32_t tick) const {
+  const TickHistory::Entry* entry = history_.find(tick);
+  const WorldState& state = entry ? entry->state : state_;
+  net::Snapshot snapshot;
+  snapshot.state = state;
+  snapshot.inputs = activeInputs(state, entry ? entry->inputs : TickInputs{});
+  for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+    if (state.characters[slot].active) {
+      snapshot.roster.push_back(
+          {static_cast<std::uint8_t>(slot), slots_[static_cast<int>(slot)].name});
+    }
+  }
+  return snapshot;
+}
+
+void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, double now) {
+  if (now - connection.lastFullState < kFullStateCooldownSeconds) {
+    return;
+  }
+  connection.lastFullState = now;
+  net::FullState full;
+  full.snapshot = snapshotAt(tick);
+  connection.ackTick = full.snapshot.state.tick;
+  ++metrics_.fullStatesSent;
+  net::sendMessage(connection.peer, full, net::kReliableChannel);
+}
+
+void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, double now) {
+  const std::uint32_t serverTick = state_.tick;
+  if (connection.ackTick >= serverTick) {
+    return;
+  }
+  const TickHistory::Entry* base = history_.find(connection.ackTick);
+  if (base == nullptr || serverTick - connection.ackTick > net::kMaxFramesPerMessage) {
+    // The client fell behind the history window: it gets the whole state instead.
+    sendFullState(connection, serverTick, now);
+    return;
+  }
+  if (connection.marginSinceSend) {
+    connection.reportedMargin = *connection.marginSinceSend;
+    connection.marginSinceSend.reset();
+  }
+  net::ServerFrames message;
+  message.serverTick = serverTick;
+  message.inputAckAhead =
+      static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - serverTick, 255));
+  message.inputMargin =
+      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127));
+  const TickInputs* previous = &base->inputs;
+  for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
+    const TickHistory::Entry* entry = history_.find(tick);
+    message.frames.push_back({entry->events, changedInputs(*previous, entry->inputs),
+                              static_cast<std::uint32_t>(entry->hash)});
+    previous = &entry->inputs;
+  }
+  net::sendMessage(connection.peer, message, net::kUnreliableChannel);
+}
+
+}  // namespace coyote

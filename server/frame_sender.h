@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "net/messages.h"
+#include "server/connection.h"
+#include "server/player_slots.h"
+#include "server/server_metrics.h"
+#include "server/tick_history.h"
+
+namespace coyote {
+
+/// Turns the tick history into what each client receives: every tick after its acknowledgement
+/// as compact frames (input changes and hashes), or the whole state when it fell out of the
+/// history window or asked for a repair.
+class FrameSender {
+ public:
+  /// Reads the server's current state and slots (for names) and counts full states in metrics.
+  FrameSender(const WorldState& state, const PlayerSlots& slots, ServerMetrics& metrics);
+
+  /// Records a simulated tick; `state` is the state after it.
+  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
+              std::uint64_t hash, const WorldState& state);
+  const TickHistory& history() const { return history_; }
+
+  /// The authoritative world at `tick` (the current one if out of history).
+  net::Snapshot snapshotAt(std::uint32_t tick) const;
+
+  /// Queues the frames `connection` has not acknowledged, with its input ack and margin.
+  void sendFrames(Connection& connection, std::uint32_t inputAck, double now);
+
+  /// Queues the whole state at `tick`, at most once per cooldown per connection.
+  void sendFullState(Connection& connection, std::uint32_t tick, double now);
+
+ private:
+  const WorldState& state_;
+  const PlayerSlots& slots_;
+  ServerMetrics& metrics_;
+  TickHistory history_;
+};
+
+}  // namespace coyote

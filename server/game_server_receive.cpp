@@ -1,0 +1,228 @@
+// GameServer's receiving half: the ENet event pump, the handshake and each client message.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "net/codec.h"
+#include "server/game_server.h"
+
+namespace coyote {
+
+void GameServer::receive(int waitMs) {
+  ENetEvent event;
+  int result = enet_host_service(host_.get(), &event, static_cast<enet_uint32>(waitMs));
+  while (result > 0) {
+    if (event.type == ENET_EVENT_TYPE_CONNECT) {
+      onConnect(event.peer);
+    } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
+      onDisconnect(event.peer);
+    } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+      const auto found = connections_.find(event.peer);
+      if (found != connections_.end()) {
+        onReceive(*found->second, *event.packet);
+      }
+      enet_packet_destroy(event.packet);
+    }
+    result = enet_host_check_events(host_.get(), &event);
+  }
+}
+
+void GameServer::onConnect(ENetPeer* peer) {
+  const auto timeoutMs = static_cast<enet_uint32>(config_.peerTimeout * 1000.0f);
+  enet_peer_timeout(peer, 32, timeoutMs, timeoutMs);
+  auto connection = std::make_unique<Connection>();
+  connection->peer = peer;
+  connection->address = net::peerAddress(peer);
+  connection->connectedAt = now_;
+  connections_[peer] = std::move(connection);
+}
+
+void GameServer::onDisconnect(ENetPeer* peer) {
+  const auto found = connections_.find(peer);
+  if (found == connections_.end()) {
+    return;
+  }
+  const Connection& connection = *found->second;
+  if (connection.role == Connection::Role::Player) {
+    slots_.disconnect(connection.slot, now_);
+    log_->info("player {} (slot {}) disconnected from {}; slot kept {} s for reconnection",
+               slots_[connection.slot].name, connection.slot, connection.address,
+               config_.reconnectWindow);
+    --metrics_.players;
+  } else if (connection.role == Connection::Role::Spectator) {
+    log_->info("spectator {} left", connection.address);
+    --metrics_.spectators;
+  }
+  connections_.erase(found);
+}
+
+void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
+  std::string error;
+  const std::optional<net::Message> message =
+      net::decode(std::span<const std::uint8_t>(packet.data, packet.dataLength), error);
+  if (!message) {
+    rejectPacket(connection, error);
+  } else if (const auto* hello = std::get_if<net::Hello>(&*message)) {
+    if (connection.role == Connection::Role::Pending) {
+      handleHello(connection, *hello);
+    } else {
+      rejectPacket(connection, "second Hello");
+    }
+  } else if (connection.role == Connection::Role::Pending) {
+    rejectPacket(connection, fmt::format("{} before Hello", net::messageName(*message)));
+  } else {
+    onMessage(connection, *message);
+  }
+}
+
+void GameServer::onMessage(Connection& connection, const net::Message& message) {
+  if (const auto* batch = std::get_if<net::InputBatch>(&message)) {
+    handleInputs(connection, *batch);
+  } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
+    handleDesyncReport(connection, *report);
+  } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
+    handleClientReport(connection, *stats);
+  } else {
+    rejectPacket(connection, fmt::format("unexpected {}", net::messageName(message)));
+  }
+}
+
+void GameServer::rejectPacket(Connection& connection, const std::string& reason) {
+  ++metrics_.malformedPackets;
+  if (now_ - connection.badWindowStart > kBadPacketWindowSeconds) {
+    connection.badWindowStart = now_;
+    connection.badPackets = 0;
+  }
+  ++connection.badPackets;
+  if (now_ - connection.lastBadLog >= 1.0) {  // once per peer per second
+    log_->warn("{}: dropped malformed packet ({}); {} in the last {} s", connection.address, reason,
+               connection.badPackets, kBadPacketWindowSeconds);
+    connection.lastBadLog = now_;
+  }
+  if (connection.badPackets > static_cast<std::uint32_t>(config_.badPacketLimit)) {
+    log_->warn("{}: disconnected after {} malformed packets", connection.address,
+               connection.badPackets);
+    net::sendMessage(connection.peer, net::Goodbye{"too many malformed packets"},
+                     net::kReliableChannel);
+    enet_peer_disconnect_later(connection.peer, 0);
+    connection.badPackets = 0;
+  }
+}
+
+void GameServer::refuse(ENetPeer* peer, const std::string& reason) {
+  net::sendMessage(peer, net::Refusal{net::kProtocolVersion, reason}, net::kReliableChannel);
+  enet_peer_disconnect_later(peer, 0);
+}
+
+// ---- the handshake -----------------------------------------------------------------------------
+
+void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
+  if (hello.protocolVersion != net::kProtocolVersion) {
+    log_->warn("{}: refused: protocol version {} (server speaks {})", connection.address,
+               hello.protocolVersion, net::kProtocolVersion);
+    refuse(connection.peer, fmt::format("protocol version {} is not supported; the server speaks "
+                                        "version {}",
+                                        hello.protocolVersion, net::kProtocolVersion));
+    return;
+  }
+  const bool admitted =
+      hello.spectator ? admitSpectator(connection, hello) : admitPlayer(connection, hello);
+  if (!admitted) {
+    return;
+  }
+  net::Welcome welcome;
+  welcome.playerSlot = static_cast<std::int16_t>(connection.slot);
+  welcome.reconnectToken = connection.slot >= 0 ? slots_[connection.slot].token : 0;
+  welcome.sendRate = static_cast<std::uint16_t>(config_.sendRate);
+  welcome.echoClientTimeMs = hello.clientTimeMs;
+  welcome.level = net::toLevelData(level_);
+  welcome.physics = config_.physics;
+  welcome.snapshot = frames_.snapshotAt(state_.tick);
+  connection.ackTick = state_.tick;
+  net::sendMessage(connection.peer, welcome, net::kReliableChannel);
+}
+
+bool GameServer::admitSpectator(Connection& connection, const net::Hello& hello) {
+  if (metrics_.spectators >= config_.maxSpectators) {
+    refuse(connection.peer, "no room for another spectator");
+    return false;
+  }
+  connection.role = Connection::Role::Spectator;
+  ++metrics_.spectators;
+  log_->info("spectator {} joined from {}", hello.name, connection.address);
+  return true;
+}
+
+bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
+  int slot = slots_.reconnectSlot(hello.reconnectToken);
+  const bool reconnecting = slot >= 0;
+  if (!reconnecting) {
+    slot = slots_.claim(hello.name, config_.maxPlayers, state_);
+    if (slot < 0) {
+      refuse(connection.peer, fmt::format("server full ({} players)", config_.maxPlayers));
+      return false;
+    }
+    pendingEvents_.push_back(
+        {RosterEvent::kJoin, static_cast<std::uint8_t>(slot), slots_[slot].name});
+  }
+  slots_.connect(slot);
+  inbox_.clear(slot);
+  connection.role = Connection::Role::Player;
+  connection.slot = slot;
+  ++metrics_.players;
+  metrics_.peakPlayers = std::max(metrics_.peakPlayers, metrics_.players);
+  log_->info("player {} {} slot {} from {}", slots_[slot].name,
+             reconnecting ? "reconnected to" : "joined in", slot, connection.address);
+  return true;
+}
+
+// ---- messages from a client in the game ----------------------------------------------------------
+
+void GameServer::handleInputs(Connection& connection, const net::InputBatch& batch) {
+  const std::uint32_t serverTick = state_.tick;
+  const std::uint32_t confirmedTick = batch.confirmedTick(serverTick);
+  if (connection.role != Connection::Role::Player && !batch.inputs.empty()) {
+    rejectPacket(connection, "inputs from a spectator");
+    return;
+  }
+  if (confirmedTick > serverTick) {
+    rejectPacket(connection,
+                 fmt::format("ack of tick {} beyond server tick {}", confirmedTick, serverTick));
+    return;
+  }
+  connection.ackTick = std::max(connection.ackTick, confirmedTick);
+  if (connection.role != Connection::Role::Player) {
+    return;
+  }
+  const InputInbox::Receipt receipt = inbox_.receive(
+      connection.slot, batch.firstTick(serverTick), batch.inputs, serverTick, config_.maxInputLead);
+  if (!receipt.refusal.empty()) {
+    rejectPacket(connection, receipt.refusal);
+    return;
+  }
+  metrics_.lateInputs += receipt.late;
+  if (receipt.margin) {
+    connection.marginSinceSend = connection.marginSinceSend
+                                     ? std::min(*connection.marginSinceSend, *receipt.margin)
+                                     : *receipt.margin;
+  }
+}
+
+void GameServer::handleDesyncReport(Connection& connection, const net::DesyncReport& report) {
+  ++metrics_.desyncReports;
+  const TickHistory::Entry* entry = frames_.history().find(report.tick);
+  log_->warn("{}: desync reported at tick {}: client hash {:016x}, server hash {}",
+             connection.address, report.tick, report.clientHash,
+             entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"));
+  frames_.sendFullState(connection, entry ? report.tick : state_.tick, now_);
+}
+
+void GameServer::handleClientReport(Connection& connection, const net::ClientReport& report) {
+  metrics_.reportedRollbacks +=
+      report.rollbacks - std::min(report.rollbacks, connection.report.rollbacks);
+  metrics_.reportedMaxRollbackDepth =
+      std::max<std::uint32_t>(metrics_.reportedMaxRollbackDepth, report.maxRollbackDepth);
+  connection.report = report;
+}
+
+}  // namespace coyote

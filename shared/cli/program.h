@@ -1,0 +1,21 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+namespace coyote::cli {
+
+/// The exit code of every Coyote program for a bad command line, config or input file.
+inline constexpr int kUsageError = 2;
+
+/// Prints "<program>: error: <message>" on stderr and returns kUsageError, for `return`.
+int fail(std::string_view program, std::string_view message);
+
+/// Parses the command line. Returns the code `main` should exit with (0 after --help, 2 after a
+/// parse error, printed as `fail` does), or nothing when the program should go on.
+std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view program);
+
+}  // namespace coyote::cli
