@@ -9,22 +9,18 @@
 #include <fmt/format.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/program.h"
 #include "client/core/client_session.h"
-#include "config/config_error.h"
+#include "util/monotonic_clock.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-constexpr int kUsageError = 2;
-
-double steadySeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+constexpr const char* kProgram = "coyote-bot";
 
 /// One bot's input source: a seeded random player, or one column of an input script.
 class BotInputs {
@@ -80,10 +76,7 @@ Json clientSummary(const coyote::ClientSession& session, double seconds) {
       {"full_states", s.fullStates}};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"Coyote bots: headless clients that play and check convergence"};
+struct CommandLine {
   std::string connect;
   int count = 4;
   double seconds = 10.0;
@@ -93,107 +86,119 @@ int main(int argc, char** argv) {
   int inputDelay = 0;
   int targetMargin = 2;
   std::string logLevel = "warn";
-  app.add_option("--connect", connect, "server HOST:PORT")->required();
-  app.add_option("--count", count, "number of bots (1..256)")->check(CLI::Range(1, 256));
-  app.add_option("--seconds", seconds, "how long the bots play")->check(CLI::Range(0.1, 86400.0));
-  app.add_option("--seed", seed, "seed of the random inputs (bot i uses seed + i)");
-  app.add_option("--inputs", inputsFile,
+};
+
+void addOptions(CLI::App& app, CommandLine& o) {
+  app.add_option("--connect", o.connect, "server HOST:PORT")->required();
+  app.add_option("--count", o.count, "number of bots (1..256)")->check(CLI::Range(1, 256));
+  app.add_option("--seconds", o.seconds, "how long the bots play")
+      ->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--seed", o.seed, "seed of the random inputs (bot i uses seed + i)");
+  app.add_option("--inputs", o.inputsFile,
                  "scripted inputs (coyote-sim format); bot i plays column i");
-  app.add_option("--name", namePrefix, "name prefix");
-  app.add_option("--input-delay", inputDelay, "fixed input delay in ticks")
+  app.add_option("--name", o.namePrefix, "name prefix");
+  app.add_option("--input-delay", o.inputDelay, "fixed input delay in ticks")
       ->check(CLI::Range(0, 10));
-  app.add_option("--target-margin", targetMargin, "ticks early inputs should arrive")
+  app.add_option("--target-margin", o.targetMargin, "ticks early inputs should arrive")
       ->check(CLI::Range(0, 30));
-  app.add_option("--log-level", logLevel, "trace, debug, info, warn, error");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    std::cerr << "coyote-bot: error: " << error.what() << "\n";
-    return kUsageError;
-  }
-  const auto colon = connect.rfind(':');
-  int port = 0;
-  if (colon == std::string::npos || (port = std::atoi(connect.c_str() + colon + 1)) <= 0 ||
-      port > 65535) {
-    std::cerr << "coyote-bot: error: --connect must be HOST:PORT, got \"" << connect << "\"\n";
-    return kUsageError;
-  }
-  std::optional<coyote::InputScript> script;
-  try {
-    if (!inputsFile.empty()) {
-      script = coyote::loadInputScript(inputsFile);
-    }
-  } catch (const coyote::ConfigError& error) {
-    std::cerr << "coyote-bot: error: " << error.what() << "\n";
-    return kUsageError;
-  }
+  app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error");
+}
 
-  auto logger = std::make_shared<spdlog::logger>("coyote-bot",
-                                                 std::make_shared<spdlog::sinks::stderr_sink_mt>());
-  logger->set_level(spdlog::level::from_str(logLevel));
-  std::vector<std::unique_ptr<coyote::ClientSession>> sessions;
-  std::vector<BotInputs> inputs;
-  for (int i = 0; i < count; ++i) {
-    coyote::ClientOptions options;
-    options.host = connect.substr(0, colon);
-    options.port = static_cast<std::uint16_t>(port);
-    options.name = fmt::format("{}{}", namePrefix, i);
-    options.inputDelay = inputDelay;
-    options.targetMargin = targetMargin;
-    sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
-    inputs.emplace_back(seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i);
-  }
+/// Adds one client's figures to the totals.
+void addToTotal(Json& total, const coyote::ClientSession& session, double seconds, int count) {
+  const coyote::ClientStats& s = session.stats();
+  const auto add = [&total](const char* key, auto value) {
+    total[key] = total[key].get<decltype(value)>() + value;
+  };
+  add("converged", converged(session) ? 1 : 0);
+  add("rollbacks", s.rollbacks);
+  add("own_input_rollbacks", s.ownInputRollbacks);
+  total["max_rollback_depth"] =
+      std::max(total["max_rollback_depth"].get<std::uint32_t>(), s.maxRollbackDepth);
+  add("desyncs", s.desyncs);
+  add("unrepaired_desyncs", s.unrepairedDesyncs());
+  add("late_inputs", s.lateInputs);
+  add("mean_up_bytes_per_second", s.bytesUp / seconds / count);
+  add("mean_down_bytes_per_second", s.bytesDown / seconds / count);
+}
 
-  const double start = steadySeconds();
-  while (steadySeconds() - start < seconds) {
-    const double now = steadySeconds();
+/// The JSON summary of a run: totals and each client.
+Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
+             double seconds) {
+  const int count = static_cast<int>(sessions.size());
+  Json clients = Json::array();
+  Json total{{"clients", count},
+             {"converged", 0},
+             {"rollbacks", std::uint64_t{0}},
+             {"own_input_rollbacks", std::uint64_t{0}},
+             {"max_rollback_depth", std::uint32_t{0}},
+             {"desyncs", std::uint32_t{0}},
+             {"unrepaired_desyncs", std::uint32_t{0}},
+             {"late_inputs", std::uint32_t{0}},
+             {"mean_up_bytes_per_second", 0.0},
+             {"mean_down_bytes_per_second", 0.0}};
+  bool allConverged = true;
+  for (const auto& session : sessions) {
+    clients.push_back(clientSummary(*session, seconds));
+    allConverged = allConverged && converged(*session);
+    addToTotal(total, *session, seconds, count);
+  }
+  return Json{
+      {"converged", allConverged}, {"seconds", seconds}, {"total", total}, {"clients", clients}};
+}
+
+/// Every bot updates about once a millisecond for `seconds`, each with its own inputs.
+void play(std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
+          std::vector<BotInputs>& inputs, double seconds) {
+  const double start = coyote::monotonicSeconds();
+  while (coyote::monotonicSeconds() - start < seconds) {
+    const double now = coyote::monotonicSeconds();
     for (std::size_t i = 0; i < sessions.size(); ++i) {
       sessions[i]->update(now, [&inputs, i](std::uint32_t) { return inputs[i].next(); });
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+}
 
-  Json clients = Json::array();
-  Json total{{"clients", count},
-             {"converged", 0},
-             {"rollbacks", 0},
-             {"own_input_rollbacks", 0},
-             {"max_rollback_depth", 0},
-             {"desyncs", 0},
-             {"unrepaired_desyncs", 0},
-             {"late_inputs", 0},
-             {"mean_up_bytes_per_second", 0.0},
-             {"mean_down_bytes_per_second", 0.0}};
-  bool allConverged = true;
-  for (const auto& session : sessions) {
-    const coyote::ClientStats& s = session->stats();
-    clients.push_back(clientSummary(*session, seconds));
-    allConverged = allConverged && converged(*session);
-    total["converged"] = total["converged"].get<int>() + (converged(*session) ? 1 : 0);
-    total["rollbacks"] = total["rollbacks"].get<std::uint64_t>() + s.rollbacks;
-    total["own_input_rollbacks"] =
-        total["own_input_rollbacks"].get<std::uint64_t>() + s.ownInputRollbacks;
-    total["max_rollback_depth"] =
-        std::max(total["max_rollback_depth"].get<std::uint32_t>(), s.maxRollbackDepth);
-    total["desyncs"] = total["desyncs"].get<std::uint32_t>() + s.desyncs;
-    total["unrepaired_desyncs"] =
-        total["unrepaired_desyncs"].get<std::uint32_t>() + s.unrepairedDesyncs();
-    total["late_inputs"] = total["late_inputs"].get<std::uint32_t>() + s.lateInputs;
-    total["mean_up_bytes_per_second"] =
-        total["mean_up_bytes_per_second"].get<double>() + s.bytesUp / seconds / count;
-    total["mean_down_bytes_per_second"] =
-        total["mean_down_bytes_per_second"].get<double>() + s.bytesDown / seconds / count;
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Coyote bots: headless clients that play and check convergence"};
+  CommandLine o;
+  addOptions(app, o);
+  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+    return *exit;
   }
+  coyote::cli::HostPort address;
+  std::optional<coyote::InputScript> script;
+  try {
+    address = coyote::cli::parseHostPort(o.connect, "--connect");
+    if (!o.inputsFile.empty()) {
+      script = coyote::loadInputScript(o.inputsFile);
+    }
+  } catch (const std::runtime_error& error) {
+    return coyote::cli::fail(kProgram, error.what());
+  }
+  auto logger =
+      std::make_shared<spdlog::logger>(kProgram, std::make_shared<spdlog::sinks::stderr_sink_mt>());
+  logger->set_level(spdlog::level::from_str(o.logLevel));
+  std::vector<std::unique_ptr<coyote::ClientSession>> sessions;
+  std::vector<BotInputs> inputs;
+  for (int i = 0; i < o.count; ++i) {
+    coyote::ClientOptions options;
+    options.host = address.host;
+    options.port = address.port;
+    options.name = fmt::format("{}{}", o.namePrefix, i);
+    options.inputDelay = o.inputDelay;
+    options.targetMargin = o.targetMargin;
+    sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
+    inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i);
+  }
+  play(sessions, inputs, o.seconds);
+  const Json result = summary(sessions, o.seconds);
   for (auto& session : sessions) {
     session->disconnect();
   }
-  std::cout << Json{{"converged", allConverged},
-                    {"seconds", seconds},
-                    {"total", total},
-                    {"clients", clients}}
-                   .dump()
-            << std::endl;
-  return allConverged ? 0 : 1;
+  std::cout << result.dump() << std::endl;
+  return result["converged"].get<bool>() ? 0 : 1;
 }

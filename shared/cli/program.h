@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,5 +18,12 @@ int fail(std::string_view program, std::string_view message);
 /// Parses the command line. Returns the code `main` should exit with (0 after --help, 2 after a
 /// parse error, printed as `fail` does), or nothing when the program should go on.
 std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view program);
+
+/// A "HOST:PORT" address; throws std::runtime_error naming `option` when it is not one.
+struct HostPort {
+  std::string host;
+  std::uint16_t port = 0;
+};
+HostPort parseHostPort(const std::string& text, std::string_view option);
 
 }  // namespace coyote::cli

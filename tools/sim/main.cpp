@@ -2,19 +2,29 @@
 #include <iostream>
 
 #include <fmt/format.h>
-#include <CLI/CLI.hpp>
 
+#include "cli/program.h"
 #include "config/config_error.h"
 #include "replay/replay_file.h"
 #include "tools/sim/sim_run.h"
 
 namespace {
 
-constexpr int kUsageError = 2;
+constexpr const char* kProgram = "coyote-sim";
 
-int fail(const std::string& message) {
-  std::cerr << "coyote-sim: error: " << message << "\n";
-  return kUsageError;
+/// `coyote-sim verify`: 0 if every recorded hash is re-simulated, 1 at the first that is not.
+int verifyReplayFile(const std::string& replayFile) {
+  const coyote::Replay replay = coyote::readReplay(replayFile);
+  const coyote::ReplayVerification result = coyote::verifyReplay(replay);
+  if (!result.ok) {
+    std::cout << fmt::format("FAIL: tick {}: recorded hash {:016x}, re-simulated {:016x}\n",
+                             result.firstBadTick, result.expectedHash, result.actualHash);
+    return 1;
+  }
+  std::cout << fmt::format("OK: {} ticks verified ({} players at the start, level {})\n",
+                           result.ticksVerified, replay.header.start.roster.size(),
+                           replay.header.level.name);
+  return 0;
 }
 
 }  // namespace
@@ -38,37 +48,17 @@ int main(int argc, char** argv) {
       app.add_subcommand("verify", "re-simulate a server replay and check its hashes");
   verify->add_option("file", replayFile, "replay recorded by coyote-server --record")->required();
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    return fail(error.what());
+  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+    return *exit;
   }
-
-  if (verify->parsed()) {
-    try {
-      const coyote::Replay replay = coyote::readReplay(replayFile);
-      const coyote::ReplayVerification result = coyote::verifyReplay(replay);
-      if (!result.ok) {
-        std::cout << fmt::format("FAIL: tick {}: recorded hash {:016x}, re-simulated {:016x}\n",
-                                 result.firstBadTick, result.expectedHash, result.actualHash);
-        return 1;
-      }
-      std::cout << fmt::format("OK: {} ticks verified ({} players at the start, level {})\n",
-                               result.ticksVerified, replay.header.start.roster.size(),
-                               replay.header.level.name);
-      return 0;
-    } catch (const coyote::ConfigError& error) {
-      return fail(error.what());
+  try {
+    if (verify->parsed()) {
+      return verifyReplayFile(replayFile);
     }
-  }
-
-  try {
     const coyote::SimRunSummary summary = coyote::runSimulation(options, std::cout);
     std::cout << coyote::formatSummary(summary) << std::endl;
   } catch (const coyote::ConfigError& error) {
-    return fail(error.what());
+    return coyote::cli::fail(kProgram, error.what());
   }
   return 0;
 }

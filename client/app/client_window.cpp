@@ -1,0 +1,175 @@
+#include "client/app/client_window.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "client/app/input_mapper.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote {
+namespace {
+
+bool bound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+/// Saves the window's current picture; call before display().
+bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
+  sf::Texture texture;
+  texture.create(window.getSize().x, window.getSize().y);
+  texture.update(window);
+  return texture.copyToImage().saveToFile(path);
+}
+
+void replayKey(ReplayPlayer& player, sf::Keyboard::Key key) {
+  if (key == sf::Keyboard::Space) {
+    player.togglePause();
+  } else if (key == sf::Keyboard::Right || key == sf::Keyboard::Period) {
+    player.stepOnce();
+  } else if (key == sf::Keyboard::Up || key == sf::Keyboard::Add) {
+    player.faster();
+  } else if (key == sf::Keyboard::Down || key == sf::Keyboard::Subtract) {
+    player.slower();
+  }
+}
+
+}  // namespace
+
+ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font,
+                           WindowOptions options, std::shared_ptr<spdlog::logger> logger)
+    : config_(config),
+      font_(font),
+      options_(std::move(options)),
+      log_(std::move(logger)),
+      window_(sf::VideoMode(static_cast<unsigned>(kLogicalWidth * config.scale),
+                            static_cast<unsigned>(kLogicalHeight * config.scale)),
+              "Coyote") {
+  // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
+  // spinning a core for nothing.
+  const bool vsync = config_.vsync && options_.screenshot.empty();
+  window_.setVerticalSyncEnabled(vsync);
+  window_.setFramerateLimit(vsync ? 0 : 240);
+  window_.setKeyRepeatEnabled(false);
+}
+
+bool ClientWindow::handleEvents(ReplayPlayer* player) {
+  sf::Event event;
+  while (window_.pollEvent(event)) {
+    if (event.type == sf::Event::Closed ||
+        (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape)) {
+      window_.close();
+    } else if (event.type == sf::Event::KeyPressed) {
+      const sf::Keyboard::Key key = event.key.code;
+      options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
+      options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
+      if (player != nullptr) {
+        replayKey(*player, key);
+      }
+    }
+  }
+  return window_.isOpen();
+}
+
+float ClientWindow::frameSeconds(double now) {
+  const double elapsed = lastFrame_ < 0.0 ? 0.0 : now - lastFrame_;
+  lastFrame_ = now;
+  return static_cast<float>(elapsed);
+}
+
+int ClientWindow::play(ClientSession& session) {
+  while (handleEvents(nullptr)) {
+    const double now = monotonicSeconds();
+    const float elapsed = frameSeconds(now);
+    const PlayerInput input =
+        window_.hasFocus() ? mapInput(config_.bindings, liveDevices()) : PlayerInput{};
+    session.update(now, [&input](std::uint32_t) { return input; });
+    if (session.phase() == ClientPhase::Refused || session.phase() == ClientPhase::Disconnected) {
+      std::cerr << "coyote-client: "
+                << (session.phase() == ClientPhase::Refused ? "refused: " : "disconnected: ")
+                << session.endReason() << "\n";
+      return 1;
+    }
+    if (session.phase() != ClientPhase::Playing) {
+      drawConnecting(session);
+      continue;
+    }
+    drawSession(session, now, elapsed);
+    if (const auto exit = finishFrame(session.predicted().tick - *firstTick_)) {
+      return *exit;
+    }
+  }
+  return 0;
+}
+
+int ClientWindow::play(ReplayPlayer& player) {
+  while (handleEvents(&player)) {
+    player.update(monotonicSeconds());
+    drawReplay(player);
+    if (const auto exit = finishFrame(static_cast<std::uint32_t>(player.ticksPlayed()))) {
+      return *exit;
+    }
+  }
+  return 0;
+}
+
+void ClientWindow::drawConnecting(const ClientSession& session) {
+  window_.clear(sf::Color::Black);
+  sf::Text waiting(fmt::format("connecting to {}:{} ...", session.options().host,
+                               session.options().port),
+                   font_, 18);
+  waiting.setPosition(16.0f, 16.0f);
+  window_.draw(waiting);
+  window_.display();
+}
+
+void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
+  if (!view_) {
+    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_);
+    firstTick_ = session.predicted().tick;
+  }
+  for (const RollbackCorrection& correction : session.takeCorrections()) {
+    smoother_.add(correction);
+  }
+  smoother_.decay(elapsed);
+  netGraph_.sample(session.stats(), now);
+  view_->draw(window_,
+              {session.previousPredicted(), session.predicted(),
+               static_cast<float>(session.tickFraction()), session.playerSlot(),
+               [&session](int slot) { return session.nameOf(slot); }},
+              smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
+}
+
+void ClientWindow::drawReplay(ReplayPlayer& player) {
+  if (!view_) {
+    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_);
+  }
+  const std::string status = fmt::format(
+      "replay {}/{}  x{}{}  hash mismatches {}   [Space] pause  [Right] step  [Up/Down] speed",
+      player.ticksPlayed(), player.totalTicks(), player.speed(),
+      player.paused() ? "  paused" : (player.finished() ? "  end" : ""),
+      player.hashMismatches());
+  view_->draw(window_,
+              {player.previous(), player.current(), static_cast<float>(player.tickFraction()),
+               -1, [&player](int slot) { return player.nameOf(slot); }},
+              smoother_, options_.debugOverlay, nullptr,
+              options_.screenshot.empty() ? status : "");
+}
+
+std::optional<int> ClientWindow::finishFrame(std::uint32_t ticksPlayed) {
+  if (!options_.screenshot.empty() &&
+      ticksPlayed >= static_cast<std::uint32_t>(options_.afterTicks)) {
+    if (!saveScreenshot(window_, options_.screenshot)) {
+      std::cerr << "coyote-client: error: cannot write " << options_.screenshot << "\n";
+      return 1;
+    }
+    log_->info("screenshot saved to {} after {} ticks", options_.screenshot, ticksPlayed);
+    window_.close();
+    return 0;
+  }
+  window_.display();
+  return std::nullopt;
+}
+
+}  // namespace coyote
