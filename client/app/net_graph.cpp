@@ -49,8 +49,12 @@ void NetGraph::draw(sf::RenderTarget& window, const sf::Font& font) const {
   label.setPosition(origin.x + 8.0f, origin.y + 4.0f);
   label.setFillColor(sf::Color::White);
   window.draw(label);
+  drawGraphs(window, font, origin, panelWidth);
+}
 
-  // Small history graphs, each scaled to its own maximum.
+// Small history graphs, each scaled to its own maximum.
+void NetGraph::drawGraphs(sf::RenderTarget& window, const sf::Font& font, sf::Vector2f origin,
+                          float panelWidth) const {
   struct Series {
     const char* name;
     std::function<double(const Sample&)> value;

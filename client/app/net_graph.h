@@ -19,6 +19,9 @@ class NetGraph {
   void draw(sf::RenderTarget& window, const sf::Font& font) const;
 
  private:
+  void drawGraphs(sf::RenderTarget& window, const sf::Font& font, sf::Vector2f origin,
+                  float panelWidth) const;
+
   struct Sample {
     double rttMs = 0.0;
     double rollbacksPerSecond = 0.0;
