@@ -15,14 +15,14 @@ struct Connection {
   enum class Role { Pending, Player, Spectator };
 
   ENetPeer* peer = nullptr;
-  Role role = Role::Pending;  ///< Pending until its Hello is accepted
-  double connectedAt = 0.0;   ///< s, server time
-  int slot = -1;              ///< player slot, for a Player
-  std::string address;        ///< "a.b.c.d:port", for logs
-  std::uint32_t ackTick = 0;  ///< newest tick the client confirmed (frames start after it)
-  std::int16_t reportedMargin = 0;             ///< ticks early, as last sent to the client
+  Role role = Role::Pending;        ///< Pending until its Hello is accepted
+  double connectedAt = 0.0;         ///< s, server time
+  int slot = -1;                    ///< player slot, for a Player
+  std::string address;              ///< "a.b.c.d:port", for logs
+  std::uint32_t ackTick = 0;        ///< newest tick the client confirmed (frames start after it)
+  std::int16_t reportedMargin = 0;  ///< ticks early, as last sent to the client
   std::optional<std::int16_t> marginSinceSend;  ///< the smallest margin since then
-  std::uint32_t badPackets = 0;  ///< malformed packets in the current window
+  std::uint32_t badPackets = 0;                 ///< malformed packets in the current window
   double badWindowStart = 0.0;
   double lastBadLog = -1e9;
   double lastFullState = -1e9;

@@ -22,8 +22,7 @@ std::vector<SlotInput> changedInputs(const TickInputs& before, const TickInputs&
 
 }  // namespace
 
-FrameSender::FrameSender(const WorldState& state, const PlayerSlots& slots,
-                         ServerMetrics& metrics)
+FrameSender::FrameSender(const WorldState& state, const PlayerSlots& slots, ServerMetrics& metrics)
     : state_(state), slots_(slots), metrics_(metrics) {}
 
 void FrameSender::record(const std::vector<RosterEvent>& events, const TickInputs& inputs,

@@ -20,8 +20,8 @@ class FrameSender {
   FrameSender(const WorldState& state, const PlayerSlots& slots, ServerMetrics& metrics);
 
   /// Records a simulated tick; `state` is the state after it.
-  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
-              std::uint64_t hash, const WorldState& state);
+  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs, std::uint64_t hash,
+              const WorldState& state);
   const TickHistory& history() const { return history_; }
 
   /// The authoritative world at `tick` (the current one if out of history).

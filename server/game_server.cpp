@@ -18,8 +18,7 @@ constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still se
 net::HostLimits hostLimits(const ServerConfig& config) {
   return net::HostLimits{
       static_cast<std::size_t>(config.maxPlayers + config.maxSpectators + kPeerSlack),
-      static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize,
-      net::kMaxWaitingData};
+      static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize, net::kMaxWaitingData};
 }
 
 std::uint64_t randomSeed() {

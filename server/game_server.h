@@ -30,8 +30,8 @@ class GameServer {
  public:
   /// Binds the socket at once (throws std::runtime_error if it cannot) and opens the replay.
   /// `now` is the start time (s, any origin); the first tick is due one step later.
-  GameServer(const ServerConfig& config, const Level& level,
-             std::shared_ptr<spdlog::logger> logger, double now);
+  GameServer(const ServerConfig& config, const Level& level, std::shared_ptr<spdlog::logger> logger,
+             double now);
   ~GameServer();
   GameServer(const GameServer&) = delete;
   GameServer& operator=(const GameServer&) = delete;

@@ -176,7 +176,8 @@ bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
   return true;
 }
 
-// ---- messages from a client in the game ----------------------------------------------------------
+// ---- messages from a client in the game
+// ----------------------------------------------------------
 
 void GameServer::handleInputs(Connection& connection, const net::InputBatch& batch) {
   const std::uint32_t serverTick = state_.tick;

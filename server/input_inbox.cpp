@@ -46,8 +46,8 @@ InputInbox::Receipt InputInbox::receive(int slot, std::uint32_t firstTick,
   return receipt;
 }
 
-TickInputs InputInbox::gather(std::uint32_t tick, const WorldState& state,
-                              const PlayerSlots& slots, std::uint64_t& substituted) {
+TickInputs InputInbox::gather(std::uint32_t tick, const WorldState& state, const PlayerSlots& slots,
+                              std::uint64_t& substituted) {
   TickInputs inputs{};
   for (std::size_t slot = 0; slot < inboxes_.size(); ++slot) {
     const PlayerSlots::Slot& player = slots[static_cast<int>(slot)];

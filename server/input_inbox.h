@@ -22,8 +22,8 @@ class InputInbox {
 
   /// What one batch did: refused with a reason, or stored.
   struct Receipt {
-    std::string refusal;                ///< empty when accepted
-    std::uint32_t late = 0;             ///< inputs for ticks already simulated without them
+    std::string refusal;                 ///< empty when accepted
+    std::uint32_t late = 0;              ///< inputs for ticks already simulated without them
     std::optional<std::int16_t> margin;  ///< ticks the newest input arrived early (+) or late (-)
   };
 

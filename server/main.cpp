@@ -82,8 +82,8 @@ coyote::Level loadLevel(const coyote::ServerConfig& config) {
 }
 
 std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
-  auto logger = std::make_shared<spdlog::logger>(
-      kProgram, std::make_shared<spdlog::sinks::stdout_sink_mt>());
+  auto logger =
+      std::make_shared<spdlog::logger>(kProgram, std::make_shared<spdlog::sinks::stdout_sink_mt>());
   logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%l] %v");
   logger->set_level(spdlog::level::from_str(level));
   logger->flush_on(spdlog::level::info);
@@ -114,11 +114,12 @@ void runLoop(coyote::GameServer& server, double runFor) {
 
 void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coyote::Level& level,
               std::uint16_t port) {
-  log.info("coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
-           "{} Hz, up to {} players and {} spectators{}",
-           coyote::net::kProtocolVersion, config.bindAddress, port, config.level, level.width(),
-           level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
-           config.maxSpectators, config.record.empty() ? "" : ", recording to " + config.record);
+  log.info(
+      "coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
+      "{} Hz, up to {} players and {} spectators{}",
+      coyote::net::kProtocolVersion, config.bindAddress, port, config.level, level.width(),
+      level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
+      config.maxSpectators, config.record.empty() ? "" : ", recording to " + config.record);
 }
 
 }  // namespace

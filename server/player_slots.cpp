@@ -19,8 +19,7 @@ std::string cleanName(const std::string& name, int slot) {
 
 int PlayerSlots::reconnectSlot(std::uint64_t token) const {
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
-    if (token != 0 && slots_[slot].used && slots_[slot].token == token &&
-        !slots_[slot].connected) {
+    if (token != 0 && slots_[slot].used && slots_[slot].token == token && !slots_[slot].connected) {
       return static_cast<int>(slot);
     }
   }

@@ -26,8 +26,8 @@ class TickHistory {
   TickHistory() : entries_(kCapacity) {}
 
   /// Records a tick; `state` is the state after it.
-  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
-              std::uint64_t hash, const WorldState& state) {
+  void record(const std::vector<RosterEvent>& events, const TickInputs& inputs, std::uint64_t hash,
+              const WorldState& state) {
     Entry& entry = entries_[state.tick % kCapacity];
     entry.tick = state.tick;
     entry.events = events;

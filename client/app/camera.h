@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/vec2.h"
 #include "client/app/viewport.h"
+#include "sim/vec2.h"
 
 namespace coyote {
 

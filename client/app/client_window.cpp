@@ -37,8 +37,8 @@ void replayKey(ReplayPlayer& player, sf::Keyboard::Key key) {
 
 }  // namespace
 
-ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font,
-                           WindowOptions options, std::shared_ptr<spdlog::logger> logger)
+ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, WindowOptions options,
+                           std::shared_ptr<spdlog::logger> logger)
     : config_(config),
       font_(font),
       options_(std::move(options)),
@@ -116,9 +116,9 @@ int ClientWindow::play(ReplayPlayer& player) {
 
 void ClientWindow::drawConnecting(const ClientSession& session) {
   window_.clear(sf::Color::Black);
-  sf::Text waiting(fmt::format("connecting to {}:{} ...", session.options().host,
-                               session.options().port),
-                   font_, 18);
+  sf::Text waiting(
+      fmt::format("connecting to {}:{} ...", session.options().host, session.options().port), font_,
+      18);
   waiting.setPosition(16.0f, 16.0f);
   window_.draw(waiting);
   window_.display();
@@ -134,11 +134,11 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
   }
   smoother_.decay(elapsed);
   netGraph_.sample(session.stats(), now);
-  view_->draw(window_,
-              {session.previousPredicted(), session.predicted(),
-               static_cast<float>(session.tickFraction()), session.playerSlot(),
-               [&session](int slot) { return session.nameOf(slot); }},
-              smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
+  view_->draw(
+      window_,
+      {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
+       session.playerSlot(), [&session](int slot) { return session.nameOf(slot); }},
+      smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
 }
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {
@@ -148,13 +148,11 @@ void ClientWindow::drawReplay(ReplayPlayer& player) {
   const std::string status = fmt::format(
       "replay {}/{}  x{}{}  hash mismatches {}   [Space] pause  [Right] step  [Up/Down] speed",
       player.ticksPlayed(), player.totalTicks(), player.speed(),
-      player.paused() ? "  paused" : (player.finished() ? "  end" : ""),
-      player.hashMismatches());
+      player.paused() ? "  paused" : (player.finished() ? "  end" : ""), player.hashMismatches());
   view_->draw(window_,
-              {player.previous(), player.current(), static_cast<float>(player.tickFraction()),
-               -1, [&player](int slot) { return player.nameOf(slot); }},
-              smoother_, options_.debugOverlay, nullptr,
-              options_.screenshot.empty() ? status : "");
+              {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
+               [&player](int slot) { return player.nameOf(slot); }},
+              smoother_, options_.debugOverlay, nullptr, options_.screenshot.empty() ? status : "");
 }
 
 std::optional<int> ClientWindow::finishFrame(std::uint32_t ticksPlayed) {

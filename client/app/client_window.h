@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include <SFML/Graphics.hpp>
 #include <spdlog/logger.h>
+#include <SFML/Graphics.hpp>
 
 #include "client/app/client_config.h"
 #include "client/app/game_view.h"

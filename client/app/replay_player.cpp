@@ -36,8 +36,7 @@ void ReplayPlayer::advance() {
   }
   const ReplayTick& tick = replay_.ticks[next_++];
   previous_ = current_;
-  applyAuthoritativeTick(current_, tick.events, expandInputs(tick.inputs), level_,
-                              parameters_);
+  applyAuthoritativeTick(current_, tick.events, expandInputs(tick.inputs), level_, parameters_);
   mismatches_ += hashState(current_) == tick.hash ? 0 : 1;
   for (const RosterEvent& event : tick.events) {
     if (event.kind == RosterEvent::kJoin) {

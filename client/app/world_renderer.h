@@ -5,10 +5,10 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/viewport.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
 #include "sim/world_state.h"
-#include "client/app/viewport.h"
 
 namespace coyote {
 

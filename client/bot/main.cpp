@@ -13,9 +13,9 @@
 
 #include "cli/program.h"
 #include "client/core/client_session.h"
-#include "util/monotonic_clock.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
+#include "util/monotonic_clock.h"
 
 namespace {
 
@@ -91,8 +91,7 @@ struct CommandLine {
 void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--connect", o.connect, "server HOST:PORT")->required();
   app.add_option("--count", o.count, "number of bots (1..256)")->check(CLI::Range(1, 256));
-  app.add_option("--seconds", o.seconds, "how long the bots play")
-      ->check(CLI::Range(0.1, 86400.0));
+  app.add_option("--seconds", o.seconds, "how long the bots play")->check(CLI::Range(0.1, 86400.0));
   app.add_option("--seed", o.seed, "seed of the random inputs (bot i uses seed + i)");
   app.add_option("--inputs", o.inputsFile,
                  "scripted inputs (coyote-sim format); bot i plays column i");
@@ -123,8 +122,7 @@ void addToTotal(Json& total, const coyote::ClientSession& session, double second
 }
 
 /// The JSON summary of a run: totals and each client.
-Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
-             double seconds) {
+Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions, double seconds) {
   const int count = static_cast<int>(sessions.size());
   Json clients = Json::array();
   Json total{{"clients", count},

@@ -8,8 +8,8 @@
 
 #include "match/authoritative_tick.h"
 #include "net/codec.h"
-#include "sim/state_hash.h"
 #include "sim/state_diff.h"
+#include "sim/state_hash.h"
 
 namespace coyote {
 namespace {
@@ -213,10 +213,9 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   // Start ahead of the server by half the handshake round trip plus the margin; a handshake
   // slowed by a lost fragment overestimates, so the lead is capped and time sync does the rest.
   const double roundTrip = now - connectStarted_ - helloTimeMs_ / 1000.0;
-  const int lead =
-      std::min(static_cast<int>(std::ceil(roundTrip * 0.5 * physics_.tickRate)) +
-                   options_.targetMargin + 1,
-               options_.maxPredictionTicks / 2);
+  const int lead = std::min(
+      static_cast<int>(std::ceil(roundTrip * 0.5 * physics_.tickRate)) + options_.targetMargin + 1,
+      options_.maxPredictionTicks / 2);
   heldBackTicks_ = 0;
   accumulator_ = 0.0;
   for (int i = 0; i < lead; ++i) {
@@ -303,14 +302,14 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   }
 }
 
-void ClientSession::reportDesync(std::uint32_t tick, std::uint64_t hash,
-                                 std::uint32_t serverHash) {
+void ClientSession::reportDesync(std::uint32_t tick, std::uint64_t hash, std::uint32_t serverHash) {
   ++stats_.desyncs;
   awaitingRepairAt_ = tick;
   desyncedState_ = confirmed();
-  log_->error("{}: desync at tick {}: local hash {:08x}, server hash {:08x}; asking for the "
-              "full state",
-              options_.name, tick, static_cast<std::uint32_t>(hash), serverHash);
+  log_->error(
+      "{}: desync at tick {}: local hash {:08x}, server hash {:08x}; asking for the "
+      "full state",
+      options_.name, tick, static_cast<std::uint32_t>(hash), serverHash);
   net::sendMessage(peer_, net::DesyncReport{tick, hash}, net::kReliableChannel);
 }
 

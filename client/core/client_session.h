@@ -120,8 +120,8 @@ class ClientSession {
   std::uint64_t token_ = 0;
   std::map<int, std::string> names_;
 
-  std::optional<Predictor> predictor_;   ///< from the Welcome on
-  TickRing<PlayerInput> ownInputs_;      ///< sampled inputs by the tick they apply at
+  std::optional<Predictor> predictor_;  ///< from the Welcome on
+  TickRing<PlayerInput> ownInputs_;     ///< sampled inputs by the tick they apply at
   std::uint32_t inputAck_ = 0;
   std::optional<std::uint32_t> awaitingRepairAt_;
   WorldState desyncedState_;

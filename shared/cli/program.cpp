@@ -27,8 +27,8 @@ HostPort parseHostPort(const std::string& text, std::string_view option) {
   const std::string digits = colon == std::string::npos ? "" : text.substr(colon + 1);
   int port = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
-  if (colon == 0 || digits.empty() || error != std::errc() || end != digits.data() + digits.size() ||
-      port <= 0 || port > 65535) {
+  if (colon == 0 || digits.empty() || error != std::errc() ||
+      end != digits.data() + digits.size() || port <= 0 || port > 65535) {
     throw std::runtime_error(std::string(option) + " must be HOST:PORT, got \"" + text + "\"");
   }
   return {text.substr(0, colon), static_cast<std::uint16_t>(port)};

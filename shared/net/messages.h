@@ -183,8 +183,7 @@ struct TickFrame {
     eventCount = packed >> 5;
     changeCount = packed & 31u;
     if (eventCount == 7) {
-      eventCount =
-          rangedCount<std::uint16_t>(archive, events.size(), kMaxEventsPerFrame, "event");
+      eventCount = rangedCount<std::uint16_t>(archive, events.size(), kMaxEventsPerFrame, "event");
     }
     if (changeCount == 31) {
       changeCount =

@@ -11,9 +11,9 @@
 
 #include <cereal/cereal.hpp>
 
-#include "net/protocol.h"
 #include "match/roster_event.h"
 #include "match/slot_input.h"
+#include "net/protocol.h"
 #include "net/wire_range.h"
 #include "sim/physics_config.h"
 #include "sim/player_input.h"

@@ -111,8 +111,7 @@ ReplayVerification verifyReplay(const Replay& replay) {
   WorldState state = replay.header.start.state;
   ReplayVerification result;
   for (const ReplayTick& tick : replay.ticks) {
-    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level,
-                                parameters);
+    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level, parameters);
     const std::uint64_t hash = hashState(state);
     if (state.tick != tick.tick || hash != tick.hash) {
       result.ok = false;

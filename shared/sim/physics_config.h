@@ -17,7 +17,7 @@ namespace coyote {
   SETTING(physics, player_height, float, playerHeight, 0.8f, 0.05f, 0.95f, "tiles", "box height") \
   SETTING(physics, mass, float, mass, 1.0f, 0.05f, 100.0f, "mass units",                          \
           "a heavier body is slowed less by drag")                                                \
-  /* gravity and drag (§3.3) */                                                                   \
+  /* gravity and drag (§3.3) */                                                                  \
   SETTING(physics, gravity, float, gravity, 60.0f, 0.1f, 500.0f, "tiles/s²", "while rising")      \
   SETTING(physics, fall_gravity_multiplier, float, fallGravityMultiplier, 1.5f, 0.1f, 10.0f, "×", \
           "gravity multiplier while falling (vy >= 0)")                                           \
@@ -29,7 +29,7 @@ namespace coyote {
           "gravity multiplier at the apex (< 1: a short float)")                                  \
   SETTING(physics, fall_drag_coefficient, float, fallDragCoefficient, 3.6f, 0.01f, 100.0f,        \
           "mass/s", "terminal speed = mass * gEff / this (25 tiles/s by default)")                \
-  /* horizontal movement (§3.4) */                                                                \
+  /* horizontal movement (§3.4) */                                                               \
   SETTING(physics, max_run_speed, float, maxRunSpeed, 9.0f, 0.1f, 60.0f, "tiles/s", "")           \
   SETTING(physics, ground_accel, float, groundAccel, 60.0f, 0.1f, 1000.0f, "tiles/s²",            \
           "speeding up on the ground")                                                            \
@@ -37,7 +37,7 @@ namespace coyote {
           "braking on the ground (1.4 × accel)")                                                  \
   SETTING(physics, air_accel, float, airAccel, 30.0f, 0.0f, 1000.0f, "tiles/s²",                  \
           "in the air; also the rate at which speed above max decays")                            \
-  /* jump (§3.5) */                                                                               \
+  /* jump (§3.5) */                                                                              \
   SETTING(physics, jump_speed, float, jumpSpeed, 20.0f, 0.0f, 100.0f, "tiles/s",                  \
           "initial upward speed of a ground or air jump")                                         \
   SETTING(physics, jump_cut_factor, float, jumpCutFactor, 0.3f, 0.0f, 1.0f, "×",                  \
@@ -48,11 +48,11 @@ namespace coyote {
           "a press is remembered this long before landing")                                       \
   SETTING(physics, air_jumps, std::int32_t, airJumps, 1, 0, 10, "",                               \
           "extra jumps in the air, refilled on the ground")                                       \
-  /* dash (§3.5) */                                                                               \
+  /* dash (§3.5) */                                                                              \
   SETTING(physics, dash_speed, float, dashSpeed, 24.0f, 0.0f, 200.0f, "tiles/s",                  \
           "constant during the dash")                                                             \
   SETTING(physics, dash_duration, float, dashDuration, 0.15f, 0.0f, 1.0f, "s", "")                \
-  /* walls (§3.5) */                                                                              \
+  /* walls (§3.5) */                                                                             \
   SETTING(physics, wall_slide_speed, float, wallSlideSpeed, 5.0f, 0.0f, 100.0f, "tiles/s",        \
           "fall speed cap against a wall")                                                        \
   SETTING(physics, wall_jump_speed_x, float, wallJumpSpeedX, 11.0f, 0.0f, 100.0f, "tiles/s",      \
@@ -61,7 +61,7 @@ namespace coyote {
           "upward")                                                                               \
   SETTING(physics, wall_jump_lock_time, float, wallJumpLockTime, 0.15f, 0.0f, 1.0f, "s",          \
           "horizontal input is ignored this long after a wall jump")                              \
-  /* slopes (§3.2) */                                                                             \
+  /* slopes (§3.2) */                                                                            \
   SETTING(physics, ground_snap_distance, float, groundSnapDistance, 0.3f, 0.0f, 1.0f, "tiles",    \
           "a grounded box is pulled down this far on descents")
 

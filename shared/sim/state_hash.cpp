@@ -44,12 +44,24 @@ class CanonicalHasher {
 };
 
 // The canonical encoding of each field type: its bits, little-endian, at a fixed width.
-void encode(CanonicalHasher& out, bool value) { out.u8(value ? 1 : 0); }
-void encode(CanonicalHasher& out, std::int8_t value) { out.u8(static_cast<std::uint8_t>(value)); }
-void encode(CanonicalHasher& out, std::uint8_t value) { out.u8(value); }
-void encode(CanonicalHasher& out, std::int32_t value) { out.u32(static_cast<std::uint32_t>(value)); }
-void encode(CanonicalHasher& out, std::uint32_t value) { out.u32(value); }
-void encode(CanonicalHasher& out, float value) { out.u32(std::bit_cast<std::uint32_t>(value)); }
+void encode(CanonicalHasher& out, bool value) {
+  out.u8(value ? 1 : 0);
+}
+void encode(CanonicalHasher& out, std::int8_t value) {
+  out.u8(static_cast<std::uint8_t>(value));
+}
+void encode(CanonicalHasher& out, std::uint8_t value) {
+  out.u8(value);
+}
+void encode(CanonicalHasher& out, std::int32_t value) {
+  out.u32(static_cast<std::uint32_t>(value));
+}
+void encode(CanonicalHasher& out, std::uint32_t value) {
+  out.u32(value);
+}
+void encode(CanonicalHasher& out, float value) {
+  out.u32(std::bit_cast<std::uint32_t>(value));
+}
 void encode(CanonicalHasher& out, Vec2 value) {
   encode(out, value.x);
   encode(out, value.y);

@@ -15,7 +15,7 @@ inline constexpr int kMaxCharacters = 256;
 using CharacterSlots = std::array<Character, kMaxCharacters>;
 
 // type, name, default, unit, description
-#define COYOTE_WORLD_FIELDS(FIELD)                                         \
+#define COYOTE_WORLD_FIELDS(FIELD)                                        \
   FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start") \
   FIELD(CharacterSlots, characters, {}, "", "player characters by slot")
 

@@ -26,7 +26,8 @@ constexpr std::uint16_t lowTickBits(std::uint32_t tick) {
 /// The full tick with low bits `low` that is nearest to `reference` (within ±2^15), across the
 /// 2^16 and 2^32 boundaries alike.
 constexpr std::uint32_t expandLowTickBits(std::uint16_t low, std::uint32_t reference) {
-  const auto delta = static_cast<std::int16_t>(static_cast<std::uint16_t>(low - lowTickBits(reference)));
+  const auto delta =
+      static_cast<std::int16_t>(static_cast<std::uint16_t>(low - lowTickBits(reference)));
   return reference + static_cast<std::uint32_t>(static_cast<std::int32_t>(delta));
 }
 

@@ -44,7 +44,8 @@ struct RandomPlayers {
 TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   test::LoopbackMatch match;
   ClientSession first(test::clientOptions(match.port(), "first"), test::quietLogger());
-  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return playing(first); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
   match.pumpFor({&first}, 0.5);
 
   auto second = std::make_unique<ClientSession>(test::clientOptions(match.port(), "second"),
@@ -65,18 +66,21 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   ClientOptions again = test::clientOptions(match.port(), "second-again");
   again.reconnectToken = token;
   auto back = std::make_unique<ClientSession>(again, test::quietLogger());
-  ASSERT_TRUE(match.pumpUntil({&first, back.get()}, [&] { return playing(*back); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&first, back.get()}, [&] { return playing(*back); }, 5.0));
   EXPECT_EQ(back->playerSlot(), secondSlot);
   EXPECT_EQ(back->reconnectToken(), token);
 
   back->disconnect();
   back.reset();
   // reconnect_window is 2 s in the test config: after it the character leaves.
-  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return !sees(first, secondSlot); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&first}, [&] { return !sees(first, secondSlot); }, 5.0));
   ClientOptions late = test::clientOptions(match.port(), "late");
   late.reconnectToken = token;
   ClientSession stranger(late, test::quietLogger());
-  ASSERT_TRUE(match.pumpUntil({&first, &stranger}, [&] { return playing(stranger); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&first, &stranger}, [&] { return playing(stranger); }, 5.0));
   EXPECT_NE(stranger.reconnectToken(), token) << "an expired token gives a new player";
   EXPECT_GE(stranger.playerSlot(), 0);
   EXPECT_EQ(first.stats().unrepairedDesyncs(), 0u);
@@ -185,11 +189,13 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
   test::LoopbackMatch match(config);
   ClientSession honest(test::clientOptions(match.port(), "honest"), test::quietLogger());
   RandomPlayers inputs(1);
-  ASSERT_TRUE(match.pumpUntil({&honest}, [&] { return playing(honest); }, 5.0, std::ref(inputs)));
+  ASSERT_TRUE(match.pumpUntil(
+      {&honest}, [&] { return playing(honest); }, 5.0, std::ref(inputs)));
 
   test::RawPeer attacker(match.port());
   match.watch(attacker);
-  ASSERT_TRUE(match.pumpUntil({&honest}, [&] { return attacker.connected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&honest}, [&] { return attacker.connected(); }, 2.0));
   std::mt19937 random(11);
   const long memoryBefore = residentKilobytes();
   for (int round = 0; round < 20; ++round) {
@@ -227,11 +233,13 @@ TEST(GameServer, APeerThatKeepsSendingGarbageIsDisconnected) {
   test::LoopbackMatch match(config);
   test::RawPeer attacker(match.port());
   match.watch(attacker);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return attacker.connected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return attacker.connected(); }, 2.0));
   for (int i = 0; i < 60; ++i) {
     attacker.sendBytes({0xEE, 0xEE, 0xEE}, net::kReliableChannel);
   }
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return attacker.disconnected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return attacker.disconnected(); }, 2.0));
   EXPECT_TRUE(attacker.received<net::Goodbye>(
       [](const net::Goodbye& bye) { return bye.reason == "too many malformed packets"; }));
 }
@@ -242,8 +250,8 @@ TEST(GameServer, DesyncIsReportedNamedAndRepairedByAFullState) {
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return playing(client) && client.stats().confirmedTick > 30; }, 5.0));
   client.corruptConfirmedStateForTesting();
-  ASSERT_TRUE(
-      match.pumpUntil({&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
   match.pumpFor({&client}, 0.5);
   EXPECT_EQ(client.stats().desyncs, 1u);
   EXPECT_THAT(client.stats().lastDesyncFields,
@@ -290,7 +298,8 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
   ASSERT_TRUE(match.pumpUntil(
       {},
       [&] {
-        return std::all_of(crowd.begin(), crowd.end(), [](auto& peer) { return peer->connected(); });
+        return std::all_of(crowd.begin(), crowd.end(),
+                           [](auto& peer) { return peer->connected(); });
       },
       5.0));
   for (auto& peer : crowd) {  // more joins at once than one frame may carry
@@ -351,9 +360,11 @@ TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterFiveSeconds) {
   test::LoopbackMatch match;
   test::RawPeer silent(match.port());
   match.watch(silent);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return silent.connected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return silent.connected(); }, 2.0));
   const double connectedAt = match.now();
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return silent.disconnected(); }, 7.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return silent.disconnected(); }, 7.0));
   EXPECT_TRUE(silent.received<net::Refusal>());
   EXPECT_GE(match.now() - connectedAt, 5.0);
 }
@@ -363,7 +374,8 @@ TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   config.maxPlayers = 1;
   test::LoopbackMatch match(config);
   ClientSession first(test::clientOptions(match.port(), "one"), test::quietLogger());
-  ASSERT_TRUE(match.pumpUntil({&first}, [&] { return playing(first); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
   ClientSession second(test::clientOptions(match.port(), "two"), test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&first, &second}, [&] { return second.phase() == ClientPhase::Refused; }, 5.0));
@@ -373,10 +385,12 @@ TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
 TEST(GameServer, AClientThatFallsBehindTheHistoryWindowGetsAFullState) {
   test::LoopbackMatch match;
   ClientSession client(test::clientOptions(match.port(), "sleepy"), test::quietLogger());
-  ASSERT_TRUE(match.pumpUntil({&client}, [&] { return playing(client); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return playing(client); }, 5.0));
   match.pumpFor({&client}, 0.3);
   match.serverOnlyFor(3.0);  // 180 ticks without acks
-  ASSERT_TRUE(match.pumpUntil({&client}, [&] { return client.stats().fullStates >= 1; }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.stats().fullStates >= 1; }, 5.0));
   match.pumpFor({&client}, 0.5);
   EXPECT_TRUE(playing(client));
   EXPECT_TRUE(client.stats().confirmedHashMatches);

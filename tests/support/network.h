@@ -87,13 +87,12 @@ class LoopbackMatch {
   }
   void pumpFor(const std::vector<ClientSession*>& clients, double seconds,
                const InputSource& input = neutralInput) {
-    pumpUntil(clients, [] { return false; }, seconds, input);
+    pumpUntil(
+        clients, [] { return false; }, seconds, input);
   }
 
   /// Made-up time passes for the server alone, as if the clients' machine slept.
-  void serverOnlyFor(double seconds) {
-    pumpFor({}, seconds);
-  }
+  void serverOnlyFor(double seconds) { pumpFor({}, seconds); }
 
   /// Says goodbye as coyote-server does at shutdown and closes the replay.
   void stop() {

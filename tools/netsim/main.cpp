@@ -60,8 +60,8 @@ sockaddr_in resolve(const std::string& forward) {
   hints.ai_family = AF_INET;
   hints.ai_socktype = SOCK_DGRAM;
   addrinfo* resolved = nullptr;
-  if (getaddrinfo(address.host.c_str(), std::to_string(address.port).c_str(), &hints,
-                  &resolved) != 0) {
+  if (getaddrinfo(address.host.c_str(), std::to_string(address.port).c_str(), &hints, &resolved) !=
+      0) {
     throw std::runtime_error("--forward: cannot resolve \"" + address.host + "\"");
   }
   sockaddr_in server{};
@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
       o.profile.duplicate, o.profile.reorder, o.seed);
   const double start = coyote::monotonicSeconds();
   const auto nowMs = [] { return coyote::monotonicSeconds() * 1000.0; };
-  while (!stopRequested.load() && (o.seconds <= 0.0 || coyote::monotonicSeconds() - start < o.seconds)) {
+  while (!stopRequested.load() &&
+         (o.seconds <= 0.0 || coyote::monotonicSeconds() - start < o.seconds)) {
     proxy->waitForTraffic(nowMs());
     proxy->process(nowMs());
   }

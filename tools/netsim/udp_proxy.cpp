@@ -44,8 +44,8 @@ std::string countersJson(const LinkCounters& c) {
 
 }  // namespace
 
-UdpProxy::UdpProxy(std::uint16_t listenPort, const sockaddr_in& server,
-                   const LinkProfile& profile, std::uint64_t seed)
+UdpProxy::UdpProxy(std::uint16_t listenPort, const sockaddr_in& server, const LinkProfile& profile,
+                   std::uint64_t seed)
     : server_(server),
       upstream_(profile, seed),
       downstream_(profile, seed ^ 0x5DEECE66Dull),

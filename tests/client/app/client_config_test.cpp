@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
 #include "client/app/input_mapper.h"
+#include "config/config_error.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
 

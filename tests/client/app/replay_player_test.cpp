@@ -31,8 +31,7 @@ Replay recordedRun() {
     }
     random.next(inputs, 2);
     applyAuthoritativeTick(state, events, inputs, level, parameters);
-    replay.ticks.push_back(
-        {state.tick, events, activeInputs(state, inputs), hashState(state)});
+    replay.ticks.push_back({state.tick, events, activeInputs(state, inputs), hashState(state)});
   }
   return replay;
 }

@@ -13,11 +13,11 @@
 #include "config/physics_config_loader.h"
 #include "net/wire_archive.h"
 #include "net/wire_types.h"
+#include "scenario/ascii_level.h"
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 #include "support/refusal.h"
-#include "scenario/ascii_level.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -70,8 +70,8 @@ void forEachChangedCharacterField(const WorldState& base, Check&& check) {
     Character::forEachField(changed.characters[1], [&](const FieldInfo& info, auto& value) {
       if (index++ == target) {
         perturb(value);
-        check(changed, "characters[1]." + diffName<std::remove_cvref_t<decltype(value)>>(
-                                              info.name));
+        check(changed,
+              "characters[1]." + diffName<std::remove_cvref_t<decltype(value)>>(info.name));
       }
     });
   }
@@ -114,12 +114,12 @@ TEST(FieldList, ActiveFlagAndTickAreStateToo) {
 }
 
 TEST(FieldList, EveryCharacterFieldSurvivesTheWire) {
-  forEachChangedCharacterField(twoPlayerWorld(), [](const WorldState& changed,
-                                                    const std::string& name) {
-    const WorldState back = wireRoundTrip(changed);
-    EXPECT_TRUE(differingFields(changed, back).empty()) << name;
-    EXPECT_EQ(hashState(back), hashState(changed)) << name;
-  });
+  forEachChangedCharacterField(twoPlayerWorld(),
+                               [](const WorldState& changed, const std::string& name) {
+                                 const WorldState back = wireRoundTrip(changed);
+                                 EXPECT_TRUE(differingFields(changed, back).empty()) << name;
+                                 EXPECT_EQ(hashState(back), hashState(changed)) << name;
+                               });
 }
 
 /// A value just outside [min, max]: the next representable one beyond the bound.
@@ -135,8 +135,8 @@ T justBeyond(T bound, int direction) {
 std::string tomlRefusal(const char* section, const char* key, const std::string& value) {
   test::TempDirectory directory;
   return test::refusalOf([&] {
-    loadPhysicsConfig(directory.write("physics.toml", fmt::format("[{}]\n{} = {}\n", section, key,
-                                                                  value)));
+    loadPhysicsConfig(
+        directory.write("physics.toml", fmt::format("[{}]\n{} = {}\n", section, key, value)));
   });
 }
 
