@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <type_traits>
 
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
@@ -10,88 +11,102 @@
 namespace coyote {
 namespace {
 
-/// Feeds fixed-width little-endian fields to xxHash through a small buffer (one update call per
-/// buffer, not per field: the bytes hashed are the same, the calls far fewer).
-class CanonicalHasher {
+/// Fixed-width little-endian fields in a small local buffer. A record is encoded into one on the
+/// stack (so the compiler keeps its size in a register) and then handed to xxHash whole.
+template <std::size_t Capacity>
+class CanonicalBytes {
  public:
-  CanonicalHasher() { XXH64_reset(&state_, 0); }
-
-  void u8(std::uint8_t value) {
-    if (size_ == bytes_.size()) {
-      flush();
-    }
-    bytes_[size_++] = value;
-  }
+  void u8(std::uint8_t value) { bytes_[size_++] = value; }
   void u32(std::uint32_t value) {
     for (int shift = 0; shift < 32; shift += 8) {
       u8(static_cast<std::uint8_t>(value >> shift));
     }
   }
-  std::uint64_t digest() {
-    flush();
-    return XXH64_digest(&state_);
-  }
+  const std::uint8_t* data() const { return bytes_.data(); }
+  std::size_t size() const { return size_; }
 
  private:
-  void flush() {
-    XXH64_update(&state_, bytes_.data(), size_);
-    size_ = 0;
-  }
-
-  XXH64_state_t state_;
-  std::array<std::uint8_t, 256> bytes_{};
+  std::array<std::uint8_t, Capacity> bytes_;
   std::size_t size_ = 0;
 };
 
+// Every field type encodes to at most its own size, so a record fits in sizeof(Record) bytes
+// (plus 4 for its slot index).
+template <class Record>
+using RecordBytes = CanonicalBytes<sizeof(Record) + 4>;
+
 // The canonical encoding of each field type: its bits, little-endian, at a fixed width.
-void encode(CanonicalHasher& out, bool value) {
+template <class Out>
+void encode(Out& out, bool value) {
   out.u8(value ? 1 : 0);
 }
-void encode(CanonicalHasher& out, std::int8_t value) {
+template <class Out>
+void encode(Out& out, std::int8_t value) {
   out.u8(static_cast<std::uint8_t>(value));
 }
-void encode(CanonicalHasher& out, std::uint8_t value) {
+template <class Out>
+void encode(Out& out, std::uint8_t value) {
   out.u8(value);
 }
-void encode(CanonicalHasher& out, std::int32_t value) {
+template <class Out>
+void encode(Out& out, std::int32_t value) {
   out.u32(static_cast<std::uint32_t>(value));
 }
-void encode(CanonicalHasher& out, std::uint32_t value) {
+template <class Out>
+void encode(Out& out, std::uint32_t value) {
   out.u32(value);
 }
-void encode(CanonicalHasher& out, float value) {
+template <class Out>
+void encode(Out& out, float value) {
   out.u32(std::bit_cast<std::uint32_t>(value));
 }
-void encode(CanonicalHasher& out, Vec2 value) {
+template <class Out>
+void encode(Out& out, Vec2 value) {
   encode(out, value.x);
   encode(out, value.y);
 }
 
 template <FieldRecord Record>
-void encode(CanonicalHasher& out, const Record& record);
+void hashRecord(XXH64_state_t& hasher, const Record& record, const std::uint32_t* slot);
 
 // Only active slots are hashed, each as its index then its fields.
 template <SlotArray Slots>
-void encode(CanonicalHasher& out, const Slots& slots) {
+void hashSlots(XXH64_state_t& hasher, const Slots& slots) {
   for (std::uint32_t slot = 0; slot < slots.size(); ++slot) {
     if (slots[slot].active) {
-      out.u32(slot);
-      encode(out, slots[slot]);
+      hashRecord(hasher, slots[slot], &slot);
     }
   }
 }
 
+// A record's plain fields go through one local buffer; a slot array inside it is hashed in
+// place, after the fields before it.
 template <FieldRecord Record>
-void encode(CanonicalHasher& out, const Record& record) {
-  Record::forEachField(record, [&out](const FieldInfo&, const auto& value) { encode(out, value); });
+void hashRecord(XXH64_state_t& hasher, const Record& record, const std::uint32_t* slot) {
+  RecordBytes<Record> bytes;
+  if (slot != nullptr) {
+    bytes.u32(*slot);
+  }
+  std::size_t hashed = 0;
+  Record::forEachField(record, [&](const FieldInfo&, const auto& value) {
+    if constexpr (SlotArray<std::remove_cvref_t<decltype(value)>>) {
+      XXH64_update(&hasher, bytes.data() + hashed, bytes.size() - hashed);
+      hashed = bytes.size();
+      hashSlots(hasher, value);
+    } else {
+      encode(bytes, value);
+    }
+  });
+  XXH64_update(&hasher, bytes.data() + hashed, bytes.size() - hashed);
 }
 
 }  // namespace
 
 std::uint64_t hashState(const WorldState& state) {
-  CanonicalHasher hasher;
-  encode(hasher, state);
-  return hasher.digest();
+  XXH64_state_t hasher;
+  XXH64_reset(&hasher, 0);
+  hashRecord(hasher, state, nullptr);
+  return XXH64_digest(&hasher);
 }
 
 }  // namespace coyote
