@@ -20,6 +20,8 @@ extern char** environ;
 
 namespace {
 
+constexpr const char* kDescription =
+    "Coyote dedicated server: authoritative fixed-step simulation over ENet";
 constexpr const char* kProgram = "coyote-server";
 constexpr double kGoodbyeSeconds = 0.3;  // time given to deliver the goodbyes at shutdown
 std::atomic<bool> stopRequested{false};
@@ -125,10 +127,8 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Coyote dedicated server: authoritative fixed-step simulation over ENet"};
   CommandLine line;
-  addOptions(app, line);
-  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+  if (const auto exit = coyote::cli::parse(argc, argv, kProgram, kDescription, line, addOptions)) {
     return *exit;
   }
   try {

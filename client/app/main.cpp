@@ -16,6 +16,8 @@
 namespace {
 
 using namespace coyote;
+constexpr const char* kDescription =
+    "Coyote client: play on a Coyote server, or play a replay back";
 constexpr const char* kProgram = "coyote-client";
 
 struct CommandLine {
@@ -78,10 +80,8 @@ ClientOptions sessionOptions(const CommandLine& o, const ClientConfig& config, c
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Coyote client: play on a Coyote server, or play a replay back"};
   CommandLine o;
-  addOptions(app, o);
-  if (const auto exit = cli::parse(app, argc, argv, kProgram)) {
+  if (const auto exit = cli::parse(argc, argv, kProgram, kDescription, o, addOptions)) {
     return *exit;
   }
   auto logger =

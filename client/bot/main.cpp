@@ -20,6 +20,8 @@
 namespace {
 
 using Json = nlohmann::ordered_json;
+constexpr const char* kDescription =
+    "Coyote bots: headless clients that play and check convergence";
 constexpr const char* kProgram = "coyote-bot";
 
 /// One bot's input source: a seeded random player, or one column of an input script.
@@ -161,10 +163,8 @@ void play(std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Coyote bots: headless clients that play and check convergence"};
   CommandLine o;
-  addOptions(app, o);
-  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+  if (const auto exit = coyote::cli::parse(argc, argv, kProgram, kDescription, o, addOptions)) {
     return *exit;
   }
   coyote::cli::HostPort address;

@@ -19,6 +19,17 @@ int fail(std::string_view program, std::string_view message);
 /// parse error, printed as `fail` does), or nothing when the program should go on.
 std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view program);
 
+/// Parses the command line into `options`, whose flags `addOptions` declares: the usual start
+/// of a Coyote main(). Returns the exit code as `parse` does, or nothing to go on.
+template <class Options>
+std::optional<int> parse(int argc, char** argv, std::string_view program,
+                         const std::string& description, Options& options,
+                         void (*addOptions)(CLI::App&, Options&)) {
+  CLI::App app{description};
+  addOptions(app, options);
+  return parse(app, argc, argv, program);
+}
+
 /// A "HOST:PORT" address; throws std::runtime_error naming `option` when it is not one.
 struct HostPort {
   std::string host;

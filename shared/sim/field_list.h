@@ -61,18 +61,24 @@ concept SlotArray = IsSlotArray<T>::value;
 #define COYOTE_VISIT_FIELD(type, name, initial, unit, description) \
   visit(::coyote::FieldInfo{#name, unit, description}, self.name);
 
-/// The members of a record and its `forEachField`, from one field list.
-#define COYOTE_RECORD(FIELDS)                                           \
-  using FieldListTag = void;                                            \
-  FIELDS(COYOTE_DECLARE_FIELD)                                          \
-  template <class Self, class Visitor>                                  \
-  static void forEachField(Self& self, Visitor&& visit) {               \
-    FIELDS(COYOTE_VISIT_FIELD)                                          \
-  }                                                                     \
-  template <class Self, class Visitor>                                  \
-  static void forEachFieldPair(Self& a, Self& b, Visitor&& visit) {     \
-    FIELDS(COYOTE_VISIT_FIELD_PAIR)                                     \
+/// The members of a record, `forEachField` and `forEachFieldPair`, expanding `FIELDS` with the
+/// given per-entry macros (shared by records and settings).
+#define COYOTE_FIELD_LIST_MEMBERS(FIELDS, DECLARE, VISIT, VISIT_PAIR) \
+  using FieldListTag = void;                                          \
+  FIELDS(DECLARE)                                                     \
+  template <class Self, class Visitor>                                \
+  static void forEachField(Self& self, Visitor&& visit) {             \
+    FIELDS(VISIT)                                                     \
+  }                                                                   \
+  template <class Self, class Visitor>                                \
+  static void forEachFieldPair(Self& a, Self& b, Visitor&& visit) {   \
+    FIELDS(VISIT_PAIR)                                                \
   }
+
+/// The members of a record and its visitors, from one field list.
+#define COYOTE_RECORD(FIELDS)                                                  \
+  COYOTE_FIELD_LIST_MEMBERS(FIELDS, COYOTE_DECLARE_FIELD, COYOTE_VISIT_FIELD, \
+                            COYOTE_VISIT_FIELD_PAIR)
 
 /// Declares the member for one setting-list entry.
 #define COYOTE_DECLARE_SETTING(section, key, type, name, initial, min, max, unit, description) \
@@ -92,15 +98,7 @@ concept SlotArray = IsSlotArray<T>::value;
   visit(::coyote::SettingInfo<type>{{#name, unit, description}, #section, #key, min, max},       \
         a.name, b.name);
 
-/// The members of a settings record and its `forEachField`, from one setting list.
-#define COYOTE_SETTINGS(FIELDS)                                     \
-  using FieldListTag = void;                                        \
-  FIELDS(COYOTE_DECLARE_SETTING)                                    \
-  template <class Self, class Visitor>                              \
-  static void forEachField(Self& self, Visitor&& visit) {           \
-    FIELDS(COYOTE_VISIT_SETTING)                                    \
-  }                                                                 \
-  template <class Self, class Visitor>                              \
-  static void forEachFieldPair(Self& a, Self& b, Visitor&& visit) { \
-    FIELDS(COYOTE_VISIT_SETTING_PAIR)                               \
-  }
+/// The members of a settings record and its visitors, from one setting list.
+#define COYOTE_SETTINGS(FIELDS)                                                      \
+  COYOTE_FIELD_LIST_MEMBERS(FIELDS, COYOTE_DECLARE_SETTING, COYOTE_VISIT_SETTING, \
+                            COYOTE_VISIT_SETTING_PAIR)

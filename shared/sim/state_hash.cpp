@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <concepts>
 #include <cstring>
 #include <type_traits>
 
@@ -36,25 +37,14 @@ template <class Record>
 using RecordBytes = CanonicalBytes<sizeof(Record) + 4>;
 
 // The canonical encoding of each field type: its bits, little-endian, at a fixed width.
-template <class Out>
-void encode(Out& out, bool value) {
-  out.u8(value ? 1 : 0);
-}
-template <class Out>
-void encode(Out& out, std::int8_t value) {
-  out.u8(static_cast<std::uint8_t>(value));
-}
-template <class Out>
-void encode(Out& out, std::uint8_t value) {
-  out.u8(value);
-}
-template <class Out>
-void encode(Out& out, std::int32_t value) {
-  out.u32(static_cast<std::uint32_t>(value));
-}
-template <class Out>
-void encode(Out& out, std::uint32_t value) {
-  out.u32(value);
+template <class Out, std::integral T>
+void encode(Out& out, T value) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 4, "a field type without a canonical encoding");
+  if constexpr (sizeof(T) == 1) {
+    out.u8(static_cast<std::uint8_t>(value));  // bool is 0 or 1
+  } else {
+    out.u32(static_cast<std::uint32_t>(value));
+  }
 }
 template <class Out>
 void encode(Out& out, float value) {

@@ -16,6 +16,7 @@
 
 namespace {
 
+constexpr const char* kDescription = "Coyote link conditioner: a seeded, lossy, laggy UDP proxy";
 constexpr const char* kProgram = "coyote-netsim";
 std::atomic<bool> stopRequested{false};
 
@@ -73,10 +74,8 @@ sockaddr_in resolve(const std::string& forward) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Coyote link conditioner: a seeded, lossy, laggy UDP proxy"};
   CommandLine o;
-  addOptions(app, o);
-  if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
+  if (const auto exit = coyote::cli::parse(argc, argv, kProgram, kDescription, o, addOptions)) {
     return *exit;
   }
   std::unique_ptr<coyote::UdpProxy> proxy;
