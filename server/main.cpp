@@ -13,6 +13,7 @@
 #include "cli/program.h"
 #include "config/config_error.h"
 #include "level/tiled_level_loader.h"
+#include "net/level_data.h"
 #include "server/game_server.h"
 #include "util/monotonic_clock.h"
 
@@ -76,10 +77,14 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   return config;
 }
 
+/// The level with the config's budgets; refused now if the server could not send it later.
 coyote::Level loadLevel(const coyote::ServerConfig& config) {
   coyote::Level level = coyote::loadTiledLevel(config.level);
   level.jumpsRemaining = config.jumpsRemaining.value_or(level.jumpsRemaining);
   level.dashesRemaining = config.dashesRemaining.value_or(level.dashesRemaining);
+  if (const std::string why = coyote::net::whyNotServable(level); !why.empty()) {
+    throw coyote::ConfigError(config.level + ": cannot be served to clients: " + why);
+  }
   return level;
 }
 

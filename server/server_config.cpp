@@ -100,21 +100,15 @@ void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
       character = static_cast<char>(std::tolower(static_cast<unsigned char>(character)));
     }
     const std::string value(variable.substr(equals + 1));
-    bool matched = false;
+    // Only COYOTE_<SECTION>_<KEY> of a config section is an override; other COYOTE_*
+    // variables (the client's COYOTE_SERVER_BINARY, COYOTE_FONT) belong to other programs.
     for (std::string_view section : kSections) {
       if (name.size() > section.size() + 1 && name.starts_with(section) &&
           name[section.size()] == '_') {
         auto* table = root.insert(section, toml::table{}).first->second.as_table();
         insertTyped(*table, name.substr(section.size() + 1), value);
-        matched = true;
         break;
       }
-    }
-    if (!matched) {
-      throw ConfigError(
-          fmt::format("environment: {}: unknown variable (expected "
-                      "COYOTE_<SIM|PHYSICS|NET|WORLD|BUDGETS>_<KEY>)",
-                      variable.substr(0, equals)));
     }
   }
   TomlTableReader reader(root, "environment (COYOTE_* variables)", "");

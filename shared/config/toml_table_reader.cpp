@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "config/bounded_file.h"
 #include "config/config_error.h"
+#include "config/toml_shape.h"
 
 namespace coyote {
 namespace {
@@ -157,14 +159,10 @@ void TomlTableReader::rejectUnknownKeys() const {
 }
 
 toml::table parseTomlFile(const std::string& file) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) {
-    throw ConfigError(fmt::format("{}: cannot open file", file));
-  }
-  std::stringstream text;
-  text << stream.rdbuf();
+  const std::string text = readBoundedFile(file, kMaxConfigFileBytes);
+  checkTomlShape(text, file);
   try {
-    return toml::parse(text.str(), file);
+    return toml::parse(text, file);
   } catch (const toml::parse_error& error) {
     throw ConfigError(fmt::format("{}:{}:{}: {}", file, error.source().begin.line,
                                   error.source().begin.column, error.description()));

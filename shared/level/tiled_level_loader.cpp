@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "config/bounded_file.h"
 #include "config/config_error.h"
 
 namespace coyote {
@@ -77,25 +78,26 @@ Json parseJson(std::string_view text, const std::string& file) {
   }
 }
 
-std::string readFile(const std::filesystem::path& file) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) {
-    throw ConfigError(fmt::format("{}: cannot open file", file.string()));
-  }
-  std::stringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
-
 // Tiled 1.9+ calls the type "class"; older versions "type".
 std::string typeOrClass(const Node& object) {
-  if (object.has("type") && !object.value.at("type").get_ref<const std::string&>().empty()) {
-    return object.child("type").string();
-  }
-  if (object.has("class")) {
+  const std::string type = object.has("type") ? object.child("type").string() : std::string();
+  if (type.empty() && object.has("class")) {
     return object.child("class").string();
   }
-  return {};
+  return type;
+}
+
+/// An external tileset's file: it must stay inside the level's folder (a level from elsewhere
+/// must not make the server read /etc/passwd).
+std::filesystem::path tilesetPath(const Node& source, const std::filesystem::path& baseDirectory) {
+  const std::filesystem::path base = std::filesystem::weakly_canonical(
+      baseDirectory.empty() ? std::filesystem::path(".") : baseDirectory);
+  const std::filesystem::path path = std::filesystem::weakly_canonical(base / source.string());
+  const std::filesystem::path inside = path.lexically_relative(base);
+  if (inside.empty() || *inside.begin() == "..") {
+    source.fail("a tileset must be inside the level's folder");
+  }
+  return path;
 }
 
 /// Local tile id → tile type, for one tileset.
@@ -136,9 +138,9 @@ std::map<std::uint32_t, TileType> readTilesets(const Node& map,
       readTilesetTiles(reference, firstGid, types);
       continue;
     }
-    const std::filesystem::path source = baseDirectory / reference.child("source").string();
+    const std::filesystem::path source = tilesetPath(reference.child("source"), baseDirectory);
     const std::string sourceName = source.string();
-    const Json external = parseJson(readFile(source), sourceName);
+    const Json external = parseJson(readBoundedFile(source, kMaxLevelFileBytes), sourceName);
     readTilesetTiles(Node{external, "$", sourceName}, firstGid, types);
   }
   return types;
@@ -147,10 +149,14 @@ std::map<std::uint32_t, TileType> readTilesets(const Node& map,
 const Json* findLayer(const Node& layers, std::string_view name, std::string_view type,
                       std::size_t& index) {
   for (std::size_t i = 0; i < layers.array().size(); ++i) {
-    const Json& layer = layers.value.at(i);
-    if (layer.is_object() && layer.value("name", "") == name && layer.value("type", "") == type) {
+    const Node layer = layers.at(i);
+    if (!layer.value.is_object()) {
+      layer.fail("expected a layer object");
+    }
+    if (layer.has("name") && layer.child("name").string() == name && layer.has("type") &&
+        layer.child("type").string() == type) {
       index = i;
-      return &layer;
+      return &layer.value;
     }
   }
   return nullptr;
@@ -238,11 +244,8 @@ void readBudgets(const Node& map, Level& level) {
   }
 }
 
-}  // namespace
-
-Level parseTiledLevel(std::string_view json, const std::string& fileName,
-                      const std::filesystem::path& baseDirectory) {
-  const Json document = parseJson(json, fileName);
+Level readMap(const Json& document, const std::string& fileName,
+              const std::filesystem::path& baseDirectory) {
   const Node map{document, "$", fileName};
   if (!document.is_object()) {
     map.fail("expected a Tiled map object");
@@ -259,15 +262,27 @@ Level parseTiledLevel(std::string_view json, const std::string& fileName,
   const auto tileHeight = static_cast<float>(map.child("tileheight").integer(1, 1024));
 
   Level level(width, height);
-  level.name = fileName;
+  level.name = std::filesystem::path(fileName).filename().string();
   readCollisionLayer(map, readTilesets(map, baseDirectory), level);
   readSpawns(map, tileWidth, tileHeight, level);
   readBudgets(map, level);
   return level;
 }
 
+}  // namespace
+
+Level parseTiledLevel(std::string_view json, const std::string& fileName,
+                      const std::filesystem::path& baseDirectory) {
+  try {
+    return readMap(parseJson(json, fileName), fileName, baseDirectory);
+  } catch (const Json::exception& error) {  // a type this loader did not check by path
+    throw ConfigError(fmt::format("{}: unexpected JSON: {}", fileName, error.what()));
+  }
+}
+
 Level loadTiledLevel(const std::filesystem::path& file) {
-  return parseTiledLevel(readFile(file), file.string(), file.parent_path());
+  return parseTiledLevel(readBoundedFile(file, kMaxLevelFileBytes), file.string(),
+                         file.parent_path());
 }
 
 }  // namespace coyote

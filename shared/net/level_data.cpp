@@ -1,5 +1,9 @@
 #include "net/level_data.h"
 
+#include <sstream>
+
+#include "net/wire_archive.h"
+
 namespace coyote::net {
 
 LevelData toLevelData(const Level& level) {
@@ -33,6 +37,17 @@ Level toLevel(const LevelData& data) {
   level.dashesRemaining = data.dashesRemaining;
   level.name = data.name;
   return level;
+}
+
+std::string whyNotServable(const Level& level) {
+  try {
+    std::ostringstream ignored;
+    WireOutputArchive archive(ignored);
+    archive(toLevelData(level));
+  } catch (const WireError& error) {
+    return error.what();
+  }
+  return "";
 }
 
 }  // namespace coyote::net

@@ -41,12 +41,34 @@ struct LevelData {
       }
     }
     boundedVector(archive, spawns, kMaxSpawns, "spawn");
-    archive(jumpsRemaining, dashesRemaining);
+    checkSpawns();
+    rangedValue(archive, jumpsRemaining, -1, kMaxBudget, "jumps budget");
+    rangedValue(archive, dashesRemaining, -1, kMaxBudget, "dashes budget");
     boundedString(archive, name, kMaxReasonLength, "level name");
+  }
+
+ private:
+  static constexpr std::int32_t kMaxBudget = 1000000;  ///< as the level loader allows
+
+  /// At least one spawn, each inside the level (the simulation places characters there).
+  void checkSpawns() const {
+    if (spawns.empty()) {
+      throw WireError("a level without spawn points");
+    }
+    for (const Vec2& spawn : spawns) {
+      if (!(spawn.x >= 0.0f && spawn.x <= static_cast<float>(width) && spawn.y >= 0.0f &&
+            spawn.y <= static_cast<float>(height))) {
+        throw WireError("spawn point outside the level");
+      }
+    }
   }
 };
 
 LevelData toLevelData(const Level& level);
+
+/// Why `level` cannot travel in a Welcome or a replay (too many tiles or spawns, a name too
+/// long, …), or "" when it can: the server checks this before it listens.
+std::string whyNotServable(const Level& level);
 Level toLevel(const LevelData& data);
 
 }  // namespace coyote::net

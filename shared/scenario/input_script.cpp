@@ -1,11 +1,11 @@
 #include "scenario/input_script.h"
 
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "config/bounded_file.h"
 #include "config/config_error.h"
 
 namespace coyote {
@@ -129,13 +129,7 @@ InputScript parseInputScript(std::string_view text, const std::string& fileName)
 }
 
 InputScript loadInputScript(const std::string& file) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) {
-    throw ConfigError(fmt::format("{}: cannot open file", file));
-  }
-  std::stringstream text;
-  text << stream.rdbuf();
-  return parseInputScript(text.str(), file);
+  return parseInputScript(readBoundedFile(file, kMaxLevelFileBytes), file);
 }
 
 }  // namespace coyote

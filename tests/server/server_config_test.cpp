@@ -79,7 +79,13 @@ TEST(ServerConfig, EnvironmentRefusalsNameTheVariable) {
   EXPECT_THAT(environmentRefusal({"COYOTE_NET_PORT=99999"}),
               AllOf(HasSubstr("environment"), HasSubstr("net.port"), HasSubstr("65535")));
   EXPECT_THAT(environmentRefusal({"COYOTE_NET_PROT=1"}), HasSubstr("net.prot"));
-  EXPECT_THAT(environmentRefusal({"COYOTE_COLOR=red"}), HasSubstr("COYOTE_COLOR"));
+}
+
+TEST(ServerConfig, CoyoteVariablesOfOtherProgramsAreNotOverrides) {
+  // The client's documented overrides reach a local server through its environment.
+  EXPECT_EQ(environmentRefusal({"COYOTE_SERVER_BINARY=/usr/bin/coyote-server",
+                                "COYOTE_FONT=/usr/share/fonts/x.ttf", "COYOTE_COLOR=red"}),
+            "accepted");
 }
 
 }  // namespace

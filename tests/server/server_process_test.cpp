@@ -51,6 +51,45 @@ TEST(ServerProcess, BadConfigurationIsRefusedWithTheKeyAndExitCode2) {
   EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
 }
 
+/// A loadable level with `spawns` spawn points on a `width` × `height` map, floor at the bottom.
+std::string levelFile(const test::TempDirectory& directory, int width, int height, int spawns) {
+  nlohmann::json objects = nlohmann::json::array();
+  for (int i = 0; i < spawns; ++i) {
+    objects.push_back({{"type", "spawn"}, {"x", 8}, {"y", 16}});
+  }
+  nlohmann::json data = nlohmann::json::array();
+  for (int i = 0; i < width * height; ++i) {
+    data.push_back(i < width * (height - 1) ? 0 : 1);
+  }
+  const nlohmann::json map{
+      {"width", width},
+      {"height", height},
+      {"tilewidth", 16},
+      {"tileheight", 16},
+      {"tilesets", {{{"firstgid", 1}, {"tiles", {{{"id", 0}, {"type", "solid"}}}}}}},
+      {"layers",
+       {{{"name", "collision"},
+         {"type", "tilelayer"},
+         {"width", width},
+         {"height", height},
+         {"data", data}},
+        {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}};
+  return directory.write("unservable.tmj", map.dump());
+}
+
+TEST(ServerProcess, ALevelItCouldNotSendIsRefusedAtStartWithTheReason) {
+  test::TempDirectory directory;
+  const auto spawns =
+      test::runCommand(kServer + " --port 0 --level " + levelFile(directory, 4, 2, 300));
+  EXPECT_EQ(spawns.exitCode, 2);
+  EXPECT_THAT(spawns.output, HasSubstr("cannot be served to clients: spawn count 300 exceeds 256"));
+  // 4096 × 257 tiles: within the loader's 4096 per side, beyond the wire's 2^20 tiles.
+  const auto tiles =
+      test::runCommand(kServer + " --port 0 --level " + levelFile(directory, 4096, 257, 1));
+  EXPECT_EQ(tiles.exitCode, 2);
+  EXPECT_THAT(tiles.output, HasSubstr("cannot be served to clients: level size out of range"));
+}
+
 TEST(ServerProcess, EnvironmentOverridesTheCommandLine) {
   test::TempDirectory directory;
   test::ChildProcess server({"/usr/bin/env", "COYOTE_NET_MAX_PLAYERS=3", kServer, "--level", kArena,

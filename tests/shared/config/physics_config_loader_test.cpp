@@ -72,5 +72,25 @@ TEST(PhysicsConfigLoader, RefusesMissingFile) {
   EXPECT_THROW(loadPhysicsConfig("/nonexistent/physics.toml"), ConfigError);
 }
 
+TEST(PhysicsConfigLoader, AbsurdKeyDepthIsRefusedBeforeTheParserSeesIt) {
+  std::string key = "physics";
+  for (int i = 0; i < 50000; ++i) {
+    key += ".a";
+  }
+  EXPECT_THAT(refusal(key + " = 1\n"), AllOf(HasSubstr("physics.toml:1:"), HasSubstr("deeper")));
+  EXPECT_THAT(refusal("[physics]\nx = " + std::string(50000, '[') + "\n"),
+              AllOf(HasSubstr("physics.toml:2:"), HasSubstr("deeper")));
+  // Dots in strings, comments and numbers do not count.
+  EXPECT_THAT(refusal("[physics]\ngravity = 61.5 # " + std::string(200, '.') + "\n"),
+              HasSubstr("accepted"));
+}
+
+TEST(PhysicsConfigLoader, AConfigOverOneMebibyteOrNotAFileIsRefused) {
+  EXPECT_THAT(refusal("# " + std::string(1u << 20, 'x') + "\n"),
+              HasSubstr("larger than the 1 MiB allowed"));
+  EXPECT_THAT(test::refusalOf([] { loadPhysicsConfig("/dev/zero"); }),
+              HasSubstr("not a regular file"));
+}
+
 }  // namespace
 }  // namespace coyote

@@ -1,5 +1,8 @@
 #include "level/tiled_level_loader.h"
 
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <set>
 
 #include <gmock/gmock.h>
@@ -152,6 +155,48 @@ TEST(TiledLevelLoader, RefusesBadBudgetValue) {
   map["properties"][0]["value"] = -5;
   EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.properties[0].value"),
                                          HasSubstr("must be in [-1, 1000000], got -5")));
+}
+
+TEST(TiledLevelLoader, ANameOrTypeOfTheWrongJsonTypeIsARefusalWithItsPath) {
+  Json map = minimalMap();
+  map["tilesets"][0]["tiles"][0]["type"] = 7;
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.tilesets[0].tiles[0].type"), HasSubstr("expected a string")));
+  map = minimalMap();
+  map["layers"][0]["name"] = nullptr;
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.layers[0].name"), HasSubstr("expected a string")));
+  map = minimalMap();
+  map["layers"][1]["objects"][0]["type"] = 3.5;
+  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[1].objects[0].type"));
+  map = minimalMap();
+  map["layers"][1]["type"] = Json::array();
+  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[1].type"));
+}
+
+TEST(TiledLevelLoader, ATilesetOutsideTheLevelsFolderIsRefused) {
+  Json map = minimalMap();
+  map["tilesets"][0] = Json{{"firstgid", 1}, {"source", "../../../../../../etc/passwd"}};
+  EXPECT_THAT(refusal(map.dump()),
+              AllOf(HasSubstr("$.tilesets[0].source"), HasSubstr("inside the level's folder")));
+}
+
+TEST(TiledLevelLoader, DevicesFifosAndHugeFilesAreRefusedBeforeReading) {
+  EXPECT_THAT(test::refusalOf([] { loadTiledLevel("/dev/zero"); }),
+              HasSubstr("/dev/zero: not a regular file"));
+  test::TempDirectory directory;
+  const std::filesystem::path fifo = directory.path() / "level.tmj";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THAT(test::refusalOf([&] { loadTiledLevel(fifo); }), HasSubstr("not a regular file"));
+  const std::string huge = directory.write("huge.tmj", std::string((16u << 20) + 1, ' '));
+  EXPECT_THAT(test::refusalOf([&] { loadTiledLevel(huge); }),
+              HasSubstr("larger than the 16 MiB allowed"));
+}
+
+TEST(TiledLevelLoader, TheLevelIsNamedAfterItsFileNotItsPath) {
+  test::TempDirectory directory;
+  const Level level = loadTiledLevel(directory.write("mini.tmj", minimalMap().dump()));
+  EXPECT_EQ(level.name, "mini.tmj");
 }
 
 }  // namespace

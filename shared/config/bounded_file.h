@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace coyote {
+
+inline constexpr std::uintmax_t kMaxLevelFileBytes = 16u << 20;  ///< levels and tilesets
+inline constexpr std::uintmax_t kMaxConfigFileBytes = 1u << 20;  ///< TOML configs, input scripts
+
+/// Reads a whole regular file of at most `maxBytes`. A missing file, a directory, a FIFO, a
+/// device or a larger file is a ConfigError naming the file and the reason, and nothing past
+/// the cap is ever read (a FIFO is refused before it is opened, so it cannot block).
+std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t maxBytes);
+
+}  // namespace coyote
