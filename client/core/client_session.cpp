@@ -150,7 +150,9 @@ void ClientSession::serviceNetwork(double now) {
       if (message) {
         onMessage(*message, now);
       } else {
-        log_->warn("{}: dropped malformed packet from the server: {}", options_.name, error);
+        // A server that sends what no Coyote server sends is broken or hostile: stop trusting it.
+        end(ClientPhase::Disconnected, "malformed message from the server: " + error);
+        enet_peer_disconnect(peer_, 0);
       }
     }
     if (peer_ == nullptr) {
@@ -174,6 +176,9 @@ void ClientSession::sayHello(double now) {
 }
 
 void ClientSession::onMessage(const net::Message& message, double now) {
+  if (phase_ == ClientPhase::Refused || phase_ == ClientPhase::Disconnected) {
+    return;  // the session is over, whatever the server still says
+  }
   if (const auto* welcome = std::get_if<net::Welcome>(&message)) {
     onWelcome(*welcome, now);
   } else if (const auto* refusal = std::get_if<net::Refusal>(&message)) {
