@@ -6,8 +6,9 @@
 
 namespace coyote {
 
-inline constexpr std::uintmax_t kMaxLevelFileBytes = 16u << 20;  ///< levels and tilesets
-inline constexpr std::uintmax_t kMaxConfigFileBytes = 1u << 20;  ///< TOML configs, input scripts
+inline constexpr std::uintmax_t kMaxLevelFileBytes = 16u << 20;  ///< levels, tilesets, scripts
+inline constexpr std::uintmax_t kMaxConfigFileBytes = 1u << 20;  ///< TOML configs
+inline constexpr std::uintmax_t kMaxReplayFileBytes = 1u << 30;  ///< days of a full server
 
 /// Reads a whole regular file of at most `maxBytes`. A missing file, a directory, a FIFO, a
 /// device or a larger file is a ConfigError naming the file and the reason, and nothing past

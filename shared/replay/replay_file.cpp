@@ -2,27 +2,68 @@
 
 #include <array>
 #include <cstring>
+#include <sstream>
 
 #include <fmt/format.h>
-#include "net/wire_archive.h"
 
+#define XXH_STATIC_LINKING_ONLY
+#include <xxhash.h>
+
+#include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "match/authoritative_tick.h"
+#include "net/wire_archive.h"
 #include "sim/state_hash.h"
 
 namespace coyote {
 namespace {
 
-constexpr std::array<char, 8> kMagic = {'C', 'O', 'Y', 'O', 'T', 'E', 'R', 'P'};
+// "COYOTERP" was the first format, without checksums.
+constexpr std::array<char, 8> kMagic = {'C', 'O', 'Y', 'O', 'T', 'E', 'R', '2'};
+constexpr std::array<char, 8> kFirstMagic = {'C', 'O', 'Y', 'O', 'T', 'E', 'R', 'P'};
+constexpr std::uint8_t kHeaderRecord = 'H';
 constexpr std::uint8_t kTickRecord = 'T';
+constexpr std::uint32_t kMaxRecordBytes = 64u << 20;  // a header with 2^20 tiles fits easily
 constexpr std::uint32_t kFlushEveryTicks = 60;
+constexpr std::size_t kFrameBytes = 1 + 4 + 4;  // kind, length, ~length
+constexpr std::size_t kChecksumBytes = 8;
+
+std::uint64_t checksum(std::uint8_t kind, std::uint32_t length, std::string_view payload) {
+  XXH64_state_t state;
+  XXH64_reset(&state, kind);
+  XXH64_update(&state, &length, sizeof(length));
+  XXH64_update(&state, payload.data(), payload.size());
+  return XXH64_digest(&state);
+}
+
+template <class T>
+void put(std::string& out, T value) {
+  char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  out.append(bytes, sizeof(T));
+}
+
+template <class T>
+T take(std::string_view bytes, std::size_t offset) {
+  T value;
+  std::memcpy(&value, bytes.data() + offset, sizeof(T));
+  return value;
+}
+
+/// Decodes one record's payload; throws WireError (or cereal's) if it is not exactly one T.
+template <class T>
+T decodePayload(std::string_view payload) {
+  std::istringstream stream{std::string(payload)};
+  T value;
+  net::WireInputArchive archive(stream);
+  archive(value);
+  if (stream.peek() != std::char_traits<char>::eof()) {
+    throw WireError("trailing bytes in the record");
+  }
+  return value;
+}
 
 }  // namespace
-
-struct ReplayWriter::Archive {
-  explicit Archive(std::ostream& stream) : archive(stream) {}
-  net::WireOutputArchive archive;
-};
 
 ReplayWriter::ReplayWriter(const std::string& file, const ReplayHeader& header)
     : file_(file), stream_(file, std::ios::binary | std::ios::trunc) {
@@ -30,8 +71,8 @@ ReplayWriter::ReplayWriter(const std::string& file, const ReplayHeader& header)
     throw std::runtime_error(fmt::format("{}: cannot create replay file", file));
   }
   stream_.write(kMagic.data(), kMagic.size());
-  archive_ = std::make_unique<Archive>(stream_);
-  archive_->archive(header);
+  open_ = true;
+  writeRecord(kHeaderRecord, header);
   stream_.flush();
 }
 
@@ -39,11 +80,30 @@ ReplayWriter::~ReplayWriter() {
   close();
 }
 
+template <class Record>
+void ReplayWriter::writeRecord(std::uint8_t kind, const Record& record) {
+  std::ostringstream payloadStream;
+  {
+    net::WireOutputArchive archive(payloadStream);
+    archive(record);
+  }
+  const std::string payload = payloadStream.str();
+  const auto length = static_cast<std::uint32_t>(payload.size());
+  std::string framed;
+  framed.reserve(kFrameBytes + payload.size() + kChecksumBytes);
+  put(framed, kind);
+  put(framed, length);
+  put(framed, ~length);
+  framed += payload;
+  put(framed, checksum(kind, length, payload));
+  stream_.write(framed.data(), static_cast<std::streamsize>(framed.size()));
+}
+
 void ReplayWriter::append(const ReplayTick& tick) {
-  if (!archive_) {
+  if (!open_) {
     return;
   }
-  archive_->archive(kTickRecord, tick);
+  writeRecord(kTickRecord, tick);
   if (++sinceFlush_ >= kFlushEveryTicks) {
     stream_.flush();
     sinceFlush_ = 0;
@@ -51,49 +111,103 @@ void ReplayWriter::append(const ReplayTick& tick) {
 }
 
 void ReplayWriter::close() {
-  if (archive_) {
-    archive_.reset();
+  if (open_) {
+    open_ = false;
     stream_.flush();
     stream_.close();
   }
 }
 
-Replay readReplay(const std::string& file) {
-  std::ifstream stream(file, std::ios::binary);
-  if (!stream) {
-    throw ConfigError(fmt::format("{}: cannot open file", file));
+namespace {
+
+/// Walks the records of a replay file held in memory.
+class RecordReader {
+ public:
+  RecordReader(std::string bytes, std::string file)
+      : bytes_(std::move(bytes)), file_(std::move(file)) {}
+
+  /// The next record's payload, or nothing at the end; `truncated` when the file ends inside
+  /// a record. Throws ConfigError on a bad frame or checksum.
+  std::optional<std::string_view> next(std::uint8_t expectedKind, bool& truncated) {
+    if (offset_ == bytes_.size()) {
+      return std::nullopt;
+    }
+    if (bytes_.size() - offset_ < kFrameBytes) {
+      truncated = true;
+      return std::nullopt;
+    }
+    const auto kind = take<std::uint8_t>(bytes_, offset_);
+    const auto length = take<std::uint32_t>(bytes_, offset_ + 1);
+    if (kind != expectedKind || take<std::uint32_t>(bytes_, offset_ + 5) != ~length ||
+        length > kMaxRecordBytes) {
+      fail("bad record frame");
+    }
+    if (bytes_.size() - offset_ < kFrameBytes + length + kChecksumBytes) {
+      truncated = true;
+      return std::nullopt;
+    }
+    const std::string_view payload(bytes_.data() + offset_ + kFrameBytes, length);
+    if (take<std::uint64_t>(bytes_, offset_ + kFrameBytes + length) !=
+        checksum(kind, length, payload)) {
+      fail("checksum mismatch");
+    }
+    recordStart_ = offset_;
+    offset_ += kFrameBytes + length + kChecksumBytes;
+    ++records_;
+    return payload;
   }
-  std::array<char, 8> magic{};
-  stream.read(magic.data(), magic.size());
-  if (!stream || magic != kMagic) {
+
+  [[noreturn]] void fail(std::string_view reason) const {
+    throw ConfigError(
+        fmt::format("{}: record {} at byte {}: {}", file_, records_, offset_, reason));
+  }
+  /// A record that passed its checksum but does not decode: named by where it started.
+  [[noreturn]] void failDecoded(std::string_view reason) const {
+    throw ConfigError(
+        fmt::format("{}: record {} at byte {}: {}", file_, records_ - 1, recordStart_, reason));
+  }
+
+ private:
+  std::string bytes_;
+  std::string file_;
+  std::size_t offset_ = kMagic.size();
+  std::size_t recordStart_ = 0;
+  std::size_t records_ = 0;
+};
+
+}  // namespace
+
+Replay readReplay(const std::string& file) {
+  const std::string bytes = readBoundedFile(file, kMaxReplayFileBytes);
+  if (bytes.size() >= kFirstMagic.size() &&
+      std::memcmp(bytes.data(), kFirstMagic.data(), kFirstMagic.size()) == 0) {
+    throw ConfigError(fmt::format("{}: a replay of an older Coyote (no checksums)", file));
+  }
+  if (bytes.size() < kMagic.size() ||
+      std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
     throw ConfigError(fmt::format("{}: not a Coyote replay", file));
   }
+  RecordReader records(bytes, file);
   Replay replay;
+  const auto header = records.next(kHeaderRecord, replay.truncated);
+  if (!header) {
+    throw ConfigError(fmt::format("{}: the replay ends before its header", file));
+  }
   try {
-    net::WireInputArchive archive(stream);
-    archive(replay.header);
-    if (replay.header.protocolVersion != net::kProtocolVersion) {
-      throw ConfigError(fmt::format("{}: recorded with protocol version {}, this build reads {}",
-                                    file, replay.header.protocolVersion, net::kProtocolVersion));
-    }
-    while (stream.peek() != std::char_traits<char>::eof()) {
-      std::uint8_t kind = 0;
-      archive(kind);
-      if (kind != kTickRecord) {
-        throw WireError("unknown record");
-      }
-      archive(replay.ticks.emplace_back());
-    }
-  } catch (const ConfigError&) {
-    throw;
+    replay.header = decodePayload<ReplayHeader>(*header);
   } catch (const std::exception& error) {
-    // A record cut short by a crash ends the replay; anything else is corruption.
-    if (!replay.ticks.empty() && stream.eof()) {
-      replay.ticks.pop_back();
-      return replay;
+    records.failDecoded(error.what());
+  }
+  if (replay.header.protocolVersion != net::kProtocolVersion) {
+    throw ConfigError(fmt::format("{}: recorded with protocol version {}, this build reads {}",
+                                  file, replay.header.protocolVersion, net::kProtocolVersion));
+  }
+  while (const auto payload = records.next(kTickRecord, replay.truncated)) {
+    try {
+      replay.ticks.push_back(decodePayload<ReplayTick>(*payload));
+    } catch (const std::exception& error) {
+      records.failDecoded(error.what());
     }
-    throw ConfigError(fmt::format("{}: corrupt replay after {} ticks: {}", file,
-                                  replay.ticks.size(), error.what()));
   }
   return replay;
 }

@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <fstream>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +40,9 @@ struct ReplayTick {
 };
 
 /// Writes a replay as the server runs: the header, then one record per tick, flushed
-/// periodically so a crash loses at most a second.
+/// periodically so a crash loses at most a second. Every record is framed as kind, length (and
+/// its complement) and payload, followed by an xxHash64 of all three, so that any changed byte
+/// is detected and a file cut short is told apart from a corrupt one.
 class ReplayWriter {
  public:
   /// Throws std::runtime_error if the file cannot be created.
@@ -55,10 +56,12 @@ class ReplayWriter {
   const std::string& file() const { return file_; }
 
  private:
-  struct Archive;
+  template <class Record>
+  void writeRecord(std::uint8_t kind, const Record& record);
+
   std::string file_;
   std::ofstream stream_;
-  std::unique_ptr<Archive> archive_;
+  bool open_ = false;
   std::uint32_t sinceFlush_ = 0;
 };
 
@@ -66,9 +69,12 @@ class ReplayWriter {
 struct Replay {
   ReplayHeader header;
   std::vector<ReplayTick> ticks;
+  bool truncated = false;  ///< the file ended inside a record: `ticks` holds the complete ones
 };
 
-/// Reads a replay; a file that is not one, or is corrupt, throws ConfigError naming it.
+/// Reads a replay. A file that is not one, or any record whose checksum, framing or content is
+/// wrong, throws ConfigError naming the file, the record and its byte offset; a file that ends
+/// inside a record keeps the complete records and says it was truncated.
 Replay readReplay(const std::string& file);
 
 /// Writes a whole replay (tests, tools).

@@ -21,9 +21,10 @@ int verifyReplayFile(const std::string& replayFile) {
                              result.firstBadTick, result.expectedHash, result.actualHash);
     return 1;
   }
-  std::cout << fmt::format("OK: {} ticks verified ({} players at the start, level {})\n",
-                           result.ticksVerified, replay.header.start.roster.size(),
-                           replay.header.level.name);
+  std::cout << fmt::format(
+      "OK: {} ticks verified ({} players at the start, level {}){}\n", result.ticksVerified,
+      replay.header.start.roster.size(), replay.header.level.name,
+      replay.truncated ? "; the file is truncated: it ends inside a record" : "");
   return 0;
 }
 

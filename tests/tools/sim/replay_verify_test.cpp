@@ -1,5 +1,8 @@
 #include "replay/replay_file.h"
 
+#include <fstream>
+#include <iterator>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -7,6 +10,7 @@
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
 #include "support/network.h"
+#include "support/refusal.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
 
@@ -81,6 +85,66 @@ TEST(ReplayVerify, NotAReplayIsRefusedWithExitCode2) {
       test::runCommand(std::string(COYOTE_SIM_BINARY) + " verify " + file);
   EXPECT_EQ(command.exitCode, 2);
   EXPECT_THAT(command.output, HasSubstr("not a Coyote replay"));
+}
+
+std::string readAll(const std::string& file) {
+  std::ifstream stream(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+}
+
+void writeAll(const std::string& file, const std::string& bytes) {
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+/// A short recorded replay's bytes.
+std::string shortReplayBytes(const test::TempDirectory& directory) {
+  Replay replay = recordSession((directory.path() / "full.rpl").string());
+  replay.ticks.resize(12);
+  const std::string file = (directory.path() / "short.rpl").string();
+  writeReplay(file, replay);
+  return readAll(file);
+}
+
+TEST(ReplayVerify, EveryFlippedByteIsDetectedAndNamed) {
+  test::TempDirectory directory;
+  const std::string original = shortReplayBytes(directory);
+  const std::string file = (directory.path() / "flipped.rpl").string();
+  int detected = 0;
+  for (std::size_t at = 0; at < original.size(); ++at) {
+    std::string bytes = original;
+    bytes[at] = static_cast<char>(bytes[at] ^ (1 << (at % 8)));
+    writeAll(file, bytes);
+    const std::string refusal = test::refusalOf([&] { readReplay(file); });
+    EXPECT_NE(refusal, "accepted") << "byte " << at;
+    if (at >= 8) {
+      EXPECT_THAT(refusal, ::testing::ContainsRegex("record [0-9]+ at byte [0-9]+")) << at;
+    }
+    detected += refusal != "accepted" ? 1 : 0;
+  }
+  EXPECT_EQ(detected, static_cast<int>(original.size()));
+}
+
+TEST(ReplayVerify, AReplayCutShortVerifiesItsCompleteTicksAndSaysSo) {
+  test::TempDirectory directory;
+  const std::string original = shortReplayBytes(directory);
+  const std::string file = (directory.path() / "cut.rpl").string();
+  writeAll(file, original);
+  const Replay whole = readReplay(file);
+  ASSERT_EQ(whole.ticks.size(), 12u);
+  EXPECT_FALSE(whole.truncated);
+  // Cut inside the last record (its frame, payload or checksum): 11 complete ticks remain.
+  for (std::size_t cut = 1; cut < 30; ++cut) {
+    writeAll(file, original.substr(0, original.size() - cut));
+    const Replay replay = readReplay(file);
+    EXPECT_TRUE(replay.truncated) << cut;
+    EXPECT_EQ(replay.ticks.size(), 11u) << cut;
+    EXPECT_TRUE(verifyReplay(replay).ok);
+  }
+  const test::CommandResult command =
+      test::runCommand(std::string(COYOTE_SIM_BINARY) + " verify " + file);
+  EXPECT_EQ(command.exitCode, 0) << command.output;
+  EXPECT_THAT(command.output, HasSubstr("OK: 11 ticks verified"));
+  EXPECT_THAT(command.output, HasSubstr("the file is truncated"));
 }
 
 }  // namespace
