@@ -27,6 +27,7 @@ struct Connection {
   double lastBadLog = -1e9;
   double lastFullState = -1e9;
   net::ClientReport report;  ///< the client's last report
+  bool kicked = false;       ///< disconnected for misbehaving: its player keeps no reservation
 };
 
 }  // namespace coyote

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <random>
 
 #include <fmt/format.h>
 
@@ -19,11 +18,6 @@ net::HostLimits hostLimits(const ServerConfig& config) {
   return net::HostLimits{
       static_cast<std::size_t>(config.maxPlayers + config.maxSpectators + kPeerSlack),
       static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize, net::kMaxWaitingData};
-}
-
-std::uint64_t randomSeed() {
-  std::random_device entropy;  // the OS's random source: tokens must not follow the clock
-  return (std::uint64_t{entropy()} << 32) ^ entropy();
 }
 
 /// Microseconds of CPU work, for the stage timings only: no decision depends on them.
@@ -50,7 +44,6 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       log_(std::move(logger)),
       host_(net::EnetHost::listen(config.bindAddress, static_cast<std::uint16_t>(config.port),
                                   hostLimits(config))),
-      slots_(randomSeed()),
       frames_(state_, slots_, metrics_),
       startTime_(now),
       now_(now),

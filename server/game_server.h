@@ -15,6 +15,7 @@
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
 #include "server/player_slots.h"
+#include "server/reconnect_guard.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 
@@ -74,6 +75,8 @@ class GameServer {
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);
   bool admitPlayer(Connection& connection, const net::Hello& hello);
+  int reconnectingSlot(Connection& connection, const net::ReconnectToken& token);
+  int claimSlot(const std::string& name);
   bool admitSpectator(Connection& connection, const net::Hello& hello);
   void handleInputs(Connection& connection, const net::InputBatch& batch);
   void handleDesyncReport(Connection& connection, const net::DesyncReport& report);
@@ -94,6 +97,7 @@ class GameServer {
   WorldState state_;
   ServerMetrics metrics_;
   PlayerSlots slots_;
+  ReconnectGuard reconnectGuard_;
   InputInbox inbox_;
   FrameSender frames_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;

@@ -43,7 +43,13 @@ void GameServer::onDisconnect(ENetPeer* peer) {
     return;
   }
   const Connection& connection = *found->second;
-  if (connection.role == Connection::Role::Player) {
+  if (connection.role == Connection::Role::Player && connection.kicked) {
+    log_->info("player {} (slot {}) was kicked; slot freed", slots_[connection.slot].name,
+               connection.slot);
+    slots_.release(connection.slot);
+    pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(connection.slot), ""});
+    --metrics_.players;
+  } else if (connection.role == Connection::Role::Player) {
     slots_.disconnect(connection.slot, now_);
     log_->info("player {} (slot {}) disconnected from {}; slot kept {} s for reconnection",
                slots_[connection.slot].name, connection.slot, connection.address,
@@ -106,6 +112,7 @@ void GameServer::rejectPacket(Connection& connection, const std::string& reason)
                      net::kReliableChannel);
     enet_peer_disconnect_later(connection.peer, 0);
     connection.badPackets = 0;
+    connection.kicked = true;
   }
 }
 
@@ -132,7 +139,9 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   }
   net::Welcome welcome;
   welcome.playerSlot = static_cast<std::int16_t>(connection.slot);
-  welcome.reconnectToken = connection.slot >= 0 ? slots_[connection.slot].token : 0;
+  if (connection.slot >= 0) {
+    welcome.reconnectToken = slots_[connection.slot].token;
+  }
   welcome.sendRate = static_cast<std::uint16_t>(config_.sendRate);
   welcome.echoClientTimeMs = hello.clientTimeMs;
   welcome.level = net::toLevelData(level_);
@@ -153,11 +162,51 @@ bool GameServer::admitSpectator(Connection& connection, const net::Hello& hello)
   return true;
 }
 
+// The slot a reconnect token reserves (its token then renewed), or -1; -2 when this address
+// has guessed wrong too often.
+int GameServer::reconnectingSlot(Connection& connection, const net::ReconnectToken& token) {
+  if (token.empty()) {
+    return -1;
+  }
+  const std::uint32_t host = connection.peer->address.host;
+  if (!reconnectGuard_.allows(host, now_)) {
+    return -2;
+  }
+  const int slot = slots_.reconnectSlot(token);
+  if (slot < 0) {
+    reconnectGuard_.recordFailure(host, now_);
+    log_->info("{}: reconnect token {} reserves nothing", connection.address, token.shortForm());
+    return -1;
+  }
+  slots_.renewToken(slot);
+  return slot;
+}
+
+// A free slot, or the slot of the oldest reservation given up for this newcomer; -1 when full.
+int GameServer::claimSlot(const std::string& name) {
+  const int slot = slots_.claim(name, config_.maxPlayers, state_);
+  if (slot >= 0) {
+    return slot;
+  }
+  const auto released = slots_.releaseOldestReservation();
+  if (!released) {
+    return -1;
+  }
+  log_->info("player {} (slot {}) gave up its reservation to a newcomer", released->second,
+             released->first);
+  pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(released->first), ""});
+  return slots_.claim(name, config_.maxPlayers, state_, released->first);
+}
+
 bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
-  int slot = slots_.reconnectSlot(hello.reconnectToken);
+  int slot = reconnectingSlot(connection, hello.reconnectToken);
+  if (slot == -2) {
+    refuse(connection.peer, "too many wrong reconnect tokens from this address; try later");
+    return false;
+  }
   const bool reconnecting = slot >= 0;
   if (!reconnecting) {
-    slot = slots_.claim(hello.name, config_.maxPlayers, state_);
+    slot = claimSlot(hello.name);
     if (slot < 0) {
       refuse(connection.peer, fmt::format("server full ({} players)", config_.maxPlayers));
       return false;

@@ -17,22 +17,43 @@ std::string cleanName(const std::string& name, int slot) {
 
 }  // namespace
 
-int PlayerSlots::reconnectSlot(std::uint64_t token) const {
+int PlayerSlots::reconnectSlot(const net::ReconnectToken& token) const {
+  int found = -1;
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
-    if (token != 0 && slots_[slot].used && slots_[slot].token == token && !slots_[slot].connected) {
-      return static_cast<int>(slot);
+    const Slot& player = slots_[slot];
+    if (player.token.matches(token) && player.used && !player.connected && !token.empty()) {
+      found = static_cast<int>(slot);
     }
   }
-  return -1;
+  return found;
 }
 
-int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState& state) {
+std::optional<std::pair<int, std::string>> PlayerSlots::releaseOldestReservation() {
+  int oldest = -1;
+  for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
+    const Slot& player = slots_[slot];
+    if (player.used && !player.connected &&
+        (oldest < 0 || player.disconnectedAt < slots_[index(oldest)].disconnectedAt)) {
+      oldest = static_cast<int>(slot);
+    }
+  }
+  if (oldest < 0) {
+    return std::nullopt;
+  }
+  std::pair<int, std::string> released{oldest, slots_[index(oldest)].name};
+  release(oldest);
+  return released;
+}
+
+int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState& state,
+                       int leaving) {
   int used = 0;
   int firstFree = -1;
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
     if (slots_[slot].used) {
       ++used;
-    } else if (firstFree < 0 && !state.characters[slot].active) {
+    } else if (firstFree < 0 &&
+               (!state.characters[slot].active || static_cast<int>(slot) == leaving)) {
       firstFree = static_cast<int>(slot);
     }
   }
@@ -43,7 +64,7 @@ int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState
   taken = Slot{};
   taken.used = true;
   taken.name = cleanName(name, firstFree);
-  taken.token = newToken();
+  taken.token = net::ReconnectToken::generate();
   return firstFree;
 }
 
@@ -62,15 +83,6 @@ std::vector<std::pair<int, std::string>> PlayerSlots::expire(double now, double 
     }
   }
   return freed;
-}
-
-std::uint64_t PlayerSlots::newToken() {
-  // splitmix64 over a clock-seeded state: unguessable enough for a reconnect token, never 0.
-  std::uint64_t z = (tokenState_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
-  return z == 0 ? 1 : z;
 }
 
 }  // namespace coyote

@@ -2,10 +2,12 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "net/reconnect_token.h"
 #include "sim/world_state.h"
 
 namespace coyote {
@@ -17,19 +19,29 @@ class PlayerSlots {
   struct Slot {
     bool used = false;
     std::string name;
-    std::uint64_t token = 0;
+    net::ReconnectToken token;
     bool connected = false;
     double disconnectedAt = 0.0;  ///< s, server time
   };
 
-  explicit PlayerSlots(std::uint64_t tokenSeed) : tokenState_(tokenSeed) {}
+  /// The disconnected slot that `token` reserves, or -1. Every reserved token is compared, in
+  /// constant time, so the answer's timing does not depend on which slot (if any) matched.
+  int reconnectSlot(const net::ReconnectToken& token) const;
 
-  /// The disconnected slot that `token` reserves, or -1.
-  int reconnectSlot(std::uint64_t token) const;
+  /// Gives a reconnecting player a new token: one seen on the wire before is never good again.
+  void renewToken(int slot) { slots_[index(slot)].token = net::ReconnectToken::generate(); }
 
-  /// Takes a free slot for a new player (one whose character has left the world too), or
-  /// returns -1 when `maxPlayers` slots are used. The name is cleaned of control characters.
-  int claim(const std::string& name, int maxPlayers, const WorldState& state);
+  /// Frees the reservation of the player disconnected longest ago, if any; returns its slot and
+  /// name. A reservation never keeps a newcomer out.
+  std::optional<std::pair<int, std::string>> releaseOldestReservation();
+
+  /// Frees a slot at once (a player kicked for misbehaving keeps no reservation).
+  void release(int slot) { slots_[index(slot)] = Slot{}; }
+
+  /// Takes a free slot for a new player (one whose character has left the world too, or
+  /// `leaving`, whose leave event is queued), or returns -1 when `maxPlayers` slots are used.
+  /// The name is cleaned of control characters.
+  int claim(const std::string& name, int maxPlayers, const WorldState& state, int leaving = -1);
 
   void connect(int slot) { slots_[index(slot)].connected = true; }
   void disconnect(int slot, double now);
@@ -42,10 +54,8 @@ class PlayerSlots {
 
  private:
   static std::size_t index(int slot) { return static_cast<std::size_t>(slot); }
-  std::uint64_t newToken();
 
   std::array<Slot, kMaxCharacters> slots_;
-  std::uint64_t tokenState_;
 };
 
 }  // namespace coyote

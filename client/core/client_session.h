@@ -28,7 +28,7 @@ struct ClientOptions {
   std::uint16_t port = net::kDefaultPort;
   std::string name = "player";
   bool spectator = false;
-  std::uint64_t reconnectToken = 0;  ///< from an earlier session, to get the same player back
+  net::ReconnectToken reconnectToken;  ///< from an earlier session, to get the same player back
   std::uint16_t protocolVersion = net::kProtocolVersion;  ///< only tests change it
   int inputDelay = 0;             ///< ticks between sampling an input and applying it
   int targetMargin = 2;           ///< ticks early our inputs should reach the server
@@ -65,7 +65,7 @@ class ClientSession {
   ClientPhase phase() const { return phase_; }
   const std::string& endReason() const { return endReason_; }
   int playerSlot() const { return slot_; }
-  std::uint64_t reconnectToken() const { return token_; }
+  const net::ReconnectToken& reconnectToken() const { return token_; }
   const ClientOptions& options() const { return options_; }
 
   const WorldState& predicted() const;
@@ -117,7 +117,7 @@ class ClientSession {
   Level level_;
   PhysicsConfig physics_;
   int slot_ = -1;
-  std::uint64_t token_ = 0;
+  net::ReconnectToken token_;
   std::map<int, std::string> names_;
 
   std::optional<Predictor> predictor_;  ///< from the Welcome on

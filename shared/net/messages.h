@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "net/level_data.h"
+#include "net/reconnect_token.h"
 #include "net/wire_types.h"
 #include "util/tick_math.h"
 
@@ -34,7 +35,7 @@ struct Hello {
   static constexpr std::uint8_t kType = 1;
   std::uint16_t protocolVersion = kProtocolVersion;
   std::string name;
-  std::uint64_t reconnectToken = 0;  ///< 0: a new player
+  ReconnectToken reconnectToken;  ///< empty: a new player
   bool spectator = false;
   std::uint32_t clientTimeMs = 0;  ///< echoed in Welcome to measure the handshake round trip
 
@@ -51,7 +52,7 @@ struct Welcome {
   static constexpr std::uint8_t kType = 2;
   std::uint16_t protocolVersion = kProtocolVersion;
   std::int16_t playerSlot = -1;  ///< -1 for a spectator
-  std::uint64_t reconnectToken = 0;
+  ReconnectToken reconnectToken;  ///< a new one at every (re)join
   std::uint16_t sendRate = 0;  ///< frames per second the server sends
   std::uint32_t echoClientTimeMs = 0;
   LevelData level;

@@ -6,7 +6,7 @@
 namespace coyote::net {
 
 /// Bumped whenever a message layout or the simulation changes incompatibly.
-inline constexpr std::uint16_t kProtocolVersion = 1;
+inline constexpr std::uint16_t kProtocolVersion = 2;  ///< 2: 128-bit reconnect tokens
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (SPEC §5).

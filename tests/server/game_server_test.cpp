@@ -2,8 +2,10 @@
 // driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
+#include <bit>
 #include <fstream>
 #include <random>
+#include <set>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -53,9 +55,9 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   ASSERT_TRUE(match.pumpUntil(
       {&first, second.get()}, [&] { return sees(first, second->playerSlot()); }, 5.0));
   const int secondSlot = second->playerSlot();
-  const std::uint64_t token = second->reconnectToken();
+  const net::ReconnectToken token = second->reconnectToken();
   EXPECT_NE(secondSlot, first.playerSlot());
-  EXPECT_NE(token, 0u);
+  EXPECT_FALSE(token.empty());
   EXPECT_EQ(first.nameOf(secondSlot), "second");
 
   second->disconnect();
@@ -69,7 +71,8 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   ASSERT_TRUE(match.pumpUntil(
       {&first, back.get()}, [&] { return playing(*back); }, 5.0));
   EXPECT_EQ(back->playerSlot(), secondSlot);
-  EXPECT_EQ(back->reconnectToken(), token);
+  EXPECT_NE(back->reconnectToken(), token) << "a token is good for one reconnection";
+  const net::ReconnectToken renewed = back->reconnectToken();
 
   back->disconnect();
   back.reset();
@@ -77,11 +80,11 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   ASSERT_TRUE(match.pumpUntil(
       {&first}, [&] { return !sees(first, secondSlot); }, 5.0));
   ClientOptions late = test::clientOptions(match.port(), "late");
-  late.reconnectToken = token;
+  late.reconnectToken = renewed;
   ClientSession stranger(late, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&first, &stranger}, [&] { return playing(stranger); }, 5.0));
-  EXPECT_NE(stranger.reconnectToken(), token) << "an expired token gives a new player";
+  EXPECT_NE(stranger.reconnectToken(), renewed) << "an expired token gives a new player";
   EXPECT_GE(stranger.playerSlot(), 0);
   EXPECT_EQ(first.stats().unrepairedDesyncs(), 0u);
 }
@@ -203,7 +206,7 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
     match.pumpFor({&honest}, 0.05, std::ref(inputs));
   }
   sendMalformedHandshake(attacker);
-  attacker.send(net::Hello{net::kProtocolVersion, "mallory", 0, false, 0}, net::kReliableChannel);
+  attacker.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
   ASSERT_TRUE(match.pumpUntil(
       {&honest}, [&] { return attacker.received<net::Welcome>(); }, 1.0, std::ref(inputs)));
   const std::uint32_t now = honest.stats().serverTick;
@@ -303,7 +306,7 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
       },
       5.0));
   for (auto& peer : crowd) {  // more joins at once than one frame may carry
-    peer->send(net::Hello{net::kProtocolVersion, "crowd", 0, false, 0}, net::kReliableChannel);
+    peer->send(net::Hello{net::kProtocolVersion, "crowd", {}, false, 0}, net::kReliableChannel);
   }
   ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
   const auto everyoneIn = [&] {
@@ -411,6 +414,119 @@ TEST(GameServer, ADueTickRunsOnlyWhenItsTimeComesAndLagBeyondMaxSubstepsIsDroppe
   EXPECT_EQ(server.tick(), 7u);
   EXPECT_GT(server.metrics().droppedLagTicks, 50u);
   EXPECT_GT(server.nextTickTime(), 11.0);
+}
+
+TEST(GameServer, ReservationsNeverKeepANewcomerOut) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 2;
+  config.reconnectWindow = 30.0f;
+  test::LoopbackMatch match(config);
+  net::ReconnectToken firstToken;
+  for (const char* name : {"first", "second"}) {
+    ClientSession leaving(test::clientOptions(match.port(), name), test::quietLogger());
+    ASSERT_TRUE(match.pumpUntil(
+        {&leaving}, [&] { return playing(leaving); }, 5.0));
+    firstToken = firstToken.empty() ? leaving.reconnectToken() : firstToken;
+    leaving.disconnect();
+    match.pumpFor({}, 0.5);
+  }
+  // Both slots are reserved for 30 s; newcomers take them, the oldest reservation first.
+  ClientSession third(test::clientOptions(match.port(), "third"), test::quietLogger());
+  ClientSession fourth(test::clientOptions(match.port(), "fourth"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&third, &fourth}, [&] { return playing(third) && playing(fourth); }, 5.0));
+  ClientOptions back = test::clientOptions(match.port(), "first-again");
+  back.reconnectToken = firstToken;
+  ClientSession first(back, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&third, &fourth, &first}, [&] { return first.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(first.endReason(), HasSubstr("server full")) << "its reservation was given up";
+  EXPECT_EQ(match.server().metrics().players, 2);
+}
+
+TEST(GameServer, APlayerKickedForGarbageLosesItsReservationAtOnce) {
+  ServerConfig config = test::testServerConfig();
+  config.badPacketLimit = 20;
+  config.reconnectWindow = 30.0f;
+  test::LoopbackMatch match(config);
+  ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
+  test::RawPeer attacker(match.port());
+  match.watch(attacker);
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer}, [&] { return attacker.connected(); }, 2.0));
+  attacker.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
+  int slot = -1;
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer},
+      [&] {
+        attacker.received<net::Welcome>(
+            [&](const net::Welcome& w) { return (slot = w.playerSlot) >= 0; });
+        return slot >= 0 && sees(observer, slot);
+      },
+      5.0));
+  for (int i = 0; i < 30; ++i) {
+    attacker.sendBytes({0xEE, 0xEE, 0xEE}, net::kReliableChannel);
+  }
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer}, [&] { return attacker.disconnected(); }, 2.0));
+  EXPECT_TRUE(match.pumpUntil(
+      {&observer}, [&] { return !sees(observer, slot); }, 1.0))
+      << "the character leaves now, not after the 30 s reconnect window";
+}
+
+TEST(GameServer, GuessingReconnectTokensIsLimitedPerAddress) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 20;
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<test::RawPeer>> guessers;
+  std::vector<bool> refused;
+  for (int guess = 0; guess < 7; ++guess) {
+    guessers.push_back(std::make_unique<test::RawPeer>(match.port()));
+    test::RawPeer& peer = *guessers.back();
+    match.watch(peer);
+    ASSERT_TRUE(match.pumpUntil(
+        {}, [&] { return peer.connected(); }, 2.0));
+    peer.send(
+        net::Hello{net::kProtocolVersion, "guesser", net::ReconnectToken::generate(), false, 0},
+        net::kReliableChannel);
+    ASSERT_TRUE(match.pumpUntil(
+        {}, [&] { return peer.received<net::Welcome>() || peer.received<net::Refusal>(); }, 2.0));
+    refused.push_back(peer.received<net::Refusal>([](const net::Refusal& r) {
+      return r.reason.find("too many wrong reconnect tokens") != std::string::npos;
+    }));
+  }
+  // A wrong token is a new player, five times; then the address must wait.
+  EXPECT_EQ(refused, (std::vector<bool>{false, false, false, false, false, true, true}));
+  match.pumpFor({}, 10.5);
+  test::RawPeer later(match.port());
+  match.watch(later);
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return later.connected(); }, 2.0));
+  later.send(net::Hello{net::kProtocolVersion, "later", net::ReconnectToken::generate(), false, 0},
+             net::kReliableChannel);
+  EXPECT_TRUE(match.pumpUntil(
+      {}, [&] { return later.received<net::Welcome>(); }, 2.0))
+      << "the window passed";
+}
+
+TEST(ReconnectToken, TokensAre128RandomBitsAndIndependent) {
+  std::set<std::array<std::uint8_t, 16>> seen;
+  int bitsSet = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const net::ReconnectToken token = net::ReconnectToken::generate();
+    EXPECT_FALSE(token.empty());
+    seen.insert(token.bytes);
+    for (std::uint8_t byte : token.bytes) {
+      bitsSet += std::popcount(byte);
+    }
+  }
+  EXPECT_EQ(seen.size(), 1000u);
+  EXPECT_NEAR(bitsSet / 128000.0, 0.5, 0.01);  // 128,000 fair coin flips
+  net::ReconnectToken a = net::ReconnectToken::generate();
+  net::ReconnectToken b = a;
+  EXPECT_TRUE(a.matches(b));
+  b.bytes[15] ^= 1;
+  EXPECT_FALSE(a.matches(b));
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ WorldState sampleState() {
 }
 
 TEST(Codec, HelloRoundTrips) {
-  const Hello sent{kProtocolVersion, "wile", 0xDEADBEEFCAFEull, true, 77};
+  const Hello sent{kProtocolVersion, "wile", ReconnectToken::generate(), true, 77};
   const Hello got = roundTrip(sent);
   EXPECT_EQ(got.protocolVersion, sent.protocolVersion);
   EXPECT_EQ(got.name, "wile");
@@ -43,7 +43,7 @@ TEST(Codec, HelloRoundTrips) {
 TEST(Codec, WelcomeRoundTripsLevelConfigAndState) {
   Welcome sent;
   sent.playerSlot = 3;
-  sent.reconnectToken = 99;
+  sent.reconnectToken = ReconnectToken::generate();
   sent.sendRate = 20;
   sent.level = toLevelData(levelFromAscii("S./\\RL~^-\n#########\n"));
   sent.physics.gravity = 42.0f;
@@ -129,7 +129,7 @@ std::string decodeError(std::vector<std::uint8_t> bytes) {
 
 TEST(Codec, RejectsUnknownTypeTruncationAndTrailingBytes) {
   EXPECT_NE(decodeError({0xEE, 1, 2, 3}).find("unknown message type"), std::string::npos);
-  std::vector<std::uint8_t> hello = encode(Message{Hello{kProtocolVersion, "abc", 0, false, 0}});
+  std::vector<std::uint8_t> hello = encode(Message{Hello{kProtocolVersion, "abc", {}, false, 0}});
   std::vector<std::uint8_t> truncated(hello.begin(), hello.end() - 2);
   EXPECT_FALSE(decodeError(truncated).empty());
   hello.push_back(0);
@@ -145,7 +145,7 @@ TEST(Codec, RejectsCountsBeyondTheirCapsBeforeAllocating) {
   Welcome welcome;
   welcome.level = toLevelData(levelFromAscii("S\n#\n"));
   std::vector<std::uint8_t> encoded = encode(Message{welcome});
-  const std::size_t levelOffset = 1 + 2 + 2 + 8 + 2 + 4;
+  const std::size_t levelOffset = 1 + 2 + 2 + 16 + 2 + 4;
   encoded[levelOffset + 2] = 0x10;  // width = 1 + 16 << 16: far beyond the cap
   EXPECT_NE(decodeError(encoded).find("level size out of range"), std::string::npos);
 }
