@@ -43,7 +43,9 @@ struct Hello {
   void serialize(Archive& archive) {
     archive(protocolVersion);
     boundedString(archive, name, kMaxNameLength, "name");
-    archive(reconnectToken, spectator, clientTimeMs);
+    archive(reconnectToken);
+    wireBool(archive, spectator, "spectator");
+    archive(clientTimeMs);
   }
 };
 
@@ -51,9 +53,9 @@ struct Hello {
 struct Welcome {
   static constexpr std::uint8_t kType = 2;
   std::uint16_t protocolVersion = kProtocolVersion;
-  std::int16_t playerSlot = -1;  ///< -1 for a spectator
+  std::int16_t playerSlot = -1;   ///< -1 for a spectator
   ReconnectToken reconnectToken;  ///< a new one at every (re)join
-  std::uint16_t sendRate = 0;  ///< frames per second the server sends
+  std::uint16_t sendRate = 0;     ///< frames per second the server sends
   std::uint32_t echoClientTimeMs = 0;
   LevelData level;
   PhysicsConfig physics;

@@ -58,6 +58,18 @@ void rangedValue(Archive& archive, T& value, T min, T max, const char* what) {
   check();
 }
 
+/// A bool as one byte that must be 0 or 1: any other byte would become a bool holding neither
+/// value (undefined behaviour wherever it is read).
+template <class Archive>
+void wireBool(Archive& archive, bool& value, const char* what) {
+  auto byte = static_cast<std::uint8_t>(value ? 1 : 0);
+  archive(byte);
+  if (byte > 1) {
+    throw WireError(std::string(what) + " is not a boolean");
+  }
+  value = byte == 1;
+}
+
 /// A vector of at most `max` elements, the count checked before the vector grows.
 template <class Archive, class T>
 void boundedVector(Archive& archive, std::vector<T>& values, std::size_t max, const char* what) {

@@ -69,6 +69,22 @@ void serializeField(Archive& archive, const FieldInfo&, T& value) {
   archive(value);
 }
 
+template <class Archive>
+void serializeField(Archive& archive, const FieldInfo& info, bool& value) {
+  wireBool(archive, value, info.name);
+}
+
+/// The largest coordinate (tiles, tiles/s) a state may carry: far beyond any level or speed,
+/// and small enough that the simulation's float-to-int conversions stay defined.
+inline constexpr float kMaxWireCoordinate = 1.0e6f;
+
+/// A vector field of the state: finite and within ±kMaxWireCoordinate, both ways.
+template <class Archive>
+void serializeField(Archive& archive, const FieldInfo& info, Vec2& value) {
+  rangedValue(archive, value.x, -kMaxWireCoordinate, kMaxWireCoordinate, info.name);
+  rangedValue(archive, value.y, -kMaxWireCoordinate, kMaxWireCoordinate, info.name);
+}
+
 /// A setting: refused outside its range when written and when read.
 template <class Archive, class T>
 void serializeField(Archive& archive, const SettingInfo<T>& info, T& value) {

@@ -178,7 +178,10 @@ class RecordReader {
 }  // namespace
 
 Replay readReplay(const std::string& file) {
-  const std::string bytes = readBoundedFile(file, kMaxReplayFileBytes);
+  return parseReplay(readBoundedFile(file, kMaxReplayFileBytes), file);
+}
+
+Replay parseReplay(std::string bytes, const std::string& file) {
   if (bytes.size() >= kFirstMagic.size() &&
       std::memcmp(bytes.data(), kFirstMagic.data(), kFirstMagic.size()) == 0) {
     throw ConfigError(fmt::format("{}: a replay of an older Coyote (no checksums)", file));
@@ -187,7 +190,7 @@ Replay readReplay(const std::string& file) {
       std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
     throw ConfigError(fmt::format("{}: not a Coyote replay", file));
   }
-  RecordReader records(bytes, file);
+  RecordReader records(std::move(bytes), file);
   Replay replay;
   const auto header = records.next(kHeaderRecord, replay.truncated);
   if (!header) {

@@ -77,6 +77,9 @@ struct Replay {
 /// inside a record keeps the complete records and says it was truncated.
 Replay readReplay(const std::string& file);
 
+/// The same from a replay's bytes; `file` names it in errors.
+Replay parseReplay(std::string bytes, const std::string& file);
+
 /// Writes a whole replay (tests, tools).
 void writeReplay(const std::string& file, const Replay& replay);
 

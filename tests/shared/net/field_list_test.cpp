@@ -223,5 +223,71 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
   EXPECT_EQ(settings, 26);
 }
 
+std::string stateBytes(const WorldState& state) {
+  std::stringstream stream;
+  net::WireOutputArchive out(stream);
+  out(state);
+  return stream.str();
+}
+
+/// The wire bytes of `base` with one bool field of slot 1 forced to the byte 101.
+template <class Bool>
+std::string bytesWithBoolForced(const WorldState& base, const Bool& field) {
+  WorldState flipped = base;
+  const auto offset = reinterpret_cast<const char*>(&field) - reinterpret_cast<const char*>(&base);
+  bool& target = *reinterpret_cast<bool*>(reinterpret_cast<char*>(&flipped) + offset);
+  target = !target;
+  const std::string original = stateBytes(base);
+  std::string bytes = stateBytes(flipped);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    if (bytes[i] != original[i]) {
+      bytes[i] = 101;
+    }
+  }
+  return bytes;
+}
+
+TEST(FieldList, EveryBoolFieldRefusesAByteOtherThanZeroOrOne) {
+  // Found by the client_messages fuzzer: byte 101 became a bool that is neither true nor false.
+  const WorldState base = twoPlayerWorld();
+  int bools = 0;
+  Character::forEachField(base.characters[1], [&](const FieldInfo& info, const auto& field) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>, bool>) {
+      ++bools;
+      std::stringstream stream(bytesWithBoolForced(base, field));
+      net::WireInputArchive in(stream);
+      WorldState received;
+      try {
+        in(received);
+        ADD_FAILURE() << info.name << " = 101 was accepted";
+      } catch (const WireError& error) {
+        EXPECT_THAT(error.what(), HasSubstr(std::string(info.name) + " is not a boolean"));
+      }
+    }
+  });
+  EXPECT_EQ(bools, 3);  // grounded, onSlope, dashAvailable
+}
+
+TEST(FieldList, EveryVectorFieldRefusesNonFiniteOrHugeValues) {
+  // Found by the client_messages fuzzer: a position of 5.6e13 reached a float-to-int conversion.
+  const WorldState base = twoPlayerWorld();
+  int vectors = 0;
+  Character::forEachField(base.characters[1], [&](const FieldInfo& info, const auto& field) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(field)>, Vec2>) {
+      ++vectors;
+      for (const float bad : {NAN, INFINITY, 5.6e13f, -2.0e6f}) {
+        WorldState sent = base;
+        const auto offset = reinterpret_cast<const char*>(&field) -
+                            reinterpret_cast<const char*>(&base.characters[1]);
+        reinterpret_cast<Vec2*>(reinterpret_cast<char*>(&sent.characters[1]) + offset)->x = bad;
+        std::stringstream ignored;
+        net::WireOutputArchive out(ignored);
+        EXPECT_THROW(out(sent), WireError) << info.name << " = " << bad;
+      }
+    }
+  });
+  EXPECT_EQ(vectors, 4);  // position, velocity, spawn, dashDirection
+}
+
 }  // namespace
 }  // namespace coyote
