@@ -47,35 +47,57 @@ class BotInputs {
   std::size_t line_ = 0;
 };
 
-bool converged(const coyote::ClientSession& session) {
+/// Longer than this without a confirmed tick at the end of the run, a client was dropped (the
+/// server sends frames 20 times a second) even if nobody told it.
+constexpr double kMaxSecondsWithoutProgress = 1.0;
+
+/// "playing", "disconnected", "refused" or "never joined".
+std::string endState(const coyote::ClientSession& session) {
+  switch (session.phase()) {
+    case coyote::ClientPhase::Playing:
+      return "playing";
+    case coyote::ClientPhase::Refused:
+      return "refused";
+    default:
+      return session.joined() ? "disconnected" : "never joined";
+  }
+}
+
+/// Played to the end, still confirming ticks, and on the server's hashes.
+bool converged(const coyote::ClientSession& session, double now) {
   const coyote::ClientStats& stats = session.stats();
   return session.phase() == coyote::ClientPhase::Playing && stats.confirmedTick > 0 &&
+         session.secondsWithoutProgress(now) <= kMaxSecondsWithoutProgress &&
          stats.unrepairedDesyncs() == 0 && stats.confirmedHashMatches;
 }
 
-Json clientSummary(const coyote::ClientSession& session, double seconds) {
+Json clientSummary(const coyote::ClientSession& session, double seconds, double now) {
   const coyote::ClientStats& s = session.stats();
-  return Json{
-      {"name", session.options().name},
-      {"slot", session.playerSlot()},
-      {"phase", session.phase() == coyote::ClientPhase::Playing ? "playing" : session.endReason()},
-      {"confirmed_tick", s.confirmedTick},
-      {"confirmed_hash", fmt::format("{:016x}", s.confirmedHash)},
-      {"hash_matches_server", s.confirmedHashMatches},
-      {"converged", converged(session)},
-      {"rtt_ms", s.rttMs},
-      {"loss_percent", s.lossPercent},
-      {"up_bytes_per_second", s.bytesUp / seconds},
-      {"down_bytes_per_second", s.bytesDown / seconds},
-      {"rollbacks", s.rollbacks},
-      {"own_input_rollbacks", s.ownInputRollbacks},
-      {"max_rollback_depth", s.maxRollbackDepth},
-      {"mean_rollback_depth", s.meanRollbackDepth()},
-      {"input_margin", s.inputMargin},
-      {"desyncs", s.desyncs},
-      {"repaired_desyncs", s.repairedDesyncs},
-      {"late_inputs", s.lateInputs},
-      {"full_states", s.fullStates}};
+  const bool playing = session.phase() == coyote::ClientPhase::Playing;
+  return Json{{"name", session.options().name},
+              {"slot", session.playerSlot()},
+              {"state", endState(session)},
+              {"reason", playing ? "" : session.endReason()},
+              {"ended_at_tick", playing ? 0 : session.endTick()},
+              {"seconds_played", session.secondsPlayed(now)},
+              {"seconds_without_progress", session.secondsWithoutProgress(now)},
+              {"confirmed_tick", s.confirmedTick},
+              {"confirmed_hash", fmt::format("{:016x}", s.confirmedHash)},
+              {"hash_matches_server", s.confirmedHashMatches},
+              {"converged", converged(session, now)},
+              {"rtt_ms", s.rttMs},
+              {"loss_percent", s.lossPercent},
+              {"up_bytes_per_second", s.bytesUp / seconds},
+              {"down_bytes_per_second", s.bytesDown / seconds},
+              {"rollbacks", s.rollbacks},
+              {"own_input_rollbacks", s.ownInputRollbacks},
+              {"max_rollback_depth", s.maxRollbackDepth},
+              {"mean_rollback_depth", s.meanRollbackDepth()},
+              {"input_margin", s.inputMargin},
+              {"desyncs", s.desyncs},
+              {"repaired_desyncs", s.repairedDesyncs},
+              {"late_inputs", s.lateInputs},
+              {"full_states", s.fullStates}};
 }
 
 struct CommandLine {
@@ -106,12 +128,13 @@ void addOptions(CLI::App& app, CommandLine& o) {
 }
 
 /// Adds one client's figures to the totals.
-void addToTotal(Json& total, const coyote::ClientSession& session, double seconds, int count) {
+void addToTotal(Json& total, const coyote::ClientSession& session, double seconds, int count,
+                double now) {
   const coyote::ClientStats& s = session.stats();
   const auto add = [&total](const char* key, auto value) {
     total[key] = total[key].get<decltype(value)>() + value;
   };
-  add("converged", converged(session) ? 1 : 0);
+  add("converged", converged(session, now) ? 1 : 0);
   add("rollbacks", s.rollbacks);
   add("own_input_rollbacks", s.ownInputRollbacks);
   total["max_rollback_depth"] =
@@ -124,7 +147,8 @@ void addToTotal(Json& total, const coyote::ClientSession& session, double second
 }
 
 /// The JSON summary of a run: totals and each client.
-Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions, double seconds) {
+Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions, double seconds,
+             double now) {
   const int count = static_cast<int>(sessions.size());
   Json clients = Json::array();
   Json total{{"clients", count},
@@ -139,9 +163,9 @@ Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions
              {"mean_down_bytes_per_second", 0.0}};
   bool allConverged = true;
   for (const auto& session : sessions) {
-    clients.push_back(clientSummary(*session, seconds));
-    allConverged = allConverged && converged(*session);
-    addToTotal(total, *session, seconds, count);
+    clients.push_back(clientSummary(*session, seconds, now));
+    allConverged = allConverged && converged(*session, now);
+    addToTotal(total, *session, seconds, count, now);
   }
   return Json{
       {"converged", allConverged}, {"seconds", seconds}, {"total", total}, {"clients", clients}};
@@ -193,7 +217,7 @@ int main(int argc, char** argv) {
     inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i);
   }
   play(sessions, inputs, o.seconds);
-  const Json result = summary(sessions, o.seconds);
+  const Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());
   for (auto& session : sessions) {
     session->disconnect();
   }

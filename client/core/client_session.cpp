@@ -64,12 +64,26 @@ double ClientSession::tickFraction() const {
   return std::clamp(fraction, 0.0, 0.999);
 }
 
+double ClientSession::secondsPlayed(double now) const {
+  if (!joined()) {
+    return 0.0;
+  }
+  return (endedAt_ >= 0.0 ? endedAt_ : now) - joinedAt_;
+}
+
+double ClientSession::secondsWithoutProgress(double now) const {
+  return lastProgressAt_ < 0.0 ? now - (connectStarted_ < 0.0 ? now : connectStarted_)
+                               : now - lastProgressAt_;
+}
+
 void ClientSession::end(ClientPhase phase, const std::string& reason) {
   if (phase_ == ClientPhase::Refused || phase_ == ClientPhase::Disconnected) {
     return;
   }
   phase_ = phase;
   endReason_ = reason;
+  endedAt_ = now_;
+  endTick_ = predictor_ ? predictor_->confirmed().tick : 0;
   if (phase == ClientPhase::Refused) {
     log_->error("{}: refused: {}", options_.name, reason);
   } else {
@@ -94,6 +108,7 @@ void ClientSession::corruptConfirmedStateForTesting() {
 // ---- the per-frame update: network, then pacing ------------------------------------------------
 
 void ClientSession::update(double now, const InputProvider& input) {
+  now_ = now;
   if (connectStarted_ < 0.0) {
     connectStarted_ = now;
   }
@@ -212,6 +227,8 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   adoptSnapshot(welcome.snapshot);
   predictor_->rollback();
   phase_ = ClientPhase::Playing;
+  joinedAt_ = now;
+  lastProgressAt_ = now;
   lastUpdate_ = now;
   lastStatsRefresh_ = now;
   lastReport_ = now;
@@ -239,6 +256,7 @@ void ClientSession::adoptSnapshot(const net::Snapshot& snapshot) {
   }
   stats_.confirmedTick = snapshot.state.tick;
   stats_.confirmedHash = hashState(snapshot.state);
+  lastProgressAt_ = now_;
   stats_.confirmedHashMatches = true;
 }
 
@@ -301,6 +319,7 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   }
   stats_.confirmedTick = tick;
   stats_.confirmedHash = confirmation.hash;
+  lastProgressAt_ = now_;
   stats_.confirmedHashMatches = !confirmation.desync;
   if (confirmation.desync) {
     reportDesync(tick, confirmation.hash, frame.hash);

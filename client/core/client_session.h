@@ -64,6 +64,15 @@ class ClientSession {
 
   ClientPhase phase() const { return phase_; }
   const std::string& endReason() const { return endReason_; }
+  /// True once a Welcome arrived (a refused or unanswered client never joined).
+  bool joined() const { return joinedAt_ >= 0.0; }
+  /// Seconds between the Welcome and the end of the session (or `now` while it lasts).
+  double secondsPlayed(double now) const;
+  /// Seconds since the confirmed state last advanced: a server that dropped this client
+  /// without a word shows here first.
+  double secondsWithoutProgress(double now) const;
+  /// The confirmed tick when the session ended.
+  std::uint32_t endTick() const { return endTick_; }
   int playerSlot() const { return slot_; }
   const net::ReconnectToken& reconnectToken() const { return token_; }
   const ClientOptions& options() const { return options_; }
@@ -111,6 +120,11 @@ class ClientSession {
   ENetPeer* peer_ = nullptr;
   ClientPhase phase_ = ClientPhase::Connecting;
   std::string endReason_;
+  double now_ = 0.0;  ///< the time of the current update
+  double joinedAt_ = -1.0;
+  double endedAt_ = -1.0;
+  double lastProgressAt_ = -1.0;
+  std::uint32_t endTick_ = 0;
   double connectStarted_ = -1.0;
   std::uint32_t helloTimeMs_ = 0;
 

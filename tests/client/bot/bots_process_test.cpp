@@ -1,6 +1,8 @@
 // Real coyote-server, coyote-bot and coyote-netsim processes on 127.0.0.1, as a host would run
 // them.
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
@@ -24,13 +26,28 @@ struct ServerProcess {
   test::ChildProcess process;
   int port;
 
-  ServerProcess(test::TempDirectory& dir, const std::string& replay)
+  ServerProcess(test::TempDirectory& dir, const std::string& replay,
+                const std::vector<std::string>& extra = {})
       : directory(dir),
-        process({COYOTE_SERVER_BINARY, "--config", kSource + "/configs/server.toml", "--level",
-                 kSource + "/configs/levels/arena.tmj", "--port", "0", "--port-file",
-                 (dir.path() / "port").string(), "--record", replay},
-                (dir.path() / "server.log").string()),
+        process(arguments(dir, replay, extra), (dir.path() / "server.log").string()),
         port(test::waitForPort((dir.path() / "port").string())) {}
+
+  static std::vector<std::string> arguments(test::TempDirectory& dir, const std::string& replay,
+                                            const std::vector<std::string>& extra) {
+    std::vector<std::string> all{COYOTE_SERVER_BINARY,
+                                 "--config",
+                                 kSource + "/configs/server.toml",
+                                 "--level",
+                                 kSource + "/configs/levels/arena.tmj",
+                                 "--port",
+                                 "0",
+                                 "--port-file",
+                                 (dir.path() / "port").string(),
+                                 "--record",
+                                 replay};
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+  }
 };
 
 Json runBots(test::TempDirectory& directory, int port, int count, double seconds) {
@@ -116,6 +133,90 @@ TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWind
   EXPECT_GT(report["client_to_server"]["reordered"].get<int>(), 0);
   server.process.signal(SIGINT);
   EXPECT_EQ(server.process.wait(10.0), 0);
+}
+
+// ---- honest results: every way a bot can fail is reported and fails the run ---------------
+
+/// The one client of `summary` in `state`, or null.
+const Json* clientIn(const Json& summary, const std::string& state) {
+  for (const Json& client : summary["clients"]) {
+    if (client["state"] == state) {
+      return &client;
+    }
+  }
+  return nullptr;
+}
+
+TEST(BotsProcess, ARefusedBotIsNotConvergedAndFailsTheRun) {
+  test::TempDirectory directory;
+  ServerProcess server(directory, (directory.path() / "r.rpl").string(), {"--max-players", "1"});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const Json summary = runBots(directory, server.port, 2, 2.0);
+  EXPECT_EQ(summary["exit_code"], 1) << summary.dump(1);
+  EXPECT_FALSE(summary["converged"].get<bool>());
+  const Json* refused = clientIn(summary, "refused");
+  ASSERT_NE(refused, nullptr) << summary.dump(1);
+  EXPECT_THAT((*refused)["reason"].get<std::string>(), HasSubstr("server full (1 players)"));
+  EXPECT_FALSE((*refused)["converged"].get<bool>());
+  EXPECT_EQ((*refused)["seconds_played"], 0.0);
+  const Json* playing = clientIn(summary, "playing");
+  ASSERT_NE(playing, nullptr);
+  EXPECT_TRUE((*playing)["converged"].get<bool>()) << "the other one played to the end";
+  EXPECT_EQ(summary["total"]["converged"], 1);
+}
+
+TEST(BotsProcess, ABotThatNeverJoinedIsNotConvergedAndFailsTheRun) {
+  test::TempDirectory directory;
+  // Nobody listens on the port a server just gave back.
+  int port = 0;
+  {
+    ServerProcess gone(directory, (directory.path() / "r.rpl").string(), {"--run-for", "0.1"});
+    port = gone.port;
+    ASSERT_EQ(gone.process.wait(10.0), 0);
+  }
+  const Json summary = runBots(directory, port, 1, 6.0);
+  EXPECT_EQ(summary["exit_code"], 1) << summary.dump(1);
+  const Json* never = clientIn(summary, "never joined");
+  ASSERT_NE(never, nullptr) << summary.dump(1);
+  EXPECT_THAT((*never)["reason"].get<std::string>(), HasSubstr("within 5 s"));
+  EXPECT_FALSE((*never)["converged"].get<bool>());
+}
+
+TEST(BotsProcess, ABotTheServerSaidGoodbyeToReportsWhenAndWhy) {
+  test::TempDirectory directory;
+  ServerProcess server(directory, (directory.path() / "r.rpl").string(), {"--run-for", "2"});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const Json summary = runBots(directory, server.port, 2, 4.0);
+  EXPECT_EQ(summary["exit_code"], 1) << summary.dump(1);
+  for (const Json& client : summary["clients"]) {
+    EXPECT_EQ(client["state"], "disconnected");
+    EXPECT_THAT(client["reason"].get<std::string>(), HasSubstr("server run time elapsed"));
+    EXPECT_GT(client["ended_at_tick"].get<int>(), 60);
+    EXPECT_LT(client["seconds_played"].get<double>(), 3.0);
+    EXPECT_FALSE(client["converged"].get<bool>());
+  }
+}
+
+TEST(BotsProcess, ABotDroppedWithoutAWordIsNotConverged) {
+  test::TempDirectory directory;
+  ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  test::ChildProcess bots(
+      {COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(server.port), "--count", "2",
+       "--seconds", "4"},
+      (directory.path() / "bots.log").string());
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  server.process.signal(SIGSTOP);  // the server goes silent: no goodbye, no frames
+  const int exitCode = bots.wait(30.0);
+  server.process.signal(SIGCONT);
+  server.process.signal(SIGTERM);
+  server.process.wait(10.0);
+  EXPECT_EQ(exitCode, 1) << bots.output();
+  const Json summary = Json::parse(bots.lastJsonLine());
+  for (const Json& client : summary["clients"]) {
+    EXPECT_GT(client["seconds_without_progress"].get<double>(), 2.0);
+    EXPECT_FALSE(client["converged"].get<bool>()) << client.dump();
+  }
 }
 
 }  // namespace
