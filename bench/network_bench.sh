@@ -12,7 +12,9 @@ build=${3:-build/gcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$build/server/coyote-server" --config configs/server.toml --port 0 --port-file "$work/port" \
+# Every bot connects from 127.0.0.1: allow that many connections from one address.
+COYOTE_NET_PEERS_PER_ADDRESS="$bots" \
+  "$build/server/coyote-server" --config configs/server.toml --port 0 --port-file "$work/port" \
   --max-players "$bots" >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done

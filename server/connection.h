@@ -26,6 +26,8 @@ struct Connection {
   double badWindowStart = 0.0;
   double lastBadLog = -1e9;
   double lastFullState = -1e9;
+  std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
+  double lastDesyncLog = -1e9;
   net::ClientReport report;  ///< the client's last report
   bool kicked = false;       ///< disconnected for misbehaving: its player keeps no reservation
 };

@@ -130,7 +130,7 @@ void GameServer::expireConnections() {
     if (connection->role == Connection::Role::Pending &&
         now_ - connection->connectedAt > kHelloTimeoutSeconds) {
       connection->connectedAt = now_;  // refuse once; the disconnect follows
-      refuse(peer, "no Hello within 5 s");
+      refuse(peer, "no Hello within 2 s");
     }
   }
   for (const auto& [slot, name] : slots_.expire(now_, config_.reconnectWindow)) {

@@ -67,7 +67,7 @@ class GameServer {
 
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
-  static constexpr double kHelloTimeoutSeconds = 5.0;  ///< a silent connection is then dropped
+  static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
 
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);

@@ -5,6 +5,7 @@
 
 #include "net/codec.h"
 #include "server/game_server.h"
+#include "server/player_name.h"
 
 namespace coyote {
 
@@ -130,6 +131,10 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, fmt::format("protocol version {} is not supported; the server speaks "
                                         "version {}",
                                         hello.protocolVersion, net::kProtocolVersion));
+    return;
+  }
+  if (const std::string problem = nameProblem(hello.name); !problem.empty()) {
+    refuse(connection.peer, problem);
     return;
   }
   const bool admitted =
@@ -260,10 +265,17 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
 
 void GameServer::handleDesyncReport(Connection& connection, const net::DesyncReport& report) {
   ++metrics_.desyncReports;
+  ++connection.desyncReports;
   const TickHistory::Entry* entry = frames_.history().find(report.tick);
-  log_->warn("{}: desync reported at tick {}: client hash {:016x}, server hash {}",
-             connection.address, report.tick, report.clientHash,
-             entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"));
+  if (now_ - connection.lastDesyncLog >= 1.0) {  // at most one line a second per peer
+    log_->warn(
+        "{}: desync reported at tick {}: client hash {:016x}, server hash {} ({} reports "
+        "from this peer)",
+        connection.address, report.tick, report.clientHash,
+        entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"),
+        connection.desyncReports);
+    connection.lastDesyncLog = now_;
+  }
   frames_.sendFullState(connection, entry ? report.tick : state_.tick, now_);
 }
 

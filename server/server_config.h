@@ -23,13 +23,13 @@ struct ServerConfig {
   std::int32_t port = 7777;      ///< 0 picks a free port
   std::int32_t maxPlayers = 16;  ///< ≤ 256
   std::int32_t maxSpectators = 8;
-  std::int32_t sendRate = 20;         ///< frame messages per second to each client
-  float peerTimeout = 5.0f;           ///< s without traffic before a peer is dropped
-  float reconnectWindow = 30.0f;      ///< s a disconnected player's slot waits for its token
-  std::int32_t maxInputLead = 120;    ///< ticks an input may arrive ahead of the server
-  std::int32_t peersPerAddress = 64;  ///< ENet duplicatePeers
-  std::int32_t badPacketLimit = 50;   ///< malformed packets per 10 s before a disconnect
-  float metricsInterval = 10.0f;      ///< s between metrics log lines (0 = off)
+  std::int32_t sendRate = 20;        ///< frame messages per second to each client
+  float peerTimeout = 5.0f;          ///< s without traffic before a peer is dropped
+  float reconnectWindow = 30.0f;     ///< s a disconnected player's slot waits for its token
+  std::int32_t maxInputLead = 120;   ///< ticks an input may arrive ahead of the server
+  std::int32_t peersPerAddress = 4;  ///< ENet duplicatePeers: connections from one IP address
+  std::int32_t badPacketLimit = 50;  ///< malformed packets per 10 s before a disconnect
+  float metricsInterval = 10.0f;     ///< s between metrics log lines (0 = off)
 
   // [world]
   std::string level = "configs/levels/arena.tmj";

@@ -7,6 +7,8 @@
 #include <random>
 #include <set>
 
+#include <spdlog/sinks/ringbuffer_sink.h>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -141,6 +143,24 @@ TEST(GameServer, ClientRefusesAServerSpeakingAnotherProtocolVersion) {
                                     net::kProtocolVersion + 98, net::kProtocolVersion)));
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define COYOTE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COYOTE_ASAN 1
+#endif
+#endif
+
+// Under AddressSanitizer the resident size also holds ASan's bookkeeping for every allocation —
+// the quarantine of freed blocks, per-thread caches and their shadow memory, ~10 MB here with a
+// 4 MB quarantine — so it cannot tell 8 MB apart from that. A real leak is caught there by
+// LeakSanitizer at exit instead.
+#ifdef COYOTE_ASAN
+constexpr long kResidentGrowthLimitKb = 32 * 1024;
+#else
+constexpr long kResidentGrowthLimitKb = 8 * 1024;
+#endif
+
 long residentKilobytes() {
   std::ifstream status("/proc/self/status");
   std::string line;
@@ -201,9 +221,11 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
       {&honest}, [&] { return attacker.connected(); }, 2.0));
   std::mt19937 random(11);
   const long memoryBefore = residentKilobytes();
-  for (int round = 0; round < 20; ++round) {
-    sendGarbage(attacker, random, 100);
-    match.pumpFor({&honest}, 0.05, std::ref(inputs));
+  // 2,000 datagrams, 10 per quarter tick: in bursts any larger the attacker's own ENet host
+  // throttles its unreliable sends, and the server never sees them.
+  for (int round = 0; round < 200; ++round) {
+    sendGarbage(attacker, random, 10);
+    match.pumpFor({&honest}, test::LoopbackMatch::kTurnSeconds, std::ref(inputs));
   }
   sendMalformedHandshake(attacker);
   attacker.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
@@ -215,7 +237,8 @@ TEST(GameServer, MalformedInputIsDroppedAndCountedWhileOthersPlayOn) {
 
   match.pumpFor({&honest}, 1.0, std::ref(inputs));
   const long memoryAfter = residentKilobytes();
-  EXPECT_LT(memoryAfter - memoryBefore, 8 * 1024) << "kB grown while refusing garbage";
+  EXPECT_LT(memoryAfter - memoryBefore, kResidentGrowthLimitKb)
+      << "kB grown while refusing garbage";
 
   EXPECT_TRUE(playing(honest));
   EXPECT_TRUE(honest.stats().confirmedHashMatches);
@@ -359,7 +382,7 @@ TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
   EXPECT_EQ(client.stats().desyncs, 0u);
 }
 
-TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterFiveSeconds) {
+TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
   test::LoopbackMatch match;
   test::RawPeer silent(match.port());
   match.watch(silent);
@@ -367,9 +390,11 @@ TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterFiveSeconds) {
       {}, [&] { return silent.connected(); }, 2.0));
   const double connectedAt = match.now();
   ASSERT_TRUE(match.pumpUntil(
-      {}, [&] { return silent.disconnected(); }, 7.0));
-  EXPECT_TRUE(silent.received<net::Refusal>());
-  EXPECT_GE(match.now() - connectedAt, 5.0);
+      {}, [&] { return silent.disconnected(); }, 4.0));
+  EXPECT_TRUE(silent.received<net::Refusal>(
+      [](const net::Refusal& refusal) { return refusal.reason == "no Hello within 2 s"; }));
+  EXPECT_GE(match.now() - connectedAt, 2.0);
+  EXPECT_LT(match.now() - connectedAt, 2.5);
 }
 
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
@@ -477,6 +502,7 @@ TEST(GameServer, APlayerKickedForGarbageLosesItsReservationAtOnce) {
 TEST(GameServer, GuessingReconnectTokensIsLimitedPerAddress) {
   ServerConfig config = test::testServerConfig();
   config.maxPlayers = 20;
+  config.peersPerAddress = 16;
   test::LoopbackMatch match(config);
   std::vector<std::unique_ptr<test::RawPeer>> guessers;
   std::vector<bool> refused;
@@ -527,6 +553,69 @@ TEST(ReconnectToken, TokensAre128RandomBitsAndIndependent) {
   EXPECT_TRUE(a.matches(b));
   b.bytes[15] ^= 1;
   EXPECT_FALSE(a.matches(b));
+}
+
+TEST(GameServer, NamesWithControlCharactersOrInvalidUtf8AreRefused) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 16;
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<test::RawPeer>> peers;  // watched peers live as long as the match
+  const auto refusalFor = [&](const std::string& name, bool spectator) {
+    peers.push_back(std::make_unique<test::RawPeer>(match.port()));
+    test::RawPeer& peer = *peers.back();
+    match.watch(peer);
+    EXPECT_TRUE(match.pumpUntil(
+        {}, [&] { return peer.connected(); }, 2.0));
+    peer.send(net::Hello{net::kProtocolVersion, name, {}, spectator, 0}, net::kReliableChannel);
+    std::string reason;
+    match.pumpUntil(
+        {},
+        [&] {
+          return peer.received<net::Refusal>([&](const net::Refusal& r) {
+            reason = r.reason;
+            return true;
+          }) || peer.received<net::Welcome>();
+        },
+        2.0);
+    return reason;
+  };
+  EXPECT_EQ(refusalFor("evil\x1b[31m", false), "the name holds a control character");
+  EXPECT_EQ(refusalFor("two\nlines", true), "the name holds a control character");
+  EXPECT_EQ(refusalFor("bad\xff\xfe", false), "the name is not valid UTF-8");
+  EXPECT_EQ(refusalFor("\xc0\xaf", false), "the name is not valid UTF-8");  // overlong '/'
+  EXPECT_EQ(refusalFor("Jos\xc3\xa9 \xf0\x9f\xa6\x8a", false), "") << "UTF-8 letters are fine";
+}
+
+/// A logger that keeps its lines, to count them.
+std::pair<std::shared_ptr<spdlog::logger>, std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt>>
+capturingLogger() {
+  auto sink = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(1000);
+  return {std::make_shared<spdlog::logger>("captured", sink), sink};
+}
+
+TEST(GameServer, ManyDesyncReportsFromOnePeerAreCountedButLoggedOnceASecond) {
+  const auto [logger, lines] = capturingLogger();
+  test::LoopbackMatch match(test::testServerConfig(), test::networkTestLevel(), logger);
+  test::RawPeer peer(match.port());
+  match.watch(peer);
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return peer.connected(); }, 2.0));
+  peer.send(net::Hello{net::kProtocolVersion, "noisy", {}, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return peer.received<net::Welcome>(); }, 2.0));
+  for (int second = 0; second < 2; ++second) {  // 100 reports a second for 2 s
+    for (int i = 0; i < 100; ++i) {
+      peer.send(net::DesyncReport{1, 0xBAD}, net::kReliableChannel);
+      match.pumpFor({}, 0.01);
+    }
+  }
+  int logged = 0;
+  for (const std::string& line : lines->last_formatted()) {
+    logged += line.find("desync reported") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_EQ(match.server().metrics().desyncReports, 200u);
+  EXPECT_GE(logged, 2);
+  EXPECT_LE(logged, 3);
 }
 
 }  // namespace

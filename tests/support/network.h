@@ -63,8 +63,9 @@ class LoopbackMatch {
   static constexpr double kTurnSeconds = 1.0 / 240.0;
 
   explicit LoopbackMatch(const ServerConfig& config = testServerConfig(),
-                         const Level& level = networkTestLevel())
-      : server_(std::make_unique<GameServer>(config, level, quietLogger(), now_)) {}
+                         const Level& level = networkTestLevel(),
+                         std::shared_ptr<spdlog::logger> logger = quietLogger())
+      : server_(std::make_unique<GameServer>(config, level, std::move(logger), now_)) {}
 
   std::uint16_t port() const { return server_->port(); }
   double now() const { return now_; }
