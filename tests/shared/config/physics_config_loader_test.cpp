@@ -1,5 +1,8 @@
 #include "config/physics_config_loader.h"
 
+#include <fstream>
+#include <iterator>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -90,6 +93,21 @@ TEST(PhysicsConfigLoader, AConfigOverOneMebibyteOrNotAFileIsRefused) {
               HasSubstr("larger than the 1 MiB allowed"));
   EXPECT_THAT(test::refusalOf([] { loadPhysicsConfig("/dev/zero"); }),
               HasSubstr("not a regular file"));
+}
+
+std::string fileText(const std::string& path) {
+  std::ifstream stream(path);
+  return {std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+}
+
+TEST(PhysicsConfigLoader, EverySettingIsInTheBundledFileAndTheReadme) {
+  const std::string toml = fileText(std::string(COYOTE_SOURCE_DIR) + "/configs/physics.toml");
+  const std::string readme = fileText(std::string(COYOTE_SOURCE_DIR) + "/README.md");
+  const PhysicsConfig defaults;
+  PhysicsConfig::forEachField(defaults, [&](const auto& setting, const auto&) {
+    EXPECT_NE(toml.find(std::string(setting.key) + " ="), std::string::npos) << setting.key;
+    EXPECT_NE(readme.find(setting.key), std::string::npos) << setting.key << " is not in README";
+  });
 }
 
 }  // namespace
