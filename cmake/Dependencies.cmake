@@ -1,5 +1,23 @@
 # Every dependency comes from a Debian package (SPEC §1); nothing is downloaded at build time.
 # scripts/test and scripts/run install the packages listed in scripts/lib/packages.sh.
+if(COYOTE_PORTABLE_SIM)
+  # coyote-sim for another CPU or OS (scripts/cross_determinism): the host's header-only
+  # libraries, searched after the cross compiler's own headers, and linked statically.
+  add_compile_options(-idirafter /usr/include)
+  add_link_options(-static)
+  function(coyote_header_only target)
+    add_library(${target} INTERFACE IMPORTED GLOBAL)
+    target_compile_definitions(${target} INTERFACE ${ARGN})
+  endfunction()
+  coyote_header_only(PkgConfig::XXHASH XXH_INLINE_ALL)
+  coyote_header_only(tomlplusplus::tomlplusplus TOML_HEADER_ONLY=1)
+  coyote_header_only(fmt::fmt FMT_HEADER_ONLY)
+  coyote_header_only(nlohmann_json::nlohmann_json)
+  coyote_header_only(CLI11::CLI11)
+  coyote_header_only(cereal::cereal)
+  return()
+endif()
+
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 find_package(tomlplusplus REQUIRED)
