@@ -42,6 +42,23 @@ sf::Color contactColour(const Character& c) {
 
 }  // namespace
 
+// The cells the last sweep went through: everything the box covered on its way.
+void DebugOverlay::drawSweptCells(sf::RenderTarget& target, const sf::RenderStates& states,
+                                  const Character& before, const Character& now) const {
+  const float minX = std::min(before.position.x, now.position.x);
+  const float minY = std::min(before.position.y, now.position.y);
+  const float maxX = std::max(before.position.x, now.position.x) + physics_.playerWidth;
+  const float maxY = std::max(before.position.y, now.position.y) + physics_.playerHeight;
+  for (int row = static_cast<int>(std::floor(minY)); row <= static_cast<int>(maxY); ++row) {
+    for (int column = static_cast<int>(std::floor(minX)); column <= static_cast<int>(maxX);
+         ++column) {
+      const TileType tile = level_.tileAt(column, row);
+      outline(target, states, column * kTile, row * kTile, kTile, kTile,
+              tile == TileType::Empty ? sf::Color(255, 255, 255, 40) : sf::Color(255, 80, 80, 160));
+    }
+  }
+}
+
 void DebugOverlay::drawWorld(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
                              const WorldState& current, float alpha) const {
   const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
@@ -53,20 +70,7 @@ void DebugOverlay::drawWorld(sf::RenderTarget& target, Vec2 camera, const WorldS
       continue;
     }
     const Character& before = previous.characters[slot].active ? previous.characters[slot] : now;
-    // The cells the last sweep went through: everything the box covered on its way.
-    const float minX = std::min(before.position.x, now.position.x);
-    const float minY = std::min(before.position.y, now.position.y);
-    const float maxX = std::max(before.position.x, now.position.x) + physics_.playerWidth;
-    const float maxY = std::max(before.position.y, now.position.y) + physics_.playerHeight;
-    for (int row = static_cast<int>(std::floor(minY)); row <= static_cast<int>(maxY); ++row) {
-      for (int column = static_cast<int>(std::floor(minX)); column <= static_cast<int>(maxX);
-           ++column) {
-        const TileType tile = level_.tileAt(column, row);
-        outline(
-            target, states, column * kTile, row * kTile, kTile, kTile,
-            tile == TileType::Empty ? sf::Color(255, 255, 255, 40) : sf::Color(255, 80, 80, 160));
-      }
-    }
+    drawSweptCells(target, states, before, now);
     const Vec2 drawn = interpolate(before.position, now.position, alpha);
     const float x = std::round(drawn.x * kTile);
     const float y = std::round(drawn.y * kTile);

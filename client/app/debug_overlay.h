@@ -25,6 +25,8 @@ class DebugOverlay {
                  int localSlot) const;
 
  private:
+  void drawSweptCells(sf::RenderTarget& target, const sf::RenderStates& states,
+                      const Character& before, const Character& now) const;
   const Level& level_;
   PhysicsConfig physics_;
 };

@@ -33,10 +33,10 @@ struct SettingInfo : FieldInfo {
   const char* key;      ///< TOML key, e.g. "player_width"
   T min;
   T max;
-
-  bool accepts(T value) const { return value >= min && value <= max; }  // NaN is refused
 };
 
+// clang-format 14 mangles concepts and requires-expressions: this part is laid out by hand.
+// clang-format off
 /// A type declared with COYOTE_RECORD or COYOTE_SETTINGS.
 template <class T>
 concept FieldRecord = requires { typename T::FieldListTag; };
@@ -51,6 +51,7 @@ struct IsSlotArray<std::array<Record, Capacity>>
 /// wire carry each active slot as (index, fields); inactive slots carry nothing.
 template <class T>
 concept SlotArray = IsSlotArray<T>::value;
+// clang-format on
 
 }  // namespace coyote
 
@@ -76,7 +77,7 @@ concept SlotArray = IsSlotArray<T>::value;
   }
 
 /// The members of a record and its visitors, from one field list.
-#define COYOTE_RECORD(FIELDS)                                                  \
+#define COYOTE_RECORD(FIELDS)                                                 \
   COYOTE_FIELD_LIST_MEMBERS(FIELDS, COYOTE_DECLARE_FIELD, COYOTE_VISIT_FIELD, \
                             COYOTE_VISIT_FIELD_PAIR)
 
@@ -90,15 +91,15 @@ concept SlotArray = IsSlotArray<T>::value;
 
 /// Visits one setting-list entry.
 #define COYOTE_VISIT_SETTING(section, key, type, name, initial, min, max, unit, description) \
-  visit(::coyote::SettingInfo<type>{{#name, unit, description}, #section, #key, min, max},  \
+  visit(::coyote::SettingInfo<type>{{#name, unit, description}, #section, #key, min, max},   \
         self.name);
 
 /// Visits one setting-list entry of two records at once.
-#define COYOTE_VISIT_SETTING_PAIR(section, key, type, name, initial, min, max, unit, description) \
-  visit(::coyote::SettingInfo<type>{{#name, unit, description}, #section, #key, min, max},       \
-        a.name, b.name);
+#define COYOTE_VISIT_SETTING_PAIR(section, key, type, name, initial, min, max, unit, description)  \
+  visit(::coyote::SettingInfo<type>{{#name, unit, description}, #section, #key, min, max}, a.name, \
+        b.name);
 
 /// The members of a settings record and its visitors, from one setting list.
-#define COYOTE_SETTINGS(FIELDS)                                                      \
+#define COYOTE_SETTINGS(FIELDS)                                                   \
   COYOTE_FIELD_LIST_MEMBERS(FIELDS, COYOTE_DECLARE_SETTING, COYOTE_VISIT_SETTING, \
                             COYOTE_VISIT_SETTING_PAIR)

@@ -66,7 +66,8 @@ std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {
   stream.put(static_cast<char>(net::Welcome::kType));
   {
     net::WireOutputArchive out(stream);
-    out(net::kProtocolVersion, forgery.slot, net::ReconnectToken::generate(), std::uint16_t{20}, std::uint32_t{0});
+    out(net::kProtocolVersion, forgery.slot, net::ReconnectToken::generate(), std::uint16_t{20},
+        std::uint32_t{0});
     writeLevel(out, forgery);
     writePhysics(out, forgery);
     writeSnapshot(out, forgery);
