@@ -28,6 +28,7 @@ find_package(cereal REQUIRED)
 
 if(NOT COYOTE_SIM_ONLY)
   pkg_check_modules(ENET REQUIRED IMPORTED_TARGET libenet)
+  pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
   find_package(spdlog REQUIRED)
   find_package(SFML 2.5 REQUIRED COMPONENTS graphics window system)
   find_package(GTest REQUIRED)

@@ -12,6 +12,7 @@
 
 #include "client/core/client_session.h"
 #include "net/codec.h"
+#include "net/connect_gate.h"
 
 namespace {
 
@@ -34,7 +35,13 @@ net::Welcome validWelcome() {
 }
 
 struct FakeServer {
+  FakeServer() {
+    host.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> bytes) {
+      return gate.screen(host, from, bytes, 0.0);
+    });
+  }
   net::EnetHost host = net::EnetHost::listen("127.0.0.1", 0, net::HostLimits{4, 4});
+  net::ConnectGate gate;
   std::vector<std::uint8_t> welcome = net::encode(net::Message{validWelcome()});
   std::shared_ptr<spdlog::logger> quiet =
       std::make_shared<spdlog::logger>("fuzz", std::make_shared<spdlog::sinks::null_sink_mt>());

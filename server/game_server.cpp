@@ -51,6 +51,10 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       lastMetricsLog_(now) {
   ticksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
+  // Before ENet sees a datagram: cookie requests answered, CONNECTs without a cookie dropped.
+  host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
+    return gate_.screen(host_, from, datagram, now_);
+  });
   frames_.record({}, TickInputs{}, hashState(state_), state_);
   if (!config_.record.empty()) {
     ReplayHeader header;
@@ -78,6 +82,7 @@ void GameServer::advance(double now) {
     dropLag();
   }
   expireConnections();
+  reportRefusedConnects();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     log_->info("{}", metrics_.logLine(elapsedSeconds()));
     lastMetricsLog_ = now_;
@@ -169,7 +174,12 @@ void GameServer::send() {
 
 void GameServer::updateTraffic() {
   const net::TrafficTotals traffic = host_.traffic();
-  metrics_.bytesSent = traffic.wireBytesSent();
+  const net::ConnectGate::Counters& gate = gate_.counters();
+  metrics_.cookieReplies = gate.repliesSent;
+  metrics_.refusedConnects = gate.connectsRefused;
+  // Cookie replies leave through the socket without ENet's counters.
+  metrics_.bytesSent =
+      traffic.wireBytesSent() + gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes);
   metrics_.bytesReceived = traffic.wireBytesReceived();
 }
 

@@ -8,6 +8,7 @@
 
 #include <spdlog/logger.h>
 
+#include "net/connect_gate.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
 #include "replay/replay_file.h"
@@ -68,6 +69,11 @@ class GameServer {
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
   static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
+  /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
+  static constexpr enet_uint32 kHalfOpenTimeoutMs = 2000;
+
+  void limitHalfOpenPeers();
+  void reportRefusedConnects();
 
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);
@@ -94,6 +100,9 @@ class GameServer {
   StepParameters parameters_;
   std::shared_ptr<spdlog::logger> log_;
   net::EnetHost host_;
+  net::ConnectGate gate_;
+  std::uint64_t refusedConnectsLogged_ = 0;
+  double lastRefusedConnectsLog_ = -1e9;
   WorldState state_;
   ServerMetrics metrics_;
   PlayerSlots slots_;

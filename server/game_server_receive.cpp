@@ -26,6 +26,31 @@ void GameServer::receive(int waitMs) {
     }
     result = enet_host_check_events(host_.get(), &event);
   }
+  limitHalfOpenPeers();
+}
+
+// A peer ENet created for a valid CONNECT whose VERIFY_CONNECT is never acknowledged would
+// otherwise hold its slot for ENet's default 5–30 s.
+void GameServer::limitHalfOpenPeers() {
+  ENetHost* host = host_.get();
+  for (ENetPeer* peer = host->peers; peer < host->peers + host->peerCount; ++peer) {
+    if (peer->state == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT &&
+        peer->timeoutMaximum != kHalfOpenTimeoutMs) {
+      enet_peer_timeout(peer, 0, kHalfOpenTimeoutMs, kHalfOpenTimeoutMs);
+    }
+  }
+}
+
+void GameServer::reportRefusedConnects() {
+  const std::uint64_t refused = gate_.counters().connectsRefused;
+  if (refused != refusedConnectsLogged_ && now_ - lastRefusedConnectsLog_ >= 10.0) {
+    log_->warn(
+        "dropped {} ENet CONNECTs without a valid cookie (spoofed or stale) since the "
+        "last report",
+        refused - refusedConnectsLogged_);
+    refusedConnectsLogged_ = refused;
+    lastRefusedConnectsLog_ = now_;
+  }
 }
 
 void GameServer::onConnect(ENetPeer* peer) {

@@ -35,6 +35,8 @@ struct ServerMetrics {
   std::uint64_t substitutedInputs = 0;  ///< missing input replaced by the last one
   std::uint64_t lateInputs = 0;         ///< arrived after their tick was simulated
   std::uint64_t malformedPackets = 0;
+  std::uint64_t cookieReplies = 0;      ///< answers to connect-cookie requests
+  std::uint64_t refusedConnects = 0;    ///< ENet CONNECTs without a valid cookie, dropped
   std::uint64_t desyncReports = 0;
   std::uint64_t fullStatesSent = 0;
   std::uint64_t reportedRollbacks = 0;

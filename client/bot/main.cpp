@@ -63,6 +63,18 @@ std::string endState(const coyote::ClientSession& session) {
   }
 }
 
+std::string endReason(const coyote::ClientSession& session) {
+  switch (session.phase()) {
+    case coyote::ClientPhase::Playing:
+      return "";
+    case coyote::ClientPhase::Connecting:
+      return fmt::format("still connecting when the run ended (connect timeout {} s)",
+                         session.options().connectTimeout);
+    default:
+      return session.endReason();
+  }
+}
+
 /// Played to the end, still confirming ticks, and on the server's hashes.
 bool converged(const coyote::ClientSession& session, double now) {
   const coyote::ClientStats& stats = session.stats();
@@ -77,7 +89,8 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
   return Json{{"name", session.options().name},
               {"slot", session.playerSlot()},
               {"state", endState(session)},
-              {"reason", playing ? "" : session.endReason()},
+              {"reason", endReason(session)},
+              {"joined_after_seconds", session.secondsToJoin()},
               {"ended_at_tick", playing ? 0 : session.endTick()},
               {"seconds_played", session.secondsPlayed(now)},
               {"seconds_without_progress", session.secondsWithoutProgress(now)},
@@ -109,6 +122,7 @@ struct CommandLine {
   std::string namePrefix = "bot";
   int inputDelay = 0;
   int targetMargin = 2;
+  double connectTimeout = 15.0;
   std::string logLevel = "warn";
 };
 
@@ -124,6 +138,9 @@ void addOptions(CLI::App& app, CommandLine& o) {
       ->check(CLI::Range(0, 10));
   app.add_option("--target-margin", o.targetMargin, "ticks early inputs should arrive")
       ->check(CLI::Range(0, 30));
+  app.add_option("--connect-timeout", o.connectTimeout,
+                 "seconds a bot keeps trying to join (cookie requests and ENet retries)")
+      ->check(CLI::Range(0.5, 600.0));
   app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error");
 }
 
@@ -213,6 +230,7 @@ int main(int argc, char** argv) {
     options.name = fmt::format("{}{}", o.namePrefix, i);
     options.inputDelay = o.inputDelay;
     options.targetMargin = o.targetMargin;
+    options.connectTimeout = o.connectTimeout;
     sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
     inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i);
   }

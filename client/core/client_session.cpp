@@ -32,14 +32,7 @@ ClientSession::ClientSession(ClientOptions options, std::shared_ptr<spdlog::logg
     return;
   }
   address.port = options_.port;
-  peer_ = enet_host_connect(host_.get(), &address, net::kChannelCount, 0);
-  if (peer_ == nullptr) {
-    end(ClientPhase::Disconnected, "no free ENet peer for the connection");
-    return;
-  }
-  // Inputs flow every tick anyway; a ping every second (ENet's default is 2 per second) keeps
-  // the RTT fresh and saves upstream bytes.
-  enet_peer_ping_interval(peer_, kPingIntervalMs);
+  challenge_ = std::make_unique<net::ConnectChallenge>(host_, address);
 }
 
 ClientSession::~ClientSession() = default;
@@ -112,6 +105,7 @@ void ClientSession::update(double now, const InputProvider& input) {
   if (connectStarted_ < 0.0) {
     connectStarted_ = now;
   }
+  startConnecting(now);
   serviceNetwork(now);
   if (phase_ == ClientPhase::Connecting && now - connectStarted_ > options_.connectTimeout) {
     end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,
@@ -147,6 +141,33 @@ void ClientSession::runDueTicks(const InputProvider& input) {
   }
 }
 
+// Until ENet's connection has started: cookie requests (connect_challenge.h), then the CONNECT.
+void ClientSession::startConnecting(double now) {
+  if (peer_ != nullptr || challenge_ == nullptr || phase_ != ClientPhase::Connecting) {
+    return;
+  }
+  peer_ = challenge_->update(now);
+  if (peer_ != nullptr) {
+    ++connectAttempts_;
+    // Inputs flow every tick anyway; a ping every second (ENet's default is 2 per second) keeps
+    // the RTT fresh and saves upstream bytes.
+    enet_peer_ping_interval(peer_, kPingIntervalMs);
+  }
+}
+
+// ENet gave up. Before the Welcome that is one failed attempt: try again (new cookie) until
+// `connectTimeout`; afterwards the session is over.
+void ClientSession::onConnectionLost() {
+  peer_ = nullptr;
+  if (phase_ == ClientPhase::Connecting && now_ - connectStarted_ < options_.connectTimeout) {
+    log_->info("{}: connection attempt {} failed; trying again", options_.name, connectAttempts_);
+    challenge_->restart(now_);
+    return;
+  }
+  end(ClientPhase::Disconnected,
+      phase_ == ClientPhase::Connecting ? "could not connect" : "connection lost");
+}
+
 void ClientSession::serviceNetwork(double now) {
   ENetEvent event;
   int result = enet_host_service(host_.get(), &event, 0);
@@ -154,9 +175,7 @@ void ClientSession::serviceNetwork(double now) {
     if (event.type == ENET_EVENT_TYPE_CONNECT) {
       sayHello(now);
     } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
-      end(ClientPhase::Disconnected,
-          phase_ == ClientPhase::Connecting ? "could not connect" : "connection lost");
-      peer_ = nullptr;
+      onConnectionLost();
     } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
       std::string error;
       const auto message = net::decode(

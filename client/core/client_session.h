@@ -15,6 +15,7 @@
 #include "client/core/predictor.h"
 #include "client/core/rollback_correction.h"
 #include "client/core/time_sync.h"
+#include "net/connect_challenge.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
 #include "sim/world_step.h"
@@ -34,7 +35,7 @@ struct ClientOptions {
   int targetMargin = 2;           ///< ticks early our inputs should reach the server
   int redundancy = 16;            ///< unacknowledged inputs repeated in each packet
   int maxPredictionTicks = 60;    ///< rollback window: the client waits rather than predict further
-  double connectTimeout = 5.0;    ///< s
+  double connectTimeout = 15.0;   ///< s to join, cookie requests and ENet retries included
   double reportInterval = 5.0;    ///< s between ClientReports to the server
   bool trackCorrections = false;  ///< keep rollback corrections for a renderer to take
 };
@@ -67,6 +68,8 @@ class ClientSession {
   /// True once a Welcome arrived (a refused or unanswered client never joined).
   bool joined() const { return joinedAt_ >= 0.0; }
   /// Seconds between the Welcome and the end of the session (or `now` while it lasts).
+  /// Seconds from the first update to the Welcome (-1 if it never joined).
+  double secondsToJoin() const { return joined() ? joinedAt_ - connectStarted_ : -1.0; }
   double secondsPlayed(double now) const;
   /// Seconds since the confirmed state last advanced: a server that dropped this client
   /// without a word shows here first.
@@ -95,7 +98,9 @@ class ClientSession {
   void corruptConfirmedStateForTesting();
 
  private:
+  void startConnecting(double now);
   void serviceNetwork(double now);
+  void onConnectionLost();
   void sayHello(double now);
   void onMessage(const net::Message& message, double now);
   void onWelcome(const net::Welcome& welcome, double now);
@@ -117,7 +122,9 @@ class ClientSession {
   ClientOptions options_;
   std::shared_ptr<spdlog::logger> log_;
   net::EnetHost host_;
+  std::unique_ptr<net::ConnectChallenge> challenge_;  ///< null if the host name did not resolve
   ENetPeer* peer_ = nullptr;
+  int connectAttempts_ = 0;
   ClientPhase phase_ = ClientPhase::Connecting;
   std::string endReason_;
   double now_ = 0.0;  ///< the time of the current update

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,31 @@ void initializeEnetOnce() {
     }
     std::atexit(enet_deinitialize);
   });
+}
+
+// ENet's intercept callback has no user pointer: the filters are found by their host.
+struct FilterRegistry {
+  std::mutex mutex;
+  std::unordered_map<const ENetHost*, EnetHost::DatagramFilter*> filters;
+};
+FilterRegistry& filterRegistry() {
+  static FilterRegistry registry;
+  return registry;
+}
+
+int ENET_CALLBACK interceptDatagram(ENetHost* host, ENetEvent* /*event*/) {
+  EnetHost::DatagramFilter* filter = nullptr;
+  {
+    FilterRegistry& registry = filterRegistry();
+    std::lock_guard lock(registry.mutex);
+    const auto found = registry.filters.find(host);
+    filter = found == registry.filters.end() ? nullptr : found->second;
+  }
+  if (filter == nullptr) {
+    return 0;
+  }
+  const std::span<const std::uint8_t> datagram(host->receivedData, host->receivedDataLength);
+  return (*filter)(host->receivedAddress, datagram) ? 1 : 0;
 }
 
 void applyLimits(ENetHost* host, const HostLimits& limits) {
@@ -54,6 +80,36 @@ EnetHost EnetHost::client() {
   }
   applyLimits(host, HostLimits{});
   return EnetHost(host);
+}
+
+void EnetHost::Destroy::operator()(ENetHost* host) const {
+  {
+    FilterRegistry& registry = filterRegistry();
+    std::lock_guard lock(registry.mutex);
+    registry.filters.erase(host);
+  }
+  enet_host_destroy(host);
+}
+
+void EnetHost::setDatagramFilter(DatagramFilter filter) {
+  FilterRegistry& registry = filterRegistry();
+  std::lock_guard lock(registry.mutex);
+  if (!filter) {
+    registry.filters.erase(host_.get());
+    host_->intercept = nullptr;
+    filter_.reset();
+    return;
+  }
+  filter_ = std::make_unique<DatagramFilter>(std::move(filter));
+  registry.filters[host_.get()] = filter_.get();
+  host_->intercept = interceptDatagram;
+}
+
+void EnetHost::sendDatagram(const ENetAddress& to, std::span<const std::uint8_t> datagram) const {
+  ENetBuffer buffer;
+  buffer.data = const_cast<std::uint8_t*>(datagram.data());  // ENet's buffer is not const
+  buffer.dataLength = datagram.size();
+  enet_socket_send(host_->socket, &to, &buffer, 1);
 }
 
 std::uint16_t EnetHost::port() const {

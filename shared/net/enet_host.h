@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 
 #include <enet/enet.h>
@@ -47,11 +49,22 @@ class EnetHost {
   std::uint16_t port() const;
   TrafficTotals traffic() const;
 
+  /// Sees every datagram before ENet does (ENet's `intercept`); returns true to keep it from
+  /// ENet. Replaces any earlier filter; an empty function removes it.
+  using DatagramFilter =
+      std::function<bool(const ENetAddress& from, std::span<const std::uint8_t> datagram)>;
+  void setDatagramFilter(DatagramFilter filter);
+
+  /// Sends one raw datagram (not ENet protocol) from this host's socket.
+  void sendDatagram(const ENetAddress& to, std::span<const std::uint8_t> datagram) const;
+
  private:
   struct Destroy {
-    void operator()(ENetHost* host) const { enet_host_destroy(host); }
+    void operator()(ENetHost* host) const;
   };
   explicit EnetHost(ENetHost* host) : host_(host) {}
+  // Declared first so that it outlives the host, which may still call it until destroyed.
+  std::unique_ptr<DatagramFilter> filter_;
   std::unique_ptr<ENetHost, Destroy> host_;
 };
 

@@ -14,6 +14,7 @@
 
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
+#include "support/fake_server_host.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 
@@ -121,7 +122,7 @@ TEST(GameServer, RefusesAWrongProtocolVersionWithAClearMessage) {
 }
 
 TEST(GameServer, ClientRefusesAServerSpeakingAnotherProtocolVersion) {
-  net::EnetHost fakeServer = net::EnetHost::listen("127.0.0.1", 0, net::HostLimits{4, 4});
+  test::FakeServerHost fakeServer;
   ClientSession client(test::clientOptions(fakeServer.port(), "new"), test::quietLogger());
   double now = 0.0;
   for (int turn = 0; turn < 2000 && client.phase() != ClientPhase::Refused; ++turn) {
@@ -395,6 +396,31 @@ TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
       [](const net::Refusal& refusal) { return refusal.reason == "no Hello within 2 s"; }));
   EXPECT_GE(match.now() - connectedAt, 2.0);
   EXPECT_LT(match.now() - connectedAt, 2.5);
+}
+
+// 40 CONNECTs without a valid cookie (as a spoofed flood sends them) never reach ENet: no
+// half-open peer is made, so a player joins at once, during and after.
+TEST(GameServer, ConnectsWithoutAValidCookieGetNoPeerAndPlayersStillJoin) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 64;  // every peer here comes from 127.0.0.1
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<test::RawPeer>> flood;
+  for (std::uint32_t i = 0; i < 40; ++i) {
+    flood.push_back(std::make_unique<test::RawPeer>(match.port(), i == 0 ? 0 : 0x9E3779B9u * i));
+    match.watch(*flood.back());
+  }
+  ClientSession during(test::clientOptions(match.port(), "during"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&during}, [&] { return playing(during); }, 2.0));
+  match.pumpFor({&during}, 3.0);  // ENet retransmits each CONNECT meanwhile
+  ClientSession after(test::clientOptions(match.port(), "after"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&during, &after}, [&] { return playing(after); }, 2.0));
+  for (const auto& peer : flood) {
+    EXPECT_FALSE(peer->connected());
+  }
+  EXPECT_GE(match.server().metrics().refusedConnects, 40u);
+  EXPECT_EQ(match.server().metrics().cookieReplies, 2u);
 }
 
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {

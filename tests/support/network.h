@@ -116,7 +116,7 @@ class LoopbackMatch {
       clients[i]->update(now_, [&input, i](std::uint32_t tick) { return input(i, tick); });
     }
     for (RawPeer* peer : peers_) {
-      peer->poll();
+      peer->poll(now_);
     }
     now_ += kTurnSeconds;
   }

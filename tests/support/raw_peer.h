@@ -1,32 +1,44 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <enet/enet.h>
 
 #include "net/codec.h"
+#include "net/connect_challenge.h"
 #include "net/enet_host.h"
 
 namespace coyote::test {
 
 /// A bare ENet connection that sends whatever bytes a test wants: garbage, truncated messages,
 /// lies. It is how the tests play a hostile or broken client. `poll()` services it without
-/// waiting (a LoopbackMatch polls the peers it watches every turn).
+/// waiting (a LoopbackMatch polls the peers it watches every turn). It asks for a connect cookie
+/// like a real client, unless told which cookie to present (a forged one, say).
 class RawPeer {
  public:
-  explicit RawPeer(std::uint16_t port) : host_(net::EnetHost::client()) {
+  explicit RawPeer(std::uint16_t port, std::optional<std::uint32_t> forcedCookie = std::nullopt)
+      : host_(net::EnetHost::client()) {
     ENetAddress address{};
     enet_address_set_host_ip(&address, "127.0.0.1");
     address.port = port;
-    peer_ = enet_host_connect(host_.get(), &address, net::kChannelCount, 0);
+    if (forcedCookie) {
+      peer_ = enet_host_connect(host_.get(), &address, net::kChannelCount, *forcedCookie);
+    } else {
+      challenge_ = std::make_unique<net::ConnectChallenge>(host_, address);
+    }
   }
 
   bool connected() const { return connected_; }
   bool disconnected() const { return disconnected_; }
 
   void sendBytes(const std::vector<std::uint8_t>& bytes, net::Channel channel) {
+    if (peer_ == nullptr) {
+      return;  // not connected yet: the test's own assertions say so
+    }
     ENetPacket* packet =
         enet_packet_create(bytes.data(), bytes.size(),
                            channel == net::kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0);
@@ -37,8 +49,11 @@ class RawPeer {
     sendBytes(net::encode(message), channel);
   }
 
-  /// Services the connection once, keeping what arrived.
-  void poll() {
+  /// Services the connection once at `now` (s), keeping what arrived.
+  void poll(double now) {
+    if (peer_ == nullptr && challenge_ != nullptr) {
+      peer_ = challenge_->update(now);
+    }
     ENetEvent event;
     while (enet_host_service(host_.get(), &event, 0) > 0) {
       if (event.type == ENET_EVENT_TYPE_CONNECT) {
@@ -77,6 +92,7 @@ class RawPeer {
 
  private:
   net::EnetHost host_;
+  std::unique_ptr<net::ConnectChallenge> challenge_;
   ENetPeer* peer_ = nullptr;
   bool connected_ = false;
   bool disconnected_ = false;

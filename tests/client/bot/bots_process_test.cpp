@@ -50,11 +50,13 @@ struct ServerProcess {
   }
 };
 
-Json runBots(test::TempDirectory& directory, int port, int count, double seconds) {
-  test::ChildProcess bots(
-      {COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port), "--count",
-       std::to_string(count), "--seconds", std::to_string(seconds), "--seed", "5"},
-      (directory.path() / "bots.log").string());
+Json runBots(test::TempDirectory& directory, int port, int count, double seconds,
+             const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> arguments{
+      COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port), "--count",
+      std::to_string(count), "--seconds", std::to_string(seconds), "--seed", "5"};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  test::ChildProcess bots(arguments, (directory.path() / "bots.log").string());
   const int exitCode = bots.wait(seconds + 30.0);
   const std::string line = bots.lastJsonLine();
   EXPECT_FALSE(line.empty()) << bots.output();
@@ -174,11 +176,12 @@ TEST(BotsProcess, ABotThatNeverJoinedIsNotConvergedAndFailsTheRun) {
     port = gone.port;
     ASSERT_EQ(gone.process.wait(10.0), 0);
   }
-  const Json summary = runBots(directory, port, 1, 6.0);
+  const Json summary = runBots(directory, port, 2, 4.0, {"--connect-timeout", "2.5"});
   EXPECT_EQ(summary["exit_code"], 1) << summary.dump(1);
   const Json* never = clientIn(summary, "never joined");
   ASSERT_NE(never, nullptr) << summary.dump(1);
-  EXPECT_THAT((*never)["reason"].get<std::string>(), HasSubstr("within 5 s"));
+  EXPECT_THAT((*never)["reason"].get<std::string>(), HasSubstr("within 2.5 s"));
+  EXPECT_EQ((*never)["joined_after_seconds"], -1.0);
   EXPECT_FALSE((*never)["converged"].get<bool>());
 }
 

@@ -8,6 +8,7 @@
 
 #include "client/core/client_session.h"
 #include "net/wire_archive.h"
+#include "support/fake_server_host.h"
 #include "support/network.h"
 
 namespace coyote {
@@ -80,7 +81,7 @@ std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {
 /// Returns the client's end reason ("" if it never ended).
 std::string sessionAgainst(const std::vector<std::uint8_t>& welcome,
                            const std::vector<std::uint8_t>& after = {}) {
-  net::EnetHost fake = net::EnetHost::listen("127.0.0.1", 0, net::HostLimits{4, 4});
+  test::FakeServerHost fake;
   ClientSession client(test::clientOptions(fake.port(), "victim"), test::quietLogger());
   double now = 0.0;
   for (int turn = 0; turn < 3000 && client.phase() != ClientPhase::Disconnected &&

@@ -1,0 +1,53 @@
+#include "net/connect_challenge.h"
+
+#include <algorithm>
+
+#include "net/connect_cookie.h"
+#include "net/protocol.h"
+
+namespace coyote::net {
+
+ConnectChallenge::ConnectChallenge(EnetHost& host, const ENetAddress& server)
+    : host_(host), server_(server) {
+  host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> bytes) {
+    const std::optional<std::uint32_t> cookie = parseCookieReply(bytes);
+    if (!cookie) {
+      return false;  // ENet's own traffic
+    }
+    if (from.host == server_.host && from.port == server_.port && !connecting_) {
+      cookie_ = cookie;
+    }
+    return true;
+  });
+}
+
+double ConnectChallenge::retryDelay(int requestsSent) {
+  return std::min(1.0, 0.25 * static_cast<double>(1 << std::min(requestsSent - 1, 2)));
+}
+
+ENetPeer* ConnectChallenge::update(double now) {
+  if (connecting_) {
+    return nullptr;
+  }
+  if (cookie_) {
+    connecting_ = true;
+    return enet_host_connect(host_.get(), &server_, kChannelCount, *cookie_);
+  }
+  if (nextRequestAt_ < 0.0 || now >= nextRequestAt_) {
+    const CookieRequest request = makeCookieRequest();
+    host_.sendDatagram(server_, request);
+    ++requestsSent_;
+    ++attemptRequests_;
+    nextRequestAt_ = now + retryDelay(attemptRequests_);
+  }
+  return nullptr;
+}
+
+void ConnectChallenge::restart(double now) {
+  cookie_.reset();
+  connecting_ = false;
+  attemptRequests_ = 0;
+  nextRequestAt_ = now;
+}
+
+}  // namespace coyote::net

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <enet/enet.h>
+
+#include "net/enet_host.h"
+
+namespace coyote::net {
+
+/// The client half of the connect challenge (see connect_cookie.h): asks the server for a
+/// cookie, again with back-off while none comes (a request or its reply may be lost), then
+/// starts ENet's connection with the cookie as connect data. Installs a datagram filter on the
+/// host for the replies, so it must outlive its use of the host; it cannot be moved.
+class ConnectChallenge {
+ public:
+  ConnectChallenge(EnetHost& host, const ENetAddress& server);
+  ConnectChallenge(const ConnectChallenge&) = delete;
+  ConnectChallenge& operator=(const ConnectChallenge&) = delete;
+
+  /// Sends a request if one is due at `now` (s, any origin); once a cookie has arrived (the host
+  /// is serviced by its owner), starts the connection and returns its peer — once. Otherwise
+  /// returns nullptr.
+  ENetPeer* update(double now);
+
+  /// Starts over (a connection attempt failed): new requests from `now` on.
+  void restart(double now);
+
+  int requestsSent() const { return requestsSent_; }
+
+  /// Seconds between requests: 0.25, 0.5, then 1 s while no reply comes.
+  static double retryDelay(int requestsSent);
+
+ private:
+  EnetHost& host_;
+  ENetAddress server_;
+  std::optional<std::uint32_t> cookie_;
+  double nextRequestAt_ = -1.0;  ///< < 0: at the first update
+  int requestsSent_ = 0;
+  int attemptRequests_ = 0;
+  bool connecting_ = false;
+};
+
+}  // namespace coyote::net

@@ -1,0 +1,82 @@
+#include "net/connect_cookie.h"
+
+#include <algorithm>
+#include <cstddef>
+
+#include <enet/enet.h>
+
+namespace coyote::net {
+namespace {
+
+std::uint32_t readBigEndian16(std::span<const std::uint8_t> bytes, std::size_t at) {
+  return static_cast<std::uint32_t>(bytes[at] << 8 | bytes[at + 1]);
+}
+
+std::uint32_t readBigEndian32(std::span<const std::uint8_t> bytes, std::size_t at) {
+  return static_cast<std::uint32_t>(bytes[at]) << 24 |
+         static_cast<std::uint32_t>(bytes[at + 1]) << 16 |
+         static_cast<std::uint32_t>(bytes[at + 2]) << 8 | bytes[at + 3];
+}
+
+template <std::size_t N>
+bool startsWith(std::span<const std::uint8_t> datagram, const std::array<std::uint8_t, N>& magic) {
+  return datagram.size() >= N && std::equal(magic.begin(), magic.end(), datagram.begin());
+}
+
+}  // namespace
+
+CookieRequest makeCookieRequest() {
+  CookieRequest request{};
+  std::copy(kCookieRequestMagic.begin(), kCookieRequestMagic.end(), request.begin());
+  return request;
+}
+
+bool isCookieRequest(std::span<const std::uint8_t> datagram) {
+  return datagram.size() == kCookieRequestSize && startsWith(datagram, kCookieRequestMagic);
+}
+
+CookieReply makeCookieReply(std::uint32_t cookie) {
+  CookieReply reply{};
+  std::copy(kCookieReplyMagic.begin(), kCookieReplyMagic.end(), reply.begin());
+  for (std::size_t i = 0; i < 4; ++i) {
+    reply[kCookieReplyMagic.size() + i] = static_cast<std::uint8_t>(cookie >> (8 * i));
+  }
+  return reply;
+}
+
+std::optional<std::uint32_t> parseCookieReply(std::span<const std::uint8_t> datagram) {
+  if (datagram.size() != kCookieReplySize || !startsWith(datagram, kCookieReplyMagic)) {
+    return std::nullopt;
+  }
+  std::uint32_t cookie = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    cookie |= static_cast<std::uint32_t>(datagram[kCookieReplyMagic.size() + i]) << (8 * i);
+  }
+  return cookie;
+}
+
+EnetDatagram classifyEnetDatagram(std::span<const std::uint8_t> datagram) {
+  if (datagram.size() < 2) {
+    return {};
+  }
+  const std::uint32_t peerField = readBigEndian16(datagram, 0);
+  const std::uint32_t peerId =
+      peerField & ~static_cast<std::uint32_t>(ENET_PROTOCOL_HEADER_FLAG_MASK |
+                                              ENET_PROTOCOL_HEADER_SESSION_MASK);
+  if (peerId != ENET_PROTOCOL_MAXIMUM_PEER_ID) {
+    return {EnetDatagram::Kind::kForPeer, 0};
+  }
+  if ((peerField & ENET_PROTOCOL_HEADER_FLAG_COMPRESSED) != 0) {
+    return {};
+  }
+  // The header is the peer field, then the sent time if flagged; the first command follows.
+  const std::size_t command = (peerField & ENET_PROTOCOL_HEADER_FLAG_SENT_TIME) != 0 ? 4 : 2;
+  if (datagram.size() < command + sizeof(ENetProtocolConnect) ||
+      (datagram[command] & ENET_PROTOCOL_COMMAND_MASK) != ENET_PROTOCOL_COMMAND_CONNECT) {
+    return {};
+  }
+  return {EnetDatagram::Kind::kConnect,
+          readBigEndian32(datagram, command + offsetof(ENetProtocolConnect, data))};
+}
+
+}  // namespace coyote::net

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include <enet/enet.h>
+
+#include "net/connect_cookie.h"
+#include "net/enet_host.h"
+
+namespace coyote::net {
+
+/// The server half of the connect challenge (see connect_cookie.h). It answers cookie requests
+/// and lets through only the ENet CONNECTs whose connect data is the cookie of their source
+/// address. It keeps no per-client state: a cookie is SipHash-2-4 (libsodium's shorthash) of the
+/// address and a 10 s time bucket under a secret drawn from the OS at start, valid for the
+/// current and the previous bucket (10–20 s). Its only table, the reply rate limit, has a fixed
+/// size whatever the number of addresses.
+class ConnectGate {
+ public:
+  static constexpr double kBucketSeconds = 10.0;
+  static constexpr double kReplyIntervalSeconds = 0.1;  ///< per address (IP and port)
+
+  ConnectGate();
+
+  struct Decision {
+    bool consumed = false;             ///< ENet must not see the datagram
+    std::optional<CookieReply> reply;  ///< to send back to the sender
+  };
+  /// What to do with one datagram from `from` at `now` (s, the server's clock).
+  Decision inspect(const ENetAddress& from, std::span<const std::uint8_t> datagram, double now);
+
+  /// `inspect`, then sends the reply from `host`: a host's datagram filter. True if ENet must
+  /// not see the datagram.
+  bool screen(const EnetHost& host, const ENetAddress& from, std::span<const std::uint8_t> datagram,
+              double now);
+
+  std::uint32_t cookieFor(const ENetAddress& address, double now) const;
+
+  struct Counters {
+    std::uint64_t repliesSent = 0;
+    std::uint64_t requestsThrottled = 0;  ///< a second request from an address within 100 ms
+    std::uint64_t connectsRefused = 0;    ///< CONNECTs without a valid cookie, dropped
+    std::uint64_t strayDatagrams = 0;     ///< addressed to no peer and not a CONNECT, dropped
+  };
+  const Counters& counters() const { return counters_; }
+
+ private:
+  static constexpr std::size_t kRateSlots = 4096;
+  struct RateSlot {
+    std::uint32_t host = 0;
+    std::uint16_t port = 0;
+    double lastReply = -1e9;
+  };
+
+  std::uint64_t keyedHash(const ENetAddress& address, std::int64_t domain) const;
+  bool replyAllowed(const ENetAddress& from, double now);
+  bool validCookie(const ENetAddress& from, std::uint32_t cookie, double now) const;
+
+  std::array<std::uint8_t, 16> secret_{};
+  std::array<RateSlot, kRateSlots> rate_{};
+  Counters counters_;
+};
+
+}  // namespace coyote::net

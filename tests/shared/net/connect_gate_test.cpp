@@ -1,0 +1,107 @@
+// The stateless connect challenge: cookie datagrams, the gate's decisions, and a real ENet
+// CONNECT read the way ENet reads it.
+#include "net/connect_gate.h"
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "net/connect_challenge.h"
+
+namespace coyote::net {
+namespace {
+
+ENetAddress address(const char* ip, std::uint16_t port) {
+  ENetAddress result{};
+  enet_address_set_host_ip(&result, ip);
+  result.port = port;
+  return result;
+}
+
+TEST(ConnectGate, ARequestIsAnsweredWithASmallerReplyAtMostOncePerAddressPer100Ms) {
+  ConnectGate gate;
+  const ENetAddress client = address("10.0.0.1", 5000);
+  const CookieRequest request = makeCookieRequest();
+  const ConnectGate::Decision first = gate.inspect(client, request, 100.0);
+  ASSERT_TRUE(first.consumed);
+  ASSERT_TRUE(first.reply.has_value());
+  EXPECT_LE(first.reply->size(), request.size());
+  EXPECT_EQ(parseCookieReply(*first.reply), gate.cookieFor(client, 100.0));
+
+  EXPECT_FALSE(gate.inspect(client, request, 100.099).reply.has_value());
+  EXPECT_TRUE(gate.inspect(address("10.0.0.1", 5001), request, 100.099).reply.has_value());
+  EXPECT_TRUE(gate.inspect(client, request, 100.101).reply.has_value());
+  EXPECT_EQ(gate.counters().repliesSent, 3u);
+  EXPECT_EQ(gate.counters().requestsThrottled, 1u);
+
+  // A request must be exactly the padded size: a short one would make the server an amplifier.
+  const std::vector<std::uint8_t> shortRequest(request.begin(), request.begin() + 12);
+  EXPECT_FALSE(gate.inspect(address("10.0.0.2", 1), shortRequest, 200.0).reply.has_value());
+}
+
+// The connect data of an ENet CONNECT, captured on a real socket and read as the gate reads it.
+std::vector<std::uint8_t> capturedConnect(enet_uint32 connectData) {
+  EnetHost server = EnetHost::listen("127.0.0.1", 0, HostLimits{2, 2});
+  std::vector<std::uint8_t> captured;
+  server.setDatagramFilter([&](const ENetAddress&, std::span<const std::uint8_t> datagram) {
+    captured.assign(datagram.begin(), datagram.end());
+    return true;
+  });
+  EnetHost client = EnetHost::client();
+  const ENetAddress to = address("127.0.0.1", server.port());
+  enet_host_connect(client.get(), &to, kChannelCount, connectData);
+  ENetEvent event;
+  for (int turn = 0; turn < 1000 && captured.empty(); ++turn) {
+    enet_host_service(client.get(), &event, 0);
+    enet_host_service(server.get(), &event, 1);
+  }
+  return captured;
+}
+
+TEST(ConnectGate, AnEnetConnectIsRecognisedWithTheCookieItCarries) {
+  const std::vector<std::uint8_t> connect = capturedConnect(0xC0FFEE42u);
+  const EnetDatagram read = classifyEnetDatagram(connect);
+  EXPECT_EQ(read.kind, EnetDatagram::Kind::kConnect);
+  EXPECT_EQ(read.connectData, 0xC0FFEE42u);
+
+  std::vector<std::uint8_t> truncated(connect.begin(), connect.end() - 1);
+  EXPECT_EQ(classifyEnetDatagram(truncated).kind, EnetDatagram::Kind::kUnexpected);
+  std::vector<std::uint8_t> compressed = connect;
+  compressed[0] |= ENET_PROTOCOL_HEADER_FLAG_COMPRESSED >> 8;
+  EXPECT_EQ(classifyEnetDatagram(compressed).kind, EnetDatagram::Kind::kUnexpected);
+  std::vector<std::uint8_t> forPeer = connect;
+  forPeer[0] &= 0xF0;  // peer 0x0FF instead of "no peer yet" (0xFFF)
+  EXPECT_EQ(classifyEnetDatagram(forPeer).kind, EnetDatagram::Kind::kForPeer);
+}
+
+TEST(ConnectGate, OnlyTheCookieOfTheSendersAddressLetsAConnectThroughForTenToTwentySeconds) {
+  ConnectGate gate;
+  const ENetAddress client = address("10.0.0.1", 5000);
+  const double issuedAt = 1234.5;
+  const std::uint32_t cookie = gate.cookieFor(client, issuedAt);
+  std::vector<std::uint8_t> connect = capturedConnect(cookie);
+  const auto passes = [&](const ENetAddress& from, double now) {
+    return !gate.inspect(from, connect, now).consumed;
+  };
+  EXPECT_TRUE(passes(client, issuedAt));
+  EXPECT_TRUE(passes(client, issuedAt + 10.0));  // the next 10 s bucket still takes it
+  EXPECT_FALSE(passes(client, issuedAt + 20.0));
+  EXPECT_FALSE(passes(address("10.0.0.1", 5001), issuedAt));  // another port: another cookie
+  EXPECT_FALSE(passes(address("10.0.0.9", 5000), issuedAt));
+  EXPECT_EQ(gate.counters().connectsRefused, 3u);
+
+  connect = capturedConnect(0);  // what a client that never asked sends
+  EXPECT_FALSE(passes(client, issuedAt));
+  EXPECT_NE(ConnectGate().cookieFor(client, issuedAt), cookie)
+      << "each server draws its own secret";
+}
+
+TEST(ConnectChallenge, AsksAgainAfterAQuarterThenHalfASecondThenEverySecond) {
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(1), 0.25);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(2), 0.5);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(3), 1.0);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(9), 1.0);
+}
+
+}  // namespace
+}  // namespace coyote::net
