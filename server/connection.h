@@ -19,7 +19,10 @@ struct Connection {
   double connectedAt = 0.0;         ///< s, server time
   int slot = -1;                    ///< player slot, for a Player
   std::string address;              ///< "a.b.c.d:port", for logs
-  std::uint32_t ackTick = 0;        ///< newest tick the client confirmed (frames start after it)
+  std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
+  std::uint32_t clientAck = 0;      ///< newest tick the client itself said it confirmed
+  double lastAckAdvance = 0.0;      ///< s, when `clientAck` last moved forward
+  int stalledFullStates = 0;        ///< full states sent since it stopped acknowledging
   std::int16_t reportedMargin = 0;  ///< ticks early, as last sent to the client
   std::optional<std::int16_t> marginSinceSend;  ///< the smallest margin since then
   std::uint32_t badPackets = 0;                 ///< malformed packets in the current window

@@ -57,9 +57,23 @@ void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, doub
   net::sendMessage(connection.peer, full, net::kReliableChannel);
 }
 
+void FrameSender::sendWhileStalled(Connection& connection, double now) {
+  const double interval = std::min(
+      kMaxStalledInterval,
+      kAckStallSeconds * static_cast<double>(1 << std::min(connection.stalledFullStates, 4)));
+  if (now - connection.lastFullState >= interval) {
+    ++connection.stalledFullStates;
+    sendFullState(connection, state_.tick, now);
+  }
+}
+
 void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, double now) {
   const std::uint32_t serverTick = state_.tick;
   if (connection.ackTick >= serverTick) {
+    return;
+  }
+  if (now - connection.lastAckAdvance > kAckStallSeconds) {
+    sendWhileStalled(connection, now);
     return;
   }
   const TickHistory::Entry* base = history_.find(connection.ackTick);

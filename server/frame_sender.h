@@ -13,9 +13,14 @@ namespace coyote {
 
 /// Turns the tick history into what each client receives: every tick after its acknowledgement
 /// as compact frames (input changes and hashes), or the whole state when it fell out of the
-/// history window or asked for a repair.
+/// history window or asked for a repair. A client that stops acknowledging gets no more frames
+/// after `kAckStallSeconds`, only full states at doubling intervals (1, 2, 4, 8 s): what a peer
+/// that acknowledges nothing receives stays bounded.
 class FrameSender {
  public:
+  static constexpr double kAckStallSeconds = 1.0;
+  static constexpr double kMaxStalledInterval = 8.0;
+
   /// Reads the server's current state and slots (for names) and counts full states in metrics.
   FrameSender(const WorldState& state, const PlayerSlots& slots, ServerMetrics& metrics);
 
@@ -34,6 +39,8 @@ class FrameSender {
   void sendFullState(Connection& connection, std::uint32_t tick, double now);
 
  private:
+  void sendWhileStalled(Connection& connection, double now);
+
   const WorldState& state_;
   const PlayerSlots& slots_;
   ServerMetrics& metrics_;

@@ -178,6 +178,8 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   welcome.physics = config_.physics;
   welcome.snapshot = frames_.snapshotAt(state_.tick);
   connection.ackTick = state_.tick;
+  connection.clientAck = state_.tick;
+  connection.lastAckAdvance = now_;
   net::sendMessage(connection.peer, welcome, net::kReliableChannel);
 }
 
@@ -271,6 +273,11 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
     return;
   }
   connection.ackTick = std::max(connection.ackTick, confirmedTick);
+  if (confirmedTick > connection.clientAck) {
+    connection.clientAck = confirmedTick;
+    connection.lastAckAdvance = now_;
+    connection.stalledFullStates = 0;
+  }
   if (connection.role != Connection::Role::Player) {
     return;
   }

@@ -72,9 +72,14 @@ EnetHost EnetHost::listen(const std::string& bindAddress, std::uint16_t port,
   return EnetHost(host);
 }
 
-EnetHost EnetHost::client() {
+EnetHost EnetHost::client(const std::string& bindAddress) {
   initializeEnetOnce();
-  ENetHost* host = enet_host_create(nullptr, 1, kChannelCount, 0, 0);
+  ENetAddress address{};
+  if (!bindAddress.empty() && enet_address_set_host_ip(&address, bindAddress.c_str()) != 0) {
+    throw std::runtime_error(fmt::format("invalid bind address \"{}\"", bindAddress));
+  }
+  ENetHost* host =
+      enet_host_create(bindAddress.empty() ? nullptr : &address, 1, kChannelCount, 0, 0);
   if (host == nullptr) {
     throw std::runtime_error("cannot create a client socket");
   }

@@ -42,8 +42,9 @@ class EnetHost {
   /// A listening host; port 0 picks a free port (see `port()`). Throws std::runtime_error.
   static EnetHost listen(const std::string& bindAddress, std::uint16_t port,
                          const HostLimits& limits);
-  /// A client host with one outgoing peer.
-  static EnetHost client();
+  /// A client host with one outgoing peer, on `bindAddress` ("" = any; tests use other
+  /// loopback addresses such as 127.0.0.2 to play another machine).
+  static EnetHost client(const std::string& bindAddress = "");
 
   ENetHost* get() const { return host_.get(); }
   std::uint16_t port() const;

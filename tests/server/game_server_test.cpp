@@ -12,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "net/connect_cookie.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
 #include "support/fake_server_host.h"
@@ -421,6 +422,47 @@ TEST(GameServer, ConnectsWithoutAValidCookieGetNoPeerAndPlayersStillJoin) {
   }
   EXPECT_GE(match.server().metrics().refusedConnects, 40u);
   EXPECT_EQ(match.server().metrics().cookieReplies, 2u);
+}
+
+// Before its Hello a peer gets no more than 3 times what it sent: ENet's handshake, pings and
+// the refusal (the cookie reply, smaller than its request, comes before ENet).
+TEST(GameServer, APeerThatNeverSaysHelloReceivesAtMostThreeTimesWhatItSent) {
+  test::LoopbackMatch match;
+  test::RawPeer silent(match.port());
+  match.watch(silent);
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return silent.disconnected(); }, 5.0));
+  const net::TrafficTotals traffic = silent.traffic();
+  const std::uint64_t sent =
+      traffic.wireBytesSent() + net::kCookieRequestSize + net::kUdpIpHeaderBytes;
+  const std::uint64_t received =
+      traffic.wireBytesReceived() + net::kCookieReplySize + net::kUdpIpHeaderBytes;
+  EXPECT_LE(received, 3 * sent) << "sent " << sent << ", received " << received;
+}
+
+// A player that stops acknowledging gets no frames after 1 s, only full states at 1, 2, 4, 8 s
+// intervals, while an honest client beside it receives every frame.
+TEST(GameServer, APlayerThatNeverAcknowledgesGetsABoundedTrickleNotEveryFrame) {
+  test::LoopbackMatch match;
+  ClientSession honest(test::clientOptions(match.port(), "honest"), test::quietLogger());
+  test::RawPeer mute(match.port());
+  match.watch(mute);
+  ASSERT_TRUE(match.pumpUntil(
+      {&honest}, [&] { return playing(honest) && mute.connected(); }, 2.0));
+  mute.send(net::Hello{net::kProtocolVersion, "mute", {}, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil(
+      {&honest}, [&] { return mute.received<net::Welcome>(); }, 1.0));
+  match.pumpFor({&honest}, 4.0);
+  const std::uint64_t muteBefore = mute.traffic().wireBytesReceived();
+  const std::uint64_t honestBefore = honest.stats().bytesDown;
+  const std::uint64_t fullStatesBefore = match.server().metrics().fullStatesSent;
+  match.pumpFor({&honest}, 8.0);
+  const std::uint64_t muteGot = mute.traffic().wireBytesReceived() - muteBefore;
+  const std::uint64_t honestGot = honest.stats().bytesDown - honestBefore;
+  EXPECT_LT(muteGot * 4, honestGot) << "mute " << muteGot << " B, honest " << honestGot << " B";
+  EXPECT_LE(match.server().metrics().fullStatesSent - fullStatesBefore, 2u);
+  EXPECT_FALSE(mute.disconnected());
+  EXPECT_TRUE(playing(honest));
 }
 
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {

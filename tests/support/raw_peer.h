@@ -17,11 +17,13 @@ namespace coyote::test {
 /// A bare ENet connection that sends whatever bytes a test wants: garbage, truncated messages,
 /// lies. It is how the tests play a hostile or broken client. `poll()` services it without
 /// waiting (a LoopbackMatch polls the peers it watches every turn). It asks for a connect cookie
-/// like a real client, unless told which cookie to present (a forged one, say).
+/// like a real client, unless told which cookie to present (a forged one, say), from any
+/// loopback address.
 class RawPeer {
  public:
-  explicit RawPeer(std::uint16_t port, std::optional<std::uint32_t> forcedCookie = std::nullopt)
-      : host_(net::EnetHost::client()) {
+  explicit RawPeer(std::uint16_t port, std::optional<std::uint32_t> forcedCookie = std::nullopt,
+                   const std::string& bindAddress = "")
+      : host_(net::EnetHost::client(bindAddress)) {
     ENetAddress address{};
     enet_address_set_host_ip(&address, "127.0.0.1");
     address.port = port;
@@ -33,6 +35,8 @@ class RawPeer {
   }
 
   bool connected() const { return connected_; }
+  /// What its socket sent and received through ENet (the cookie request is not counted).
+  net::TrafficTotals traffic() const { return host_.traffic(); }
   bool disconnected() const { return disconnected_; }
 
   void sendBytes(const std::vector<std::uint8_t>& bytes, net::Channel channel) {

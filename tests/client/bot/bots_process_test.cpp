@@ -10,8 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "replay/replay_file.h"
-#include "support/child_process.h"
-#include "support/temp_file.h"
+#include "support/coyote_processes.h"
 
 namespace coyote {
 namespace {
@@ -19,51 +18,8 @@ namespace {
 using Json = nlohmann::json;
 using ::testing::HasSubstr;
 
-const std::string kSource = COYOTE_SOURCE_DIR;
-
-struct ServerProcess {
-  test::TempDirectory& directory;
-  test::ChildProcess process;
-  int port;
-
-  ServerProcess(test::TempDirectory& dir, const std::string& replay,
-                const std::vector<std::string>& extra = {})
-      : directory(dir),
-        process(arguments(dir, replay, extra), (dir.path() / "server.log").string()),
-        port(test::waitForPort((dir.path() / "port").string())) {}
-
-  static std::vector<std::string> arguments(test::TempDirectory& dir, const std::string& replay,
-                                            const std::vector<std::string>& extra) {
-    std::vector<std::string> all{COYOTE_SERVER_BINARY,
-                                 "--config",
-                                 kSource + "/configs/server.toml",
-                                 "--level",
-                                 kSource + "/configs/levels/arena.tmj",
-                                 "--port",
-                                 "0",
-                                 "--port-file",
-                                 (dir.path() / "port").string(),
-                                 "--record",
-                                 replay};
-    all.insert(all.end(), extra.begin(), extra.end());
-    return all;
-  }
-};
-
-Json runBots(test::TempDirectory& directory, int port, int count, double seconds,
-             const std::vector<std::string>& extra = {}) {
-  std::vector<std::string> arguments{
-      COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port), "--count",
-      std::to_string(count), "--seconds", std::to_string(seconds), "--seed", "5"};
-  arguments.insert(arguments.end(), extra.begin(), extra.end());
-  test::ChildProcess bots(arguments, (directory.path() / "bots.log").string());
-  const int exitCode = bots.wait(seconds + 30.0);
-  const std::string line = bots.lastJsonLine();
-  EXPECT_FALSE(line.empty()) << bots.output();
-  Json summary = line.empty() ? Json::object() : Json::parse(line);
-  summary["exit_code"] = exitCode;
-  return summary;
-}
+using test::runBots;
+using test::ServerProcess;
 
 TEST(BotsProcess, FourBotsDirectForTenSecondsConvergeOnTheServersHashes) {
   test::TempDirectory directory;

@@ -1,0 +1,210 @@
+// The attacks of the security issue, each run from this process against a real coyote-server
+// process, while and after which a real coyote-bot must still join within 2 s and play to the
+// end. Attackers use other loopback addresses (127.0.0.2…) to play other machines.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <functional>
+#include <memory>
+#include <random>
+#include <thread>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/coyote_processes.h"
+#include "support/raw_peer.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote {
+namespace {
+
+using test::Json;
+using test::RawPeer;
+using Crowd = std::vector<std::unique_ptr<RawPeer>>;
+
+/// Runs `step(now)` about every millisecond on its own thread until stopped: the attack goes on
+/// while a bot joins. The attacker's ENet hosts are used by this thread only.
+class AttackThread {
+ public:
+  explicit AttackThread(std::function<void(double)> step)
+      : thread_([this, step = std::move(step)] {
+          while (!stop_) {
+            step(monotonicSeconds());
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+        }) {}
+  ~AttackThread() { stop(); }
+  void stop() {
+    stop_ = true;
+    if (thread_.joinable()) {
+      thread_.join();
+    }
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+Crowd crowd(int count, int port, const std::string& from,
+            std::optional<std::uint32_t> forcedCookie = std::nullopt) {
+  Crowd peers;
+  for (int i = 0; i < count; ++i) {
+    peers.push_back(
+        std::make_unique<RawPeer>(static_cast<std::uint16_t>(port), forcedCookie, from));
+  }
+  return peers;
+}
+
+void pollAll(Crowd& peers, double now) {
+  for (const auto& peer : peers) {
+    peer->poll(now);
+  }
+}
+
+/// One bot joins within 2 s and plays 3 s to the end, converged.
+void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when) {
+  const Json summary = test::runBots(directory, port, 1, 3.0);
+  ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
+  const Json& bot = summary["clients"][0];
+  EXPECT_EQ(summary["exit_code"], 0) << when << ": " << summary.dump(1);
+  EXPECT_EQ(bot["state"], "playing") << when << ": " << bot.dump(1);
+  EXPECT_GE(bot["joined_after_seconds"].get<double>(), 0.0) << when;
+  EXPECT_LE(bot["joined_after_seconds"].get<double>(), 2.0) << when;
+}
+
+// 40 ENet CONNECTs that carry no valid cookie, retransmitted by ENet and never completed: what
+// a flood with forged source addresses sends. They never reach ENet, so no peer is held.
+TEST(AttackProcess, ACookielessConnectFloodLocksNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd flood = crowd(40, server.port, "127.0.0.2", 0x5EED0000u);
+  AttackThread attack([&](double now) { pollAll(flood, now); });
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
+  attack.stop();
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after");
+  for (const auto& peer : flood) {
+    EXPECT_FALSE(peer->connected());
+  }
+  EXPECT_THAT(server.process.output(), ::testing::HasSubstr("CONNECTs without a valid cookie"));
+}
+
+// 300 connections from one address (with valid cookies) that never say Hello: ENet gives that
+// address `net.peers_per_address` (4) peers, each refused after 2 s without a Hello.
+TEST(AttackProcess, SilentConnectionsFromOneAddressLockNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd silent = crowd(300, server.port, "127.0.0.3");
+  AttackThread attack([&](double now) { pollAll(silent, now); });
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
+  attack.stop();
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after");
+  int connected = 0;
+  int refused = 0;
+  for (const auto& peer : silent) {
+    connected += peer->connected() ? 1 : 0;
+    refused += peer->received<net::Refusal>(
+                   [](const net::Refusal& r) { return r.reason == "no Hello within 2 s"; })
+                   ? 1
+                   : 0;
+  }
+  EXPECT_GT(connected, 0);
+  EXPECT_GT(refused, 0) << "silent peers are refused after 2 s, freeing their ENet peers";
+}
+
+/// Polls `peers` until each has a Welcome (or `seconds` pass); true if all have.
+bool welcomeAll(Crowd& peers, double seconds) {
+  const double deadline = monotonicSeconds() + seconds;
+  while (monotonicSeconds() < deadline) {
+    pollAll(peers, monotonicSeconds());
+    bool all = true;
+    for (const auto& peer : peers) {
+      all = all && peer->received<net::Welcome>();
+    }
+    if (all) {
+      return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+// 16 players (the default maximum) join and vanish without a word. Once ENet has timed them out
+// (net.peer_timeout, 5 s: until then they are players like any other), their reservations
+// never keep a newcomer out: the oldest is given up.
+TEST(AttackProcess, PlayersThatVanishLeaveReservationsThatLockNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd ghosts;
+  for (int address = 4; address < 8; ++address) {  // 4 per address, the per-address limit
+    Crowd four = crowd(4, server.port, "127.0.0." + std::to_string(address));
+    for (auto& peer : four) {
+      ghosts.push_back(std::move(peer));
+    }
+  }
+  std::vector<bool> greeted(ghosts.size(), false);
+  const double start = monotonicSeconds();
+  while (monotonicSeconds() - start < 3.0 && !welcomeAll(ghosts, 0.01)) {
+    for (std::size_t i = 0; i < ghosts.size(); ++i) {
+      if (ghosts[i]->connected() && !greeted[i]) {
+        ghosts[i]->send(
+            net::Hello{net::kProtocolVersion, "ghost" + std::to_string(i), {}, false, 0},
+            net::kReliableChannel);
+        greeted[i] = true;
+      }
+    }
+  }
+  ASSERT_TRUE(welcomeAll(ghosts, 1.0)) << server.process.output();
+  ghosts.clear();  // gone without a goodbye
+  std::this_thread::sleep_for(std::chrono::seconds(6));
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after the ghosts timed out");
+  EXPECT_THAT(server.process.output(), ::testing::HasSubstr("gave up its reservation"));
+}
+
+// A player that floods desync reports (100 a second) and never acknowledges a frame, and a
+// spectator named with escape and newline bytes: the name is refused, the reports are logged at
+// most once a second, and a bot joins and plays.
+TEST(AttackProcess, AbusivePeersNeitherFloodTheLogNorLockAnybodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  RawPeer spammer(static_cast<std::uint16_t>(server.port), std::nullopt, "127.0.0.9");
+  RawPeer forger(static_cast<std::uint16_t>(server.port), std::nullopt, "127.0.0.10");
+  bool helloSent = false;
+  double lastReport = 0.0;
+  AttackThread attack([&](double now) {
+    spammer.poll(now);
+    forger.poll(now);
+    if (!helloSent && spammer.connected() && forger.connected()) {
+      spammer.send(net::Hello{net::kProtocolVersion, "spammer", {}, false, 0},
+                   net::kReliableChannel);
+      forger.send(net::Hello{net::kProtocolVersion, "x\x1b[2J\nFAKE LOG LINE", {}, true, 0},
+                  net::kReliableChannel);
+      helloSent = true;
+    }
+    if (spammer.received<net::Welcome>() && now - lastReport >= 0.01) {
+      spammer.send(net::DesyncReport{1, 42}, net::kReliableChannel);
+      lastReport = now;
+    }
+  });
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
+  attack.stop();
+  EXPECT_TRUE(forger.received<net::Refusal>());
+  const std::string log = server.process.output();
+  EXPECT_EQ(log.find('\x1b'), std::string::npos);
+  EXPECT_EQ(log.find("FAKE LOG LINE"), std::string::npos);
+  std::size_t desyncLines = 0;
+  for (std::size_t at = log.find("desync reported"); at != std::string::npos;
+       at = log.find("desync reported", at + 1)) {
+    ++desyncLines;
+  }
+  EXPECT_GT(desyncLines, 0u);
+  EXPECT_LE(desyncLines, 6u) << "about 4 s of reports at 100 a second";
+}
+
+}  // namespace
+}  // namespace coyote

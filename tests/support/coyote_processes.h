@@ -1,0 +1,70 @@
+#pragma once
+
+// A real coyote-server and real coyote-bot runs, as a host would start them (process tests).
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/child_process.h"
+#include "support/temp_file.h"
+
+namespace coyote::test {
+
+using Json = nlohmann::json;
+
+/// coyote-server with the bundled config and arena, on a free port, recording a replay.
+struct ServerProcess {
+  TempDirectory& directory;
+  ChildProcess process;
+  int port;
+
+  ServerProcess(TempDirectory& dir, const std::string& replay,
+                const std::vector<std::string>& extra = {})
+      : directory(dir),
+        process(arguments(dir, replay, extra), (dir.path() / "server.log").string()),
+        port(waitForPort((dir.path() / "port").string())) {}
+
+  static std::vector<std::string> arguments(TempDirectory& dir, const std::string& replay,
+                                            const std::vector<std::string>& extra) {
+    std::vector<std::string> all{COYOTE_SERVER_BINARY,
+                                 "--config",
+                                 std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml",
+                                 "--level",
+                                 std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj",
+                                 "--port",
+                                 "0",
+                                 "--port-file",
+                                 (dir.path() / "port").string(),
+                                 "--record",
+                                 replay};
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+  }
+};
+
+/// Runs coyote-bot against `port` and returns its JSON summary, with its exit code added.
+inline Json runBots(TempDirectory& directory, int port, int count, double seconds,
+                    const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> arguments{COYOTE_BOT_BINARY,
+                                     "--connect",
+                                     "127.0.0.1:" + std::to_string(port),
+                                     "--count",
+                                     std::to_string(count),
+                                     "--seconds",
+                                     std::to_string(seconds),
+                                     "--seed",
+                                     "5"};
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  ChildProcess bots(arguments, (directory.path() / "bots.log").string());
+  const int exitCode = bots.wait(seconds + 30.0);
+  const std::string line = bots.lastJsonLine();
+  EXPECT_FALSE(line.empty()) << bots.output();
+  Json summary = line.empty() ? Json::object() : Json::parse(line);
+  summary["exit_code"] = exitCode;
+  return summary;
+}
+
+}  // namespace coyote::test
