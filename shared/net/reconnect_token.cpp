@@ -1,26 +1,8 @@
 #include "net/reconnect_token.h"
 
-#include <sys/random.h>
-
-#include <cerrno>
-#include <stdexcept>
-
 #include <fmt/format.h>
 
 namespace coyote::net {
-
-ReconnectToken ReconnectToken::generate() {
-  ReconnectToken token;
-  std::size_t filled = 0;
-  while (filled < token.bytes.size()) {
-    const ssize_t got = getrandom(token.bytes.data() + filled, token.bytes.size() - filled, 0);
-    if (got < 0 && errno != EINTR) {
-      throw std::runtime_error("getrandom failed: no entropy for reconnect tokens");
-    }
-    filled += got > 0 ? static_cast<std::size_t>(got) : 0;
-  }
-  return token.empty() ? generate() : token;
-}
 
 bool ReconnectToken::empty() const {
   std::uint8_t any = 0;

@@ -12,7 +12,8 @@ namespace coyote::net {
 struct ReconnectToken {
   std::array<std::uint8_t, 16> bytes{};
 
-  /// A fresh token from getrandom(2); throws std::runtime_error if the OS has no entropy.
+  /// A fresh token from the OS CSPRNG (libsodium's randombytes; in coyote_net); throws
+  /// std::runtime_error if libsodium cannot start.
   static ReconnectToken generate();
 
   bool empty() const;
