@@ -17,6 +17,7 @@ struct Connection {
   ENetPeer* peer = nullptr;
   Role role = Role::Pending;        ///< Pending until its Hello is accepted
   double connectedAt = 0.0;         ///< s, server time
+  double lastPacketAt = 0.0;        ///< s, server time of its last message
   int slot = -1;                    ///< player slot, for a Player
   std::string address;              ///< "a.b.c.d:port", for logs
   std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 
+#include <cstring>
+
 #include "match/authoritative_tick.h"
 #include "net/enet_host.h"
+#include "net/frames_encoding.h"
 
 namespace coyote {
 namespace {
@@ -25,9 +28,16 @@ std::vector<SlotInput> changedInputs(const TickInputs& before, const TickInputs&
 FrameSender::FrameSender(const WorldState& state, const PlayerSlots& slots, ServerMetrics& metrics)
     : state_(state), slots_(slots), metrics_(metrics) {}
 
+// The tick's frame is encoded here, once, for every client that will receive it.
 void FrameSender::record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
                          std::uint64_t hash, const WorldState& state) {
-  history_.record(events, inputs, hash, state);
+  const TickHistory::Entry* previous = history_.find(state.tick - 1);
+  std::vector<std::uint8_t> frame;
+  if (previous != nullptr) {
+    frame = net::encodeTickFrame(
+        {events, changedInputs(previous->inputs, inputs), static_cast<std::uint32_t>(hash)});
+  }
+  history_.record(events, inputs, hash, state, std::move(frame));
 }
 
 net::Snapshot FrameSender::snapshotAt(std::uint32_t tick) const {
@@ -86,20 +96,26 @@ void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, dou
     connection.reportedMargin = *connection.marginSinceSend;
     connection.marginSinceSend.reset();
   }
-  net::ServerFrames message;
-  message.serverTick = serverTick;
-  message.inputAckAhead =
-      static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - serverTick, 255));
-  message.inputMargin =
-      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127));
-  const TickInputs* previous = &base->inputs;
+  // Only the header is this client's own; the frames are copied as encoded by record().
+  std::size_t size = net::kServerFramesHeaderSize;
   for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
-    const TickHistory::Entry* entry = history_.find(tick);
-    message.frames.push_back({entry->events, changedInputs(*previous, entry->inputs),
-                              static_cast<std::uint32_t>(entry->hash)});
-    previous = &entry->inputs;
+    size += history_.find(tick)->frame.size();
   }
-  net::sendMessage(connection.peer, message, net::kUnreliableChannel);
+  ENetPacket* packet = enet_packet_create(nullptr, size, 0);
+  net::writeServerFramesHeader(
+      packet->data, serverTick,
+      static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - serverTick, 255)),
+      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127)),
+      serverTick - connection.ackTick);
+  std::uint8_t* out = packet->data + net::kServerFramesHeaderSize;
+  for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
+    const std::vector<std::uint8_t>& frame = history_.find(tick)->frame;
+    std::memcpy(out, frame.data(), frame.size());
+    out += frame.size();
+  }
+  if (enet_peer_send(connection.peer, net::kUnreliableChannel, packet) != 0) {
+    enet_packet_destroy(packet);
+  }
 }
 
 }  // namespace coyote

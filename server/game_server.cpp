@@ -131,12 +131,22 @@ void GameServer::runTick() {
 }
 
 void GameServer::expireConnections() {
+  std::vector<ENetPeer*> silent;
   for (auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Pending &&
         now_ - connection->connectedAt > kHelloTimeoutSeconds) {
       connection->connectedAt = now_;  // refuse once; the disconnect follows
       refuse(peer, "no Hello within 2 s");
+    } else if (connection->role != Connection::Role::Pending &&
+               now_ - connection->lastPacketAt > config_.peerTimeout) {
+      silent.push_back(peer);
     }
+  }
+  for (ENetPeer* peer : silent) {
+    log_->info("{}: nothing heard for {} s; connection dropped", connections_[peer]->address,
+               config_.peerTimeout);
+    onDisconnect(peer);  // a player keeps its reservation and may come back with its token
+    enet_peer_reset(peer);
   }
   for (const auto& [slot, name] : slots_.expire(now_, config_.reconnectWindow)) {
     log_->info("player {} ({}) did not come back within {} s; slot {} freed", name, slot,

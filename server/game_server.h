@@ -82,6 +82,7 @@ class GameServer {
   void handleHello(Connection& connection, const net::Hello& hello);
   bool admitPlayer(Connection& connection, const net::Hello& hello);
   int reconnectingSlot(Connection& connection, const net::ReconnectToken& token);
+  bool closeOldConnection(int slot);
   int claimSlot(const std::string& name);
   bool admitSpectator(Connection& connection, const net::Hello& hello);
   void handleInputs(Connection& connection, const net::InputBatch& batch);

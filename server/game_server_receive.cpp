@@ -54,12 +54,12 @@ void GameServer::reportRefusedConnects() {
 }
 
 void GameServer::onConnect(ENetPeer* peer) {
-  const auto timeoutMs = static_cast<enet_uint32>(config_.peerTimeout * 1000.0f);
-  enet_peer_timeout(peer, 32, timeoutMs, timeoutMs);
+  net::configureGamePeer(peer, config_.reliableTimeout);
   auto connection = std::make_unique<Connection>();
   connection->peer = peer;
   connection->address = net::peerAddress(peer);
   connection->connectedAt = now_;
+  connection->lastPacketAt = now_;
   connections_[peer] = std::move(connection);
 }
 
@@ -89,6 +89,7 @@ void GameServer::onDisconnect(ENetPeer* peer) {
 }
 
 void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
+  connection.lastPacketAt = now_;
   std::string error;
   const std::optional<net::Message> message =
       net::decode(std::span<const std::uint8_t>(packet.data, packet.dataLength), error);
@@ -210,8 +211,32 @@ int GameServer::reconnectingSlot(Connection& connection, const net::ReconnectTok
     log_->info("{}: reconnect token {} reserves nothing", connection.address, token.shortForm());
     return -1;
   }
+  if (slots_[slot].connected && !closeOldConnection(slot)) {
+    return -1;  // its old connection was kicked: the slot is not coming back
+  }
   slots_.renewToken(slot);
   return slot;
+}
+
+// The player came back on a new connection before the server noticed that its old one died:
+// the old one is closed quietly and the slot handed over (false if it was kicked).
+bool GameServer::closeOldConnection(int slot) {
+  for (auto& [peer, connection] : connections_) {
+    if (connection->role == Connection::Role::Player && connection->slot == slot) {
+      if (connection->kicked) {
+        return false;
+      }
+      log_->info(
+          "player {} (slot {}) came back on a new connection; the old one from {} is "
+          "closed",
+          slots_[slot].name, slot, connection->address);
+      ENetPeer* old = peer;
+      onDisconnect(old);
+      enet_peer_reset(old);
+      return true;
+    }
+  }
+  return true;
 }
 
 // A free slot, or the slot of the oldest reservation given up for this newcomer; -1 when full.

@@ -35,8 +35,14 @@ InputInbox::Receipt InputInbox::receive(int slot, std::uint32_t firstTick,
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::uint32_t tick = firstTick + static_cast<std::uint32_t>(i);
     if (tick <= serverTick) {
-      // Already simulated: a redundant copy, or an input that came too late to count.
-      receipt.late += ring.has(tick) ? 0 : 1;
+      // Already simulated: a redundant copy, or an input that came too late. It counts as late
+      // once, and only if the input used in its place was another one: exactly the ticks whose
+      // confirmation shows the client a different input of its own.
+      const PlayerInput* used = inboxes_[index(slot)].substitutes.find(tick);
+      if (used != nullptr && !ring.has(tick)) {
+        receipt.late += *used == inputs[i] ? 0 : 1;
+        ring.put(tick, inputs[i]);
+      }
       continue;
     }
     ring.put(tick, inputs[i]);
@@ -61,6 +67,7 @@ TickInputs InputInbox::gather(std::uint32_t tick, const WorldState& state, const
       inbox.lastInput = *arrived;
     } else {
       ++substituted;
+      inbox.substitutes.put(tick, inbox.lastInput);
     }
     inputs[slot] = inbox.lastInput;
   }

@@ -22,8 +22,8 @@ class InputInbox {
 
   /// What one batch did: refused with a reason, or stored.
   struct Receipt {
-    std::string refusal;                 ///< empty when accepted
-    std::uint32_t late = 0;              ///< inputs for ticks already simulated without them
+    std::string refusal;     ///< empty when accepted
+    std::uint32_t late = 0;  ///< ticks simulated with another input than this late one, once each
     std::optional<std::int16_t> margin;  ///< ticks the newest input arrived early (+) or late (-)
   };
 
@@ -44,6 +44,7 @@ class InputInbox {
  private:
   struct Inbox {
     Ring inputs;
+    Ring substitutes;  ///< what stood in for inputs that had not arrived, by tick
     PlayerInput lastInput;
   };
   static std::size_t index(int slot) { return static_cast<std::size_t>(slot); }

@@ -21,7 +21,7 @@ int PlayerSlots::reconnectSlot(const net::ReconnectToken& token) const {
   int found = -1;
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
     const Slot& player = slots_[slot];
-    if (player.token.matches(token) && player.used && !player.connected && !token.empty()) {
+    if (player.token.matches(token) && player.used && !token.empty()) {
       found = static_cast<int>(slot);
     }
   }

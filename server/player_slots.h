@@ -24,7 +24,8 @@ class PlayerSlots {
     double disconnectedAt = 0.0;  ///< s, server time
   };
 
-  /// The disconnected slot that `token` reserves, or -1. Every reserved token is compared, in
+  /// The slot that `token` belongs to, or -1: a reservation, or a slot whose old connection the
+  /// server still thinks alive (the client saw it die first). Every token is compared in
   /// constant time, so the answer's timing does not depend on which slot (if any) matched.
   int reconnectSlot(const net::ReconnectToken& token) const;
 

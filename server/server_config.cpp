@@ -59,6 +59,7 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   net.read("max_spectators", c.maxSpectators, 0, 256);
   net.read("send_rate", c.sendRate, 1, 240);
   net.read("peer_timeout", c.peerTimeout, 0.5f, 600.0f);
+  net.read("reliable_timeout", c.reliableTimeout, 1.0f, 600.0f);
   net.read("reconnect_window", c.reconnectWindow, 0.0f, 3600.0f);
   net.read("max_input_lead", c.maxInputLead, 8, 600);
   net.read("peers_per_address", c.peersPerAddress, 1, 4095);

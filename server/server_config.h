@@ -24,7 +24,8 @@ struct ServerConfig {
   std::int32_t maxPlayers = 16;  ///< ≤ 256
   std::int32_t maxSpectators = 8;
   std::int32_t sendRate = 20;        ///< frame messages per second to each client
-  float peerTimeout = 5.0f;          ///< s without traffic before a peer is dropped
+  float peerTimeout = 5.0f;          ///< s without a packet from a peer before it is dropped
+  float reliableTimeout = 20.0f;     ///< s a reliable message may go unacknowledged (ENet)
   float reconnectWindow = 30.0f;     ///< s a disconnected player's slot waits for its token
   std::int32_t maxInputLead = 120;   ///< ticks an input may arrive ahead of the server
   std::int32_t peersPerAddress = 4;  ///< ENet duplicatePeers: connections from one IP address

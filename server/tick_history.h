@@ -21,19 +21,21 @@ class TickHistory {
     TickInputs inputs{};
     std::uint64_t hash = 0;
     WorldState state;
+    std::vector<std::uint8_t> frame;  ///< this tick as every client receives it (encoded once)
   };
 
   TickHistory() : entries_(kCapacity) {}
 
   /// Records a tick; `state` is the state after it.
   void record(const std::vector<RosterEvent>& events, const TickInputs& inputs, std::uint64_t hash,
-              const WorldState& state) {
+              const WorldState& state, std::vector<std::uint8_t> frame) {
     Entry& entry = entries_[state.tick % kCapacity];
     entry.tick = state.tick;
     entry.events = events;
     entry.inputs = inputs;
     entry.hash = hash;
     entry.state = state;
+    entry.frame = std::move(frame);
     newest_ = state.tick;
     count_ = count_ < kCapacity ? count_ + 1 : kCapacity;
   }

@@ -68,7 +68,8 @@ std::string endReason(const coyote::ClientSession& session) {
     case coyote::ClientPhase::Playing:
       return "";
     case coyote::ClientPhase::Connecting:
-      return fmt::format("still connecting when the run ended (connect timeout {} s)",
+      return fmt::format("still {} when the run ended (connect timeout {} s)",
+                         session.joined() ? "rejoining" : "connecting",
                          session.options().connectTimeout);
     default:
       return session.endReason();
@@ -107,10 +108,12 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
               {"max_rollback_depth", s.maxRollbackDepth},
               {"mean_rollback_depth", s.meanRollbackDepth()},
               {"input_margin", s.inputMargin},
+              {"target_margin", s.targetMargin},
               {"desyncs", s.desyncs},
               {"repaired_desyncs", s.repairedDesyncs},
               {"late_inputs", s.lateInputs},
-              {"full_states", s.fullStates}};
+              {"full_states", s.fullStates},
+              {"reconnects", s.reconnects}};
 }
 
 struct CommandLine {
@@ -159,6 +162,7 @@ void addToTotal(Json& total, const coyote::ClientSession& session, double second
   add("desyncs", s.desyncs);
   add("unrepaired_desyncs", s.unrepairedDesyncs());
   add("late_inputs", s.lateInputs);
+  add("reconnects", s.reconnects);
   add("mean_up_bytes_per_second", s.bytesUp / seconds / count);
   add("mean_down_bytes_per_second", s.bytesDown / seconds / count);
 }
@@ -176,6 +180,7 @@ Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions
              {"desyncs", std::uint32_t{0}},
              {"unrepaired_desyncs", std::uint32_t{0}},
              {"late_inputs", std::uint32_t{0}},
+             {"reconnects", std::uint32_t{0}},
              {"mean_up_bytes_per_second", 0.0},
              {"mean_down_bytes_per_second", 0.0}};
   bool allConverged = true;

@@ -104,10 +104,16 @@ void ClientSession::update(double now, const InputProvider& input) {
   now_ = now;
   if (connectStarted_ < 0.0) {
     connectStarted_ = now;
+    attemptStarted_ = now;
   }
   startConnecting(now);
   serviceNetwork(now);
-  if (phase_ == ClientPhase::Connecting && now - connectStarted_ > options_.connectTimeout) {
+  if (phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout) {
+    log_->info("{}: nothing from the server for {} s", options_.name, options_.serverTimeout);
+    enet_peer_reset(peer_);
+    onConnectionLost();
+  }
+  if (phase_ == ClientPhase::Connecting && now - attemptStarted_ > options_.connectTimeout) {
     end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,
                                                options_.port, options_.connectTimeout));
   }
@@ -155,17 +161,31 @@ void ClientSession::startConnecting(double now) {
   }
 }
 
-// ENet gave up. Before the Welcome that is one failed attempt: try again (new cookie) until
-// `connectTimeout`; afterwards the session is over.
+// The connection died (ENet gave up, or the server fell silent). Before the Welcome that is one
+// failed attempt: try again (new cookie) until `connectTimeout`. While playing, a player with a
+// reconnect token rejoins with it and keeps its character; otherwise the session is over.
 void ClientSession::onConnectionLost() {
   peer_ = nullptr;
-  if (phase_ == ClientPhase::Connecting && now_ - connectStarted_ < options_.connectTimeout) {
+  if (phase_ == ClientPhase::Connecting && now_ - attemptStarted_ < options_.connectTimeout) {
     log_->info("{}: connection attempt {} failed; trying again", options_.name, connectAttempts_);
     challenge_->restart(now_);
     return;
   }
+  if (phase_ == ClientPhase::Playing && options_.autoReconnect && !token_.empty()) {
+    startReconnecting();
+    return;
+  }
   end(ClientPhase::Disconnected,
       phase_ == ClientPhase::Connecting ? "could not connect" : "connection lost");
+}
+
+void ClientSession::startReconnecting() {
+  log_->info("{}: connection lost at tick {}; rejoining with the reconnect token", options_.name,
+             confirmed().tick);
+  phase_ = ClientPhase::Connecting;
+  options_.reconnectToken = token_;
+  attemptStarted_ = now_;
+  challenge_->restart(now_);
 }
 
 void ClientSession::serviceNetwork(double now) {
@@ -173,6 +193,7 @@ void ClientSession::serviceNetwork(double now) {
   int result = enet_host_service(host_.get(), &event, 0);
   while (result > 0) {
     if (event.type == ENET_EVENT_TYPE_CONNECT) {
+      net::configureGamePeer(peer_, options_.reliableTimeout);  // once connected
       sayHello(now);
     } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
       onConnectionLost();
@@ -181,6 +202,7 @@ void ClientSession::serviceNetwork(double now) {
       const auto message = net::decode(
           std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength), error);
       enet_packet_destroy(event.packet);
+      lastPacketAt_ = now;
       if (message) {
         onMessage(*message, now);
       } else {
@@ -243,10 +265,16 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   timeSync_ = TimeSync(physics_.tickRate, options_.targetMargin);
   predictor_.emplace(level_, StepParameters(physics_), slot_,
                      static_cast<std::uint32_t>(options_.maxPredictionTicks));
+  awaitingRepairAt_.reset();  // a rejoin starts from the Welcome's state, repaired or not
   adoptSnapshot(welcome.snapshot);
   predictor_->rollback();
   phase_ = ClientPhase::Playing;
-  joinedAt_ = now;
+  if (joinedAt_ >= 0.0) {
+    ++stats_.reconnects;
+  } else {
+    joinedAt_ = now;
+  }
+  lastPacketAt_ = now;
   lastProgressAt_ = now;
   lastUpdate_ = now;
   lastStatsRefresh_ = now;
@@ -383,7 +411,10 @@ void ClientSession::rebuildPrediction(bool causedByRemote) {
   ++stats_.rollbacks;
   stats_.rollbackTicks += depth;
   stats_.maxRollbackDepth = std::max(stats_.maxRollbackDepth, depth);
-  stats_.ownInputRollbacks += causedByRemote ? 0 : 1;
+  if (!causedByRemote) {
+    ++stats_.ownInputRollbacks;
+    timeSync_.onOwnInputLate(now_);  // our input was late: more margin
+  }
   if (options_.trackCorrections) {
     const auto moved = correctionsBetween(before, predicted(), slot_);
     corrections_.insert(corrections_.end(), moved.begin(), moved.end());
@@ -438,6 +469,7 @@ void ClientSession::refreshStats(double now) {
         100.0 * peer_->packetLoss / static_cast<double>(ENET_PEER_PACKET_LOSS_SCALE);
   }
   stats_.dilation = timeSync_.dilation();
+  stats_.targetMargin = timeSync_.target();
   const net::TrafficTotals traffic = host_.traffic();
   stats_.bytesUp = traffic.wireBytesSent();
   stats_.bytesDown = traffic.wireBytesReceived();
@@ -462,7 +494,9 @@ void ClientSession::sendReport(double now) {
       static_cast<std::uint16_t>(std::min<std::uint32_t>(stats_.maxRollbackDepth, 65535));
   report.desyncs = stats_.desyncs;
   report.lateInputs = stats_.lateInputs;
-  net::sendMessage(peer_, report, net::kReliableChannel);
+  // Unreliable: the next report replaces a lost one, and a reliable message left unacknowledged
+  // on a lossy link is what makes ENet drop a peer.
+  net::sendMessage(peer_, report, net::kUnreliableChannel);
   lastReport_ = now;
 }
 

@@ -36,6 +36,9 @@ struct ClientOptions {
   int redundancy = 16;            ///< unacknowledged inputs repeated in each packet
   int maxPredictionTicks = 60;    ///< rollback window: the client waits rather than predict further
   double connectTimeout = 15.0;   ///< s to join, cookie requests and ENet retries included
+  double serverTimeout = 5.0;     ///< s without a packet from the server: the connection is dead
+  double reliableTimeout = 20.0;  ///< s a reliable message may go unacknowledged (ENet)
+  bool autoReconnect = true;      ///< a lost connection is rejoined with the reconnect token
   double reportInterval = 5.0;    ///< s between ClientReports to the server
   bool trackCorrections = false;  ///< keep rollback corrections for a renderer to take
 };
@@ -101,6 +104,7 @@ class ClientSession {
   void startConnecting(double now);
   void serviceNetwork(double now);
   void onConnectionLost();
+  void startReconnecting();
   void sayHello(double now);
   void onMessage(const net::Message& message, double now);
   void onWelcome(const net::Welcome& welcome, double now);
@@ -132,7 +136,9 @@ class ClientSession {
   double endedAt_ = -1.0;
   double lastProgressAt_ = -1.0;
   std::uint32_t endTick_ = 0;
-  double connectStarted_ = -1.0;
+  double connectStarted_ = -1.0;  ///< the first update
+  double attemptStarted_ = -1.0;  ///< the start of this join or rejoin (connectTimeout from it)
+  double lastPacketAt_ = -1.0;    ///< the last message from the server
   std::uint32_t helloTimeMs_ = 0;
 
   Level level_;

@@ -19,12 +19,14 @@ struct ClientStats {
   std::uint32_t maxRollbackDepth = 0;
   std::uint64_t ownInputRollbacks = 0;  ///< rollbacks where only this client's input differed
   std::int32_t inputMargin = 0;         ///< ticks early (+) or late (-), as the server saw
+  std::int32_t targetMargin = 0;        ///< what time sync aims for (adapts to the link)
   double dilation = 0.0;
   std::uint32_t desyncs = 0;
   std::uint32_t repairedDesyncs = 0;
   std::vector<std::string> lastDesyncFields;
   std::uint32_t lateInputs = 0;  ///< own inputs the server replaced (arrived too late)
   std::uint32_t fullStates = 0;
+  std::uint32_t reconnects = 0;  ///< times it lost the server and came back with its token
   std::uint32_t confirmedTick = 0;
   std::uint64_t confirmedHash = 0;
   bool confirmedHashMatches = true;  ///< the last confirmed tick's hash equals the server's

@@ -1,27 +1,55 @@
 #pragma once
 
+#include <algorithm>
+
 namespace coyote {
 
-/// Paces the client's ticks so that its inputs reach the server `targetMargin` ticks before the
+/// Paces the client's ticks so that its inputs reach the server `target()` ticks before the
 /// server needs them (SPEC §5). Small errors are absorbed by time dilation — ticks a few percent
-/// longer or shorter — and only a large error (a lag spike, the first seconds) is corrected by
-/// skipping whole ticks (running them at once or holding them back), at most once per second.
+/// longer or shorter, in proportion to the smoothed error, so the margin settles on the target
+/// itself rather than at the edge of a dead band — and only a large error (a lag spike, the
+/// first seconds) is corrected by skipping whole ticks, at most once per second.
+///
+/// The target adapts to the link, like Overwatch's adaptive input buffer: each time an input of
+/// ours reached the server too late (it rolled us back), the target rises by a tick, up to
+/// `kMaxExtraMargin` over the base; after `kCalmSeconds` without one, and if no margin report in
+/// that time dipped more than a tick below the target (the jitter has room), it comes back down
+/// a tick (hysteresis: up at once, down slowly).
 class TimeSync {
  public:
   static constexpr double kMaxDilation = 0.04;      ///< ±4 % tick length
-  static constexpr double kDilationPerTick = 0.01;  ///< per tick of error beyond the dead band
+  static constexpr double kDilationPerTick = 0.01;  ///< per tick of smoothed error
+  static constexpr double kSmoothing = 0.2;         ///< weight of each new margin report
   static constexpr int kSkipThreshold = 8;          ///< ticks of error corrected by skipping
+  static constexpr int kMaxExtraMargin = 4;         ///< adaptive target ≤ base + 4 ticks
+  static constexpr double kCalmSeconds = 20.0;      ///< without a late input before lowering
 
-  TimeSync(int tickRate, int targetMargin) : dt_(1.0 / tickRate), target_(targetMargin) {}
+  TimeSync(int tickRate, int baseMargin)
+      : dt_(1.0 / tickRate), base_(baseMargin), target_(baseMargin) {}
 
-  /// The server's latest report of how many ticks early our inputs arrive.
+  /// The server's latest report of how many ticks early our inputs arrive (the fewest since its
+  /// last report).
   void onMarginReport(int margin, double now) {
-    error_ = margin - target_;
-    if ((error_ > kSkipThreshold || error_ < -kSkipThreshold) && now - lastSkip_ >= 1.0) {
-      pendingSkip_ = -error_;
+    const int error = margin - target_;
+    lowestSinceChange_ = std::min(lowestSinceChange_, margin - target_);
+    if ((error > kSkipThreshold || error < -kSkipThreshold) && now - lastSkip_ >= 1.0) {
+      pendingSkip_ = -error;
       lastSkip_ = now;
-      error_ = 0;  // the skip fixes it; the next report will tell
+      smoothedError_ = 0.0;  // the skip fixes it; the next report will tell
+      return;
     }
+    smoothedError_ += kSmoothing * (error - smoothedError_);
+    lowerTargetIfCalm(now);
+  }
+
+  /// One of our inputs reached the server too late: the server used another, and we rolled
+  /// back. More margin, at once.
+  void onOwnInputLate(double now) {
+    if (target_ < base_ + kMaxExtraMargin) {
+      ++target_;
+      smoothedError_ -= 1.0;  // the margin we have is now a tick short of the target
+    }
+    changeAt(now);
   }
 
   /// Seconds one tick lasts right now.
@@ -36,20 +64,36 @@ class TimeSync {
 
   /// > 0 slows the client down (its inputs arrive too early), < 0 speeds it up.
   double dilation() const {
-    const int beyondDeadBand = error_ > 1 ? error_ - 1 : (error_ < -1 ? error_ + 1 : 0);
-    const double dilation = beyondDeadBand * kDilationPerTick;
-    return dilation > kMaxDilation ? kMaxDilation
-                                   : (dilation < -kMaxDilation ? -kMaxDilation : dilation);
+    return std::clamp(smoothedError_ * kDilationPerTick, -kMaxDilation, kMaxDilation);
   }
 
   int target() const { return target_; }
+  double smoothedError() const { return smoothedError_; }
 
  private:
+  void lowerTargetIfCalm(double now) {
+    if (lastChange_ < 0.0) {
+      changeAt(now);  // the first report starts the clock
+    }
+    if (target_ > base_ && now - lastChange_ >= kCalmSeconds && lowestSinceChange_ >= -1) {
+      --target_;
+      smoothedError_ += 1.0;
+      changeAt(now);
+    }
+  }
+  void changeAt(double now) {
+    lastChange_ = now;
+    lowestSinceChange_ = 0;
+  }
+
   double dt_;
+  int base_;
   int target_;
-  int error_ = 0;
+  double smoothedError_ = 0.0;
   int pendingSkip_ = 0;
   double lastSkip_ = -1e9;
+  double lastChange_ = -1.0;
+  int lowestSinceChange_ = 0;  ///< the lowest report minus target since the target last moved
 };
 
 }  // namespace coyote

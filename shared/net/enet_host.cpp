@@ -128,6 +128,13 @@ TrafficTotals EnetHost::traffic() const {
           host_->totalReceivedPackets};
 }
 
+void configureGamePeer(ENetPeer* peer, double reliableTimeoutSeconds) {
+  const auto timeoutMs = static_cast<enet_uint32>(reliableTimeoutSeconds * 1000.0);
+  enet_peer_timeout(peer, 0, timeoutMs, timeoutMs);
+  enet_peer_throttle_configure(peer, ENET_PEER_PACKET_THROTTLE_INTERVAL,
+                               ENET_PEER_PACKET_THROTTLE_SCALE, 0);
+}
+
 void sendMessage(ENetPeer* peer, const Message& message, Channel channel) {
   const std::vector<std::uint8_t> bytes = encode(message);
   const enet_uint32 flags = channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0;

@@ -69,6 +69,13 @@ class EnetHost {
   std::unique_ptr<ENetHost, Destroy> host_;
 };
 
+/// Sets a connected peer up for a game on a lossy link: ENet drops it only after a reliable
+/// message went unacknowledged for `reliableTimeoutSeconds` (silence is detected by the game,
+/// which hears from a live peer many times a second), and ENet's packet throttle, which would
+/// discard unreliable inputs and frames when the round trip varies, stays fully open (the
+/// remote end is told to do the same).
+void configureGamePeer(ENetPeer* peer, double reliableTimeoutSeconds);
+
 /// Encodes and queues a message: reliable on channel 0, unreliable-sequenced on channel 1.
 void sendMessage(ENetPeer* peer, const Message& message, Channel channel);
 

@@ -160,7 +160,21 @@ TEST(AttackProcess, PlayersThatVanishLeaveReservationsThatLockNobodyOut) {
   }
   ASSERT_TRUE(welcomeAll(ghosts, 1.0)) << server.process.output();
   ghosts.clear();  // gone without a goodbye
-  std::this_thread::sleep_for(std::chrono::seconds(6));
+  const auto timedOut = [&] {
+    const std::string log = server.process.output();
+    std::size_t kept = 0;
+    for (std::size_t at = log.find("slot kept"); at != std::string::npos;
+         at = log.find("slot kept", at + 1)) {
+      ++kept;
+    }
+    return kept == 16;
+  };
+  const double vanished = monotonicSeconds();
+  while (!timedOut() && monotonicSeconds() - vanished < 15.0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(timedOut()) << server.process.output();
+  EXPECT_GE(monotonicSeconds() - vanished, 4.5) << "net.peer_timeout is 5 s";
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after the ghosts timed out");
   EXPECT_THAT(server.process.output(), ::testing::HasSubstr("gave up its reservation"));
 }

@@ -93,6 +93,39 @@ TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWind
   EXPECT_EQ(server.process.wait(10.0), 0);
 }
 
+// yojimbo's soak conditions: 300 ms RTT, 25 % loss and 25 % duplication each way. Every bot
+// joins within connect_timeout, none is left disconnected (a dropped one rejoins with its
+// token), and all converge on the server's hashes.
+TEST(BotsProcess, FourBotsAt300MsAnd25PercentLossAndDuplicationAllJoinAndConverge) {
+  test::TempDirectory directory;
+  ServerProcess server(directory, (directory.path() / "session.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  test::ChildProcess netsim(
+      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+       "127.0.0.1:" + std::to_string(server.port), "--latency", "150", "--loss", "0.25", "--dup",
+       "0.25", "--seed", "17", "--port-file", (directory.path() / "netsim-port").string()},
+      (directory.path() / "netsim.log").string());
+  const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
+  ASSERT_GT(proxyPort, 0) << netsim.output();
+
+  const Json summary = runBots(directory, proxyPort, 4, 20.0);
+  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  EXPECT_TRUE(summary["converged"].get<bool>());
+  ASSERT_EQ(summary["clients"].size(), 4u);
+  for (const Json& client : summary["clients"]) {
+    EXPECT_EQ(client["state"], "playing") << client.dump(1);
+    EXPECT_GE(client["joined_after_seconds"].get<double>(), 0.0);
+    EXPECT_LE(client["joined_after_seconds"].get<double>(), 15.0);
+    EXPECT_TRUE(client["hash_matches_server"].get<bool>());
+    EXPECT_GT(client["rtt_ms"].get<double>(), 250.0);
+  }
+  netsim.signal(SIGTERM);
+  EXPECT_EQ(netsim.wait(10.0), 0);
+  const Json report = Json::parse(netsim.lastJsonLine());
+  EXPECT_GT(report["client_to_server"]["dropped"].get<int>(), 0);
+  EXPECT_GT(report["server_to_client"]["duplicated"].get<int>(), 0);
+}
+
 // ---- honest results: every way a bot can fail is reported and fails the run ---------------
 
 /// The one client of `summary` in `state`, or null.

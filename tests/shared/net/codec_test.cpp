@@ -1,4 +1,5 @@
 #include "net/codec.h"
+#include "net/frames_encoding.h"
 
 #include <random>
 
@@ -107,6 +108,32 @@ TEST(Codec, ServerFramesRoundTrip) {
   EXPECT_EQ(got.inputAck(), 504u);
   EXPECT_EQ(got.inputMargin, -3);
   EXPECT_EQ(got.frames, sent.frames);
+}
+
+// The server's fast path (header + frames encoded once per tick) gives the encoder's bytes.
+TEST(Codec, ServerFramesAssembledFromPreEncodedFramesEqualTheEncodersBytes) {
+  ServerFrames sent;
+  sent.serverTick = 0x01020304;
+  sent.inputAckAhead = 200;
+  sent.inputMargin = -100;
+  sent.frames.push_back(TickFrame{
+      {RosterEvent{RosterEvent::kJoin, 9, "nine"}}, {{9, PlayerInput{-5, 7, 1}}}, 0xDEADBEEFu});
+  sent.frames.push_back(TickFrame{{}, {}, 42});
+  TickFrame crowded;
+  for (int slot = 0; slot < 40; ++slot) {
+    crowded.changedInputs.push_back({static_cast<std::uint8_t>(slot), PlayerInput{1, 0, 2}});
+  }
+  sent.frames.push_back(crowded);
+  std::vector<std::uint8_t> assembled(kServerFramesHeaderSize);
+  writeServerFramesHeader(assembled.data(), sent.serverTick, sent.inputAckAhead, sent.inputMargin,
+                          sent.frames.size());
+  for (const TickFrame& frame : sent.frames) {
+    const std::vector<std::uint8_t> bytes = encodeTickFrame(frame);
+    assembled.insert(assembled.end(), bytes.begin(), bytes.end());
+  }
+  EXPECT_EQ(assembled, encode(Message{sent}));
+  EXPECT_THROW(writeServerFramesHeader(assembled.data(), 500, 0, 0, kMaxFramesPerMessage + 1),
+               WireError);
 }
 
 TEST(Codec, FullStateDesyncAndClientReportRoundTrip) {

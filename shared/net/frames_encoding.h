@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "net/messages.h"
+
+namespace coyote::net {
+
+// ServerFrames assembled from frames encoded once per tick. Every client that has not
+// acknowledged tick T receives the same bytes for T, so the server encodes each TickFrame once
+// and copies it into each client's message behind an 8-byte header: exactly the bytes that
+// `encode(ServerFrames{…})` would give (a test holds them equal).
+
+inline constexpr std::size_t kServerFramesHeaderSize = 8;
+
+/// A TickFrame's Cereal body, as it appears inside a ServerFrames message.
+std::vector<std::uint8_t> encodeTickFrame(const TickFrame& frame);
+
+/// Writes the type byte, serverTick (little-endian), inputAckAhead, inputMargin and the frame
+/// count (≤ kMaxFramesPerMessage) at `out`, which has room for kServerFramesHeaderSize bytes.
+void writeServerFramesHeader(std::uint8_t* out, std::uint32_t serverTick,
+                             std::uint8_t inputAckAhead, std::int8_t inputMargin,
+                             std::size_t frameCount);
+
+}  // namespace coyote::net
