@@ -33,6 +33,7 @@ print(f"{sys.argv[3]} bots, {sys.argv[4]} s: converged {t['converged']}/{t['clie
 print(f"per client: down {t['mean_down_bytes_per_second']/1000:.2f} KB/s, "
       f"up {t['mean_up_bytes_per_second']/1000:.2f} KB/s")
 print(f"server tick: p50 {server['tick_ms_p50']:.3f} ms, p95 {server['tick_ms_p95']:.3f} ms, "
-      f"max {server['tick_ms_max']:.3f} ms (simulate p95 {server['simulate_ms_p95']:.3f}, "
+      f"max {server['tick_ms_max']:.3f} ms; CPU p95 {server['tick_cpu_ms_p95']:.3f} ms, "
+      f"max {server['tick_cpu_ms_max']:.3f} ms (simulate p95 {server['simulate_ms_p95']:.3f}, "
       f"send p95 {server['send_ms_p95']:.3f}); lag-dropped ticks {server['dropped_lag_ticks']}")
 PY

@@ -21,6 +21,7 @@ struct Connection {
   int slot = -1;                    ///< player slot, for a Player
   std::string address;              ///< "a.b.c.d:port", for logs
   std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
+  std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick
   std::uint32_t clientAck = 0;      ///< newest tick the client itself said it confirmed
   double lastAckAdvance = 0.0;      ///< s, when `clientAck` last moved forward
   int stalledFullStates = 0;        ///< full states sent since it stopped acknowledging

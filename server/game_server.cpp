@@ -20,18 +20,30 @@ net::HostLimits hostLimits(const ServerConfig& config) {
       static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize, net::kMaxWaitingData};
 }
 
-/// Microseconds of CPU work, for the stage timings only: no decision depends on them.
+double threadCpuMicros() {
+  timespec cpu{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+  return static_cast<double>(cpu.tv_sec) * 1e6 + static_cast<double>(cpu.tv_nsec) / 1e3;
+}
+
+/// Microseconds of a stage, for the stage timings only (no decision depends on them): wall time
+/// (what a tick took, preemption included) and this thread's CPU time (what it cost the server,
+/// whatever else the machine runs).
 class StageTimer {
  public:
-  double lap() {
+  StageTiming lap() {
     const auto now = std::chrono::steady_clock::now();
-    const double micros = std::chrono::duration<double, std::micro>(now - last_).count();
+    const double cpu = threadCpuMicros();
+    const StageTiming timing{std::chrono::duration<double, std::micro>(now - last_).count(),
+                             cpu - lastCpu_};
     last_ = now;
-    return micros;
+    lastCpu_ = cpu;
+    return timing;
   }
 
  private:
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  double lastCpu_ = threadCpuMicros();
 };
 
 }  // namespace
@@ -121,13 +133,13 @@ void GameServer::runTick() {
     replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
   }
   ++metrics_.ticks;
-  framesDue_ = framesDue_ || state_.tick % ticksPerSend_ == 0;
-  const double micros = timer.lap();
-  metrics_.simulateStage.add(micros);
-  if (pendingTickMicros_ >= 0.0) {
-    metrics_.tickTime.add(pendingTickMicros_);  // an earlier substep of this turn, not sent
+  framesDue_ = true;  // some clients' turn comes every tick (see send())
+  const StageTiming simulate = timer.lap();
+  metrics_.simulateStage.add(simulate.wall);
+  if (pendingTick_) {
+    metrics_.addTick(*pendingTick_);  // an earlier substep of this turn, not sent
   }
-  pendingTickMicros_ = micros;
+  pendingTick_ = simulate;
 }
 
 void GameServer::expireConnections() {
@@ -161,24 +173,37 @@ void GameServer::send() {
   StageTimer timer;
   if (framesDue_) {
     for (auto& [peer, connection] : connections_) {
-      if (connection->role != Connection::Role::Pending) {
-        const std::uint32_t inputAck = connection->role == Connection::Role::Player
-                                           ? inbox_.inputAck(connection->slot, state_.tick)
-                                           : state_.tick;
-        frames_.sendFrames(*connection, inputAck, now_);
+      if (connection->role != Connection::Role::Pending &&
+          state_.tick >= connection->nextSendTick) {
+        sendFramesTo(*connection);
       }
     }
   }
   enet_host_flush(host_.get());
   updateTraffic();
   if (framesDue_) {
-    const double micros = timer.lap();
-    metrics_.sendStage.add(micros);
-    if (pendingTickMicros_ >= 0.0) {
-      metrics_.tickTime.add(pendingTickMicros_ + micros);
-      pendingTickMicros_ = -1.0;
+    const StageTiming sending = timer.lap();
+    metrics_.sendStage.add(sending.wall);
+    if (pendingTick_) {
+      metrics_.addTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
+      pendingTick_.reset();
     }
     framesDue_ = false;
+  }
+}
+
+// Each client gets frames every `ticksPerSend_` ticks, at its own phase: the clients are spread
+// over the ticks in between, so a tick sends to a third of them (at 60 Hz and 20 sends a second),
+// not all of them every third tick.
+void GameServer::sendFramesTo(Connection& connection) {
+  const std::uint32_t inputAck = connection.role == Connection::Role::Player
+                                     ? inbox_.inputAck(connection.slot, state_.tick)
+                                     : state_.tick;
+  frames_.sendFrames(connection, inputAck, now_);
+  connection.nextSendTick += ticksPerSend_;
+  if (connection.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
+    connection.nextSendTick +=
+        (state_.tick - connection.nextSendTick) / ticksPerSend_ * ticksPerSend_ + ticksPerSend_;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -92,6 +93,7 @@ class GameServer {
   void refuse(ENetPeer* peer, const std::string& reason);
 
   void runTick();
+  void sendFramesTo(Connection& connection);
   void dropLag();
   void expireConnections();
   void updateTraffic();
@@ -119,8 +121,9 @@ class GameServer {
   double lastMetricsLog_ = 0.0;
   double lastLagWarning_ = -1e9;
   std::uint32_t ticksPerSend_ = 1;
+  std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;
-  double pendingTickMicros_ = -1.0;  ///< the last tick's simulate time, completed by send()
+  std::optional<StageTiming> pendingTick_;  ///< the last tick's simulate time, send() adds its own
 };
 
 }  // namespace coyote

@@ -179,6 +179,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   welcome.physics = config_.physics;
   welcome.snapshot = frames_.snapshotAt(state_.tick);
   connection.ackTick = state_.tick;
+  connection.nextSendTick = state_.tick + 1 + sendPhases_++ % ticksPerSend_;
   connection.clientAck = state_.tick;
   connection.lastAckAdvance = now_;
   net::sendMessage(connection.peer, welcome, net::kReliableChannel);

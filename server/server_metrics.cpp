@@ -32,7 +32,8 @@ std::string ServerMetrics::logLine(double elapsed) const {
   return fmt::format(
       "tick {}: {} players, {} spectators; tick p50 {:.3f} ms p95 {:.3f} ms max {:.3f} ms "
       "(simulate p95 {:.3f}, send p95 {:.3f}); up {:.1f} KB/s down {:.1f} KB/s; inputs late {} "
-      "substituted {}; malformed {}; refused connects {}; desyncs {}; client rollbacks {} (max depth {}); lag "
+      "substituted {}; malformed {}; refused connects {}; desyncs {}; client rollbacks {} (max "
+      "depth {}); lag "
       "dropped {} ticks",
       ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       simulate.p95 / 1000.0, send.p95 / 1000.0, bytesReceived / seconds / 1000.0,
@@ -42,18 +43,20 @@ std::string ServerMetrics::logLine(double elapsed) const {
 
 std::string ServerMetrics::summaryJson(double elapsed) const {
   const auto tick = tickTime.summary();
+  const auto cpu = tickCpuTime.summary();
   return fmt::format(
       "{{\"event\":\"server_summary\",\"ticks\":{},\"seconds\":{:.2f},\"peak_players\":{},"
       "\"tick_ms_p50\":{:.4f},\"tick_ms_p95\":{:.4f},\"tick_ms_max\":{:.4f},"
+      "\"tick_cpu_ms_p95\":{:.4f},\"tick_cpu_ms_max\":{:.4f},"
       "\"simulate_ms_p95\":{:.4f},\"send_ms_p95\":{:.4f},\"bytes_sent\":{},\"bytes_received\":{},"
       "\"late_inputs\":{},\"substituted_inputs\":{},\"malformed_packets\":{},"
       "\"cookie_replies\":{},\"refused_connects\":{},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
       "\"dropped_lag_ticks\":{}}}",
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
-      simulateStage.summary().p95 / 1000.0, sendStage.summary().p95 / 1000.0, bytesSent,
-      bytesReceived, lateInputs, substitutedInputs, malformedPackets, cookieReplies,
-      refusedConnects, desyncReports, fullStatesSent,
+      cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
+      sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
+      malformedPackets, cookieReplies, refusedConnects, desyncReports, fullStatesSent,
       reportedRollbacks, droppedLagTicks);
 }
 

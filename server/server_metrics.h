@@ -24,10 +24,17 @@ class DurationWindow {
   std::size_t count_ = 0;
 };
 
+/// Microseconds a stage took: wall time and the server thread's CPU time.
+struct StageTiming {
+  double wall = 0.0;
+  double cpu = 0.0;
+};
+
 /// What the server measures (SPEC §7): tick time and its stages, players, traffic, inputs,
 /// client-reported rollbacks and desyncs, refused packets.
 struct ServerMetrics {
-  DurationWindow tickTime;
+  DurationWindow tickTime;       ///< wall time: simulate + send, preemption included
+  DurationWindow tickCpuTime;    ///< the server thread's CPU time for the same
   DurationWindow simulateStage;  ///< roster, input gathering, step, hash, history, replay
   DurationWindow sendStage;      ///< building and queueing frames
   std::uint64_t ticks = 0;
@@ -35,8 +42,8 @@ struct ServerMetrics {
   std::uint64_t substitutedInputs = 0;  ///< missing input replaced by the last one
   std::uint64_t lateInputs = 0;         ///< arrived after their tick was simulated
   std::uint64_t malformedPackets = 0;
-  std::uint64_t cookieReplies = 0;      ///< answers to connect-cookie requests
-  std::uint64_t refusedConnects = 0;    ///< ENet CONNECTs without a valid cookie, dropped
+  std::uint64_t cookieReplies = 0;    ///< answers to connect-cookie requests
+  std::uint64_t refusedConnects = 0;  ///< ENet CONNECTs without a valid cookie, dropped
   std::uint64_t desyncReports = 0;
   std::uint64_t fullStatesSent = 0;
   std::uint64_t reportedRollbacks = 0;
@@ -46,6 +53,11 @@ struct ServerMetrics {
   int players = 0;
   int spectators = 0;
   int peakPlayers = 0;
+
+  void addTick(const StageTiming& timing) {
+    tickTime.add(timing.wall);
+    tickCpuTime.add(timing.cpu);
+  }
 
   /// One human-readable line for the log.
   std::string logLine(double elapsedSeconds) const;
