@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <cmath>
 #include <cstring>
 
 #include "match/authoritative_tick.h"
@@ -77,6 +78,24 @@ void FrameSender::sendWhileStalled(Connection& connection, double now) {
   }
 }
 
+// This client's part of a ServerFrames: its sequence number, input ack, margin and input loss.
+net::ServerFrames FrameSender::headerFor(Connection& connection, std::uint32_t inputAck) {
+  if (connection.marginSinceSend) {
+    connection.reportedMargin = *connection.marginSinceSend;
+    connection.marginSinceSend.reset();
+  }
+  net::ServerFrames header;
+  header.serverTick = state_.tick;
+  header.sequence = connection.frameSequence++;
+  header.inputAckAhead =
+      static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - state_.tick, 255));
+  header.inputMargin =
+      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127));
+  header.inputLoss =
+      static_cast<std::uint8_t>(std::lround(std::min(connection.inputLoss.percent(), 100.0) * 2.0));
+  return header;
+}
+
 void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, double now) {
   const std::uint32_t serverTick = state_.tick;
   if (connection.ackTick >= serverTick) {
@@ -92,21 +111,14 @@ void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, dou
     sendFullState(connection, serverTick, now);
     return;
   }
-  if (connection.marginSinceSend) {
-    connection.reportedMargin = *connection.marginSinceSend;
-    connection.marginSinceSend.reset();
-  }
   // Only the header is this client's own; the frames are copied as encoded by record().
   std::size_t size = net::kServerFramesHeaderSize;
   for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
     size += history_.find(tick)->frame.size();
   }
   ENetPacket* packet = enet_packet_create(nullptr, size, 0);
-  net::writeServerFramesHeader(
-      packet->data, serverTick,
-      static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - serverTick, 255)),
-      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127)),
-      serverTick - connection.ackTick);
+  net::writeServerFramesHeader(packet->data, headerFor(connection, inputAck),
+                               serverTick - connection.ackTick);
   std::uint8_t* out = packet->data + net::kServerFramesHeaderSize;
   for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
     const std::vector<std::uint8_t>& frame = history_.find(tick)->frame;

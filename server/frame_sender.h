@@ -40,6 +40,7 @@ class FrameSender {
 
  private:
   void sendWhileStalled(Connection& connection, double now);
+  net::ServerFrames headerFor(Connection& connection, std::uint32_t inputAck);
 
   const WorldState& state_;
   const PlayerSlots& slots_;

@@ -96,6 +96,7 @@ void GameServer::advance(double now) {
   expireConnections();
   reportRefusedConnects();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
+    updateLossFigures();
     log_->info("{}", metrics_.logLine(elapsedSeconds()));
     lastMetricsLog_ = now_;
   }
@@ -207,6 +208,26 @@ void GameServer::sendFramesTo(Connection& connection) {
   }
 }
 
+// The mean loss each way: inputs as this server counted them, frames as the clients report.
+void GameServer::updateLossFigures() {
+  double inputLoss = 0.0;
+  double frameLoss = 0.0;
+  int players = 0;
+  int clients = 0;
+  for (const auto& [peer, connection] : connections_) {
+    if (connection->role == Connection::Role::Player) {
+      inputLoss += connection->inputLoss.percent();
+      ++players;
+    }
+    if (connection->role != Connection::Role::Pending) {
+      frameLoss += connection->report.frameLoss / 100.0;
+      ++clients;
+    }
+  }
+  metrics_.inputLossPercent = players > 0 ? inputLoss / players : 0.0;
+  metrics_.frameLossPercent = clients > 0 ? frameLoss / clients : 0.0;
+}
+
 void GameServer::updateTraffic() {
   const net::TrafficTotals traffic = host_.traffic();
   const net::ConnectGate::Counters& gate = gate_.counters();
@@ -219,6 +240,7 @@ void GameServer::updateTraffic() {
 }
 
 void GameServer::sayGoodbye(const std::string& reason) {
+  updateLossFigures();  // while the clients are still here
   log_->info("{}: saying goodbye to {} connections", reason, connections_.size());
   for (auto& [peer, connection] : connections_) {
     net::sendMessage(peer, net::Goodbye{reason}, net::kReliableChannel);

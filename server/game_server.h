@@ -97,6 +97,7 @@ class GameServer {
   void dropLag();
   void expireConnections();
   void updateTraffic();
+  void updateLossFigures();
 
   ServerConfig config_;
   Level level_;

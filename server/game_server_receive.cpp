@@ -307,6 +307,10 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
   if (connection.role != Connection::Role::Player) {
     return;
   }
+  if (!batch.inputs.empty()) {  // a client sends one batch per tick it predicts: gapless
+    connection.inputLoss.receive(batch.firstTick(serverTick) +
+                                 static_cast<std::uint32_t>(batch.inputs.size()) - 1);
+  }
   const InputInbox::Receipt receipt = inbox_.receive(
       connection.slot, batch.firstTick(serverTick), batch.inputs, serverTick, config_.maxInputLead);
   if (!receipt.refusal.empty()) {

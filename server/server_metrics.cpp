@@ -32,13 +32,15 @@ std::string ServerMetrics::logLine(double elapsed) const {
   return fmt::format(
       "tick {}: {} players, {} spectators; tick p50 {:.3f} ms p95 {:.3f} ms max {:.3f} ms "
       "(simulate p95 {:.3f}, send p95 {:.3f}); up {:.1f} KB/s down {:.1f} KB/s; inputs late {} "
-      "substituted {}; malformed {}; refused connects {}; desyncs {}; client rollbacks {} (max "
+      "substituted {}; loss up {:.1f} % down {:.1f} %; malformed {}; refused connects {}; desyncs "
+      "{}; client rollbacks {} (max "
       "depth {}); lag "
       "dropped {} ticks",
       ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       simulate.p95 / 1000.0, send.p95 / 1000.0, bytesReceived / seconds / 1000.0,
-      bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, malformedPackets,
-      refusedConnects, desyncReports, reportedRollbacks, reportedMaxRollbackDepth, droppedLagTicks);
+      bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, inputLossPercent,
+      frameLossPercent, malformedPackets, refusedConnects, desyncReports, reportedRollbacks,
+      reportedMaxRollbackDepth, droppedLagTicks);
 }
 
 std::string ServerMetrics::summaryJson(double elapsed) const {
@@ -51,13 +53,14 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"simulate_ms_p95\":{:.4f},\"send_ms_p95\":{:.4f},\"bytes_sent\":{},\"bytes_received\":{},"
       "\"late_inputs\":{},\"substituted_inputs\":{},\"malformed_packets\":{},"
       "\"cookie_replies\":{},\"refused_connects\":{},"
+      "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
       "\"dropped_lag_ticks\":{}}}",
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
-      malformedPackets, cookieReplies, refusedConnects, desyncReports, fullStatesSent,
-      reportedRollbacks, droppedLagTicks);
+      malformedPackets, cookieReplies, refusedConnects, inputLossPercent, frameLossPercent,
+      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks);
 }
 
 }  // namespace coyote

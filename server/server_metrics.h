@@ -44,6 +44,8 @@ struct ServerMetrics {
   std::uint64_t malformedPackets = 0;
   std::uint64_t cookieReplies = 0;    ///< answers to connect-cookie requests
   std::uint64_t refusedConnects = 0;  ///< ENet CONNECTs without a valid cookie, dropped
+  double inputLossPercent = 0.0;      ///< mean over players of their input batches never received
+  double frameLossPercent = 0.0;      ///< mean over clients of the frames they report lost
   std::uint64_t desyncReports = 0;
   std::uint64_t fullStatesSent = 0;
   std::uint64_t reportedRollbacks = 0;

@@ -37,15 +37,15 @@ void NetGraph::draw(sf::RenderTarget& window, const sf::Font& font) const {
   const ClientStats& s = latest_;
   const std::string text = fmt::format(
       "F3 net   tick {} (server {})\n"
-      "RTT {:.0f} ms   loss {:.1f} %\n"
+      "RTT {:.0f} ms   loss down {:.1f} % up {:.1f} %\n"
       "down {:.2f} KB/s   up {:.2f} KB/s\n"
       "rollbacks {:.1f}/s   depth max {} mean {:.1f}\n"
       "input margin {} (target {})   dilation {:+.1f} %\n"
       "desyncs {} (repaired {})   late inputs {}",
-      s.confirmedTick, s.serverTick, s.rttMs, s.lossPercent, s.bytesDownPerSecond / 1000.0,
-      s.bytesUpPerSecond / 1000.0, rollbacksPerSecond_, s.maxRollbackDepth, s.meanRollbackDepth(),
-      s.inputMargin, s.targetMargin, s.dilation * 100.0, s.desyncs, s.repairedDesyncs,
-      s.lateInputs);
+      s.confirmedTick, s.serverTick, s.rttMs, s.lossPercent, s.upLossPercent,
+      s.bytesDownPerSecond / 1000.0, s.bytesUpPerSecond / 1000.0, rollbacksPerSecond_,
+      s.maxRollbackDepth, s.meanRollbackDepth(), s.inputMargin, s.targetMargin, s.dilation * 100.0,
+      s.desyncs, s.repairedDesyncs, s.lateInputs);
   sf::Text label(text, font, 13);
   label.setPosition(origin.x + 8.0f, origin.y + 4.0f);
   label.setFillColor(sf::Color::White);

@@ -101,6 +101,7 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
               {"converged", converged(session, now)},
               {"rtt_ms", s.rttMs},
               {"loss_percent", s.lossPercent},
+              {"up_loss_percent", s.upLossPercent},
               {"up_bytes_per_second", s.bytesUp / seconds},
               {"down_bytes_per_second", s.bytesDown / seconds},
               {"rollbacks", s.rollbacks},

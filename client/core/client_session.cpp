@@ -311,6 +311,9 @@ void ClientSession::adoptSnapshot(const net::Snapshot& snapshot) {
 
 void ClientSession::onFrames(const net::ServerFrames& message, double now) {
   inputAck_ = std::max(inputAck_, message.inputAck());
+  frameLoss_.receiveLow8(message.sequence);
+  stats_.lossPercent = frameLoss_.percent();
+  stats_.upLossPercent = message.inputLoss / 2.0;
   stats_.serverTick = message.serverTick;
   stats_.inputMargin = message.inputMargin;
   if (slot_ >= 0) {
@@ -465,8 +468,6 @@ void ClientSession::sendInputs() {
 void ClientSession::refreshStats(double now) {
   if (peer_ != nullptr) {
     stats_.rttMs = peer_->roundTripTime;
-    stats_.lossPercent =
-        100.0 * peer_->packetLoss / static_cast<double>(ENET_PEER_PACKET_LOSS_SCALE);
   }
   stats_.dilation = timeSync_.dilation();
   stats_.targetMargin = timeSync_.target();
@@ -494,6 +495,7 @@ void ClientSession::sendReport(double now) {
       static_cast<std::uint16_t>(std::min<std::uint32_t>(stats_.maxRollbackDepth, 65535));
   report.desyncs = stats_.desyncs;
   report.lateInputs = stats_.lateInputs;
+  report.frameLoss = static_cast<std::uint16_t>(std::lround(stats_.lossPercent * 100.0));
   // Unreliable: the next report replaces a lost one, and a reliable message left unacknowledged
   // on a lossy link is what makes ENet drop a peer.
   net::sendMessage(peer_, report, net::kUnreliableChannel);

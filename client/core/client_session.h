@@ -17,6 +17,7 @@
 #include "client/core/time_sync.h"
 #include "net/connect_challenge.h"
 #include "net/enet_host.h"
+#include "net/loss_meter.h"
 #include "net/messages.h"
 #include "sim/world_step.h"
 #include "util/tick_ring.h"
@@ -150,6 +151,7 @@ class ClientSession {
   std::optional<Predictor> predictor_;  ///< from the Welcome on
   TickRing<PlayerInput> ownInputs_;     ///< sampled inputs by the tick they apply at
   std::uint32_t inputAck_ = 0;
+  net::LossMeter frameLoss_;  ///< ServerFrames that never arrived, from their sequence
   std::optional<std::uint32_t> awaitingRepairAt_;
   WorldState desyncedState_;
 

@@ -9,7 +9,8 @@ namespace coyote {
 /// What a client measures about its connection and its prediction (SPEC §5, the F3 net graph).
 struct ClientStats {
   double rttMs = 0.0;
-  double lossPercent = 0.0;
+  double lossPercent = 0.0;       ///< frames from the server that never arrived (last 256)
+  double upLossPercent = 0.0;     ///< our input batches the server never got, as it reports
   double bytesUpPerSecond = 0.0;  ///< ENet payload + 28 bytes of UDP/IP per datagram
   double bytesDownPerSecond = 0.0;
   std::uint64_t bytesUp = 0;

@@ -17,19 +17,23 @@ std::vector<std::uint8_t> encodeTickFrame(const TickFrame& frame) {
   return {bytes.begin(), bytes.end()};
 }
 
-void writeServerFramesHeader(std::uint8_t* out, std::uint32_t serverTick,
-                             std::uint8_t inputAckAhead, std::int8_t inputMargin,
+void writeServerFramesHeader(std::uint8_t* out, const ServerFrames& header,
                              std::size_t frameCount) {
-  if (frameCount > kMaxFramesPerMessage || frameCount > serverTick) {
+  if (frameCount > kMaxFramesPerMessage || frameCount > header.serverTick) {
     throw WireError("frame count " + std::to_string(frameCount) + " out of range");
+  }
+  if (header.inputLoss > ServerFrames::kMaxInputLoss) {
+    throw WireError("input loss out of range");
   }
   out[0] = ServerFrames::kType;
   for (std::size_t i = 0; i < 4; ++i) {
-    out[1 + i] = static_cast<std::uint8_t>(serverTick >> (8 * i));
+    out[1 + i] = static_cast<std::uint8_t>(header.serverTick >> (8 * i));
   }
-  out[5] = inputAckAhead;
-  out[6] = static_cast<std::uint8_t>(inputMargin);
-  out[7] = static_cast<std::uint8_t>(frameCount);
+  out[5] = header.sequence;
+  out[6] = header.inputAckAhead;
+  out[7] = static_cast<std::uint8_t>(header.inputMargin);
+  out[8] = header.inputLoss;
+  out[9] = static_cast<std::uint8_t>(frameCount);
 }
 
 }  // namespace coyote::net

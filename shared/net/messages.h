@@ -211,9 +211,13 @@ struct TickFrame {
 /// the server's newest tick (so the first frame is `serverTick - frames.size() + 1`).
 struct ServerFrames {
   static constexpr std::uint8_t kType = 5;
+  static constexpr std::uint8_t kMaxInputLoss = 200;  ///< in half percents: 100 %
+
   std::uint32_t serverTick = 0;    ///< newest simulated tick
+  std::uint8_t sequence = 0;       ///< counts this client's ServerFrames (wraps): loss down
   std::uint8_t inputAckAhead = 0;  ///< this client's inputs all arrived up to serverTick + this
   std::int8_t inputMargin = 0;     ///< ticks this client's inputs arrive early (+) or late (-)
+  std::uint8_t inputLoss = 0;      ///< half percents of this client's inputs the server lost
   std::vector<TickFrame> frames;
 
   std::uint32_t baseTick() const { return serverTick - static_cast<std::uint32_t>(frames.size()); }
@@ -221,7 +225,8 @@ struct ServerFrames {
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(serverTick, inputAckAhead, inputMargin);
+    archive(serverTick, sequence, inputAckAhead, inputMargin);
+    rangedValue(archive, inputLoss, std::uint8_t{0}, kMaxInputLoss, "input loss");
     const std::size_t count =
         rangedCount<std::uint8_t>(archive, frames.size(), kMaxFramesPerMessage, "frame");
     if (count > serverTick) {
@@ -266,10 +271,12 @@ struct ClientReport {
   std::uint16_t maxRollbackDepth = 0;
   std::uint32_t desyncs = 0;
   std::uint32_t lateInputs = 0;
+  std::uint16_t frameLoss = 0;  ///< hundredths of a percent of frames the client never got
 
   template <class Archive>
   void serialize(Archive& archive) {
     archive(rollbacks, maxRollbackDepth, desyncs, lateInputs);
+    rangedValue(archive, frameLoss, std::uint16_t{0}, std::uint16_t{10000}, "frame loss");
   }
 };
 

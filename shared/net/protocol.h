@@ -6,7 +6,8 @@
 namespace coyote::net {
 
 /// Bumped whenever a message layout or the simulation changes incompatibly.
-inline constexpr std::uint16_t kProtocolVersion = 2;  ///< 2: 128-bit reconnect tokens
+/// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures.
+inline constexpr std::uint16_t kProtocolVersion = 3;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (SPEC §5).

@@ -118,6 +118,10 @@ TEST(BotsProcess, FourBotsAt300MsAnd25PercentLossAndDuplicationAllJoinAndConverg
     EXPECT_LE(client["joined_after_seconds"].get<double>(), 15.0);
     EXPECT_TRUE(client["hash_matches_server"].get<bool>());
     EXPECT_GT(client["rtt_ms"].get<double>(), 250.0);
+    // True loss, from the sequence of unreliable messages: the link drops 25 % each way
+    // (ENet's reliable-only figure showed a fraction of a percent).
+    EXPECT_NEAR(client["loss_percent"].get<double>(), 25.0, 10.0) << "frames";
+    EXPECT_NEAR(client["up_loss_percent"].get<double>(), 25.0, 10.0) << "inputs";
   }
   netsim.signal(SIGTERM);
   EXPECT_EQ(netsim.wait(10.0), 0);

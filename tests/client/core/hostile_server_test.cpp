@@ -152,13 +152,18 @@ std::vector<std::uint8_t> bytesOf(std::initializer_list<int> values) {
 }
 
 TEST(HostileServer, BadFramesAfterAGoodWelcomeEndTheSession) {
-  // ServerFrames: serverTick 500, ack 0, margin 0, 200 frames (over the 120 cap).
+  // ServerFrames: serverTick 500, sequence 0, ack 0, margin 0, input loss 0, 200 frames (over
+  // the 120 cap).
   EXPECT_THAT(sessionAgainst(forgedWelcome({}),
-                             bytesOf({net::ServerFrames::kType, 0xF4, 1, 0, 0, 0, 0, 200})),
+                             bytesOf({net::ServerFrames::kType, 0xF4, 1, 0, 0, 0, 0, 0, 0, 200})),
               HasSubstr("frame count 200 exceeds 120"));
+  // An input loss of 100.5 % (201 half percents).
+  EXPECT_THAT(sessionAgainst(forgedWelcome({}),
+                             bytesOf({net::ServerFrames::kType, 0xF4, 1, 0, 0, 0, 0, 0, 201, 0})),
+              HasSubstr("input loss out of range"));
   // One frame at tick 11 whose roster event has kind 9, slot 1.
   EXPECT_THAT(sessionAgainst(forgedWelcome({}), bytesOf({net::ServerFrames::kType, 11, 0, 0, 0, 0,
-                                                         0, 1, 1 << 5, 9, 1})),
+                                                         0, 0, 0, 1, 1 << 5, 9, 1})),
               HasSubstr("unknown roster event"));
 }
 

@@ -114,8 +114,10 @@ TEST(Codec, ServerFramesRoundTrip) {
 TEST(Codec, ServerFramesAssembledFromPreEncodedFramesEqualTheEncodersBytes) {
   ServerFrames sent;
   sent.serverTick = 0x01020304;
+  sent.sequence = 251;
   sent.inputAckAhead = 200;
   sent.inputMargin = -100;
+  sent.inputLoss = 37;
   sent.frames.push_back(TickFrame{
       {RosterEvent{RosterEvent::kJoin, 9, "nine"}}, {{9, PlayerInput{-5, 7, 1}}}, 0xDEADBEEFu});
   sent.frames.push_back(TickFrame{{}, {}, 42});
@@ -125,15 +127,16 @@ TEST(Codec, ServerFramesAssembledFromPreEncodedFramesEqualTheEncodersBytes) {
   }
   sent.frames.push_back(crowded);
   std::vector<std::uint8_t> assembled(kServerFramesHeaderSize);
-  writeServerFramesHeader(assembled.data(), sent.serverTick, sent.inputAckAhead, sent.inputMargin,
-                          sent.frames.size());
+  writeServerFramesHeader(assembled.data(), sent, sent.frames.size());
   for (const TickFrame& frame : sent.frames) {
     const std::vector<std::uint8_t> bytes = encodeTickFrame(frame);
     assembled.insert(assembled.end(), bytes.begin(), bytes.end());
   }
   EXPECT_EQ(assembled, encode(Message{sent}));
-  EXPECT_THROW(writeServerFramesHeader(assembled.data(), 500, 0, 0, kMaxFramesPerMessage + 1),
+  EXPECT_THROW(writeServerFramesHeader(assembled.data(), sent, kMaxFramesPerMessage + 1),
                WireError);
+  sent.inputLoss = ServerFrames::kMaxInputLoss + 1;
+  EXPECT_THROW(writeServerFramesHeader(assembled.data(), sent, 1), WireError);
 }
 
 TEST(Codec, FullStateDesyncAndClientReportRoundTrip) {
