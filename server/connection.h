@@ -16,20 +16,20 @@ struct Connection {
   enum class Role { Pending, Player, Spectator };
 
   ENetPeer* peer = nullptr;
-  Role role = Role::Pending;  ///< Pending until its Hello is accepted
-  double connectedAt = 0.0;   ///< s, server time
-  double lastPacketAt = 0.0;  ///< s, server time of its last message
-  int slot = -1;              ///< player slot, for a Player
-  std::string address;        ///< "a.b.c.d:port", for logs
-  std::uint32_t ackTick = 0;  ///< frames start after it: the client's ack or a full state
-  std::uint32_t nextSendTick = 0;
-  std::uint8_t frameSequence = 0;  ///< numbers its ServerFrames (the client measures loss)
-  net::LossMeter inputLoss;        ///< its input batches that never arrived (by newest tick)   ///<
-                                   ///< frames go out when the server reaches this tick
-  std::uint32_t clientAck = 0;     ///< newest tick the client itself said it confirmed
-  double lastAckAdvance = 0.0;     ///< s, when `clientAck` last moved forward
-  int stalledFullStates = 0;       ///< full states sent since it stopped acknowledging
-  std::int16_t reportedMargin = 0;              ///< ticks early, as last sent to the client
+  Role role = Role::Pending;        ///< Pending until its Hello is accepted
+  double connectedAt = 0.0;         ///< s, server time
+  double lastPacketAt = 0.0;        ///< s, server time of its last message
+  int slot = -1;                    ///< player slot, for a Player
+  std::string address;              ///< "a.b.c.d:port", for logs
+  std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
+  std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick
+  std::uint8_t frameSequence = 0;   ///< numbers its ServerFrames (the client measures loss)
+  net::LossMeter inputLoss;         ///< its input batches that never arrived (by newest tick)
+  std::uint32_t newestInput = 0;    ///< the newest tick its inputs reached
+  std::uint32_t clientAck = 0;      ///< newest tick the client itself said it confirmed
+  double lastAckAdvance = 0.0;      ///< s, when `clientAck` last moved forward
+  int stalledFullStates = 0;        ///< full states sent since it stopped acknowledging
+  std::int16_t reportedMargin = 0;  ///< ticks early, as last sent to the client
   std::optional<std::int16_t> marginSinceSend;  ///< the smallest margin since then
   std::uint32_t badPackets = 0;                 ///< malformed packets in the current window
   double badWindowStart = 0.0;

@@ -148,10 +148,15 @@ void GameServer::expireConnections() {
   for (auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Pending &&
         now_ - connection->connectedAt > kHelloTimeoutSeconds) {
-      connection->connectedAt = now_;  // refuse once; the disconnect follows
-      refuse(peer, "no Hello within 2 s");
+      // Disconnected without a message: nothing to amplify, and a real client whose Hello was
+      // lost sees a failed attempt and tries again.
+      connection->connectedAt = now_;  // once; the DISCONNECT event follows
+      enet_peer_disconnect(peer, 0);
     } else if (connection->role != Connection::Role::Pending &&
-               now_ - connection->lastPacketAt > config_.peerTimeout) {
+               now_ - connection->lastPacketAt > config_.peerTimeout &&
+               enet_list_empty(&peer->sentReliableCommands)) {
+      // Silent, and not because it is still receiving its Welcome or a full state (a client
+      // says nothing until then): reliable data in flight is ENet's reliable_timeout's job.
       silent.push_back(peer);
     }
   }

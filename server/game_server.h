@@ -71,7 +71,8 @@ class GameServer {
   static constexpr double kBadPacketWindowSeconds = 10.0;
   static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
-  static constexpr enet_uint32 kHalfOpenTimeoutMs = 2000;
+  /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
+  static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
 
   void limitHalfOpenPeers();
   void reportRefusedConnects();
@@ -87,6 +88,8 @@ class GameServer {
   int claimSlot(const std::string& name);
   bool admitSpectator(Connection& connection, const net::Hello& hello);
   void handleInputs(Connection& connection, const net::InputBatch& batch);
+  void recordInputTiming(Connection& connection, std::uint32_t newestTick,
+                         std::optional<std::int16_t> margin);
   void handleDesyncReport(Connection& connection, const net::DesyncReport& report);
   void handleClientReport(Connection& connection, const net::ClientReport& report);
   void rejectPacket(Connection& connection, const std::string& reason);

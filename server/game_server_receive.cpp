@@ -307,10 +307,6 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
   if (connection.role != Connection::Role::Player) {
     return;
   }
-  if (!batch.inputs.empty()) {  // a client sends one batch per tick it predicts: gapless
-    connection.inputLoss.receive(batch.firstTick(serverTick) +
-                                 static_cast<std::uint32_t>(batch.inputs.size()) - 1);
-  }
   const InputInbox::Receipt receipt = inbox_.receive(
       connection.slot, batch.firstTick(serverTick), batch.inputs, serverTick, config_.maxInputLead);
   if (!receipt.refusal.empty()) {
@@ -318,11 +314,26 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
     return;
   }
   metrics_.lateInputs += receipt.late;
-  if (receipt.margin) {
-    connection.marginSinceSend = connection.marginSinceSend
-                                     ? std::min(*connection.marginSinceSend, *receipt.margin)
-                                     : *receipt.margin;
+  recordInputTiming(connection, batch.firstTick(serverTick) +
+                                    static_cast<std::uint32_t>(batch.inputs.size()) - 1,
+                    receipt.margin);
+}
+
+// A client sends one batch per tick it predicts, so the batches' newest ticks are gapless: the
+// gaps are its input loss. Only a batch newer than all before it tells how early inputs come (a
+// duplicate or a straggler would report a margin far too small).
+void GameServer::recordInputTiming(Connection& connection, std::uint32_t newestTick,
+                                   std::optional<std::int16_t> margin) {
+  if (!margin) {
+    return;  // an empty batch: an ack only
   }
+  connection.inputLoss.receive(newestTick);
+  if (newestTick <= connection.newestInput) {
+    return;
+  }
+  connection.newestInput = newestTick;
+  connection.marginSinceSend =
+      connection.marginSinceSend ? std::min(*connection.marginSinceSend, *margin) : *margin;
 }
 
 void GameServer::handleDesyncReport(Connection& connection, const net::DesyncReport& report) {

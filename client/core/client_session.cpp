@@ -16,6 +16,9 @@ namespace {
 
 constexpr double kMaxAccumulatedTicks = 4.0;  // a long stall never turns into a burst of ticks
 constexpr enet_uint32 kPingIntervalMs = 1000;
+/// After its Hello, a client waits this long for the Welcome (2-3 reliable fragments; at 25 %
+/// loss each gets 4 tries in that time) before it tries again from the start.
+constexpr double kWelcomeTimeoutSeconds = 6.0;
 
 const WorldState& emptyWorld() {
   static const WorldState empty{};
@@ -108,15 +111,7 @@ void ClientSession::update(double now, const InputProvider& input) {
   }
   startConnecting(now);
   serviceNetwork(now);
-  if (phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout) {
-    log_->info("{}: nothing from the server for {} s", options_.name, options_.serverTimeout);
-    enet_peer_reset(peer_);
-    onConnectionLost();
-  }
-  if (phase_ == ClientPhase::Connecting && now - attemptStarted_ > options_.connectTimeout) {
-    end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,
-                                               options_.port, options_.connectTimeout));
-  }
+  checkTimeouts(now);
   if (phase_ != ClientPhase::Playing) {
     return;
   }
@@ -147,6 +142,26 @@ void ClientSession::runDueTicks(const InputProvider& input) {
   }
 }
 
+// A server that fell silent, a Welcome that never came (the server may have dropped a
+// half-open connection that this side thinks complete), or no join at all within the timeout.
+void ClientSession::checkTimeouts(double now) {
+  const bool silent =
+      phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout;
+  const bool noWelcome = phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0 &&
+                         now - helloSentAt_ > kWelcomeTimeoutSeconds;
+  if (silent || noWelcome) {
+    log_->info("{}: {}", options_.name,
+               silent ? fmt::format("nothing from the server for {} s", options_.serverTimeout)
+                      : fmt::format("no Welcome within {} s of the Hello", kWelcomeTimeoutSeconds));
+    enet_peer_reset(peer_);
+    onConnectionLost();
+  }
+  if (phase_ == ClientPhase::Connecting && now - attemptStarted_ > options_.connectTimeout) {
+    end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,
+                                               options_.port, options_.connectTimeout));
+  }
+}
+
 // Until ENet's connection has started: cookie requests (connect_challenge.h), then the CONNECT.
 void ClientSession::startConnecting(double now) {
   if (peer_ != nullptr || challenge_ == nullptr || phase_ != ClientPhase::Connecting) {
@@ -166,6 +181,7 @@ void ClientSession::startConnecting(double now) {
 // reconnect token rejoins with it and keeps its character; otherwise the session is over.
 void ClientSession::onConnectionLost() {
   peer_ = nullptr;
+  helloSentAt_ = -1.0;
   if (phase_ == ClientPhase::Connecting && now_ - attemptStarted_ < options_.connectTimeout) {
     log_->info("{}: connection attempt {} failed; trying again", options_.name, connectAttempts_);
     challenge_->restart(now_);
@@ -227,6 +243,7 @@ void ClientSession::sayHello(double now) {
   hello.reconnectToken = options_.reconnectToken;
   hello.spectator = options_.spectator;
   helloTimeMs_ = static_cast<std::uint32_t>((now - connectStarted_) * 1000.0);
+  helloSentAt_ = now;
   hello.clientTimeMs = helloTimeMs_;
   net::sendMessage(peer_, hello, net::kReliableChannel);
 }
@@ -269,6 +286,7 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   adoptSnapshot(welcome.snapshot);
   predictor_->rollback();
   phase_ = ClientPhase::Playing;
+  helloSentAt_ = -1.0;
   if (joinedAt_ >= 0.0) {
     ++stats_.reconnects;
   } else {
@@ -279,11 +297,12 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   lastUpdate_ = now;
   lastStatsRefresh_ = now;
   lastReport_ = now;
-  // Start ahead of the server by half the handshake round trip plus the margin; a handshake
-  // slowed by a lost fragment overestimates, so the lead is capped and time sync does the rest.
+  // The snapshot is half a round trip old, and our first inputs take another half to reach the
+  // server: start a whole round trip plus the margin ahead of it. A handshake slowed by a lost
+  // fragment overestimates, so the lead is capped and time sync does the rest.
   const double roundTrip = now - connectStarted_ - helloTimeMs_ / 1000.0;
   const int lead = std::min(
-      static_cast<int>(std::ceil(roundTrip * 0.5 * physics_.tickRate)) + options_.targetMargin + 1,
+      static_cast<int>(std::ceil(roundTrip * physics_.tickRate)) + options_.targetMargin + 1,
       options_.maxPredictionTicks / 2);
   heldBackTicks_ = 0;
   accumulator_ = 0.0;
@@ -357,7 +376,8 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   if (slot_ >= 0) {
     const PlayerInput* mine = ownInputs_.find(tick);
     if (mine != nullptr && !(*mine == inputs[static_cast<std::size_t>(slot_)])) {
-      ++stats_.lateInputs;  // the server did not have our input in time and used another
+      ++stats_.lateInputs;             // the server did not have our input in time and used another
+      timeSync_.onOwnInputLate(now_);  // more margin
     }
   }
   for (const RosterEvent& event : frame.events) {
@@ -416,7 +436,8 @@ void ClientSession::rebuildPrediction(bool causedByRemote) {
   stats_.maxRollbackDepth = std::max(stats_.maxRollbackDepth, depth);
   if (!causedByRemote) {
     ++stats_.ownInputRollbacks;
-    timeSync_.onOwnInputLate(now_);  // our input was late: more margin
+    log_->debug("{}: own-input rollback, depth {}, confirmed {}, margin {}, target {}",
+                options_.name, depth, confirmed().tick, stats_.inputMargin, timeSync_.target());
   }
   if (options_.trackCorrections) {
     const auto moved = correctionsBetween(before, predicted(), slot_);

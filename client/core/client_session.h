@@ -103,6 +103,7 @@ class ClientSession {
 
  private:
   void startConnecting(double now);
+  void checkTimeouts(double now);
   void serviceNetwork(double now);
   void onConnectionLost();
   void startReconnecting();
@@ -141,6 +142,7 @@ class ClientSession {
   double attemptStarted_ = -1.0;  ///< the start of this join or rejoin (connectTimeout from it)
   double lastPacketAt_ = -1.0;    ///< the last message from the server
   std::uint32_t helloTimeMs_ = 0;
+  double helloSentAt_ = -1.0;  ///< while waiting for the Welcome
 
   Level level_;
   PhysicsConfig physics_;

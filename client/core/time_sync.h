@@ -11,10 +11,11 @@ namespace coyote {
 /// first seconds) is corrected by skipping whole ticks, at most once per second.
 ///
 /// The target adapts to the link, like Overwatch's adaptive input buffer: each time an input of
-/// ours reached the server too late (it rolled us back), the target rises by a tick, up to
+/// ours reached the server too late (it rolled us back) once the margin has first settled (the
+/// join's first guess does not count), the target rises by a tick, up to
 /// `kMaxExtraMargin` over the base; after `kCalmSeconds` without one, and if no margin report in
-/// that time dipped more than a tick below the target (the jitter has room), it comes back down
-/// a tick (hysteresis: up at once, down slowly).
+/// that time dipped below the target (the link has calmed: no jitter eats into the margin), it
+/// comes back down a tick (hysteresis: up at once, down slowly).
 class TimeSync {
  public:
   static constexpr double kMaxDilation = 0.04;      ///< ±4 % tick length
@@ -23,6 +24,7 @@ class TimeSync {
   static constexpr int kSkipThreshold = 8;          ///< ticks of error corrected by skipping
   static constexpr int kMaxExtraMargin = 4;         ///< adaptive target ≤ base + 4 ticks
   static constexpr double kCalmSeconds = 20.0;      ///< without a late input before lowering
+  static constexpr double kRaiseInterval = 0.25;    ///< one burst of late inputs: one tick
 
   TimeSync(int tickRate, int baseMargin)
       : dt_(1.0 / tickRate), base_(baseMargin), target_(baseMargin) {}
@@ -31,6 +33,7 @@ class TimeSync {
   /// last report).
   void onMarginReport(int margin, double now) {
     const int error = margin - target_;
+    settled_ = settled_ || (error >= -1 && error <= 1);
     lowestSinceChange_ = std::min(lowestSinceChange_, margin - target_);
     if ((error > kSkipThreshold || error < -kSkipThreshold) && now - lastSkip_ >= 1.0) {
       pendingSkip_ = -error;
@@ -45,6 +48,9 @@ class TimeSync {
   /// One of our inputs reached the server too late: the server used another, and we rolled
   /// back. More margin, at once.
   void onOwnInputLate(double now) {
+    if (!settled_ || now - lastChange_ < kRaiseInterval) {
+      return;  // joining (the first lead is a guess), or the same burst of lateness
+    }
     if (target_ < base_ + kMaxExtraMargin) {
       ++target_;
       smoothedError_ -= 1.0;  // the margin we have is now a tick short of the target
@@ -75,7 +81,7 @@ class TimeSync {
     if (lastChange_ < 0.0) {
       changeAt(now);  // the first report starts the clock
     }
-    if (target_ > base_ && now - lastChange_ >= kCalmSeconds && lowestSinceChange_ >= -1) {
+    if (target_ > base_ && now - lastChange_ >= kCalmSeconds && lowestSinceChange_ >= 0) {
       --target_;
       smoothedError_ += 1.0;
       changeAt(now);
@@ -94,6 +100,7 @@ class TimeSync {
   double lastSkip_ = -1e9;
   double lastChange_ = -1.0;
   int lowestSinceChange_ = 0;  ///< the lowest report minus target since the target last moved
+  bool settled_ = false;       ///< a report has come within a tick of the target
 };
 
 }  // namespace coyote

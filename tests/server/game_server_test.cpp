@@ -441,8 +441,7 @@ TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
   const double connectedAt = match.now();
   ASSERT_TRUE(match.pumpUntil(
       {}, [&] { return silent.disconnected(); }, 4.0));
-  EXPECT_TRUE(silent.received<net::Refusal>(
-      [](const net::Refusal& refusal) { return refusal.reason == "no Hello within 2 s"; }));
+  EXPECT_FALSE(silent.received<net::Refusal>()) << "no message: nothing to amplify";
   EXPECT_GE(match.now() - connectedAt, 2.0);
   EXPECT_LT(match.now() - connectedAt, 2.5);
 }

@@ -80,25 +80,30 @@ TEST(TimeSync, LargeErrorsSkipWholeTicksAtMostOncePerSecond) {
 // only after 20 s without one and with margins that kept their room.
 TEST(TimeSync, TheTargetRisesAtOnceOnLateInputsAndFallsBackSlowlyWhenCalm) {
   TimeSync sync(60, 2);
-  sync.onMarginReport(2, 0.0);
+  sync.onMarginReport(-6, 0.0);
+  sync.onOwnInputLate(0.1);
+  EXPECT_EQ(sync.target(), 2) << "joining: late inputs before the margin settled do not count";
+  sync.onMarginReport(2, 0.5);
   sync.onOwnInputLate(1.0);
   EXPECT_EQ(sync.target(), 3);
+  sync.onOwnInputLate(1.1);
+  EXPECT_EQ(sync.target(), 3) << "the same burst of lateness raises it once";
   for (int i = 0; i < 10; ++i) {
-    sync.onOwnInputLate(1.0 + i);
+    sync.onOwnInputLate(2.0 + i);
   }
   EXPECT_EQ(sync.target(), 2 + TimeSync::kMaxExtraMargin);
 
-  double now = 10.0;
-  for (; now < 29.9; now += 0.05) {
+  double now = 11.0;  // the last late input
+  for (; now < 30.9; now += 0.05) {
     sync.onMarginReport(sync.target(), now);
   }
   EXPECT_EQ(sync.target(), 6) << "19.9 s of calm is not enough";
-  sync.onMarginReport(6, 30.1);
+  sync.onMarginReport(6, 31.1);
   EXPECT_EQ(sync.target(), 5);
 
-  // Margins dipping two ticks below the target mean the jitter needs the room: it stays.
-  for (now = 30.2; now < 60.0; now += 0.05) {
-    sync.onMarginReport(static_cast<int>(now * 20) % 10 == 0 ? 3 : 5, now);
+  // Margins dipping below the target mean the jitter still needs the room: it stays.
+  for (now = 31.2; now < 61.0; now += 0.05) {
+    sync.onMarginReport(static_cast<int>(now * 20) % 10 == 0 ? 4 : 5, now);
   }
   EXPECT_EQ(sync.target(), 5);
 }
