@@ -283,6 +283,7 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   predictor_.emplace(level_, StepParameters(physics_), slot_,
                      static_cast<std::uint32_t>(options_.maxPredictionTicks));
   awaitingRepairAt_.reset();  // a rejoin starts from the Welcome's state, repaired or not
+  frameLoss_ = {};            // and a new connection numbers its frames from 0
   adoptSnapshot(welcome.snapshot);
   predictor_->rollback();
   phase_ = ClientPhase::Playing;
@@ -376,8 +377,9 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   if (slot_ >= 0) {
     const PlayerInput* mine = ownInputs_.find(tick);
     if (mine != nullptr && !(*mine == inputs[static_cast<std::size_t>(slot_)])) {
-      ++stats_.lateInputs;             // the server did not have our input in time and used another
-      timeSync_.onOwnInputLate(now_);  // more margin
+      // The server did not have our input in time and used another: more margin.
+      ++stats_.lateInputs;
+      timeSync_.onOwnInputLate(now_);
     }
   }
   for (const RosterEvent& event : frame.events) {

@@ -432,6 +432,33 @@ TEST(GameServer, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
   EXPECT_EQ(client.stats().desyncs, 0u);
 }
 
+// A server that accepts the connection but never answers the Hello (its half-open peer may have
+// been dropped while this side thinks the handshake complete): after 6 s the client starts a
+// new attempt, and it gives up at connect_timeout.
+TEST(GameServer, AWelcomeThatNeverComesIsAFailedAttemptUntilTheConnectTimeout) {
+  test::FakeServerHost mute;
+  ClientOptions options = test::clientOptions(mute.port(), "patient");
+  options.connectTimeout = 10.0;
+  ClientSession client(options, test::quietLogger());
+  int connections = 0;
+  double now = 0.0;
+  for (; now < 12.0 && client.phase() == ClientPhase::Connecting; now += 0.01) {
+    client.update(now, [](std::uint32_t) { return PlayerInput{}; });
+    mute.now = now;
+    ENetEvent event;
+    while (enet_host_service(mute.get(), &event, 0) > 0) {
+      connections += event.type == ENET_EVENT_TYPE_CONNECT ? 1 : 0;
+      if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+        enet_packet_destroy(event.packet);
+      }
+    }
+  }
+  EXPECT_EQ(connections, 2) << "one attempt, then one more after 6 s without a Welcome";
+  EXPECT_EQ(client.phase(), ClientPhase::Disconnected);
+  EXPECT_THAT(client.endReason(), HasSubstr("within 10 s"));
+  EXPECT_NEAR(now, 10.0, 0.1);
+}
+
 TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
   test::LoopbackMatch match;
   test::RawPeer silent(match.port());

@@ -15,13 +15,15 @@ class FakeServerHost {
  public:
   FakeServerHost() {
     host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> bytes) {
-      return gate_.screen(host_, from, bytes, 0.0);
+      return gate_.screen(host_, from, bytes, now);
     });
   }
   FakeServerHost(const FakeServerHost&) = delete;
   FakeServerHost& operator=(const FakeServerHost&) = delete;
 
   ENetHost* get() const { return host_.get(); }
+
+  double now = 0.0;  ///< the gate's clock (s), for a test that runs time forward
   std::uint16_t port() const { return host_.port(); }
 
  private:
