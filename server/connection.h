@@ -38,6 +38,7 @@ struct Connection {
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
   net::ClientReport report;  ///< the client's last report
+  bool refused = false;      ///< answered with a Refusal: nothing more it sends is read
   bool kicked = false;       ///< disconnected for misbehaving: its player keeps no reservation
 };
 

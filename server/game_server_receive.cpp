@@ -90,6 +90,9 @@ void GameServer::onDisconnect(ENetPeer* peer) {
 
 void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
   connection.lastPacketAt = now_;
+  if (connection.refused) {
+    return;  // refused and on its way out (a client repeats its Hello until it hears back)
+  }
   std::string error;
   const std::optional<net::Message> message =
       net::decode(std::span<const std::uint8_t>(packet.data, packet.dataLength), error);
@@ -98,9 +101,7 @@ void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
   } else if (const auto* hello = std::get_if<net::Hello>(&*message)) {
     if (connection.role == Connection::Role::Pending) {
       handleHello(connection, *hello);
-    } else {
-      rejectPacket(connection, "second Hello");
-    }
+    }  // else a copy: a client repeats its Hello until the Welcome comes
   } else if (connection.role == Connection::Role::Pending) {
     rejectPacket(connection, fmt::format("{} before Hello", net::messageName(*message)));
   } else {
@@ -146,6 +147,9 @@ void GameServer::rejectPacket(Connection& connection, const std::string& reason)
 void GameServer::refuse(ENetPeer* peer, const std::string& reason) {
   net::sendMessage(peer, net::Refusal{net::kProtocolVersion, reason}, net::kReliableChannel);
   enet_peer_disconnect_later(peer, 0);
+  if (const auto found = connections_.find(peer); found != connections_.end()) {
+    found->second->refused = true;  // one answer: whatever it sends next is not read
+  }
 }
 
 // ---- the handshake -----------------------------------------------------------------------------
@@ -314,9 +318,9 @@ void GameServer::handleInputs(Connection& connection, const net::InputBatch& bat
     return;
   }
   metrics_.lateInputs += receipt.late;
-  recordInputTiming(connection, batch.firstTick(serverTick) +
-                                    static_cast<std::uint32_t>(batch.inputs.size()) - 1,
-                    receipt.margin);
+  recordInputTiming(
+      connection, batch.firstTick(serverTick) + static_cast<std::uint32_t>(batch.inputs.size()) - 1,
+      receipt.margin);
 }
 
 // A client sends one batch per tick it predicts, so the batches' newest ticks are gapless: the

@@ -16,8 +16,8 @@ namespace {
 
 constexpr double kMaxAccumulatedTicks = 4.0;  // a long stall never turns into a burst of ticks
 constexpr enet_uint32 kPingIntervalMs = 1000;
-/// After its Hello, a client waits this long for the Welcome (2-3 reliable fragments; at 25 %
-/// loss each gets 4 tries in that time) before it tries again from the start.
+/// After its Hello, a client that hears nothing from the server for this long gives up waiting
+/// for the Welcome and tries again from the start.
 constexpr double kWelcomeTimeoutSeconds = 6.0;
 
 const WorldState& emptyWorld() {
@@ -112,6 +112,7 @@ void ClientSession::update(double now, const InputProvider& input) {
   startConnecting(now);
   serviceNetwork(now);
   checkTimeouts(now);
+  repeatHello(now);
   if (phase_ != ClientPhase::Playing) {
     return;
   }
@@ -147,12 +148,15 @@ void ClientSession::runDueTicks(const InputProvider& input) {
 void ClientSession::checkTimeouts(double now) {
   const bool silent =
       phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout;
+  // Frames come as soon as the server has taken the Hello: while they do, the Welcome is only
+  // slow (its reliable fragments retransmitted), and waiting beats starting over.
   const bool noWelcome = phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0 &&
-                         now - helloSentAt_ > kWelcomeTimeoutSeconds;
+                         now - std::max(helloSentAt_, lastPacketAt_) > kWelcomeTimeoutSeconds;
   if (silent || noWelcome) {
     log_->info("{}: {}", options_.name,
                silent ? fmt::format("nothing from the server for {} s", options_.serverTimeout)
-                      : fmt::format("no Welcome within {} s of the Hello", kWelcomeTimeoutSeconds));
+                      : fmt::format("no Welcome and nothing else for {} s after the Hello",
+                                    kWelcomeTimeoutSeconds));
     enet_peer_reset(peer_);
     onConnectionLost();
   }
@@ -170,6 +174,8 @@ void ClientSession::startConnecting(double now) {
   peer_ = challenge_->update(now);
   if (peer_ != nullptr) {
     ++connectAttempts_;
+    log_->debug("{}: cookie after {} requests, {:.2f} s in; ENet connecting", options_.name,
+                challenge_->requestsSent(), now - attemptStarted_);
     // Inputs flow every tick anyway; a ping every second (ENet's default is 2 per second) keeps
     // the RTT fresh and saves upstream bytes.
     enet_peer_ping_interval(peer_, kPingIntervalMs);
@@ -209,6 +215,7 @@ void ClientSession::serviceNetwork(double now) {
   int result = enet_host_service(host_.get(), &event, 0);
   while (result > 0) {
     if (event.type == ENET_EVENT_TYPE_CONNECT) {
+      log_->debug("{}: connected {:.2f} s in; Hello", options_.name, now - attemptStarted_);
       net::configureGamePeer(peer_, options_.reliableTimeout);  // once connected
       sayHello(now);
     } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
@@ -246,6 +253,18 @@ void ClientSession::sayHello(double now) {
   helloSentAt_ = now;
   hello.clientTimeMs = helloTimeMs_;
   net::sendMessage(peer_, hello, net::kReliableChannel);
+  hello_ = hello;
+  lastHelloCopyAt_ = now;
+}
+
+// The server drops a connection that has not said Hello within 2 s. On a lossy link the
+// reliable Hello may need longer (ENet doubles each retransmission's wait), so unreliable
+// copies follow every 0.2 s until the Welcome (or a refusal) comes; the server reads the first.
+void ClientSession::repeatHello(double now) {
+  if (phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0 && now - lastHelloCopyAt_ >= 0.2) {
+    net::sendMessage(peer_, hello_, net::kUnreliableChannel);
+    lastHelloCopyAt_ = now;
+  }
 }
 
 void ClientSession::onMessage(const net::Message& message, double now) {

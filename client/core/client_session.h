@@ -104,6 +104,7 @@ class ClientSession {
  private:
   void startConnecting(double now);
   void checkTimeouts(double now);
+  void repeatHello(double now);
   void serviceNetwork(double now);
   void onConnectionLost();
   void startReconnecting();
@@ -143,6 +144,8 @@ class ClientSession {
   double lastPacketAt_ = -1.0;    ///< the last message from the server
   std::uint32_t helloTimeMs_ = 0;
   double helloSentAt_ = -1.0;  ///< while waiting for the Welcome
+  net::Hello hello_;           ///< repeated unreliably until the Welcome comes
+  double lastHelloCopyAt_ = -1.0;
 
   Level level_;
   PhysicsConfig physics_;

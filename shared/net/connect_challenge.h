@@ -29,7 +29,8 @@ class ConnectChallenge {
 
   int requestsSent() const { return requestsSent_; }
 
-  /// Seconds between requests: 0.25, 0.5, then 1 s while no reply comes.
+  /// Seconds between requests: 0.25 s for the first `kQuickRequests`, then 1 s.
+  static constexpr int kQuickRequests = 8;
   static double retryDelay(int requestsSent);
 
  private:

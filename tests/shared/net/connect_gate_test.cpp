@@ -96,11 +96,11 @@ TEST(ConnectGate, OnlyTheCookieOfTheSendersAddressLetsAConnectThroughForTenToTwe
       << "each server draws its own secret";
 }
 
-TEST(ConnectChallenge, AsksAgainAfterAQuarterThenHalfASecondThenEverySecond) {
+TEST(ConnectChallenge, AsksEveryQuarterSecondForTwoSecondsThenEverySecond) {
   EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(1), 0.25);
-  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(2), 0.5);
-  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(3), 1.0);
-  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(9), 1.0);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(7), 0.25);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(8), 1.0);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(30), 1.0);
 }
 
 }  // namespace
