@@ -153,11 +153,8 @@ void GameServer::expireConnections() {
       connection->connectedAt = now_;  // once; the DISCONNECT event follows
       enet_peer_disconnect(peer, 0);
     } else if (connection->role != Connection::Role::Pending &&
-               now_ - connection->lastPacketAt > config_.peerTimeout &&
-               enet_list_empty(&peer->sentReliableCommands)) {
-      // Silent, and not because it is still receiving its Welcome or a full state (a client
-      // says nothing until then): reliable data in flight is ENet's reliable_timeout's job.
-      silent.push_back(peer);
+               now_ - connection->lastPacketAt > config_.peerTimeout) {
+      silent.push_back(peer);  // a live client sends inputs, or its Hello again, every tick
     }
   }
   for (ENetPeer* peer : silent) {
