@@ -176,6 +176,48 @@ TEST(AttackProcess, PlayersThatVanishLeaveReservationsThatLockNobodyOut) {
   EXPECT_THAT(server.process.output(), ::testing::HasSubstr("gave up its reservation"));
 }
 
+// Guessing reconnect tokens: each wrong guess from an address is counted, and after 5 in 10 s
+// that address is refused; no guess takes a player's slot, and a bot joins within 2 s.
+TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  int refused = 0;
+  for (int round = 0; round < 2; ++round) {  // 4 at a time: the per-address limit
+    Crowd guessers = crowd(4, server.port, "127.0.0.11");
+    std::vector<bool> guessed(guessers.size(), false);
+    const auto answered = [&] {
+      for (const auto& guesser : guessers) {
+        if (!guesser->received<net::Welcome>() && !guesser->received<net::Refusal>()) {
+          return false;
+        }
+      }
+      return true;
+    };
+    const double start = monotonicSeconds();
+    while (monotonicSeconds() - start < 3.0 && !answered()) {
+      pollAll(guessers, monotonicSeconds());
+      for (std::size_t i = 0; i < guessers.size(); ++i) {
+        if (guessers[i]->connected() && !guessed[i]) {
+          guessers[i]->send(net::Hello{net::kProtocolVersion, "guesser",
+                                       net::ReconnectToken::generate(), false, 0},
+                            net::kReliableChannel);
+          guessed[i] = true;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    for (const auto& guesser : guessers) {
+      refused += guesser->received<net::Refusal>([](const net::Refusal& r) {
+        return r.reason.find("too many wrong reconnect tokens") != std::string::npos;
+      });
+      guesser->disconnect();  // frees the address's connections for the next round
+    }
+  }
+  EXPECT_EQ(refused, 3) << "8 guesses: the 6th, 7th and 8th are refused";
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after the guesses");
+}
+
 // A player that floods desync reports (100 a second) and never acknowledges a frame, and a
 // spectator named with escape and newline bytes: the name is refused, the reports are logged at
 // most once a second, and a bot joins and plays.

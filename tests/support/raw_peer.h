@@ -53,6 +53,13 @@ class RawPeer {
     sendBytes(net::encode(message), channel);
   }
 
+  /// Says goodbye at once (ENet's disconnect, sent now).
+  void disconnect() {
+    if (peer_ != nullptr) {
+      enet_peer_disconnect_now(peer_, 0);
+    }
+  }
+
   /// Services the connection once at `now` (s), keeping what arrived.
   void poll(double now) {
     if (peer_ == nullptr && challenge_ != nullptr) {
