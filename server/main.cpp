@@ -34,7 +34,7 @@ void requestStop(int) {
 struct CommandLine {
   std::string configFile;
   std::optional<std::string> level, record, bind;
-  std::optional<int> port, maxPlayers;
+  std::optional<int> port, maxPlayers, peersPerAddress;
   double runFor = 0.0;
   std::string portFile;
   std::string logLevel = "info";
@@ -46,6 +46,9 @@ void addOptions(CLI::App& app, CommandLine& line) {
   app.add_option("--level", line.level, "Tiled level (.tmj); overrides world.level");
   app.add_option("--port", line.port, "UDP port, 0 = any free port; overrides net.port");
   app.add_option("--max-players", line.maxPlayers, "overrides net.max_players");
+  app.add_option("--peers-per-address", line.peersPerAddress,
+                 "connections from one IP address (players behind one NAT, local bots); "
+                 "overrides net.peers_per_address");
   app.add_option("--record", line.record, "write a replay to this file; overrides world.record");
   app.add_option("--bind", line.bind, "address to listen on; overrides net.bind");
   app.add_option("--run-for", line.runFor, "stop by itself after this many seconds (0 = never)");
@@ -65,6 +68,7 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   config.level = line.level.value_or(config.level);
   config.port = line.port.value_or(config.port);
   config.maxPlayers = line.maxPlayers.value_or(config.maxPlayers);
+  config.peersPerAddress = line.peersPerAddress.value_or(config.peersPerAddress);
   config.record = line.record.value_or(config.record);
   config.bindAddress = line.bind.value_or(config.bindAddress);
   coyote::applyEnvironmentOverrides(environ, config);
@@ -73,6 +77,9 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   }
   if (config.maxPlayers < 1 || config.maxPlayers > coyote::kMaxCharacters) {
     throw coyote::ConfigError("--max-players must be in [1, 256]");
+  }
+  if (config.peersPerAddress < 1 || config.peersPerAddress > 4095) {
+    throw coyote::ConfigError("--peers-per-address must be in [1, 4095]");
   }
   return config;
 }

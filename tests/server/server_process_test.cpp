@@ -46,6 +46,10 @@ TEST(ServerProcess, BadConfigurationIsRefusedWithTheKeyAndExitCode2) {
   EXPECT_EQ(environment.exitCode, 2);
   EXPECT_THAT(environment.output, HasSubstr("net.max_players"));
 
+  const auto peers = test::runCommand(kServer + " --level " + kArena + " --peers-per-address 0");
+  EXPECT_EQ(peers.exitCode, 2);
+  EXPECT_THAT(peers.output, HasSubstr("--peers-per-address must be in [1, 4095]"));
+
   const auto level = test::runCommand(kServer + " --level /nonexistent.tmj");
   EXPECT_EQ(level.exitCode, 2);
   EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
