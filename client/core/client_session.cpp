@@ -193,7 +193,7 @@ void ClientSession::onConnectionLost() {
     challenge_->restart(now_);
     return;
   }
-  if (phase_ == ClientPhase::Playing && options_.autoReconnect && !token_.empty()) {
+  if (phase_ == ClientPhase::Playing && !token_.empty()) {
     startReconnecting();
     return;
   }

@@ -39,7 +39,6 @@ struct ClientOptions {
   double connectTimeout = 15.0;   ///< s to join, cookie requests and ENet retries included
   double serverTimeout = 5.0;     ///< s without a packet from the server: the connection is dead
   double reliableTimeout = 20.0;  ///< s a reliable message may go unacknowledged (ENet)
-  bool autoReconnect = true;      ///< a lost connection is rejoined with the reconnect token
   double reportInterval = 5.0;    ///< s between ClientReports to the server
   bool trackCorrections = false;  ///< keep rollback corrections for a renderer to take
 };

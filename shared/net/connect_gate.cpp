@@ -82,8 +82,7 @@ ConnectGate::Decision ConnectGate::inspect(const ENetAddress& from,
   if (enet.kind == EnetDatagram::Kind::kConnect && validCookie(from, enet.connectData, now)) {
     return {};
   }
-  ++(enet.kind == EnetDatagram::Kind::kConnect ? counters_.connectsRefused
-                                               : counters_.strayDatagrams);
+  ++counters_.connectsRefused;
   return {true, std::nullopt};
 }
 

@@ -42,8 +42,8 @@ class ConnectGate {
   struct Counters {
     std::uint64_t repliesSent = 0;
     std::uint64_t requestsThrottled = 0;  ///< a second request from an address within 100 ms
-    std::uint64_t connectsRefused = 0;    ///< CONNECTs without a valid cookie, dropped
-    std::uint64_t strayDatagrams = 0;     ///< addressed to no peer and not a CONNECT, dropped
+    /// CONNECTs without a valid cookie, and datagrams for no peer that are not a CONNECT: dropped
+    std::uint64_t connectsRefused = 0;
   };
   const Counters& counters() const { return counters_; }
 
