@@ -7,6 +7,7 @@
 
 #include "match/authoritative_tick.h"
 #include "net/codec.h"
+#include "sim/platform_step.h"
 #include "sim/state_hash.h"
 
 namespace coyote {
@@ -67,6 +68,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
     return gate_.screen(host_, from, datagram, now_);
   });
+  placeBodies(state_, level_);  // the level's platforms and crates, at their starting points
   frames_.record({}, TickInputs{}, hashState(state_), state_);
   if (!config_.record.empty()) {
     ReplayHeader header;

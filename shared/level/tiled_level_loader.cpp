@@ -10,64 +10,15 @@
 
 #include "config/bounded_file.h"
 #include "config/config_error.h"
+#include "level/json_node.h"
+#include "level/tiled_entities.h"
 
 namespace coyote {
 namespace {
 
-using Json = nlohmann::json;
-
 constexpr int kMaxLevelSide = 4096;
 // Tiled stores flips (and hex rotation) in the high bits of a gid.
 constexpr std::uint32_t kGidFlagMask = 0xF0000000u;
-
-/// A JSON value together with its path from the document root, for error messages.
-struct Node {
-  const Json& value;
-  std::string path;
-  const std::string& file;
-
-  [[noreturn]] void fail(std::string_view reason) const {
-    throw ConfigError(fmt::format("{}: {}: {}", file, path, reason));
-  }
-  Node child(std::string_view key) const {
-    if (!value.is_object() || !value.contains(key)) {
-      fail(fmt::format("missing \"{}\"", key));
-    }
-    return {value.at(key), fmt::format("{}.{}", path, key), file};
-  }
-  bool has(std::string_view key) const { return value.is_object() && value.contains(key); }
-  Node at(std::size_t index) const {
-    return {value.at(index), fmt::format("{}[{}]", path, index), file};
-  }
-  const Json& array() const {
-    if (!value.is_array()) {
-      fail("expected an array");
-    }
-    return value;
-  }
-  std::string string() const {
-    if (!value.is_string()) {
-      fail("expected a string");
-    }
-    return value.get<std::string>();
-  }
-  std::int64_t integer(std::int64_t min, std::int64_t max) const {
-    if (!value.is_number_integer()) {
-      fail("expected an integer");
-    }
-    const std::int64_t number = value.get<std::int64_t>();
-    if (number < min || number > max) {
-      fail(fmt::format("must be in [{}, {}], got {}", min, max, number));
-    }
-    return number;
-  }
-  double number() const {
-    if (!value.is_number()) {
-      fail("expected a number");
-    }
-    return value.get<double>();
-  }
-};
 
 Json parseJson(std::string_view text, const std::string& file) {
   try {
@@ -76,15 +27,6 @@ Json parseJson(std::string_view text, const std::string& file) {
     throw ConfigError(
         fmt::format("{}: invalid JSON at byte {}: {}", file, error.byte, error.what()));
   }
-}
-
-// Tiled 1.9+ calls the type "class"; older versions "type".
-std::string typeOrClass(const Node& object) {
-  const std::string type = object.has("type") ? object.child("type").string() : std::string();
-  if (type.empty() && object.has("class")) {
-    return object.child("class").string();
-  }
-  return type;
 }
 
 /// An external tileset's file: it must stay inside the level's folder (a level from elsewhere
@@ -202,7 +144,7 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>
   }
 }
 
-void readSpawns(const Node& map, float tileWidth, float tileHeight, Level& level) {
+void readEntities(const Node& map, float tileWidth, float tileHeight, Level& level) {
   const Node layers = map.child("layers");
   std::size_t index = 0;
   if (findLayer(layers, "entities", "objectgroup", index) == nullptr) {
@@ -212,7 +154,7 @@ void readSpawns(const Node& map, float tileWidth, float tileHeight, Level& level
   for (std::size_t i = 0; i < objects.array().size(); ++i) {
     const Node object = objects.at(i);
     if (typeOrClass(object) != "spawn") {
-      continue;  // other entity kinds belong to later mechanics (SPEC §4)
+      continue;  // platforms and crates: readBodies
     }
     const double x = object.child("x").number() / tileWidth;
     const double y = object.child("y").number() / tileHeight;
@@ -224,6 +166,7 @@ void readSpawns(const Node& map, float tileWidth, float tileHeight, Level& level
   if (level.spawns.empty()) {
     objects.fail("no object of type \"spawn\"");
   }
+  readBodies(objects, {tileWidth, tileHeight}, level);
 }
 
 void readBudgets(const Node& map, Level& level) {
@@ -264,7 +207,7 @@ Level readMap(const Json& document, const std::string& fileName,
   Level level(width, height);
   level.name = std::filesystem::path(fileName).filename().string();
   readCollisionLayer(map, readTilesets(map, baseDirectory), level);
-  readSpawns(map, tileWidth, tileHeight, level);
+  readEntities(map, tileWidth, tileHeight, level);
   readBudgets(map, level);
   return level;
 }

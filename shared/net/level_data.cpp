@@ -20,6 +20,8 @@ LevelData toLevelData(const Level& level) {
   data.jumpsRemaining = level.jumpsRemaining;
   data.dashesRemaining = level.dashesRemaining;
   data.name = level.name;
+  data.platforms = level.platforms;
+  data.crates = level.crates;
   return data;
 }
 
@@ -36,6 +38,8 @@ Level toLevel(const LevelData& data) {
   level.jumpsRemaining = data.jumpsRemaining;
   level.dashesRemaining = data.dashesRemaining;
   level.name = data.name;
+  level.platforms = data.platforms;
+  level.crates = data.crates;
   return level;
 }
 

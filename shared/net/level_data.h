@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "net/level_bodies_wire.h"
 #include "net/wire_types.h"
 #include "sim/level.h"
 
@@ -19,6 +20,8 @@ struct LevelData {
   std::int32_t jumpsRemaining = -1;
   std::int32_t dashesRemaining = -1;
   std::string name;
+  std::vector<PlatformDefinition> platforms;
+  std::vector<CrateDefinition> crates;
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -45,10 +48,34 @@ struct LevelData {
     rangedValue(archive, jumpsRemaining, -1, kMaxBudget, "jumps budget");
     rangedValue(archive, dashesRemaining, -1, kMaxBudget, "dashes budget");
     boundedString(archive, name, kMaxReasonLength, "level name");
+    boundedVector(archive, platforms, kMaxPlatforms, "platform");
+    boundedVector(archive, crates, kMaxCrates, "crate");
+    checkBodies();
   }
 
  private:
   static constexpr std::int32_t kMaxBudget = 1000000;  ///< as the level loader allows
+
+  bool inside(Vec2 point) const {
+    return point.x >= 0.0f && point.x <= static_cast<float>(width) && point.y >= 0.0f &&
+           point.y <= static_cast<float>(height);
+  }
+
+  /// Every path point and crate inside the level (the simulation gathers tiles around them).
+  void checkBodies() const {
+    for (const PlatformDefinition& platform : platforms) {
+      for (const Vec2& point : platform.path) {
+        if (!inside(point)) {
+          throw WireError("platform path point outside the level");
+        }
+      }
+    }
+    for (const CrateDefinition& crate : crates) {
+      if (!inside(crate.position)) {
+        throw WireError("crate outside the level");
+      }
+    }
+  }
 
   /// At least one spawn, each inside the level (the simulation places characters there).
   void checkSpawns() const {

@@ -85,6 +85,12 @@ void serializeField(Archive& archive, const FieldInfo& info, Vec2& value) {
   rangedValue(archive, value.y, -kMaxWireCoordinate, kMaxWireCoordinate, info.name);
 }
 
+/// The state's 16-bit fields are body ids: a body, or kNoBody.
+template <class Archive>
+void serializeField(Archive& archive, const FieldInfo& info, std::int16_t& value) {
+  rangedValue(archive, value, kNoBody, kMaxBodyId, info.name);
+}
+
 /// A setting: refused outside its range when written and when read.
 template <class Archive, class T>
 void serializeField(Archive& archive, const SettingInfo<T>& info, T& value) {

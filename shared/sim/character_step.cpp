@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/obstacle_set.h"
 #include "sim/slope.h"
 #include "sim/sweep.h"
 
@@ -141,8 +142,10 @@ void tryJump(Character& character, const StepInput& input, const Level& level,
   if (character.ticksSinceJumpPressed > parameters.jumpBufferTicks) {
     return;
   }
+  const PlatformDefinition* platform = platformDefinition(level, character.support);
+  const bool onOneWayBody = platform != nullptr && platform->oneWay;
   if (input.downHeld && character.grounded &&
-      standsOnOneWayOnly(characterBox(character, config), level)) {
+      (onOneWayBody || standsOnOneWayOnly(characterBox(character, config), level))) {
     scratch.droppingThrough = true;
     character.ticksSinceJumpPressed = kTicksNever;
     return;
@@ -228,11 +231,11 @@ void capWallSlide(Character& character, const StepParameters& parameters) {
   }
 }
 
-SweepResult sweepAgainstTiles(const Character& character, const Level& level,
-                              const StepParameters& parameters, const StepScratch& scratch) {
+SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
+                  const StepScratch& scratch, std::span<const Obstacle> bodies) {
   const Aabb box = characterBox(character, parameters.config);
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
-  return sweepAabb(box, delta, level, OneWayRule{!scratch.droppingThrough, box.bottom()});
+  return sweepAabb(box, delta, level, OneWayRule{!scratch.droppingThrough, box.bottom()}, bodies);
 }
 
 // Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
@@ -274,6 +277,7 @@ void zeroBlockedVelocity(Character& character, const SweepResult& swept,
 void updateGrounded(Character& character, const SweepResult& swept, const SurfaceContact& contact,
                     const StepParameters& parameters) {
   character.grounded = swept.normalY < 0 || contact.found;
+  character.support = swept.normalY < 0 && !contact.found ? swept.hitY : kNoBody;
   character.onSlope = contact.found && contact.onSlope;
   if (character.grounded && !character.dashing()) {
     character.dashAvailable = true;
@@ -282,13 +286,13 @@ void updateGrounded(Character& character, const SweepResult& swept, const Surfac
 }
 
 void detectWallContact(Character& character, const StepInput& input, const Level& level,
-                       const StepParameters& parameters) {
+                       const StepParameters& parameters, std::span<const Obstacle> bodies) {
   character.wallDirection = 0;
   const int push = signOf(input.moveX);
   if (character.grounded || character.dashing() || push == 0) {
     return;
   }
-  if (touchesWall(characterBox(character, parameters.config), push, level)) {
+  if (touchesWall(characterBox(character, parameters.config), push, level, bodies)) {
     character.wallDirection = static_cast<std::int8_t>(push);
   }
 }
@@ -310,8 +314,9 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
   character.dashesRemaining = level.dashesRemaining;
 }
 
-void stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
-                   const StepParameters& parameters) {
+CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
+                                const StepParameters& parameters,
+                                std::span<const Obstacle> bodies) {
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;
@@ -327,17 +332,22 @@ void stepCharacter(Character& character, PlayerInput playerInput, const Level& l
     capWallSlide(character, parameters);
   }
   const float startBottom = character.position.y + parameters.config.playerHeight;
-  const SweepResult swept = sweepAgainstTiles(character, level, parameters, scratch);
+  const SweepResult swept = sweep(character, level, parameters, scratch, bodies);
   character.position = swept.box.position;
+  CharacterContacts contacts;
+  if (isCrateId(swept.hitX)) {
+    contacts = {swept.hitX, character.velocity.x};
+  }
   const SurfaceContact contact =
       followSurfaces(character, swept, startBottom, level, parameters, scratch);
   zeroBlockedVelocity(character, swept, scratch);
   updateGrounded(character, swept, contact, parameters);
-  detectWallContact(character, input, level, parameters);
+  detectWallContact(character, input, level, parameters, bodies);
 
   character.lastNormalX = swept.normalX;
   character.lastNormalY = swept.normalY;
   character.previousButtons = playerInput.buttons;
+  return contacts;
 }
 
 }  // namespace coyote

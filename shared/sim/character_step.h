@@ -1,5 +1,8 @@
 #pragma once
 
+#include <span>
+
+#include "sim/box_cast.h"
 #include "sim/character.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
@@ -8,9 +11,17 @@
 
 namespace coyote {
 
-/// Advances one character by one fixed step in the order of SPEC §3.6.
-void stepCharacter(Character& character, PlayerInput input, const Level& level,
-                   const StepParameters& parameters);
+/// What a character's step did to the bodies around it, for the world step to apply.
+struct CharacterContacts {
+  BodyId pushed = kNoBody;  ///< the crate it walked into, if any
+  float pushSpeed = 0.0f;   ///< its horizontal speed when it did, tiles/s
+};
+
+/// Advances one character by one fixed step in the order of SPEC §3.6, against the tiles and
+/// `bodies` (platforms and crates: stood on, walked into, hit from below).
+CharacterContacts stepCharacter(Character& character, PlayerInput input, const Level& level,
+                                const StepParameters& parameters,
+                                std::span<const Obstacle> bodies = {});
 
 /// Places a character at a spawn point (bottom-centre) with fresh timers and the level budgets.
 void spawnCharacter(Character& character, Vec2 spawn, const Level& level,

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/level_bodies.h"
 #include "sim/tile.h"
 #include "sim/vec2.h"
 
@@ -34,6 +35,9 @@ class Level {
   /// Level budgets (SPEC §3.5): -1 = unlimited, 0 refuses the action.
   std::int32_t jumpsRemaining = -1;
   std::int32_t dashesRemaining = -1;
+  /// Moving platforms and crates from the `entities` layer, in file order (their ids).
+  std::vector<PlatformDefinition> platforms;
+  std::vector<CrateDefinition> crates;
   /// Where the level came from (a file path or "ascii"), for messages.
   std::string name;
 

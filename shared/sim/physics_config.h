@@ -63,7 +63,14 @@ namespace coyote {
           "horizontal input is ignored this long after a wall jump")                              \
   /* slopes (§3.2) */                                                                            \
   SETTING(physics, ground_snap_distance, float, groundSnapDistance, 0.3f, 0.0f, 1.0f, "tiles",    \
-          "a grounded box is pulled down this far on descents")
+          "a grounded box is pulled down this far on descents")                                   \
+  /* platforms and crates (§4) */                                                                \
+  SETTING(physics, max_lift_boost, float, maxLiftBoost, 10.0f, 0.0f, 60.0f, "tiles/s",            \
+          "cap per axis on the platform velocity a character keeps when it leaves one")           \
+  SETTING(physics, max_depenetration, float, maxDepenetration, 1.0f, 0.05f, 4.0f, "tiles",        \
+          "a platform pushes a body out by at most this much a step; deeper is a squeeze")        \
+  SETTING(physics, crate_ground_decel, float, crateGroundDecel, 3.0f, 0.0f, 1000.0f, "tiles/s²",  \
+          "a grounded crate's braking: a push must beat it, so a heavy crate does not move")
 
 /// Every tunable of the character physics, with its default, range and unit (see the list
 /// above). `loadPhysicsConfig` reads it from TOML and the wire decoder from a Welcome, both

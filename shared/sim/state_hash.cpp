@@ -39,9 +39,13 @@ using RecordBytes = CanonicalBytes<sizeof(Record) + 4>;
 // The canonical encoding of each field type: its bits, little-endian, at a fixed width.
 template <class Out, std::integral T>
 void encode(Out& out, T value) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 4, "a field type without a canonical encoding");
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "a field type without a canonical encoding");
   if constexpr (sizeof(T) == 1) {
     out.u8(static_cast<std::uint8_t>(value));  // bool is 0 or 1
+  } else if constexpr (sizeof(T) == 2) {
+    out.u8(static_cast<std::uint8_t>(static_cast<std::uint16_t>(value)));
+    out.u8(static_cast<std::uint8_t>(static_cast<std::uint16_t>(value) >> 8));
   } else {
     out.u32(static_cast<std::uint32_t>(value));
   }

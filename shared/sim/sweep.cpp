@@ -7,6 +7,9 @@
 namespace coyote {
 namespace {
 
+/// A start bottom that no one-way top is ever below: one-way bodies never block.
+constexpr float kNeverAbove = 1.0e9f;
+
 int floorToInt(float value) {
   return static_cast<int>(std::floor(value));
 }
@@ -131,18 +134,61 @@ void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule&
   }
 }
 
+// The tiles' pass has moved `result.box` from `start`; a body in the way stops it sooner.
+void stopAtBodies(SweepResult& result, const Aabb& start, bool alongX,
+                  std::span<const Obstacle> bodies, float startBottom) {
+  if (bodies.empty()) {
+    return;
+  }
+  const Vec2 moved{result.box.position.x - start.position.x,
+                   result.box.position.y - start.position.y};
+  const Vec2 delta = alongX ? Vec2{moved.x, 0.0f} : Vec2{0.0f, moved.y};
+  const BoxHit hit = castAgainst(start, delta, bodies, kNoBody, startBottom);
+  if (!hit.hit) {
+    return;
+  }
+  if (alongX) {
+    result.box.position.x = hit.face;
+    result.normalX = hit.normalX;
+    result.hitX = hit.id;
+  } else {
+    result.box.position.y = hit.face;
+    result.normalY = hit.normalY;
+    result.hitY = hit.id;
+  }
+}
+
 }  // namespace
 
-SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay) {
+SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay,
+                      std::span<const Obstacle> bodies) {
   SweepResult result{box, 0, 0};
+  // A body's one-way top never blocks while dropping through, like a one-way tile.
+  const float startBottom = oneWay.enabled ? oneWay.startBottom : kNeverAbove;
   sweepX(result, delta.x, level);
+  stopAtBodies(result, box, true, bodies, startBottom);
+  const Aabb afterX = result.box;
+  // dy == 0 still probes the floor, as the tiles' pass does, so a box resting on a body stays
+  // on it.
   sweepY(result, delta.y, level, oneWay);
+  if (delta.y == 0.0f && result.normalY == 0) {
+    SweepResult probe{afterX, 0, 0};
+    probe.box.position.y += kSkin;
+    stopAtBodies(probe, afterX, false, bodies, startBottom);
+    if (probe.normalY != 0) {
+      result.normalY = probe.normalY;
+      result.hitY = probe.hitY;
+    }
+    return result;
+  }
+  stopAtBodies(result, afterX, false, bodies, startBottom);
   return result;
 }
 
-bool touchesWall(const Aabb& box, int side, const Level& level) {
+bool touchesWall(const Aabb& box, int side, const Level& level, std::span<const Obstacle> bodies) {
   SweepResult probe{box, 0, 0};
   sweepX(probe, static_cast<float>(side) * kSkin, level);
+  stopAtBodies(probe, box, true, bodies, kNeverAbove);
   return probe.normalX == -side;
 }
 

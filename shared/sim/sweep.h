@@ -2,6 +2,9 @@
 
 #include <cstdint>
 
+#include <span>
+
+#include "sim/box_cast.h"
 #include "sim/level.h"
 #include "sim/vec2.h"
 
@@ -18,6 +21,8 @@ struct SweepResult {
   Aabb box;
   std::int8_t normalX = 0;
   std::int8_t normalY = 0;
+  BodyId hitX = kNoBody;  ///< the body that blocked the X pass, if a body did
+  BodyId hitY = kNoBody;  ///< the body that blocked the Y pass (the one stood on, for a floor)
 };
 
 /// How one-way tiles take part in a sweep (SPEC §3.7).
@@ -31,9 +36,14 @@ struct OneWayRule {
 /// Every cell between the leading edge now and the leading edge aimed at is tested; the first
 /// blocking one clamps the box exactly to its integer coordinate (e.g. `col - size.x`) rather than
 /// interpolating a contact time, so no float residue is left inside the wall.
-SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay);
+/// Each pass then casts the same motion against `bodies` (castBox) and stops at the first one it
+/// would enter, if that comes before the tiles' limit.
+SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay,
+                      std::span<const Obstacle> bodies = {});
 
-/// True if the box, moved toward `side` (-1 left, +1 right) by a hair, is blocked by a wall.
-bool touchesWall(const Aabb& box, int side, const Level& level);
+/// True if the box, moved toward `side` (-1 left, +1 right) by a hair, is blocked by a wall or a
+/// body's side.
+bool touchesWall(const Aabb& box, int side, const Level& level,
+                 std::span<const Obstacle> bodies = {});
 
 }  // namespace coyote

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "sim/body.h"
 #include "sim/character.h"
 #include "sim/field_list.h"
 
@@ -13,11 +14,15 @@ namespace coyote {
 inline constexpr int kMaxCharacters = 256;
 
 using CharacterSlots = std::array<Character, kMaxCharacters>;
+using PlatformSlots = std::array<Platform, kMaxPlatforms>;
+using CrateSlots = std::array<Crate, kMaxCrates>;
 
 // type, name, default, unit, description
-#define COYOTE_WORLD_FIELDS(FIELD)                                        \
-  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start") \
-  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")
+#define COYOTE_WORLD_FIELDS(FIELD)                                           \
+  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start")    \
+  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")     \
+  FIELD(PlatformSlots, platforms, {}, "", "moving platforms by level index") \
+  FIELD(CrateSlots, crates, {}, "", "crates, in any order (each knows its id)")
 
 /// The whole simulation state (SPEC §3.8): one flat, trivially copyable value. Save = copy,
 /// load = copy; rollback restores it by assignment.

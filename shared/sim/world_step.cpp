@@ -1,23 +1,61 @@
 #include "sim/world_step.h"
 
+#include "sim/crate_step.h"
+#include "sim/obstacle_set.h"
+#include "sim/platform_step.h"
+
 namespace coyote {
 namespace {
 
-// Below the grid there is nothing to stand on; such a character starts again at its spawn.
-void respawnFallenCharacters(WorldState& state, const Level& level, const PhysicsConfig& config) {
+// Below the grid there is nothing to stand on: a character starts again at its spawn, a crate
+// where the level put it.
+void respawnFallenBodies(WorldState& state, const Level& level, const PhysicsConfig& config) {
   const float killLine = static_cast<float>(level.height()) + 2.0f;
   for (Character& character : state.characters) {
     if (character.active && character.position.y > killLine) {
       spawnCharacter(character, character.spawn, level, config);
     }
   }
+  for (Crate& crate : levelCrates(state, level)) {
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (crate.active && definition != nullptr && crate.position.y > killLine) {
+      respawnCrate(crate, *definition);
+    }
+  }
+}
+
+float capped(float value, float cap) {
+  return value > cap ? cap : (value < -cap ? -cap : value);
+}
+
+// Lift boost (SPEC §4): a character leaving a platform keeps the platform's velocity, capped.
+void applyLiftBoost(Character& character, BodyId before, const WorldState& state,
+                    const PhysicsConfig& config) {
+  if (!isPlatformId(before) || character.support == before) {
+    return;
+  }
+  const Vec2 platform = state.platforms[static_cast<std::size_t>(before)].velocity;
+  character.velocity.x += capped(platform.x, config.maxLiftBoost);
+  character.velocity.y += capped(platform.y, config.maxLiftBoost);
 }
 
 void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& level,
                     const StepParameters& parameters) {
+  const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
+  const ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, false});
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
-    if (state.characters[slot].active) {
-      stepCharacter(state.characters[slot], inputs[slot], level, parameters);
+    Character& character = state.characters[slot];
+    if (!character.active) {
+      continue;
+    }
+    const BodyId supportBefore = character.support;
+    const CharacterContacts contacts =
+        stepCharacter(character, inputs[slot], level, parameters, bodies.all());
+    applyLiftBoost(character, supportBefore, state, parameters.config);
+    if (contacts.pushed != kNoBody) {
+      // The crate takes its share of the push now and moves next step, before this character.
+      character.velocity.x =
+          pushCrate(state, contacts.pushed, contacts.pushSpeed, parameters.config.mass, level);
     }
   }
 }
@@ -26,9 +64,11 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
                const StepParameters& parameters) {
-  // Moving platforms and other bodies (SPEC §4) will move here, before the characters.
+  // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
+  stepPlatforms(state, level, parameters);
+  stepCrates(state, level, parameters);
   stepCharacters(state, inputs, level, parameters);
-  respawnFallenCharacters(state, level, parameters.config);
+  respawnFallenBodies(state, level, parameters.config);
   ++state.tick;
 }
 
@@ -45,6 +85,7 @@ void removeCharacter(WorldState& state, int slot) {
 
 WorldState makeWorld(int players, const Level& level, const PhysicsConfig& config) {
   WorldState state;
+  placeBodies(state, level);
   for (int slot = 0; slot < players && slot < kMaxCharacters; ++slot) {
     addCharacter(state, slot, level, config);
   }

@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
   run->add_option("--ticks", options.ticks, "ticks to simulate (default 600)");
   run->add_option("--seed", options.seed, "seed of the random inputs (default 1)");
   run->add_option("--inputs", options.inputsFile, "scripted inputs instead of random ones");
-  run->add_flag("--trace", options.trace, "print one JSON object per tick per player");
+  run->add_flag("--trace", options.trace,
+                "print one JSON object per tick per player, then per platform and crate");
 
   std::string replayFile;
   CLI::App* verify =

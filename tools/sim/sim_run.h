@@ -24,6 +24,8 @@ struct SimRunSummary {
   int players = 0;
   std::uint64_t hash = 0;
   double nsPerCharacterStep = 0.0;
+  int bodies = 0;              ///< platforms and crates in the level
+  double nsPerBodyStep = 0.0;  ///< stepping time per (player + body) step
 };
 
 /// Loads the level, config and inputs, runs the world headless and, with `trace`, writes one

@@ -39,6 +39,7 @@ void writeLevel(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     out(forgery.spawn);
   }
   out(std::int32_t{-1}, std::int32_t{-1}, std::uint16_t{0});  // budgets, empty name
+  out(std::uint16_t{0}, std::uint16_t{0});                    // no platforms, no crates
 }
 
 void writePhysics(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
@@ -59,6 +60,7 @@ void writeSnapshot(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     character.active = true;
     out(static_cast<std::uint8_t>(forgery.repeatedSlot), character);
   }
+  out(std::uint16_t{0}, std::uint16_t{0});  // no platforms, no crates
   out(std::uint16_t{0}, std::uint16_t{0});  // inputs, roster
 }
 

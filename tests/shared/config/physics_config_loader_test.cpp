@@ -30,7 +30,7 @@ TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
     EXPECT_EQ(a, b) << setting.key;
     ++settings;
   });
-  EXPECT_EQ(settings, 26);
+  EXPECT_EQ(settings, 29);
 }
 
 TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {

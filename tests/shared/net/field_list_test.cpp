@@ -95,7 +95,7 @@ TEST(FieldList, EveryCharacterFieldChangesTheHashAndIsNamedByTheDiff) {
     EXPECT_NE(hashState(changed), reference) << name;
     EXPECT_THAT(differingFields(base, changed), ::testing::ElementsAre(name));
   });
-  EXPECT_EQ(fields, 19);
+  EXPECT_EQ(fields, 20);
 }
 
 TEST(FieldList, ActiveFlagAndTickAreStateToo) {
@@ -220,7 +220,7 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 26);
+  EXPECT_EQ(settings, 29);
 }
 
 std::string stateBytes(const WorldState& state) {

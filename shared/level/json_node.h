@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "config/config_error.h"
+
+namespace coyote {
+
+using Json = nlohmann::json;
+
+/// A JSON value together with its path from the document root, for error messages.
+struct Node {
+  const Json& value;
+  std::string path;
+  const std::string& file;
+
+  [[noreturn]] void fail(std::string_view reason) const {
+    throw ConfigError(fmt::format("{}: {}: {}", file, path, reason));
+  }
+  Node child(std::string_view key) const {
+    if (!value.is_object() || !value.contains(key)) {
+      fail(fmt::format("missing \"{}\"", key));
+    }
+    return {value.at(key), fmt::format("{}.{}", path, key), file};
+  }
+  bool has(std::string_view key) const { return value.is_object() && value.contains(key); }
+  Node at(std::size_t index) const {
+    return {value.at(index), fmt::format("{}[{}]", path, index), file};
+  }
+  const Json& array() const {
+    if (!value.is_array()) {
+      fail("expected an array");
+    }
+    return value;
+  }
+  std::string string() const {
+    if (!value.is_string()) {
+      fail("expected a string");
+    }
+    return value.get<std::string>();
+  }
+  std::int64_t integer(std::int64_t min, std::int64_t max) const {
+    if (!value.is_number_integer()) {
+      fail("expected an integer");
+    }
+    const std::int64_t number = value.get<std::int64_t>();
+    if (number < min || number > max) {
+      fail(fmt::format("must be in [{}, {}], got {}", min, max, number));
+    }
+    return number;
+  }
+  double number() const {
+    if (!value.is_number()) {
+      fail("expected a number");
+    }
+    return value.get<double>();
+  }
+};
+
+// Tiled 1.9+ calls the type "class"; older versions "type".
+inline std::string typeOrClass(const Node& object) {
+  const std::string type = object.has("type") ? object.child("type").string() : std::string();
+  if (type.empty() && object.has("class")) {
+    return object.child("class").string();
+  }
+  return type;
+}
+
+}  // namespace coyote

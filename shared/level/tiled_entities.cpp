@@ -1,0 +1,184 @@
+#include "level/tiled_entities.h"
+
+#include <optional>
+
+#include "sim/body.h"
+
+namespace coyote {
+namespace {
+
+/// The value of an object's custom property, if it has it.
+std::optional<Node> property(const Node& object, std::string_view name) {
+  if (!object.has("properties")) {
+    return std::nullopt;
+  }
+  const Node properties = object.child("properties");
+  for (std::size_t i = 0; i < properties.array().size(); ++i) {
+    const Node entry = properties.at(i);
+    if (entry.child("name").string() == name) {
+      return entry.child("value");
+    }
+  }
+  return std::nullopt;
+}
+
+float ranged(const Node& node, float min, float max) {
+  const double value = node.number();
+  if (!(value >= min && value <= max)) {
+    node.fail(fmt::format("must be in [{}, {}], got {}", min, max, value));
+  }
+  return static_cast<float>(value);
+}
+
+float numberProperty(const Node& object, std::string_view name, float fallback, float min,
+                     float max) {
+  const std::optional<Node> value = property(object, name);
+  return value ? ranged(*value, min, max) : fallback;
+}
+
+bool boolProperty(const Node& object, std::string_view name) {
+  const std::optional<Node> value = property(object, name);
+  if (!value) {
+    return false;
+  }
+  if (!value->value.is_boolean()) {
+    value->fail("expected true or false");
+  }
+  return value->value.get<bool>();
+}
+
+Vec2 positionInTiles(const Node& object, TileScale scale, const Level& level) {
+  const Vec2 position{
+      ranged(object.child("x"), 0.0f, static_cast<float>(level.width()) * scale.width) /
+          scale.width,
+      ranged(object.child("y"), 0.0f, static_cast<float>(level.height()) * scale.height) /
+          scale.height};
+  return position;
+}
+
+/// A body's size: the rectangle's, or the `width`/`height` properties (tiles), or 1×1.
+Vec2 sizeInTiles(const Node& object, TileScale scale) {
+  const auto side = [&](std::string_view key, float pixels, float fallback) {
+    if (object.has(key) && object.child(key).number() > 0.0) {
+      const float tiles = static_cast<float>(object.child(key).number()) / pixels;
+      if (!(tiles >= kMinBodySide && tiles <= kMaxBodySide)) {
+        object.child(key).fail(
+            fmt::format("a body is {} to {} tiles wide and high", kMinBodySide, kMaxBodySide));
+      }
+      return tiles;
+    }
+    return numberProperty(object, key, fallback, kMinBodySide, kMaxBodySide);
+  };
+  return {side("width", scale.width, 1.0f), side("height", scale.height, 1.0f)};
+}
+
+const Node* findObject(const Node& objects, std::int64_t id, std::optional<Node>& storage) {
+  for (std::size_t i = 0; i < objects.array().size(); ++i) {
+    const Node object = objects.at(i);
+    if (object.has("id") && object.child("id").value == id) {
+      storage.emplace(object);
+      return &*storage;
+    }
+  }
+  return nullptr;
+}
+
+/// The polyline named by `path`, as top-left positions starting at `start`.
+std::vector<Vec2> polylinePath(const Node& reference, const Node& objects, Vec2 start,
+                               TileScale scale) {
+  std::optional<Node> storage;
+  const Node* line = findObject(objects, reference.integer(0, 1ll << 31), storage);
+  if (line == nullptr || !line->has("polyline")) {
+    reference.fail("names no polyline object of this layer");
+  }
+  const Node points = line->child("polyline");
+  if (points.array().size() < 2 || points.array().size() > kMaxPathPoints) {
+    points.fail(fmt::format("a path has 2 to {} points", kMaxPathPoints));
+  }
+  const Node first = points.at(0);
+  std::vector<Vec2> path;
+  for (std::size_t i = 0; i < points.value.size(); ++i) {
+    const Node point = points.at(i);
+    const double dx = point.child("x").number() - first.child("x").number();
+    const double dy = point.child("y").number() - first.child("y").number();
+    path.push_back({start.x + static_cast<float>(dx / scale.width),
+                    start.y + static_cast<float>(dy / scale.height)});
+  }
+  return path;
+}
+
+std::vector<Vec2> platformPath(const Node& object, const Node& objects, Vec2 start,
+                               TileScale scale) {
+  if (const std::optional<Node> reference = property(object, "path")) {
+    return polylinePath(*reference, objects, start, scale);
+  }
+  const float dx = numberProperty(object, "pathX", 0.0f, -4096.0f, 4096.0f);
+  const float dy = numberProperty(object, "pathY", 0.0f, -4096.0f, 4096.0f);
+  if (dx == 0.0f && dy == 0.0f) {
+    object.fail("a platform needs a path: a \"path\" object property or pathX/pathY");
+  }
+  return {start, {start.x + dx, start.y + dy}};
+}
+
+PathMode pathMode(const Node& object) {
+  const std::optional<Node> mode = property(object, "mode");
+  if (!mode || mode->string() == "pingpong") {
+    return PathMode::PingPong;
+  }
+  if (mode->string() != "loop") {
+    mode->fail("expected \"loop\" or \"pingpong\"");
+  }
+  return PathMode::Loop;
+}
+
+void checkInside(const Node& object, const std::vector<Vec2>& path, const Level& level) {
+  for (const Vec2& point : path) {
+    if (point.x < 0.0f || point.y < 0.0f || point.x > static_cast<float>(level.width()) ||
+        point.y > static_cast<float>(level.height())) {
+      object.fail("the platform's path leaves the map");
+    }
+  }
+}
+
+PlatformDefinition readPlatform(const Node& object, const Node& objects, TileScale scale,
+                                const Level& level) {
+  PlatformDefinition platform;
+  platform.size = sizeInTiles(object, scale);
+  platform.path = platformPath(object, objects, positionInTiles(object, scale, level), scale);
+  checkInside(object, platform.path, level);
+  platform.speed = numberProperty(object, "speed", 2.0f, 0.01f, kMaxPlatformSpeed);
+  platform.mode = pathMode(object);
+  platform.wait = numberProperty(object, "wait", 0.0f, 0.0f, kMaxPlatformWait);
+  platform.oneWay = boolProperty(object, "oneway");
+  return platform;
+}
+
+CrateDefinition readCrate(const Node& object, TileScale scale, const Level& level) {
+  CrateDefinition crate;
+  crate.position = positionInTiles(object, scale, level);
+  crate.size = sizeInTiles(object, scale);
+  crate.mass = numberProperty(object, "mass", 1.0f, kMinBodyMass, kMaxBodyMass);
+  return crate;
+}
+
+}  // namespace
+
+void readBodies(const Node& objects, TileScale scale, Level& level) {
+  for (std::size_t i = 0; i < objects.array().size(); ++i) {
+    const Node object = objects.at(i);
+    const std::string kind = typeOrClass(object);
+    if (kind == "platform") {
+      if (level.platforms.size() == static_cast<std::size_t>(kMaxPlatforms)) {
+        object.fail(fmt::format("more than {} platforms", kMaxPlatforms));
+      }
+      level.platforms.push_back(readPlatform(object, objects, scale, level));
+    } else if (kind == "crate") {
+      if (level.crates.size() == static_cast<std::size_t>(kMaxCrates)) {
+        object.fail(fmt::format("more than {} crates", kMaxCrates));
+      }
+      level.crates.push_back(readCrate(object, scale, level));
+    }
+  }
+}
+
+}  // namespace coyote

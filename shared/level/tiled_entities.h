@@ -1,0 +1,24 @@
+#pragma once
+
+#include "level/json_node.h"
+#include "sim/level.h"
+
+namespace coyote {
+
+/// Pixel size of one tile, to turn Tiled's pixel coordinates into tiles.
+struct TileScale {
+  float width = 16.0f;
+  float height = 16.0f;
+};
+
+/// Reads the moving platforms and crates of the `entities` object layer (issue 8):
+/// - `platform`: a rectangle; its path is a polyline object named by an object property `path`
+///   (shifted so that its first point is the platform's top-left), or a straight line to
+///   (`pathX`, `pathY`) tiles from it; `speed` tiles/s (default 2), `mode` `loop` or `pingpong`
+///   (default), `wait` s at the ends (default 0), `oneway` (default false);
+/// - `crate`: a rectangle (its size, or `width`/`height` properties in tiles, default 1×1) with a
+///   `mass` (default 1).
+/// Anything out of range is a ConfigError naming the file, the JSON path and the reason.
+void readBodies(const Node& objects, TileScale scale, Level& level);
+
+}  // namespace coyote

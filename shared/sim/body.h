@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+
+#include "sim/field_list.h"
+#include "sim/vec2.h"
+
+namespace coyote {
+
+/// Capacities of the body slot arrays (the state never allocates).
+inline constexpr int kMaxPlatforms = 32;
+inline constexpr int kMaxCrates = 128;
+
+/// A body's id, the same on every machine and in every storage order: platforms are
+/// 0..kMaxPlatforms-1 (their index in the level), crates kCrateIdBase + their index in the level,
+/// characters kCharacterIdBase + their slot. `kNoBody` means "nothing" (tiles, say).
+using BodyId = std::int16_t;
+inline constexpr BodyId kNoBody = -1;
+inline constexpr BodyId kCrateIdBase = kMaxPlatforms;
+inline constexpr BodyId kCharacterIdBase = kCrateIdBase + kMaxCrates;
+inline constexpr BodyId kMaxBodyId = kCharacterIdBase + 255;
+
+constexpr bool isPlatformId(BodyId id) {
+  return id >= 0 && id < kCrateIdBase;
+}
+constexpr bool isCrateId(BodyId id) {
+  return id >= kCrateIdBase && id < kCharacterIdBase;
+}
+
+// type, name, default, unit, description
+#define COYOTE_PLATFORM_FIELDS(FIELD)                                                       \
+  FIELD(Vec2, position, {}, "tiles", "top-left of the box, a pure function of `phase`")     \
+  FIELD(Vec2, velocity, {}, "tiles/s", "this step's displacement / dt (riders inherit it)") \
+  FIELD(std::uint32_t, phase, 0, "ticks", "ticks into the path's cycle (0 = at its first point)")
+
+/// A moving platform (SPEC §4): kinematic, it follows its level path exactly. Its slot index is
+/// its index in `Level::platforms`, which holds its size, path and flags.
+struct Platform {
+  bool active = false;
+  COYOTE_RECORD(COYOTE_PLATFORM_FIELDS)
+};
+
+// type, name, default, unit, description
+#define COYOTE_CRATE_FIELDS(FIELD)                                                              \
+  FIELD(Vec2, position, {}, "tiles", "top-left of the box")                                     \
+  FIELD(Vec2, velocity, {}, "tiles/s", "")                                                      \
+  FIELD(std::int16_t, id, 0, "", "kCrateIdBase + index in the level: order of resolution ties") \
+  FIELD(std::int16_t, support, kNoBody, "", "the body it rests on, carried by it")              \
+  FIELD(bool, grounded, false, "", "resting on a tile or a body this step")
+
+/// A pushable crate (SPEC §4): gravity, tiles, platforms, characters and other crates. Its size
+/// and mass are the level's (`Level::crates[id - kCrateIdBase]`). Its storage slot carries no
+/// meaning: every rule orders crates by their content and `id`, so a shuffled array gives the
+/// same world.
+struct Crate {
+  bool active = false;
+  COYOTE_RECORD(COYOTE_CRATE_FIELDS)
+};
+
+}  // namespace coyote

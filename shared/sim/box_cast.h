@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "sim/body.h"
+#include "sim/vec2.h"
+
+namespace coyote {
+
+/// Something a moving box can run into: a body's box (or a tile's), with the body's id. Plain
+/// fields without initialisers, so that a set of them can live on the stack unfilled (a step
+/// gathers a few of several hundred possible ones and must not pay for clearing the rest).
+struct Obstacle {
+  float left, top, width, height;  ///< the box, tiles
+  BodyId id;                       ///< kNoBody for a tile
+  bool oneWay;  ///< blocks only a box moving down whose bottom started at or above its top
+
+  static Obstacle of(const Aabb& box, BodyId id, bool oneWay) {
+    return {box.position.x, box.position.y, box.size.x, box.size.y, id, oneWay};
+  }
+  Aabb box() const { return {{left, top}, {width, height}}; }
+};
+
+/// Where a cast first touches an obstacle. `time` is the fraction of the motion before contact
+/// (0 ≤ time < 1); the normal points from the obstacle to the box on the axis it entered by.
+struct BoxHit {
+  bool hit = false;
+  float time = 1.0f;
+  std::int8_t normalX = 0;
+  std::int8_t normalY = 0;
+  BodyId id = kNoBody;
+  float face = 0.0f;  ///< the box's exact top-left coordinate on the hit axis at contact
+};
+
+/// Swept box against one box (seed 003): the target is grown by the mover's size (a Minkowski
+/// sum), and the mover's top-left corner is cast through it as a ray, one slab per axis; the entry
+/// time is the latest near time, the exit the earliest far time. Two tolerances of `kSkin` make it
+/// exact for a tile world: a box merely touching the target on the other axis (walking along a
+/// floor of boxes) never hits it, so no seam between two boxes acts as a wall (seed 001's
+/// junction problem); and a box already inside by no more than kSkin (the last bit of float
+/// rounding) hits at time 0 instead of passing through. Deeper overlaps are not a hit: bounded
+/// depenetration owns them.
+BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target);
+
+/// True when `a` is before `b`: earlier, then Y before X (a box landing on a corner lands),
+/// then the smaller id. A total order on content: the same hit wins in any storage order.
+bool hitsBefore(const BoxHit& a, const BoxHit& b);
+
+/// The earliest hit of a cast among obstacles (one-way ones as their rule says, from the box's
+/// bottom at the start of the step). `ignore` is skipped (the mover itself).
+BoxHit castAgainst(const Aabb& mover, Vec2 delta, std::span<const Obstacle> obstacles,
+                   BodyId ignore, float startBottom);
+
+}  // namespace coyote

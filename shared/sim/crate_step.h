@@ -1,0 +1,24 @@
+#pragma once
+
+#include "sim/level.h"
+#include "sim/step_parameters.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// Moves every crate one step (SPEC §4): gravity and drag, braking on the ground, then a swept
+/// move with up to 4 slides against the tiles, the platforms, the characters and the other
+/// crates. Crates go from the lowest to the highest (then by id), so a stack settles from the
+/// ground up and the result never depends on the order they are stored in.
+void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters);
+
+/// A character of mass `characterMass` walking at `pushSpeed` into crate `id`: the pair's
+/// inelastic impulse (seed 002: relative velocity and mass ratio) gives both the common speed
+/// (m·v_c + M·v) / (m + M). Returns that speed (the character's speed after the push).
+float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMass,
+                const Level& level);
+
+/// Puts a crate back where the level placed it, at rest (after a squeeze or a fall).
+void respawnCrate(Crate& crate, const CrateDefinition& definition);
+
+}  // namespace coyote

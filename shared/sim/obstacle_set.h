@@ -1,0 +1,66 @@
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "sim/box_cast.h"
+#include "sim/level.h"
+#include "sim/physics_config.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// The bodies a moving box can run into during one phase of a step, as boxes with their ids:
+/// a fixed-size array on the stack (the step never allocates).
+class ObstacleSet {
+ public:
+  /// What to gather.
+  struct Kinds {
+    bool platforms = true;
+    bool crates = true;
+    bool characters = false;
+  };
+
+  ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
+              Kinds kinds);
+
+  std::span<const Obstacle> all() const { return {obstacles_.data(), count_}; }
+  /// Moves the obstacle of body `id` (a crate that has just moved) to `box`.
+  void update(BodyId id, const Aabb& box);
+
+ private:
+  void add(const Aabb& box, BodyId id, bool oneWay);
+
+  std::array<Obstacle, kMaxPlatforms + kMaxCrates + kMaxCharacters> obstacles_;
+  std::size_t count_ = 0;
+};
+
+/// The crate slots the simulation reads: the first `level.crates.size()` (where `placeBodies`
+/// puts them, in any order among themselves). A world without crates walks none.
+template <class State>
+auto levelCrates(State& state, const Level& level) {
+  const std::size_t count =
+      level.crates.size() < state.crates.size() ? level.crates.size() : state.crates.size();
+  return std::span(state.crates.data(), count);
+}
+
+/// The platform slots the simulation reads: one per level platform.
+template <class State>
+auto levelPlatforms(State& state, const Level& level) {
+  const std::size_t count = level.platforms.size() < state.platforms.size()
+                                ? level.platforms.size()
+                                : state.platforms.size();
+  return std::span(state.platforms.data(), count);
+}
+
+/// A crate's definition in the level, or nullptr for an id the level does not have (a state from
+/// elsewhere is never trusted to index the level).
+const CrateDefinition* crateDefinition(const Level& level, BodyId id);
+
+/// A platform's definition, or nullptr.
+const PlatformDefinition* platformDefinition(const Level& level, BodyId id);
+
+/// A crate's box.
+Aabb crateBox(const Crate& crate, const CrateDefinition& definition);
+
+}  // namespace coyote

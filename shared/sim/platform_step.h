@@ -1,0 +1,19 @@
+#pragma once
+
+#include "sim/level.h"
+#include "sim/step_parameters.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// Moves every platform one tick along its path (first in the step, SPEC §4), then, for each:
+/// carries its riders (the characters and crates standing on it, and theirs) by its displacement,
+/// and pushes a body it runs into out along its motion, at most `physics.max_depenetration` a
+/// step. A body that cannot be pushed out (a wall or the floor is in the way, or it lies deeper
+/// than that) is squeezed: a character respawns at its spawn, a crate where the level put it.
+void stepPlatforms(WorldState& state, const Level& level, const StepParameters& parameters);
+
+/// Places the level's platforms and crates at their starting points (a fresh world).
+void placeBodies(WorldState& state, const Level& level);
+
+}  // namespace coyote
