@@ -69,7 +69,7 @@ namespace coyote {
           "cap per axis on the platform velocity a character keeps when it leaves one")           \
   SETTING(physics, max_depenetration, float, maxDepenetration, 1.0f, 0.05f, 4.0f, "tiles",        \
           "a platform pushes a body out by at most this much a step; deeper is a squeeze")        \
-  SETTING(physics, crate_ground_decel, float, crateGroundDecel, 3.0f, 0.0f, 1000.0f, "tiles/s²",  \
+  SETTING(physics, crate_ground_decel, float, crateGroundDecel, 6.0f, 0.0f, 1000.0f, "tiles/s²",  \
           "a grounded crate's braking: a push must beat it, so a heavy crate does not move")
 
 /// Every tunable of the character physics, with its default, range and unit (see the list

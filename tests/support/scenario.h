@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "scenario/ascii_level.h"
+#include "sim/platform_step.h"
 #include "sim/world_step.h"
 
 namespace coyote::test {
@@ -20,6 +21,18 @@ struct Scenario {
         config(physics),
         parameters(physics),
         state(makeWorld(1, level, physics)) {}
+
+  /// Adds a platform or a crate to the level and puts every body back at its start.
+  void add(const PlatformDefinition& platform) {
+    level.platforms.push_back(platform);
+    placeBodies(state, level);
+  }
+  void add(const CrateDefinition& crate) {
+    level.crates.push_back(crate);
+    placeBodies(state, level);
+  }
+  Platform& platform(std::size_t index = 0) { return state.platforms[index]; }
+  Crate& crate(std::size_t index = 0) { return state.crates[index]; }
 
   Character& player() { return state.characters[0]; }
   Aabb box() { return characterBox(player(), config); }

@@ -12,6 +12,7 @@ namespace coyote {
 namespace {
 
 const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
+const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
 
 // Changing the physics (or the random input generator) changes this value on purpose: update it
 // in the same commit, and say why. A change that did not mean to move it is a determinism bug.
@@ -27,6 +28,13 @@ TEST(Determinism, GoldenHashAfter10000TicksOf8PlayersOnArena) {
   EXPECT_EQ(runArena(8, 10000, 1), kGoldenHash10000Ticks8Players);
 }
 
+// The same for the playground: platforms, crates and characters together (issue 8).
+constexpr std::uint64_t kGoldenHashPlayground10000Ticks8Players = 0x0e43d4f0cd820b35ull;
+
+TEST(Determinism, GoldenHashAfter10000TicksOf8PlayersOnThePlayground) {
+  EXPECT_EQ(test::randomRunHash(kPlayground, 8, 10000, 1), kGoldenHashPlayground10000Ticks8Players);
+}
+
 TEST(Determinism, SameRunTwiceGivesTheSameHash) {
   EXPECT_EQ(runArena(8, 2000, 42), runArena(8, 2000, 42));
   EXPECT_NE(runArena(8, 2000, 42), runArena(8, 2000, 43));
@@ -34,8 +42,8 @@ TEST(Determinism, SameRunTwiceGivesTheSameHash) {
 
 // GGPO's sync test: every tick, save, step, load, step again with the same inputs, and compare.
 // A rollback-and-resimulate is only correct if this holds for every tick of a long run.
-TEST(Determinism, SyncTestSaveStepLoadStepCompareOver5000Ticks) {
-  const Level level = loadTiledLevel(kArena);
+void syncTest(const std::string& levelFile) {
+  const Level level = loadTiledLevel(levelFile);
   const PhysicsConfig config;
   const StepParameters parameters(config);
   WorldState state = makeWorld(8, level, config);
@@ -52,6 +60,14 @@ TEST(Determinism, SyncTestSaveStepLoadStepCompareOver5000Ticks) {
     ASSERT_EQ(hashState(state), first) << "tick " << tick;
     ASSERT_EQ(std::memcmp(&state, &firstState, sizeof(WorldState)), 0) << "tick " << tick;
   }
+}
+
+TEST(Determinism, SyncTestSaveStepLoadStepCompareOver5000Ticks) {
+  syncTest(kArena);
+}
+
+TEST(Determinism, SyncTestOnThePlaygroundWithPlatformsAndCrates) {
+  syncTest(kPlayground);
 }
 
 TEST(Determinism, RollbackOfEightTicksResimulatesIdentically) {

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "level/tiled_level_loader.h"
 #include "scenario/ascii_level.h"
 #include "scenario/random_inputs.h"
+#include "sim/obstacle_set.h"
 #include "sim/world_step.h"
 
 namespace coyote {
@@ -100,6 +102,81 @@ TEST(Property, HundredThousandRandomStepsNeverEndInsideASolidTileOrNaN) {
     }
   }
   EXPECT_EQ(steps, 100000);
+}
+
+// How deep two boxes overlap (0 when they only touch).
+float overlapDepth(const Aabb& a, const Aabb& b) {
+  const float x = std::min(a.right(), b.right()) - std::max(a.left(), b.left());
+  const float y = std::min(a.bottom(), b.bottom()) - std::max(a.top(), b.top());
+  return x > 0.0f && y > 0.0f ? std::min(x, y) : 0.0f;
+}
+
+bool finite(Vec2 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+// Every crate against the tiles, the solid platforms and the other crates; every character
+// against the tiles and the solid platforms. Returns what is wrong, or "".
+std::string bodyInvariant(const WorldState& state, const Level& level,
+                          const PhysicsConfig& config) {
+  constexpr float kTolerance = 2.0f * 1.0e-3f;
+  std::vector<Aabb> solids;
+  for (std::size_t i = 0; i < level.platforms.size(); ++i) {
+    if (!level.platforms[i].oneWay) {
+      solids.push_back({state.platforms[i].position, level.platforms[i].size});
+    }
+  }
+  const auto crates = levelCrates(state, level);
+  for (std::size_t i = 0; i < crates.size(); ++i) {
+    const Aabb box = crateBox(crates[i], *crateDefinition(level, crates[i].id));
+    if (!finite(crates[i].position) || !finite(crates[i].velocity)) {
+      return "crate " + std::to_string(i) + " is not finite";
+    }
+    if (deepestSolidOverlap(box, level) > kTolerance) {
+      return "crate " + std::to_string(i) + " inside a tile";
+    }
+    for (std::size_t j = i + 1; j < crates.size(); ++j) {
+      if (overlapDepth(box, crateBox(crates[j], *crateDefinition(level, crates[j].id))) >
+          kTolerance) {
+        return "crates " + std::to_string(i) + " and " + std::to_string(j) + " overlap";
+      }
+    }
+    for (const Aabb& solid : solids) {
+      if (overlapDepth(box, solid) > kTolerance) {
+        return "crate " + std::to_string(i) + " inside a platform";
+      }
+    }
+  }
+  for (const Character& character : state.characters) {
+    for (const Aabb& solid : solids) {
+      if (character.active && overlapDepth(characterBox(character, config), solid) > kTolerance) {
+        return "a character inside a platform";
+      }
+    }
+  }
+  return "";
+}
+
+TEST(Property, RandomStepsWithPlatformsAndCratesNeverEndInsideASolidOrNaN) {
+  const Level level =
+      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  const PhysicsConfig config;
+  const StepParameters parameters(config);
+  constexpr int kPlayers = 8;
+  long bodySteps = 0;
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    WorldState state = makeWorld(kPlayers, level, config);
+    RandomInputs random(seed);
+    TickInputs inputs{};
+    for (int tick = 0; tick < 2000; ++tick) {
+      random.next(inputs, kPlayers);
+      stepWorld(state, inputs, level, parameters);
+      const std::string broken = bodyInvariant(state, level, config);
+      ASSERT_EQ(broken, "") << "seed " << seed << " tick " << tick;
+      bodySteps += kPlayers + static_cast<long>(level.platforms.size() + level.crates.size());
+    }
+  }
+  EXPECT_GE(bodySteps, 100000);
 }
 
 }  // namespace

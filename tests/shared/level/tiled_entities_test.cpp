@@ -1,0 +1,161 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "config/config_error.h"
+#include "level/tiled_level_loader.h"
+#include "support/refusal.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using Json = nlohmann::json;
+
+// A 20 × 10 map of 16 px tiles whose entities layer holds `objects` beside one spawn.
+Json mapWith(const Json& objects) {
+  Json map = Json::parse(R"({
+    "orientation": "orthogonal", "width": 20, "height": 10, "tilewidth": 16, "tileheight": 16,
+    "tilesets": [{"firstgid": 1, "tiles": [{"id": 0, "type": "solid"}]}],
+    "layers": [{"name": "collision", "type": "tilelayer", "width": 20, "height": 10, "data": []},
+               {"name": "entities", "type": "objectgroup", "objects": []}]
+  })");
+  map["layers"][0]["data"] = Json(std::vector<int>(200, 0));
+  map["layers"][1]["objects"] = objects;
+  map["layers"][1]["objects"].push_back(Json::parse(R"({"type": "spawn", "x": 16, "y": 144})"));
+  return map;
+}
+
+Json property(const std::string& name, const Json& value) {
+  return {{"name", name}, {"type", value.is_string() ? "string" : "float"}, {"value", value}};
+}
+
+Level load(const Json& map) {
+  test::TempDirectory directory;
+  return loadTiledLevel(directory.write("bodies.tmj", map.dump()));
+}
+
+std::string refusal(const Json& map) {
+  test::TempDirectory directory;
+  return test::refusalOf([&] { loadTiledLevel(directory.write("bodies.tmj", map.dump())); });
+}
+
+TEST(TiledEntities, APlatformFollowsAPolylineShiftedToItsCorner) {
+  const Level level = load(mapWith(Json::parse(R"([
+    {"id": 7, "type": "", "x": 100, "y": 100, "polyline": [{"x": 0, "y": 0}, {"x": 64, "y": 0},
+                                                           {"x": 64, "y": -32}]},
+    {"id": 8, "class": "platform", "x": 32, "y": 48, "width": 48, "height": 8,
+     "properties": [{"name": "path", "type": "object", "value": 7},
+                    {"name": "speed", "type": "float", "value": 3},
+                    {"name": "mode", "type": "string", "value": "loop"},
+                    {"name": "wait", "type": "float", "value": 0.5},
+                    {"name": "oneway", "type": "bool", "value": true}]}
+  ])")));
+  ASSERT_EQ(level.platforms.size(), 1u);
+  const PlatformDefinition& platform = level.platforms[0];
+  EXPECT_EQ(platform.size.x, 3.0f);
+  EXPECT_EQ(platform.size.y, 0.5f);
+  ASSERT_EQ(platform.path.size(), 3u);
+  EXPECT_EQ(platform.path[0].x, 2.0f);
+  EXPECT_EQ(platform.path[0].y, 3.0f);
+  EXPECT_EQ(platform.path[2].x, 6.0f);
+  EXPECT_EQ(platform.path[2].y, 1.0f);
+  EXPECT_EQ(platform.speed, 3.0f);
+  EXPECT_EQ(platform.mode, PathMode::Loop);
+  EXPECT_EQ(platform.wait, 0.5f);
+  EXPECT_TRUE(platform.oneWay);
+}
+
+TEST(TiledEntities, APlatformWithPathXAndPathYGoesThereAndBack) {
+  const Level level =
+      load(mapWith({{{"type", "platform"},
+                     {"x", 32},
+                     {"y", 48},
+                     {"width", 32},
+                     {"height", 16},
+                     {"properties", {property("pathX", 5), property("pathY", -2)}}}}));
+  ASSERT_EQ(level.platforms.size(), 1u);
+  ASSERT_EQ(level.platforms[0].path.size(), 2u);
+  EXPECT_EQ(level.platforms[0].path[1].x, 7.0f);
+  EXPECT_EQ(level.platforms[0].path[1].y, 1.0f);
+  EXPECT_EQ(level.platforms[0].mode, PathMode::PingPong);
+  EXPECT_EQ(level.platforms[0].speed, 2.0f);
+}
+
+TEST(TiledEntities, CratesTakeTheirSizeAndMass) {
+  const Level level = load(mapWith(
+      {{{"type", "crate"},
+        {"x", 48},
+        {"y", 64},
+        {"width", 32},
+        {"height", 16},
+        {"properties", {property("mass", 4)}}},
+       {{"type", "crate"}, {"x", 80}, {"y", 64}, {"properties", {property("width", 0.5)}}}}));
+  ASSERT_EQ(level.crates.size(), 2u);
+  EXPECT_EQ(level.crates[0].position.x, 3.0f);
+  EXPECT_EQ(level.crates[0].size.x, 2.0f);
+  EXPECT_EQ(level.crates[0].size.y, 1.0f);
+  EXPECT_EQ(level.crates[0].mass, 4.0f);
+  EXPECT_EQ(level.crates[1].size.x, 0.5f);
+  EXPECT_EQ(level.crates[1].size.y, 1.0f);
+  EXPECT_EQ(level.crates[1].mass, 1.0f);
+}
+
+TEST(TiledEntities, BrokenBodiesAreRefusedWithTheirJsonPath) {
+  const Json badMode =
+      mapWith({{{"type", "platform"},
+                {"x", 0},
+                {"y", 0},
+                {"width", 16},
+                {"height", 16},
+                {"properties", {property("pathX", 2), property("mode", "zigzag")}}}});
+  EXPECT_THAT(refusal(badMode), AllOf(HasSubstr("bodies.tmj"),
+                                      HasSubstr("$.layers[1].objects[0].properties[1].value"),
+                                      HasSubstr("\"loop\" or \"pingpong\"")));
+  const Json noPath =
+      mapWith({{{"type", "platform"}, {"x", 0}, {"y", 0}, {"width", 16}, {"height", 16}}});
+  EXPECT_THAT(refusal(noPath),
+              AllOf(HasSubstr("$.layers[1].objects[0]"), HasSubstr("needs a path")));
+  const Json unknownPath =
+      mapWith({{{"type", "platform"},
+                {"x", 0},
+                {"y", 0},
+                {"width", 16},
+                {"height", 16},
+                {"properties", {{{"name", "path"}, {"type", "object"}, {"value", 99}}}}}});
+  EXPECT_THAT(refusal(unknownPath), HasSubstr("names no polyline object"));
+  const Json heavy =
+      mapWith({{{"type", "crate"}, {"x", 0}, {"y", 0}, {"properties", {property("mass", 5000)}}}});
+  EXPECT_THAT(refusal(heavy), AllOf(HasSubstr("$.layers[1].objects[0].properties[0].value"),
+                                    HasSubstr("must be in [0.05, 1000]")));
+  const Json huge =
+      mapWith({{{"type", "crate"}, {"x", 0}, {"y", 0}, {"width", 320}, {"height", 16}}});
+  EXPECT_THAT(refusal(huge), HasSubstr("$.layers[1].objects[0].width"));
+  const Json away = mapWith({{{"type", "platform"},
+                              {"x", 0},
+                              {"y", 0},
+                              {"width", 16},
+                              {"height", 16},
+                              {"properties", {property("pathX", -3)}}}});
+  EXPECT_THAT(refusal(away), HasSubstr("leaves the map"));
+}
+
+TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
+  const Level level =
+      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  EXPECT_EQ(level.platforms.size(), 3u);
+  EXPECT_EQ(level.crates.size(), 6u);
+  int oneWay = 0;
+  int loops = 0;
+  for (const PlatformDefinition& platform : level.platforms) {
+    oneWay += platform.oneWay ? 1 : 0;
+    loops += platform.mode == PathMode::Loop ? 1 : 0;
+  }
+  EXPECT_EQ(oneWay, 1);
+  EXPECT_EQ(loops, 1);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,92 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "level/tiled_level_loader.h"
+#include "net/codec.h"
+#include "sim/platform_step.h"
+#include "sim/state_hash.h"
+#include "sim/world_step.h"
+
+namespace coyote::net {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
+
+std::string decodeError(const Welcome& welcome) {
+  // Encoding refuses what decoding would refuse; the check runs both ways.
+  try {
+    encode(Message{welcome});
+  } catch (const WireError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+Welcome playgroundWelcome() {
+  const Level level = loadTiledLevel(kPlayground);
+  Welcome welcome;
+  welcome.level = toLevelData(level);
+  welcome.snapshot.state = makeWorld(2, level, PhysicsConfig{});
+  return welcome;
+}
+
+TEST(LevelBodiesWire, PlatformsCratesAndTheirStateTravelInAWelcome) {
+  const Welcome sent = playgroundWelcome();
+  std::string error;
+  const std::optional<Message> decoded = decode(encode(Message{sent}), error);
+  ASSERT_TRUE(decoded.has_value()) << error;
+  const Welcome& got = std::get<Welcome>(*decoded);
+  const Level level = toLevel(got.level);
+  const Level original = loadTiledLevel(kPlayground);
+  ASSERT_EQ(level.platforms.size(), original.platforms.size());
+  ASSERT_EQ(level.crates.size(), original.crates.size());
+  for (std::size_t i = 0; i < level.platforms.size(); ++i) {
+    EXPECT_EQ(level.platforms[i].path.size(), original.platforms[i].path.size());
+    EXPECT_EQ(level.platforms[i].speed, original.platforms[i].speed);
+    EXPECT_EQ(level.platforms[i].oneWay, original.platforms[i].oneWay);
+  }
+  EXPECT_EQ(level.crates.back().mass, original.crates.back().mass);
+  EXPECT_EQ(hashState(got.snapshot.state), hashState(sent.snapshot.state));
+}
+
+TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
+  Welcome welcome = playgroundWelcome();
+  welcome.level.crates[0].mass = 0.0f;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("crate mass out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.crates[0].position = {1.0e5f, 2.0f};
+  EXPECT_THAT(decodeError(welcome), HasSubstr("crate outside the level"));
+  welcome = playgroundWelcome();
+  welcome.level.platforms[0].size.x = 500.0f;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("platform size out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.platforms[0].path.assign(40, Vec2{1.0f, 1.0f});
+  EXPECT_THAT(decodeError(welcome), HasSubstr("platform path point count 40 exceeds 32"));
+  welcome = playgroundWelcome();
+  welcome.level.platforms[0].speed = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_THAT(decodeError(welcome), HasSubstr("platform speed out of range"));
+  welcome = playgroundWelcome();
+  welcome.snapshot.state.crates[0].support = 9999;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("support out of range"));
+}
+
+TEST(LevelBodiesWire, AStateNamingCratesTheLevelDoesNotHaveIsIgnoredBySimulation) {
+  // A hostile server's state passes the wire's ranges but names crate ids beyond the level's:
+  // the simulation never indexes the level with them.
+  const Level level = loadTiledLevel(kPlayground);
+  WorldState state = makeWorld(1, level, PhysicsConfig{});
+  state.crates[0].id = kCrateIdBase + kMaxCrates - 1;
+  state.crates[1].support = kCrateIdBase + 100;
+  state.characters[0].support = kCrateIdBase + 77;
+  state.crates[kMaxCrates - 1].active = true;
+  const StepParameters parameters{PhysicsConfig{}};
+  for (int tick = 0; tick < 120; ++tick) {
+    stepWorld(state, TickInputs{}, level, parameters);
+  }
+  EXPECT_EQ(state.tick, 120u);
+}
+
+}  // namespace
+}  // namespace coyote::net

@@ -1,0 +1,93 @@
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/box_cast.h"
+#include "sim/sweep.h"
+
+namespace coyote {
+namespace {
+
+Obstacle box(float x, float y, float w, float h, BodyId id = 1, bool oneWay = false) {
+  return Obstacle::of({{x, y}, {w, h}}, id, oneWay);
+}
+
+const Aabb kUnit{{0.0f, 0.0f}, {1.0f, 1.0f}};
+
+TEST(BoxCast, HitsAtTheMinkowskiEntryTimeWithTheFaceNormal) {
+  // The target's left face is at 3; the mover's right edge starts at 1: 2 of 4 tiles, t = 0.5.
+  const BoxHit hit = castBox(kUnit, {4.0f, 0.0f}, box(3.0f, -0.5f, 1.0f, 1.0f, 7));
+  ASSERT_TRUE(hit.hit);
+  EXPECT_FLOAT_EQ(hit.time, 0.5f);
+  EXPECT_EQ(hit.normalX, -1);
+  EXPECT_EQ(hit.normalY, 0);
+  EXPECT_FLOAT_EQ(hit.face, 2.0f);
+  EXPECT_EQ(hit.id, 7);
+}
+
+TEST(BoxCast, LandsOnATopFaceDiagonally) {
+  const BoxHit hit = castBox(kUnit, {1.0f, 4.0f}, box(0.0f, 3.0f, 4.0f, 1.0f));
+  ASSERT_TRUE(hit.hit);
+  EXPECT_FLOAT_EQ(hit.time, 0.5f);
+  EXPECT_EQ(hit.normalY, -1);
+  EXPECT_FLOAT_EQ(hit.face, 2.0f);
+}
+
+TEST(BoxCast, NeverTunnelsThroughAThinTargetAtAnySpeed) {
+  for (const float speed : {1.0f, 10.0f, 200.0f, 5000.0f}) {
+    const BoxHit hit = castBox(kUnit, {speed, 0.0f}, box(1.5f, 0.0f, 0.01f, 1.0f));
+    ASSERT_TRUE(hit.hit) << speed;
+    EXPECT_FLOAT_EQ(hit.face, 0.5f) << speed;
+  }
+}
+
+TEST(BoxCast, SlidingAlongAFloorOfBoxesNeverCatchesOnASeam) {
+  // The mover rests exactly on two floor boxes that meet at x = 1 (seed 001's junction).
+  const std::vector<Obstacle> floor = {box(0.0f, 1.0f, 1.0f, 1.0f, 1),
+                                       box(1.0f, 1.0f, 1.0f, 1.0f, 2)};
+  EXPECT_FALSE(castAgainst(kUnit, {3.0f, 0.0f}, floor, kNoBody, 1.0f).hit);
+  // Moving down and sideways, it lands on the first (t = 0), not against the second's side.
+  const BoxHit hit = castAgainst(kUnit, {0.5f, 0.05f}, floor, kNoBody, 1.0f);
+  ASSERT_TRUE(hit.hit);
+  EXPECT_EQ(hit.normalY, -1);
+  EXPECT_EQ(hit.time, 0.0f);
+}
+
+TEST(BoxCast, ABoxInsideByMoreThanTheSkinIsNotAContact) {
+  EXPECT_FALSE(castBox(kUnit, {1.0f, 0.0f}, box(0.5f, 0.0f, 1.0f, 1.0f)).hit);
+  // Within the skin (float residue), it is a contact at time 0.
+  const BoxHit hit = castBox(kUnit, {1.0f, 0.0f}, box(1.0f - 0.5f * kSkin, 0.0f, 1.0f, 1.0f));
+  ASSERT_TRUE(hit.hit);
+  EXPECT_EQ(hit.time, 0.0f);
+}
+
+TEST(BoxCast, TheEarliestHitIsTheSameInAnyStorageOrder) {
+  // Two bodies hit at the same time: the smaller id wins, whichever comes first in the list.
+  std::vector<Obstacle> obstacles = {box(2.0f, 0.0f, 1.0f, 1.0f, 9), box(2.0f, 0.5f, 1.0f, 1.0f, 4),
+                                     box(5.0f, 0.0f, 1.0f, 1.0f, 1)};
+  const BoxHit forward = castAgainst(kUnit, {3.0f, 0.0f}, obstacles, kNoBody, 1.0f);
+  std::swap(obstacles[0], obstacles[1]);
+  const BoxHit backward = castAgainst(kUnit, {3.0f, 0.0f}, obstacles, kNoBody, 1.0f);
+  EXPECT_EQ(forward.id, 4);
+  EXPECT_EQ(backward.id, 4);
+}
+
+TEST(BoxCast, AOneWayBoxBlocksOnlyFromAbove) {
+  const std::vector<Obstacle> ledge = {box(0.0f, 2.0f, 2.0f, 0.5f, 3, true)};
+  const Aabb above{{0.5f, 0.5f}, {1.0f, 1.0f}};  // bottom at 1.5, above the top at 2
+  EXPECT_TRUE(castAgainst(above, {0.0f, 1.0f}, ledge, kNoBody, above.bottom()).hit);
+  const Aabb below{{0.5f, 2.6f}, {1.0f, 1.0f}};
+  EXPECT_FALSE(castAgainst(below, {0.0f, -2.0f}, ledge, kNoBody, below.bottom()).hit);
+  // Started below its top (jumping through it): falls through on the way down too.
+  const Aabb inside{{0.5f, 1.2f}, {1.0f, 1.0f}};
+  EXPECT_FALSE(castAgainst(inside, {0.0f, 0.5f}, ledge, kNoBody, inside.bottom()).hit);
+}
+
+TEST(BoxCast, TheMoverItselfIsIgnored) {
+  const std::vector<Obstacle> self = {box(0.0f, 0.0f, 1.0f, 1.0f, 5),
+                                      box(3.0f, 0.0f, 1.0f, 1.0f, 6)};
+  EXPECT_EQ(castAgainst(kUnit, {4.0f, 0.0f}, self, 5, 1.0f).id, 6);
+}
+
+}  // namespace
+}  // namespace coyote
