@@ -10,15 +10,14 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       physics_(physics),
       font_(font),
       renderer_(level, physics),
+      bodies_(level),
       debug_(level, physics) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
 }
 
-void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
-                    const CorrectionSmoother& smoother, bool debugOverlay, const NetGraph* netGraph,
-                    const std::string& status) {
-  std::vector<DrawnCharacter> drawn;
+Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
+                               std::vector<DrawnCharacter>& drawn) const {
   Vec2 focus{level_.width() * 0.5f, level_.height() * 0.5f};
   bool focused = false;
   for (std::size_t slot = 0; slot < frame.current.characters.size(); ++slot) {
@@ -41,12 +40,23 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
       focused = true;
     }
   }
+  return focus;
+}
+
+void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
+                    const CorrectionSmoother& smoother, bool debugOverlay, const NetGraph* netGraph,
+                    const std::string& status) {
+  std::vector<DrawnCharacter> drawn;
+  const Vec2 focus = placeCharacters(frame, smoother, drawn);
   const Vec2 camera = cameraTopLeft(focus, level_.width(), level_.height());
 
   canvas_.clear(palette::kBackground);
-  renderer_.drawWorld(canvas_, camera, drawn);
+  renderer_.drawTiles(canvas_, camera);
+  bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  renderer_.drawCharacters(canvas_, camera, drawn);
   if (debugOverlay) {
     debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);
+    bodies_.drawDebug(canvas_, camera, frame.previous, frame.current, frame.alpha);
   }
   canvas_.display();
 

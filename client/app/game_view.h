@@ -5,6 +5,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/body_renderer.h"
 #include "client/app/debug_overlay.h"
 #include "client/app/net_graph.h"
 #include "client/app/render_smoothing.h"
@@ -31,10 +32,16 @@ class GameView {
             bool debugOverlay, const NetGraph* netGraph, const std::string& status);
 
  private:
+  /// The characters as drawn this frame (interpolated, remote ones smoothed); returns the point
+  /// the camera follows: the local player, or the first player for a spectator.
+  Vec2 placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
+                       std::vector<DrawnCharacter>& drawn) const;
+
   const Level& level_;
   PhysicsConfig physics_;
   const sf::Font& font_;
   WorldRenderer renderer_;
+  BodyRenderer bodies_;
   DebugOverlay debug_;
   sf::RenderTexture canvas_;
 };

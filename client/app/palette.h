@@ -16,5 +16,12 @@ inline const sf::Color kLocalPlayer{255, 168, 56};
 inline const sf::Color kRemotePlayer{96, 204, 232};
 inline const sf::Color kEye{20, 20, 32};
 inline const sf::Color kLetterbox{0, 0, 0};
+inline const sf::Color kPlatform{118, 150, 110};
+inline const sf::Color kPlatformEdge{170, 206, 150};
+inline const sf::Color kCrate{168, 112, 60};
+inline const sf::Color kCrateEdge{98, 62, 34};
+inline const sf::Color kDebugPath{120, 230, 120, 160};
+inline const sf::Color kDebugBody{255, 255, 255, 200};
+inline const sf::Color kDebugContact{80, 255, 120};
 
 }  // namespace coyote::palette

@@ -96,10 +96,13 @@ sf::Transform WorldRenderer::worldToLogical(Vec2 camera) {
   return transform;
 }
 
-void WorldRenderer::drawWorld(sf::RenderTarget& target, Vec2 camera,
-                              const std::vector<DrawnCharacter>& characters) const {
+void WorldRenderer::drawTiles(sf::RenderTarget& target, Vec2 camera) const {
+  target.draw(tiles_, sf::RenderStates(worldToLogical(camera)));
+}
+
+void WorldRenderer::drawCharacters(sf::RenderTarget& target, Vec2 camera,
+                                   const std::vector<DrawnCharacter>& characters) const {
   const sf::RenderStates states(worldToLogical(camera));
-  target.draw(tiles_, states);
   for (const DrawnCharacter& character : characters) {
     // Whole logical pixels: a box never straddles two pixels and blurs.
     const float left = std::round(character.position.x * kTile);

@@ -28,9 +28,12 @@ class WorldRenderer {
  public:
   WorldRenderer(const Level& level, const PhysicsConfig& physics);
 
-  /// Tiles and characters, seen from `camera` (top-left, tiles).
-  void drawWorld(sf::RenderTarget& target, Vec2 camera,
-                 const std::vector<DrawnCharacter>& characters) const;
+  /// The tiles, seen from `camera` (top-left, tiles).
+  void drawTiles(sf::RenderTarget& target, Vec2 camera) const;
+
+  /// The characters, then the water in front of them.
+  void drawCharacters(sf::RenderTarget& target, Vec2 camera,
+                      const std::vector<DrawnCharacter>& characters) const;
 
   /// Names above the characters, in window pixels, so text stays sharp at any scale.
   void drawNames(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,

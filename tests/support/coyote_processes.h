@@ -2,6 +2,7 @@
 
 // A real coyote-server and real coyote-bot runs, as a host would start them (process tests).
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,8 @@ namespace coyote::test {
 
 using Json = nlohmann::json;
 
-/// coyote-server with the bundled config and arena, on a free port, recording a replay.
+/// coyote-server with the bundled config and arena (or the `--level` in `extra`), on a free port,
+/// recording a replay.
 struct ServerProcess {
   TempDirectory& directory;
   ChildProcess process;
@@ -29,17 +31,14 @@ struct ServerProcess {
 
   static std::vector<std::string> arguments(TempDirectory& dir, const std::string& replay,
                                             const std::vector<std::string>& extra) {
-    std::vector<std::string> all{COYOTE_SERVER_BINARY,
-                                 "--config",
-                                 std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml",
-                                 "--level",
-                                 std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj",
-                                 "--port",
-                                 "0",
-                                 "--port-file",
-                                 (dir.path() / "port").string(),
-                                 "--record",
-                                 replay};
+    std::vector<std::string> all{COYOTE_SERVER_BINARY, "--config",
+                                 std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml"};
+    if (std::find(extra.begin(), extra.end(), "--level") == extra.end()) {
+      all.insert(all.end(),
+                 {"--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj"});
+    }
+    all.insert(all.end(),
+               {"--port", "0", "--port-file", (dir.path() / "port").string(), "--record", replay});
     all.insert(all.end(), extra.begin(), extra.end());
     return all;
   }

@@ -93,6 +93,40 @@ TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWind
   EXPECT_EQ(server.process.wait(10.0), 0);
 }
 
+// The living world over the network (issue 8): platforms and crates are simulated on every
+// client from relayed inputs alone, through a lossy, jittery link, and still converge.
+TEST(BotsProcess, FourBotsOnThePlaygroundThroughTheLinkConditionerConverge) {
+  test::TempDirectory directory;
+  const std::string replayFile = (directory.path() / "playground.rpl").string();
+  ServerProcess server(
+      directory, replayFile,
+      {"--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj"});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  test::ChildProcess netsim(
+      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+       "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
+       "0.05", "--seed", "3", "--port-file", (directory.path() / "netsim-port").string()},
+      (directory.path() / "netsim.log").string());
+  const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
+  ASSERT_GT(proxyPort, 0) << netsim.output();
+
+  const Json summary = runBots(directory, proxyPort, 4, 12.0);
+  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  EXPECT_TRUE(summary["converged"].get<bool>());
+  EXPECT_EQ(summary["total"]["unrepaired_desyncs"], 0);
+  for (const Json& client : summary["clients"]) {
+    EXPECT_TRUE(client["hash_matches_server"].get<bool>());
+  }
+  netsim.signal(SIGTERM);
+  EXPECT_EQ(netsim.wait(10.0), 0);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0) << server.process.output();
+  test::ChildProcess verify({COYOTE_SIM_BINARY, "verify", replayFile},
+                            (directory.path() / "verify.log").string());
+  EXPECT_EQ(verify.wait(60.0), 0) << verify.output();
+  EXPECT_THAT(verify.output(), HasSubstr("OK: "));
+}
+
 // yojimbo's soak conditions: 300 ms RTT, 25 % loss and 25 % duplication each way. Every bot
 // joins within connect_timeout, none is left disconnected (a dropped one rejoins with its
 // token), and all converge on the server's hashes.

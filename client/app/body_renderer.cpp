@@ -1,0 +1,136 @@
+#include "client/app/body_renderer.h"
+
+#include <cmath>
+
+#include "client/app/palette.h"
+#include "client/app/render_smoothing.h"
+#include "client/app/world_renderer.h"
+#include "sim/obstacle_set.h"
+
+namespace coyote {
+namespace {
+
+constexpr float kTile = static_cast<float>(kPixelsPerTile);
+/// Farther than this in one tick is a respawn, not a motion to interpolate.
+constexpr float kSnapDistance = 2.0f;
+
+Vec2 smoothed(Vec2 before, Vec2 now, float alpha) {
+  const float dx = now.x - before.x;
+  const float dy = now.y - before.y;
+  return dx * dx + dy * dy > kSnapDistance * kSnapDistance ? now : interpolate(before, now, alpha);
+}
+
+const Crate* findCrate(const WorldState& state, const Level& level, BodyId id) {
+  for (const Crate& crate : levelCrates(state, level)) {
+    if (crate.active && crate.id == id) {
+      return &crate;
+    }
+  }
+  return nullptr;
+}
+
+/// A box in whole logical pixels (never straddling two and blurring).
+sf::FloatRect pixels(const Aabb& box) {
+  return {std::round(box.position.x * kTile), std::round(box.position.y * kTile),
+          std::round(box.size.x * kTile), std::round(box.size.y * kTile)};
+}
+
+void fill(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
+          sf::Color color) {
+  sf::RectangleShape shape({rect.width, rect.height});
+  shape.setPosition(rect.left, rect.top);
+  shape.setFillColor(color);
+  target.draw(shape, states);
+}
+
+void outline(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
+             sf::Color color) {
+  sf::RectangleShape shape({rect.width - 1.0f, rect.height - 1.0f});
+  shape.setPosition(rect.left + 0.5f, rect.top + 0.5f);
+  shape.setFillColor(sf::Color::Transparent);
+  shape.setOutlineColor(color);
+  shape.setOutlineThickness(0.5f);
+  target.draw(shape, states);
+}
+
+void drawCrate(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect) {
+  fill(target, states, rect, palette::kCrateEdge);
+  fill(target, states, {rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f},
+       palette::kCrate);
+  // The diagonal brace of a wooden crate.
+  const sf::Vertex brace[] = {
+      {{rect.left + 1.0f, rect.top + rect.height - 1.0f}, palette::kCrateEdge},
+      {{rect.left + rect.width - 1.0f, rect.top + 1.0f}, palette::kCrateEdge}};
+  target.draw(brace, 2, sf::Lines, states);
+}
+
+}  // namespace
+
+BodyRenderer::BodyRenderer(const Level& level) : level_(level) {
+  for (const PlatformDefinition& platform : level.platforms) {
+    const std::size_t count = platform.path.size();
+    const std::size_t segments = platform.mode == PathMode::Loop ? count : count - 1;
+    for (std::size_t i = 0; i < segments && count > 1; ++i) {
+      const Vec2 from = platform.path[i];
+      const Vec2 to = platform.path[(i + 1) % count];
+      // The path of the platform's centre, where a player sees it travel.
+      const Vec2 half{platform.size.x * 0.5f, platform.size.y * 0.5f};
+      paths_.append({{(from.x + half.x) * kTile, (from.y + half.y) * kTile}, palette::kDebugPath});
+      paths_.append({{(to.x + half.x) * kTile, (to.y + half.y) * kTile}, palette::kDebugPath});
+    }
+  }
+}
+
+template <class Visitor>
+void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& current, float alpha,
+                               Visitor&& visit) const {
+  const auto platforms = levelPlatforms(current, level_);
+  for (std::size_t i = 0; i < platforms.size(); ++i) {
+    const PlatformDefinition& definition = level_.platforms[i];
+    const Vec2 position = smoothed(previous.platforms[i].position, platforms[i].position, alpha);
+    visit(Aabb{position, definition.size}, true, definition.oneWay, false);
+  }
+  for (const Crate& crate : levelCrates(current, level_)) {
+    const CrateDefinition* definition = crateDefinition(level_, crate.id);
+    if (!crate.active || definition == nullptr) {
+      continue;
+    }
+    const Crate* before = findCrate(previous, level_, crate.id);
+    const Vec2 position =
+        before == nullptr ? crate.position : smoothed(before->position, crate.position, alpha);
+    visit(Aabb{position, definition->size}, false, false, crate.support != kNoBody);
+  }
+}
+
+void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
+                        const WorldState& current, float alpha) const {
+  const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
+  forEachBody(previous, current, alpha, [&](const Aabb& box, bool platform, bool oneWay, bool) {
+    const sf::FloatRect rect = pixels(box);
+    if (!platform) {
+      drawCrate(target, states, rect);
+    } else if (oneWay) {
+      fill(target, states, {rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
+    } else {
+      fill(target, states, rect, palette::kPlatform);
+      fill(target, states, {rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
+    }
+  });
+}
+
+void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
+                             const WorldState& current, float alpha) const {
+  const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
+  target.draw(paths_, states);
+  forEachBody(previous, current, alpha, [&](const Aabb& box, bool, bool, bool supported) {
+    const sf::FloatRect rect = pixels(box);
+    outline(target, states, rect, palette::kDebugBody);
+    if (supported) {  // resting on a body: its contact, at the middle of its bottom edge
+      fill(target, states,
+           {rect.left + rect.width * 0.5f - 1.0f, rect.top + rect.height - 1.0f, 2.0f, 2.0f},
+           palette::kDebugContact);
+    }
+  });
+}
+
+}  // namespace coyote

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <SFML/Graphics.hpp>
+
+#include "sim/level.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// Draws the moving platforms and the crates, interpolated between two ticks like the characters
+/// (a crate that jumped more than two tiles in a tick, a respawn, is drawn where it is now), and,
+/// for the F1 overlay, their boxes, their contacts and the platforms' paths.
+class BodyRenderer {
+ public:
+  explicit BodyRenderer(const Level& level);
+
+  /// Platforms and crates in logical pixels, seen from `camera` (top-left, tiles).
+  void draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
+            const WorldState& current, float alpha) const;
+
+  /// Paths, outlines and contact marks (the F1 overlay).
+  void drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
+                 const WorldState& current, float alpha) const;
+
+ private:
+  /// Calls `visit(box, isPlatform, oneWay, grounded)` for each body at its interpolated place.
+  template <class Visitor>
+  void forEachBody(const WorldState& previous, const WorldState& current, float alpha,
+                   Visitor&& visit) const;
+
+  const Level& level_;
+  sf::VertexArray paths_{sf::Lines};
+};
+
+}  // namespace coyote
