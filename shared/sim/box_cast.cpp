@@ -75,6 +75,27 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   return hit;
 }
 
+std::span<const Obstacle> obstaclesNear(std::span<const Obstacle> all, const Aabb& area,
+                                        ObstacleBuffer& buffer) {
+  std::size_t count = 0;
+  for (const Obstacle& obstacle : all) {
+    if (count < buffer.size() && obstacle.left <= area.right() &&
+        obstacle.left + obstacle.width >= area.left() && obstacle.top <= area.bottom() &&
+        obstacle.top + obstacle.height >= area.top()) {
+      buffer[count++] = obstacle;
+    }
+  }
+  return {buffer.data(), count};
+}
+
+Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
+  const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
+  const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;
+  const float right = box.right() + (delta.x > 0.0f ? delta.x : 0.0f) + margin;
+  const float bottom = box.bottom() + (delta.y > 0.0f ? delta.y : 0.0f) + margin;
+  return {{left, top}, {right - left, bottom - top}};
+}
+
 bool hitsBefore(const BoxHit& a, const BoxHit& b) {
   if (a.hit != b.hit) {
     return a.hit;
@@ -90,8 +111,15 @@ bool hitsBefore(const BoxHit& a, const BoxHit& b) {
 
 BoxHit castAgainst(const Aabb& mover, Vec2 delta, std::span<const Obstacle> obstacles,
                    BodyId ignore, float startBottom) {
+  // Broad phase: the area the motion sweeps, grown by the skin. An obstacle outside it cannot be
+  // hit, and costs four comparisons instead of a slab test.
+  const Aabb area = sweptArea(mover, delta, kSkin);
   BoxHit best;
   for (const Obstacle& obstacle : obstacles) {
+    if (obstacle.left > area.right() || obstacle.left + obstacle.width < area.left() ||
+        obstacle.top > area.bottom() || obstacle.top + obstacle.height < area.top()) {
+      continue;
+    }
     if (obstacle.id == ignore && ignore != kNoBody) {
       continue;
     }

@@ -231,6 +231,19 @@ void capWallSlide(Character& character, const StepParameters& parameters) {
   }
 }
 
+/// The bodies this step's motion can reach: the sweep and the wall probe after it read only these.
+std::span<const Obstacle> bodiesInReach(const Character& character,
+                                        const StepParameters& parameters,
+                                        std::span<const Obstacle> bodies, ObstacleBuffer& buffer) {
+  if (bodies.empty()) {
+    return bodies;
+  }
+  const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
+  // Slope following and ground snapping move the box a little beyond the sweep: a tile of margin.
+  return obstaclesNear(bodies, sweptArea(characterBox(character, parameters.config), delta, 1.0f),
+                       buffer);
+}
+
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
                   const StepScratch& scratch, std::span<const Obstacle> bodies) {
   const Aabb box = characterBox(character, parameters.config);
@@ -332,6 +345,8 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
     capWallSlide(character, parameters);
   }
   const float startBottom = character.position.y + parameters.config.playerHeight;
+  ObstacleBuffer buffer;
+  bodies = bodiesInReach(character, parameters, bodies, buffer);
   const SweepResult swept = sweep(character, level, parameters, scratch, bodies);
   character.position = swept.box.position;
   CharacterContacts contacts;

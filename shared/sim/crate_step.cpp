@@ -79,12 +79,15 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
   Aabb box = crateBox(crate, definition);
   Vec2 delta{crate.velocity.x * parameters.dt, crate.velocity.y * parameters.dt};
   const float startBottom = box.bottom();
+  ObstacleBuffer buffer;
+  const std::span<const Obstacle> near =
+      obstaclesNear(bodies.all(), sweptArea(box, delta, kSkin), buffer);
   crate.grounded = false;
   crate.support = kNoBody;
   for (int slide = 0; slide < kMaxSlides && (delta.x != 0.0f || delta.y != 0.0f); ++slide) {
     const TileObstacles tiles(box, delta, level);
     const BoxHit tileHit = castAgainst(box, delta, tiles.all(), kNoBody, startBottom);
-    const BoxHit bodyHit = castAgainst(box, delta, bodies.all(), crate.id, startBottom);
+    const BoxHit bodyHit = castAgainst(box, delta, near, crate.id, startBottom);
     const BoxHit& hit = hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
     if (!hit.hit) {
       box.position = {box.position.x + delta.x, box.position.y + delta.y};

@@ -31,7 +31,7 @@ class ObstacleSet {
  private:
   void add(const Aabb& box, BodyId id, bool oneWay);
 
-  std::array<Obstacle, kMaxPlatforms + kMaxCrates + kMaxCharacters> obstacles_;
+  std::array<Obstacle, kMaxObstacles> obstacles_;
   std::size_t count_ = 0;
 };
 

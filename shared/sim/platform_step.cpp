@@ -1,5 +1,7 @@
 #include "sim/platform_step.h"
 
+#include <array>
+
 #include "sim/character_step.h"
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
@@ -23,23 +25,69 @@ Vec2 moveAgainstTiles(const Aabb& box, Vec2 delta, const Level& level) {
   return {swept.box.position.x - box.position.x, swept.box.position.y - box.position.y};
 }
 
-void carryRiders(WorldState& state, BodyId support, Vec2 delta, const Level& level,
-                 const PhysicsConfig& config, int depth) {
-  if (depth >= kMaxCarryDepth || (delta.x == 0.0f && delta.y == 0.0f)) {
-    return;
-  }
-  for (Character& character : state.characters) {
-    if (character.active && character.support == support) {
-      const Vec2 moved = moveAgainstTiles(characterBox(character, config), delta, level);
-      character.position = {character.position.x + moved.x, character.position.y + moved.y};
+/// The active character slots, gathered once: a platform phase reads them many times.
+struct ActiveCharacters {
+  std::array<std::uint8_t, kMaxCharacters> slots;
+  std::size_t count = 0;
+
+  explicit ActiveCharacters(const WorldState& state) {
+    for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+      if (state.characters[slot].active) {
+        slots[count++] = static_cast<std::uint8_t>(slot);
+      }
     }
   }
-  for (Crate& crate : levelCrates(state, level)) {
-    const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (crate.active && crate.support == support && definition != nullptr) {
-      const Vec2 moved = moveAgainstTiles(crateBox(crate, *definition), delta, level);
-      crate.position = {crate.position.x + moved.x, crate.position.y + moved.y};
-      carryRiders(state, crate.id, moved, level, config, depth + 1);
+};
+
+/// How far each support moved this phase: platforms by id, crates by id once carried.
+struct SupportMotion {
+  std::array<Vec2, kMaxPlatforms> platforms{};
+  std::array<Vec2, kMaxCrates> crates{};
+  std::array<std::int8_t, kMaxCrates> crateDepth{};  ///< 0: not carried; d: carried at depth d
+
+  /// The displacement of `support` if it moved at `depth - 1` (platforms are depth 0).
+  const Vec2* of(BodyId support, int depth) const {
+    if (isPlatformId(support)) {
+      return depth == 0 ? &platforms[static_cast<std::size_t>(support)] : nullptr;
+    }
+    if (!isCrateId(support)) {
+      return nullptr;
+    }
+    const auto index = static_cast<std::size_t>(support - kCrateIdBase);
+    return depth > 0 && crateDepth[index] == depth ? &crates[index] : nullptr;
+  }
+};
+
+void carryAt(Vec2& position, const Aabb& box, Vec2 delta, const Level& level, Vec2* moved) {
+  const Vec2 done = moveAgainstTiles(box, delta, level);
+  position = {position.x + done.x, position.y + done.y};
+  if (moved != nullptr) {
+    *moved = done;
+  }
+}
+
+// Riders go with what they stand on, against the tiles: first those on platforms, then those on
+// the crates just carried, and so on, kMaxCarryDepth deep. Each rider moves on its own, so the
+// result does not depend on the order they are visited in.
+void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotion& motion,
+                 const Level& level, const PhysicsConfig& config) {
+  for (int depth = 0; depth < kMaxCarryDepth; ++depth) {
+    for (std::size_t i = 0; i < active.count; ++i) {
+      Character& character = state.characters[active.slots[i]];
+      if (const Vec2* delta = motion.of(character.support, depth)) {
+        carryAt(character.position, characterBox(character, config), *delta, level, nullptr);
+      }
+    }
+    for (Crate& crate : levelCrates(state, level)) {
+      const CrateDefinition* definition = crateDefinition(level, crate.id);
+      const Vec2* delta = motion.of(crate.support, depth);
+      if (!crate.active || definition == nullptr || delta == nullptr) {
+        continue;
+      }
+      const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
+      const Vec2 by = *delta;
+      carryAt(crate.position, crateBox(crate, *definition), by, level, &motion.crates[index]);
+      motion.crateDepth[index] = static_cast<std::int8_t>(depth + 1);
     }
   }
 }
@@ -95,12 +143,13 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
   return true;
 }
 
-void pushBodies(WorldState& state, const Aabb& platform, Vec2 delta, BodyId id, const Level& level,
-                const StepParameters& parameters) {
+void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& platform, Vec2 delta,
+                BodyId id, const Level& level, const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
-  for (Character& character : state.characters) {
+  for (std::size_t i = 0; i < active.count; ++i) {
+    Character& character = state.characters[active.slots[i]];
     Aabb box = characterBox(character, config);
-    if (!character.active || !overlapsDeeply(box, platform)) {
+    if (!overlapsDeeply(box, platform)) {
       continue;
     }
     if (pushOut(box, character.velocity, character.support, platform, delta, id, level,
@@ -130,23 +179,33 @@ void pushBodies(WorldState& state, const Aabb& platform, Vec2 delta, BodyId id, 
 }  // namespace
 
 void stepPlatforms(WorldState& state, const Level& level, const StepParameters& parameters) {
+  const auto platforms = levelPlatforms(state, level);
+  if (platforms.empty()) {
+    return;
+  }
   const int tickRate = parameters.config.tickRate;
-  for (std::size_t slot = 0; slot < levelPlatforms(state, level).size(); ++slot) {
-    Platform& platform = state.platforms[slot];
-    const auto id = static_cast<BodyId>(slot);
-    const PlatformDefinition* definition = platformDefinition(level, id);
-    if (!platform.active || definition == nullptr) {
+  SupportMotion motion;
+  for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
+    Platform& platform = platforms[slot];
+    const PlatformDefinition& definition = level.platforms[slot];
+    if (!platform.active) {
       continue;
     }
-    const std::uint32_t period = platformPeriodTicks(*definition, tickRate);
+    const std::uint32_t period = platformPeriodTicks(definition, tickRate);
     platform.phase = (platform.phase % period + 1) % period;
     const Vec2 before = platform.position;
-    platform.position = platformPositionAt(*definition, platform.phase, tickRate);
-    const Vec2 delta{platform.position.x - before.x, platform.position.y - before.y};
-    platform.velocity = {delta.x / parameters.dt, delta.y / parameters.dt};
-    carryRiders(state, id, delta, level, parameters.config, 0);
-    if (!definition->oneWay) {
-      pushBodies(state, {platform.position, definition->size}, delta, id, level, parameters);
+    platform.position = platformPositionAt(definition, platform.phase, tickRate);
+    motion.platforms[slot] = {platform.position.x - before.x, platform.position.y - before.y};
+    platform.velocity = {motion.platforms[slot].x / parameters.dt,
+                         motion.platforms[slot].y / parameters.dt};
+  }
+  const ActiveCharacters active(state);
+  carryRiders(state, active, motion, level, parameters.config);
+  for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
+    const PlatformDefinition& definition = level.platforms[slot];
+    if (platforms[slot].active && !definition.oneWay) {
+      pushBodies(state, active, {platforms[slot].position, definition.size}, motion.platforms[slot],
+                 static_cast<BodyId>(slot), level, parameters);
     }
   }
 }
