@@ -75,19 +75,6 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   return hit;
 }
 
-std::span<const Obstacle> obstaclesNear(std::span<const Obstacle> all, const Aabb& area,
-                                        ObstacleBuffer& buffer) {
-  std::size_t count = 0;
-  for (const Obstacle& obstacle : all) {
-    if (count < buffer.size() && obstacle.left <= area.right() &&
-        obstacle.left + obstacle.width >= area.left() && obstacle.top <= area.bottom() &&
-        obstacle.top + obstacle.height >= area.top()) {
-      buffer[count++] = obstacle;
-    }
-  }
-  return {buffer.data(), count};
-}
-
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
   const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
   const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;

@@ -29,11 +29,6 @@ inline constexpr std::size_t kMaxObstacles = kMaxPlatforms + kMaxCrates + 256;
 /// Room for a copy of every obstacle, left uninitialised until filled.
 using ObstacleBuffer = std::array<Obstacle, kMaxObstacles>;
 
-/// The obstacles of `all` that touch `area` (a mover's whole reach this step), copied into
-/// `buffer`: every cast of that mover then reads a handful instead of all of them.
-std::span<const Obstacle> obstaclesNear(std::span<const Obstacle> all, const Aabb& area,
-                                        ObstacleBuffer& buffer);
-
 /// The area a box covers moving by `delta`, grown by `margin` on every side.
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin);
 

@@ -233,15 +233,14 @@ void capWallSlide(Character& character, const StepParameters& parameters) {
 
 /// The bodies this step's motion can reach: the sweep and the wall probe after it read only these.
 std::span<const Obstacle> bodiesInReach(const Character& character,
-                                        const StepParameters& parameters,
-                                        std::span<const Obstacle> bodies, ObstacleBuffer& buffer) {
-  if (bodies.empty()) {
-    return bodies;
+                                        const StepParameters& parameters, const ObstacleSet* bodies,
+                                        ObstacleBuffer& buffer) {
+  if (bodies == nullptr) {
+    return {};
   }
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
   // Slope following and ground snapping move the box a little beyond the sweep: a tile of margin.
-  return obstaclesNear(bodies, sweptArea(characterBox(character, parameters.config), delta, 1.0f),
-                       buffer);
+  return bodies->near(sweptArea(characterBox(character, parameters.config), delta, 1.0f), buffer);
 }
 
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
@@ -328,8 +327,7 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
 }
 
 CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
-                                const StepParameters& parameters,
-                                std::span<const Obstacle> bodies) {
+                                const StepParameters& parameters, const ObstacleSet* all) {
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;
@@ -346,7 +344,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   }
   const float startBottom = character.position.y + parameters.config.playerHeight;
   ObstacleBuffer buffer;
-  bodies = bodiesInReach(character, parameters, bodies, buffer);
+  const std::span<const Obstacle> bodies = bodiesInReach(character, parameters, all, buffer);
   const SweepResult swept = sweep(character, level, parameters, scratch, bodies);
   character.position = swept.box.position;
   CharacterContacts contacts;

@@ -5,6 +5,7 @@
 #include "sim/box_cast.h"
 #include "sim/character.h"
 #include "sim/level.h"
+#include "sim/obstacle_set.h"
 #include "sim/physics_config.h"
 #include "sim/player_input.h"
 #include "sim/step_parameters.h"
@@ -21,7 +22,7 @@ struct CharacterContacts {
 /// `bodies` (platforms and crates: stood on, walked into, hit from below).
 CharacterContacts stepCharacter(Character& character, PlayerInput input, const Level& level,
                                 const StepParameters& parameters,
-                                std::span<const Obstacle> bodies = {});
+                                const ObstacleSet* bodies = nullptr);
 
 /// Places a character at a spawn point (bottom-centre) with fresh timers and the level budgets.
 void spawnCharacter(Character& character, Vec2 spawn, const Level& level,

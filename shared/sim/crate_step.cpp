@@ -80,8 +80,7 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
   Vec2 delta{crate.velocity.x * parameters.dt, crate.velocity.y * parameters.dt};
   const float startBottom = box.bottom();
   ObstacleBuffer buffer;
-  const std::span<const Obstacle> near =
-      obstaclesNear(bodies.all(), sweptArea(box, delta, kSkin), buffer);
+  const std::span<const Obstacle> near = bodies.near(sweptArea(box, delta, kSkin), buffer);
   crate.grounded = false;
   crate.support = kNoBody;
   for (int slide = 0; slide < kMaxSlides && (delta.x != 0.0f || delta.y != 0.0f); ++slide) {
@@ -111,18 +110,19 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
 /// Active crates' slots ordered bottom-up, then by id: an order from the crates' content only.
 std::size_t orderCrates(const WorldState& state, const Level& level,
                         std::array<std::uint8_t, kMaxCrates>& order) {
+  std::array<float, kMaxCrates> bottoms;
   std::size_t count = 0;
   const auto before = [&](std::size_t a, std::size_t b) {
-    const Crate& first = state.crates[a];
-    const Crate& second = state.crates[b];
-    const float bottomA = first.position.y + crateDefinition(level, first.id)->size.y;
-    const float bottomB = second.position.y + crateDefinition(level, second.id)->size.y;
-    return bottomA != bottomB ? bottomA > bottomB : first.id < second.id;
+    return bottoms[a] != bottoms[b] ? bottoms[a] > bottoms[b]
+                                    : state.crates[a].id < state.crates[b].id;
   };
   for (std::size_t slot = 0; slot < levelCrates(state, level).size(); ++slot) {
-    if (!state.crates[slot].active || crateDefinition(level, state.crates[slot].id) == nullptr) {
+    const Crate& crate = state.crates[slot];
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (!crate.active || definition == nullptr) {
       continue;
     }
+    bottoms[slot] = crate.position.y + definition->size.y;
     std::size_t at = count++;
     for (; at > 0 && before(slot, order[at - 1]); --at) {
       order[at] = order[at - 1];
@@ -140,7 +140,9 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   if (count == 0) {
     return;
   }
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true});
+  // A crate moves at most kMaxCrateSpeed · dt after the set is sorted.
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true},
+                     kMaxCrateSpeed * parameters.dt);
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);

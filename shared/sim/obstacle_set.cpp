@@ -1,11 +1,14 @@
 #include "sim/obstacle_set.h"
 
+#include <algorithm>
+
 #include "sim/character_step.h"
 
 namespace coyote {
 
 ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
-                         Kinds kinds) {
+                         Kinds kinds, float slack)
+    : slack_(slack) {
   if (kinds.platforms) {
     for (std::size_t slot = 0; slot < levelPlatforms(state, level).size(); ++slot) {
       const auto id = static_cast<BodyId>(slot);
@@ -31,6 +34,34 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
       }
     }
   }
+  // By left edge, then id: a total order on content (ids are unique), whatever the storage.
+  std::sort(obstacles_.begin(), obstacles_.begin() + static_cast<std::ptrdiff_t>(count_),
+            [](const Obstacle& a, const Obstacle& b) {
+              return a.left != b.left ? a.left < b.left : a.id < b.id;
+            });
+  for (std::size_t i = 0; i < count_; ++i) {
+    keys_[i] = obstacles_[i].left;
+    widest_ = obstacles_[i].width > widest_ ? obstacles_[i].width : widest_;
+  }
+}
+
+std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer) const {
+  // An obstacle reaching `area` has its left edge at most the widest width to the left of it; one
+  // moved since sorting, at most `slack_` from its key.
+  const float from = area.left() - widest_ - slack_;
+  const float to = area.right() + slack_;
+  const auto first =
+      std::lower_bound(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(count_), from);
+  std::size_t count = 0;
+  for (auto i = static_cast<std::size_t>(first - keys_.begin()); i < count_ && keys_[i] <= to;
+       ++i) {
+    const Obstacle& obstacle = obstacles_[i];
+    if (obstacle.left <= area.right() && obstacle.left + obstacle.width >= area.left() &&
+        obstacle.top <= area.bottom() && obstacle.top + obstacle.height >= area.top()) {
+      buffer[count++] = obstacle;
+    }
+  }
+  return {buffer.data(), count};
 }
 
 void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay) {
@@ -44,22 +75,6 @@ void ObstacleSet::update(BodyId id, const Aabb& box) {
       return;
     }
   }
-}
-
-const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
-  if (!isCrateId(id)) {
-    return nullptr;
-  }
-  const auto index = static_cast<std::size_t>(id - kCrateIdBase);
-  return index < level.crates.size() ? &level.crates[index] : nullptr;
-}
-
-const PlatformDefinition* platformDefinition(const Level& level, BodyId id) {
-  if (!isPlatformId(id)) {
-    return nullptr;
-  }
-  const auto index = static_cast<std::size_t>(id);
-  return index < level.platforms.size() ? &level.platforms[index] : nullptr;
 }
 
 Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {

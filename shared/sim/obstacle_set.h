@@ -21,10 +21,16 @@ class ObstacleSet {
     bool characters = false;
   };
 
-  ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
-              Kinds kinds);
+  /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use.
+  ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config, Kinds kinds,
+              float slack = 0.0f);
 
   std::span<const Obstacle> all() const { return {obstacles_.data(), count_}; }
+
+  /// The obstacles touching `area` (a mover's whole reach this step), copied into `buffer`: every
+  /// cast of that mover then reads a handful. The set is sorted by left edge, so this is a binary
+  /// search and a short scan, not a walk over every body.
+  std::span<const Obstacle> near(const Aabb& area, ObstacleBuffer& buffer) const;
   /// Moves the obstacle of body `id` (a crate that has just moved) to `box`.
   void update(BodyId id, const Aabb& box);
 
@@ -32,7 +38,10 @@ class ObstacleSet {
   void add(const Aabb& box, BodyId id, bool oneWay);
 
   std::array<Obstacle, kMaxObstacles> obstacles_;
+  std::array<float, kMaxObstacles> keys_;  ///< each obstacle's left edge when sorted, ascending
   std::size_t count_ = 0;
+  float slack_ = 0.0f;
+  float widest_ = 0.0f;  ///< the widest obstacle: how far left of an area one can start
 };
 
 /// The crate slots the simulation reads: the first `level.crates.size()` (where `placeBodies`
@@ -55,10 +64,16 @@ auto levelPlatforms(State& state, const Level& level) {
 
 /// A crate's definition in the level, or nullptr for an id the level does not have (a state from
 /// elsewhere is never trusted to index the level).
-const CrateDefinition* crateDefinition(const Level& level, BodyId id);
+inline const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
+  const auto index = static_cast<std::size_t>(id - kCrateIdBase);
+  return isCrateId(id) && index < level.crates.size() ? &level.crates[index] : nullptr;
+}
 
 /// A platform's definition, or nullptr.
-const PlatformDefinition* platformDefinition(const Level& level, BodyId id);
+inline const PlatformDefinition* platformDefinition(const Level& level, BodyId id) {
+  const auto index = static_cast<std::size_t>(id);
+  return isPlatformId(id) && index < level.platforms.size() ? &level.platforms[index] : nullptr;
+}
 
 /// A crate's box.
 Aabb crateBox(const Crate& crate, const CrateDefinition& definition);

@@ -43,6 +43,7 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
                     const StepParameters& parameters) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, false});
+  const ObstacleSet* reachable = anyBodies ? &bodies : nullptr;
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
     Character& character = state.characters[slot];
     if (!character.active) {
@@ -50,7 +51,7 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
     }
     const BodyId supportBefore = character.support;
     const CharacterContacts contacts =
-        stepCharacter(character, inputs[slot], level, parameters, bodies.all());
+        stepCharacter(character, inputs[slot], level, parameters, reachable);
     applyLiftBoost(character, supportBefore, state, parameters.config);
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.
