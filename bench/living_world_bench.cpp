@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "client/core/predictor.h"
+#include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/world_step.h"
@@ -20,7 +21,9 @@ constexpr int kRecordedTicks = 1200;
 /// playground.tmj with platforms up to 16 (short ping-pong runs in the open air above the
 /// floors) and crates up to 32 (dropped in rows over the left floor, where they fall and stack).
 Level livingWorld() {
-  Level level = loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  Level level =
+      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj",
+                     loadMaterials(std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml"));
   for (std::size_t i = level.platforms.size(); i < kPlatforms; ++i) {
     PlatformDefinition platform;
     platform.size = {2.0f, 0.5f};

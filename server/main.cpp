@@ -12,6 +12,7 @@
 
 #include "cli/program.h"
 #include "config/config_error.h"
+#include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
 #include "net/level_data.h"
 #include "server/game_server.h"
@@ -33,7 +34,7 @@ void requestStop(int) {
 
 struct CommandLine {
   std::string configFile;
-  std::optional<std::string> level, record, bind;
+  std::optional<std::string> level, materials, record, bind;
   std::optional<int> port, maxPlayers, peersPerAddress;
   double runFor = 0.0;
   std::string portFile;
@@ -44,6 +45,8 @@ void addOptions(CLI::App& app, CommandLine& line) {
   app.add_option("--config", line.configFile,
                  "server TOML (default: configs/server.toml when it exists)");
   app.add_option("--level", line.level, "Tiled level (.tmj); overrides world.level");
+  app.add_option("--materials", line.materials,
+                 "materials TOML of tiles and crates; overrides world.materials");
   app.add_option("--port", line.port, "UDP port, 0 = any free port; overrides net.port");
   app.add_option("--max-players", line.maxPlayers, "overrides net.max_players");
   app.add_option("--peers-per-address", line.peersPerAddress,
@@ -66,6 +69,7 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
     coyote::loadServerConfigFile(line.configFile, config);
   }
   config.level = line.level.value_or(config.level);
+  config.materials = line.materials.value_or(config.materials);
   config.port = line.port.value_or(config.port);
   config.maxPlayers = line.maxPlayers.value_or(config.maxPlayers);
   config.peersPerAddress = line.peersPerAddress.value_or(config.peersPerAddress);
@@ -86,7 +90,8 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
 
 /// The level with the config's budgets; refused now if the server could not send it later.
 coyote::Level loadLevel(const coyote::ServerConfig& config) {
-  coyote::Level level = coyote::loadTiledLevel(config.level);
+  coyote::Level level =
+      coyote::loadTiledLevel(config.level, coyote::loadMaterials(config.materials));
   level.jumpsRemaining = config.jumpsRemaining.value_or(level.jumpsRemaining);
   level.dashesRemaining = config.dashesRemaining.value_or(level.dashesRemaining);
   if (const std::string why = coyote::net::whyNotServable(level); !why.empty()) {

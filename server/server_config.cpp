@@ -69,6 +69,7 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
 
   TomlTableReader world = root.section("world");
   world.read("level", c.level);
+  world.read("materials", c.materials);
   world.read("record", c.record);
   world.rejectUnknownKeys();
 

@@ -34,7 +34,8 @@ struct ServerConfig {
 
   // [world]
   std::string level = "configs/levels/arena.tmj";
-  std::string record;  ///< replay file, "" = no recording
+  std::string materials = "configs/materials.toml";  ///< what tiles and crates are made of
+  std::string record;                                ///< replay file, "" = no recording
 
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;

@@ -22,7 +22,7 @@ Vec2 smoothed(Vec2 before, Vec2 now, float alpha) {
 
 const Crate* findCrate(const WorldState& state, const Level& level, BodyId id) {
   for (const Crate& crate : levelCrates(state, level)) {
-    if (crate.active && crate.id == id) {
+    if (crate.present() && crate.id == id) {
       return &crate;
     }
   }
@@ -92,7 +92,7 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
   }
   for (const Crate& crate : levelCrates(current, level_)) {
     const CrateDefinition* definition = crateDefinition(level_, crate.id);
-    if (!crate.active || definition == nullptr) {
+    if (!crate.present() || definition == nullptr) {
       continue;
     }
     const Crate* before = findCrate(previous, level_, crate.id);

@@ -138,6 +138,14 @@ void TomlTableReader::read(std::string_view key, std::vector<std::string>& value
   values = std::move(read);
 }
 
+std::vector<std::string> TomlTableReader::keys() const {
+  std::vector<std::string> names;
+  for (const auto& [key, node] : table_) {
+    names.emplace_back(key.str());
+  }
+  return names;
+}
+
 TomlTableReader TomlTableReader::section(std::string_view key) {
   const toml::node* node = find(key);
   if (node == nullptr) {

@@ -24,6 +24,9 @@ class TomlTableReader {
   /// An array of strings.
   void read(std::string_view key, std::vector<std::string>& values);
 
+  /// The table's keys, in the parser's (sorted) order.
+  std::vector<std::string> keys() const;
+
   /// A nested table; an absent one reads as empty.
   TomlTableReader section(std::string_view key);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,21 @@ inline std::string typeOrClass(const Node& object) {
     return object.child("class").string();
   }
   return type;
+}
+
+/// The value of an object's custom property, if it has it.
+inline std::optional<Node> findProperty(const Node& object, std::string_view name) {
+  if (!object.has("properties")) {
+    return std::nullopt;
+  }
+  const Node properties = object.child("properties");
+  for (std::size_t i = 0; i < properties.array().size(); ++i) {
+    const Node entry = properties.at(i);
+    if (entry.child("name").string() == name) {
+      return entry.child("value");
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace coyote

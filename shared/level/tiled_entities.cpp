@@ -7,21 +7,6 @@
 namespace coyote {
 namespace {
 
-/// The value of an object's custom property, if it has it.
-std::optional<Node> property(const Node& object, std::string_view name) {
-  if (!object.has("properties")) {
-    return std::nullopt;
-  }
-  const Node properties = object.child("properties");
-  for (std::size_t i = 0; i < properties.array().size(); ++i) {
-    const Node entry = properties.at(i);
-    if (entry.child("name").string() == name) {
-      return entry.child("value");
-    }
-  }
-  return std::nullopt;
-}
-
 float ranged(const Node& node, float min, float max) {
   const double value = node.number();
   if (!(value >= min && value <= max)) {
@@ -32,12 +17,12 @@ float ranged(const Node& node, float min, float max) {
 
 float numberProperty(const Node& object, std::string_view name, float fallback, float min,
                      float max) {
-  const std::optional<Node> value = property(object, name);
+  const std::optional<Node> value = findProperty(object, name);
   return value ? ranged(*value, min, max) : fallback;
 }
 
 bool boolProperty(const Node& object, std::string_view name) {
-  const std::optional<Node> value = property(object, name);
+  const std::optional<Node> value = findProperty(object, name);
   if (!value) {
     return false;
   }
@@ -109,7 +94,7 @@ std::vector<Vec2> polylinePath(const Node& reference, const Node& objects, Vec2 
 
 std::vector<Vec2> platformPath(const Node& object, const Node& objects, Vec2 start,
                                TileScale scale) {
-  if (const std::optional<Node> reference = property(object, "path")) {
+  if (const std::optional<Node> reference = findProperty(object, "path")) {
     return polylinePath(*reference, objects, start, scale);
   }
   const float dx = numberProperty(object, "pathX", 0.0f, -4096.0f, 4096.0f);
@@ -121,7 +106,7 @@ std::vector<Vec2> platformPath(const Node& object, const Node& objects, Vec2 sta
 }
 
 PathMode pathMode(const Node& object) {
-  const std::optional<Node> mode = property(object, "mode");
+  const std::optional<Node> mode = findProperty(object, "mode");
   if (!mode || mode->string() == "pingpong") {
     return PathMode::PingPong;
   }
@@ -153,17 +138,26 @@ PlatformDefinition readPlatform(const Node& object, const Node& objects, TileSca
   return platform;
 }
 
-CrateDefinition readCrate(const Node& object, TileScale scale, const Level& level) {
+CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTable& materials,
+                          const Level& level) {
   CrateDefinition crate;
   crate.position = positionInTiles(object, scale, level);
   crate.size = sizeInTiles(object, scale);
   crate.mass = numberProperty(object, "mass", 1.0f, kMinBodyMass, kMaxBodyMass);
+  if (const std::optional<Node> name = findProperty(object, "material")) {
+    const int index = materials.find(name->string());
+    if (index < 0) {
+      name->fail(fmt::format("no material named \"{}\" in the materials file", name->string()));
+    }
+    crate.material = static_cast<std::uint8_t>(index);
+  }
   return crate;
 }
 
 }  // namespace
 
-void readBodies(const Node& objects, TileScale scale, Level& level) {
+void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials,
+                Level& level) {
   for (std::size_t i = 0; i < objects.array().size(); ++i) {
     const Node object = objects.at(i);
     const std::string kind = typeOrClass(object);
@@ -176,7 +170,7 @@ void readBodies(const Node& objects, TileScale scale, Level& level) {
       if (level.crates.size() == static_cast<std::size_t>(kMaxCrates)) {
         object.fail(fmt::format("more than {} crates", kMaxCrates));
       }
-      level.crates.push_back(readCrate(object, scale, level));
+      level.crates.push_back(readCrate(object, scale, materials, level));
     }
   }
 }

@@ -17,8 +17,8 @@ struct TileScale {
 ///   (`pathX`, `pathY`) tiles from it; `speed` tiles/s (default 2), `mode` `loop` or `pingpong`
 ///   (default), `wait` s at the ends (default 0), `oneway` (default false);
 /// - `crate`: a rectangle (its size, or `width`/`height` properties in tiles, default 1×1) with a
-///   `mass` (default 1).
+///   `mass` (default 1) and a `material` named in the materials file (default `default`).
 /// Anything out of range is a ConfigError naming the file, the JSON path and the reason.
-void readBodies(const Node& objects, TileScale scale, Level& level);
+void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials, Level& level);
 
 }  // namespace coyote

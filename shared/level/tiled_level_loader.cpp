@@ -42,9 +42,28 @@ std::filesystem::path tilesetPath(const Node& source, const std::filesystem::pat
   return path;
 }
 
-/// Local tile id → tile type, for one tileset.
-void readTilesetTiles(const Node& tileset, std::uint32_t firstGid,
-                      std::map<std::uint32_t, TileType>& types) {
+/// What a tileset says about one of its tiles.
+struct TileInfo {
+  TileType type = TileType::Empty;
+  std::uint8_t material = 0;
+};
+
+/// A tile's material: its own `material` property, else its type's (tile → type → default).
+std::uint8_t tileMaterial(const Node& tile, TileType type, const MaterialTable& materials) {
+  const std::optional<Node> own = findProperty(tile, "material");
+  if (!own) {
+    return materials.byTileType[static_cast<std::size_t>(type)];
+  }
+  const int index = materials.find(own->string());
+  if (index < 0) {
+    own->fail(fmt::format("no material named \"{}\" in the materials file", own->string()));
+  }
+  return static_cast<std::uint8_t>(index);
+}
+
+/// Local tile id → tile type and material, for one tileset.
+void readTilesetTiles(const Node& tileset, std::uint32_t firstGid, const MaterialTable& materials,
+                      std::map<std::uint32_t, TileInfo>& types) {
   if (!tileset.has("tiles")) {
     return;
   }
@@ -64,26 +83,27 @@ void readTilesetTiles(const Node& tileset, std::uint32_t firstGid,
           "rounded_up_right, rounded_up_left, water or hazard)",
           name));
     }
-    types[firstGid + id] = type;
+    types[firstGid + id] = TileInfo{type, tileMaterial(tile, type, materials)};
   }
 }
 
-std::map<std::uint32_t, TileType> readTilesets(const Node& map,
-                                               const std::filesystem::path& baseDirectory) {
-  std::map<std::uint32_t, TileType> types;
+std::map<std::uint32_t, TileInfo> readTilesets(const Node& map,
+                                               const std::filesystem::path& baseDirectory,
+                                               const MaterialTable& materials) {
+  std::map<std::uint32_t, TileInfo> types;
   const Node tilesets = map.child("tilesets");
   for (std::size_t i = 0; i < tilesets.array().size(); ++i) {
     const Node reference = tilesets.at(i);
     const auto firstGid =
         static_cast<std::uint32_t>(reference.child("firstgid").integer(1, 1 << 28));
     if (!reference.has("source")) {
-      readTilesetTiles(reference, firstGid, types);
+      readTilesetTiles(reference, firstGid, materials, types);
       continue;
     }
     const std::filesystem::path source = tilesetPath(reference.child("source"), baseDirectory);
     const std::string sourceName = source.string();
     const Json external = parseJson(readBoundedFile(source, kMaxLevelFileBytes), sourceName);
-    readTilesetTiles(Node{external, "$", sourceName}, firstGid, types);
+    readTilesetTiles(Node{external, "$", sourceName}, firstGid, materials, types);
   }
   return types;
 }
@@ -104,7 +124,7 @@ const Json* findLayer(const Node& layers, std::string_view name, std::string_vie
   return nullptr;
 }
 
-void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>& types,
+void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileInfo>& types,
                         Level& level) {
   const Node layers = map.child("layers");
   std::size_t index = 0;
@@ -138,13 +158,16 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileType>
     if (found == types.end()) {
       cell.fail(fmt::format("tile gid {} has no type in its tileset", gid));
     }
-    const int width = level.width();
-    level.setTile(static_cast<int>(i % static_cast<std::size_t>(width)),
-                  static_cast<int>(i / static_cast<std::size_t>(width)), found->second);
+    const auto width = static_cast<std::size_t>(level.width());
+    const auto column = static_cast<int>(i % width);
+    const auto row = static_cast<int>(i / width);
+    level.setTile(column, row, found->second.type);
+    level.setMaterial(column, row, found->second.material);
   }
 }
 
-void readEntities(const Node& map, float tileWidth, float tileHeight, Level& level) {
+void readEntities(const Node& map, float tileWidth, float tileHeight,
+                  const MaterialTable& materials, Level& level) {
   const Node layers = map.child("layers");
   std::size_t index = 0;
   if (findLayer(layers, "entities", "objectgroup", index) == nullptr) {
@@ -166,7 +189,7 @@ void readEntities(const Node& map, float tileWidth, float tileHeight, Level& lev
   if (level.spawns.empty()) {
     objects.fail("no object of type \"spawn\"");
   }
-  readBodies(objects, {tileWidth, tileHeight}, level);
+  readBodies(objects, {tileWidth, tileHeight}, materials, level);
 }
 
 void readBudgets(const Node& map, Level& level) {
@@ -188,7 +211,7 @@ void readBudgets(const Node& map, Level& level) {
 }
 
 Level readMap(const Json& document, const std::string& fileName,
-              const std::filesystem::path& baseDirectory) {
+              const std::filesystem::path& baseDirectory, const MaterialTable& materials) {
   const Node map{document, "$", fileName};
   if (!document.is_object()) {
     map.fail("expected a Tiled map object");
@@ -206,8 +229,9 @@ Level readMap(const Json& document, const std::string& fileName,
 
   Level level(width, height);
   level.name = std::filesystem::path(fileName).filename().string();
-  readCollisionLayer(map, readTilesets(map, baseDirectory), level);
-  readEntities(map, tileWidth, tileHeight, level);
+  level.materials = materials.materials;
+  readCollisionLayer(map, readTilesets(map, baseDirectory, materials), level);
+  readEntities(map, tileWidth, tileHeight, materials, level);
   readBudgets(map, level);
   return level;
 }
@@ -215,17 +239,17 @@ Level readMap(const Json& document, const std::string& fileName,
 }  // namespace
 
 Level parseTiledLevel(std::string_view json, const std::string& fileName,
-                      const std::filesystem::path& baseDirectory) {
+                      const std::filesystem::path& baseDirectory, const MaterialTable& materials) {
   try {
-    return readMap(parseJson(json, fileName), fileName, baseDirectory);
+    return readMap(parseJson(json, fileName), fileName, baseDirectory, materials);
   } catch (const Json::exception& error) {  // a type this loader did not check by path
     throw ConfigError(fmt::format("{}: unexpected JSON: {}", fileName, error.what()));
   }
 }
 
-Level loadTiledLevel(const std::filesystem::path& file) {
+Level loadTiledLevel(const std::filesystem::path& file, const MaterialTable& materials) {
   return parseTiledLevel(readBoundedFile(file, kMaxLevelFileBytes), file.string(),
-                         file.parent_path());
+                         file.parent_path(), materials);
 }
 
 }  // namespace coyote

@@ -5,6 +5,7 @@
 
 #include "net/wire_range.h"
 #include "sim/level_bodies.h"
+#include "sim/material.h"
 
 namespace coyote {
 
@@ -34,6 +35,25 @@ void serialize(Archive& archive, CrateDefinition& crate) {
   archive(crate.position);
   serializeBodySize(archive, crate.size, "crate size");
   net::rangedValue(archive, crate.mass, kMinBodyMass, kMaxBodyMass, "crate mass");
+  net::rangedValue(archive, crate.material, std::uint8_t{0},
+                   static_cast<std::uint8_t>(kMaxMaterials - 1), "crate material");
 }
+
+template <class Archive>
+void serialize(Archive& archive, Material& material) {
+  net::rangedValue(archive, material.friction, 0.0f, kMaxFriction, "material friction");
+  net::rangedValue(archive, material.restitution, 0.0f, 1.0f, "material restitution");
+}
+
+/// A stretch of cells (row-major) made of one material: levels are mostly long runs.
+struct MaterialRun {
+  std::uint32_t cells = 0;
+  std::uint8_t material = 0;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(cells, material);
+  }
+};
 
 }  // namespace coyote

@@ -22,6 +22,16 @@ LevelData toLevelData(const Level& level) {
   data.name = level.name;
   data.platforms = level.platforms;
   data.crates = level.crates;
+  data.materials = level.materials;
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      const std::uint8_t material = level.materialIndexAt(column, row);
+      if (data.materialRuns.empty() || data.materialRuns.back().material != material) {
+        data.materialRuns.push_back({0, material});
+      }
+      ++data.materialRuns.back().cells;
+    }
+  }
   return data;
 }
 
@@ -40,6 +50,15 @@ Level toLevel(const LevelData& data) {
   level.name = data.name;
   level.platforms = data.platforms;
   level.crates = data.crates;
+  level.materials = data.materials;
+  std::size_t cell = 0;
+  for (const MaterialRun& run : data.materialRuns) {
+    for (std::uint32_t i = 0; i < run.cells; ++i, ++cell) {
+      level.setMaterial(static_cast<int>(cell % static_cast<std::size_t>(data.width)),
+                        static_cast<int>(cell / static_cast<std::size_t>(data.width)),
+                        run.material);
+    }
+  }
   return level;
 }
 

@@ -22,6 +22,8 @@ struct LevelData {
   std::string name;
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
+  std::vector<Material> materials{Material{}};
+  std::vector<MaterialRun> materialRuns;  ///< the cells' materials, run-length coded
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -50,11 +52,17 @@ struct LevelData {
     boundedString(archive, name, kMaxReasonLength, "level name");
     boundedVector(archive, platforms, kMaxPlatforms, "platform");
     boundedVector(archive, crates, kMaxCrates, "crate");
+    boundedVector(archive, materials, kMaxMaterials, "material");
+    // A level whose material changes more often than this across its cells cannot be served
+    // (whyNotServable says so at start).
+    boundedVector(archive, materialRuns, kMaxMaterialRuns, "material run");
     checkBodies();
+    checkMaterials(cells);
   }
 
  private:
   static constexpr std::int32_t kMaxBudget = 1000000;  ///< as the level loader allows
+  static constexpr std::size_t kMaxMaterialRuns = 65535;
 
   bool inside(Vec2 point) const {
     return point.x >= 0.0f && point.x <= static_cast<float>(width) && point.y >= 0.0f &&
@@ -73,6 +81,29 @@ struct LevelData {
     for (const CrateDefinition& crate : crates) {
       if (!inside(crate.position)) {
         throw WireError("crate outside the level");
+      }
+    }
+  }
+
+  /// At least the default material; every run and crate naming one that exists; runs covering
+  /// the grid exactly.
+  void checkMaterials(std::size_t cells) const {
+    if (materials.empty()) {
+      throw WireError("a level without its default material");
+    }
+    std::size_t covered = 0;
+    for (const MaterialRun& run : materialRuns) {
+      if (run.material >= materials.size() || run.cells == 0 || run.cells > cells - covered) {
+        throw WireError("material runs out of range");
+      }
+      covered += run.cells;
+    }
+    if (covered != cells) {
+      throw WireError("material runs do not cover the level");
+    }
+    for (const CrateDefinition& crate : crates) {
+      if (crate.material >= materials.size()) {
+        throw WireError("crate material out of range");
       }
     }
   }

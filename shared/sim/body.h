@@ -46,7 +46,8 @@ struct Platform {
   FIELD(Vec2, velocity, {}, "tiles/s", "")                                                      \
   FIELD(std::int16_t, id, 0, "", "kCrateIdBase + index in the level: order of resolution ties") \
   FIELD(std::int16_t, support, kNoBody, "", "the body it rests on, carried by it")              \
-  FIELD(bool, grounded, false, "", "resting on a tile or a body this step")
+  FIELD(bool, grounded, false, "", "resting on a tile or a body this step")                     \
+  FIELD(bool, away, false, "", "squeezed or fallen: gone until its level place is free")
 
 /// A pushable crate (SPEC §4): gravity, tiles, platforms, characters and other crates. Its size
 /// and mass are the level's (`Level::crates[id - kCrateIdBase]`). Its storage slot carries no
@@ -55,6 +56,9 @@ struct Platform {
 struct Crate {
   bool active = false;
   COYOTE_RECORD(COYOTE_CRATE_FIELDS)
+
+  /// In the world: simulated, an obstacle, drawn. A crate that is `away` is none of these.
+  bool present() const { return active && !away; }
 };
 
 }  // namespace coyote

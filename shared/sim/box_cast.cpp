@@ -69,10 +69,16 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   hit.hit = true;
   hit.time = time;
   hit.id = target.id;
+  hit.material = target.material;
   const std::int8_t normal = axisDelta > 0.0f ? -1 : 1;
   (alongY ? hit.normalY : hit.normalX) = normal;
   hit.face = alongY ? (delta.y > 0.0f ? lowY : highY) : (delta.x > 0.0f ? lowX : highX);
   return hit;
+}
+
+bool overlapsBeyondSkin(const Aabb& a, const Aabb& b) {
+  return a.right() > b.left() + kSkin && a.left() < b.right() - kSkin &&
+         a.bottom() > b.top() + kSkin && a.top() < b.bottom() - kSkin;
 }
 
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {

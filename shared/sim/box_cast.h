@@ -16,9 +16,10 @@ struct Obstacle {
   float left, top, width, height;  ///< the box, tiles
   BodyId id;                       ///< kNoBody for a tile
   bool oneWay;  ///< blocks only a box moving down whose bottom started at or above its top
+  std::uint8_t material;  ///< index into `Level::materials`
 
-  static Obstacle of(const Aabb& box, BodyId id, bool oneWay) {
-    return {box.position.x, box.position.y, box.size.x, box.size.y, id, oneWay};
+  static Obstacle of(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material = 0) {
+    return {box.position.x, box.position.y, box.size.x, box.size.y, id, oneWay, material};
   }
   Aabb box() const { return {{left, top}, {width, height}}; }
 };
@@ -28,6 +29,9 @@ inline constexpr std::size_t kMaxObstacles = kMaxPlatforms + kMaxCrates + 256;
 
 /// Room for a copy of every obstacle, left uninitialised until filled.
 using ObstacleBuffer = std::array<Obstacle, kMaxObstacles>;
+
+/// True when two boxes overlap by more than kSkin on both axes (touching is not overlapping).
+bool overlapsBeyondSkin(const Aabb& a, const Aabb& b);
 
 /// The area a box covers moving by `delta`, grown by `margin` on every side.
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin);
@@ -40,7 +44,8 @@ struct BoxHit {
   std::int8_t normalX = 0;
   std::int8_t normalY = 0;
   BodyId id = kNoBody;
-  float face = 0.0f;  ///< the box's exact top-left coordinate on the hit axis at contact
+  float face = 0.0f;          ///< the box's exact top-left coordinate on the hit axis at contact
+  std::uint8_t material = 0;  ///< what was hit is made of
 };
 
 /// Swept box against one box (seed 003): the target is grown by the mover's size (a Minkowski

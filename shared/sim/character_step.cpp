@@ -26,6 +26,8 @@ struct StepScratch {
   bool dashing = false;
   bool droppingThrough = false;
   bool wasGrounded = false;
+  bool bounced = false;         ///< left the ground this step off a springy surface
+  float groundFriction = 1.0f;  ///< of what it stood on at the start of the step
 };
 
 int signOf(float value) {
@@ -177,15 +179,16 @@ void cutJumpOnRelease(Character& character, const StepInput& input,
 }
 
 void updateHorizontalVelocity(Character& character, const StepInput& input,
-                              const StepParameters& parameters) {
+                              const StepParameters& parameters, float friction) {
   const PhysicsConfig& config = parameters.config;
   const float move = character.wallJumpLockTicks > 0 ? 0.0f : input.moveX;
   float& vx = character.velocity.x;
   if (character.grounded) {
     const float target = move * config.maxRunSpeed;
     const bool speedingUp = signOf(target) * signOf(vx) >= 0 && absOf(target) > absOf(vx);
-    vx = approach(vx, target,
-                  (speedingUp ? config.groundAccel : config.groundDecel) * parameters.dt);
+    // The surface's friction scales braking: on ice a character slides on (materials, SPEC §4).
+    const float decel = config.groundDecel * friction;
+    vx = approach(vx, target, (speedingUp ? config.groundAccel : decel) * parameters.dt);
     return;
   }
   // In the air: no braking, and steering never raises |vx| above the run speed; speed above it
@@ -270,12 +273,18 @@ SurfaceContact followSurfaces(Character& character, const SweepResult& swept, fl
   return contact;
 }
 
-void zeroBlockedVelocity(Character& character, const SweepResult& swept,
-                         const StepScratch& scratch) {
+void zeroBlockedVelocity(Character& character, const SweepResult& swept, const Level& level,
+                         const StepParameters& parameters, StepScratch& scratch) {
   if (swept.normalX != 0) {
     character.velocity.x = 0.0f;
   }
-  if (swept.normalY != 0) {
+  if (swept.normalY < 0) {
+    // Landing on a springy surface returns the fall at v · restitution (a slow one rests).
+    const float restitution = groundMaterial(swept.box, swept.hitY, level).restitution;
+    const float fall = character.velocity.y;
+    scratch.bounced = restitution > 0.0f && fall > parameters.config.minBounceSpeed;
+    character.velocity.y = scratch.bounced ? -fall * restitution : 0.0f;
+  } else if (swept.normalY != 0) {
     character.velocity.y = 0.0f;
   }
   // A dash stops dead on whatever blocks it along its own direction.
@@ -287,9 +296,9 @@ void zeroBlockedVelocity(Character& character, const SweepResult& swept,
 }
 
 void updateGrounded(Character& character, const SweepResult& swept, const SurfaceContact& contact,
-                    const StepParameters& parameters) {
-  character.grounded = swept.normalY < 0 || contact.found;
-  character.support = swept.normalY < 0 && !contact.found ? swept.hitY : kNoBody;
+                    const StepParameters& parameters, const StepScratch& scratch) {
+  character.grounded = (swept.normalY < 0 && !scratch.bounced) || contact.found;
+  character.support = character.grounded && !contact.found ? swept.hitY : kNoBody;
   character.onSlope = contact.found && contact.onSlope;
   if (character.grounded && !character.dashing()) {
     character.dashAvailable = true;
@@ -331,6 +340,11 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;
+  scratch.groundFriction =
+      character.grounded
+          ? groundMaterial(characterBox(character, parameters.config), character.support, level)
+                .friction
+          : 1.0f;
 
   updateFacing(character, input);
   advanceTimers(character, input);
@@ -338,7 +352,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   if (!scratch.dashing) {
     tryJump(character, input, level, parameters, scratch);
     cutJumpOnRelease(character, input, parameters);
-    updateHorizontalVelocity(character, input, parameters);
+    updateHorizontalVelocity(character, input, parameters, scratch.groundFriction);
     applyGravityAndDrag(character, input, parameters);
     capWallSlide(character, parameters);
   }
@@ -353,8 +367,8 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   }
   const SurfaceContact contact =
       followSurfaces(character, swept, startBottom, level, parameters, scratch);
-  zeroBlockedVelocity(character, swept, scratch);
-  updateGrounded(character, swept, contact, parameters);
+  zeroBlockedVelocity(character, swept, level, parameters, scratch);
+  updateGrounded(character, swept, contact, parameters, scratch);
   detectWallContact(character, input, level, parameters, bodies);
 
   character.lastNormalX = swept.normalX;

@@ -19,6 +19,10 @@ float clampSpeed(float value) {
                                 : (value < -kMaxCrateSpeed ? -kMaxCrateSpeed : value);
 }
 
+float absOf(float value) {
+  return value < 0.0f ? -value : value;
+}
+
 float approachZero(float value, float maxDelta) {
   if (value > 0.0f) {
     return value > maxDelta ? value - maxDelta : 0.0f;
@@ -39,20 +43,22 @@ class TileObstacles {
          ++row) {
       for (int column = static_cast<int>(std::floor(left));
            column <= static_cast<int>(std::floor(right)); ++column) {
-        add(level.tileAt(column, row), column, row);
+        add(level, column, row);
       }
     }
   }
   std::span<const Obstacle> all() const { return {tiles_.data(), count_}; }
 
  private:
-  void add(TileType type, int column, int row) {
+  void add(const Level& level, int column, int row) {
+    const TileType type = level.tileAt(column, row);
     const bool blocks = isSolid(type) || isFollowableSurface(type) || type == TileType::OneWay;
     if (!blocks || count_ == tiles_.size()) {
       return;
     }
     const Aabb cell{{static_cast<float>(column), static_cast<float>(row)}, {1.0f, 1.0f}};
-    tiles_[count_++] = Obstacle::of(cell, kNoBody, type == TileType::OneWay);
+    tiles_[count_++] =
+        Obstacle::of(cell, kNoBody, type == TileType::OneWay, level.materialIndexAt(column, row));
   }
 
   // (8 + 2 + 1)² cells: the largest crate moving a tile a step.
@@ -60,51 +66,100 @@ class TileObstacles {
   std::size_t count_ = 0;
 };
 
-void applyGravity(Crate& crate, const CrateDefinition& definition,
-                  const StepParameters& parameters) {
+// A crate is no character: no game-feel asymmetry, one gravity (the characters' falling one) both
+// ways and no air drag (moveCrate). On the ground it brakes by `crate_ground_decel` scaled by the
+// friction of crate and floor.
+void applyGroundFriction(Crate& crate, const CrateDefinition& definition, const Level& level,
+                         const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
-  float& vy = crate.velocity.y;
-  const float gravity = vy >= 0.0f ? config.gravity * config.fallGravityMultiplier : config.gravity;
-  // The characters' linear drag, with the crate's own mass: terminal speed m·g / drag.
-  const float drag = vy >= 0.0f ? config.fallDragCoefficient * vy / definition.mass : 0.0f;
-  vy = clampSpeed(vy + (gravity - drag) * parameters.dt);
-  float& vx = crate.velocity.x;
-  vx = clampSpeed(crate.grounded ? approachZero(vx, config.crateGroundDecel * parameters.dt) : vx);
+  if (crate.grounded) {
+    const Material& ground = groundMaterial(crateBox(crate, definition), crate.support, level);
+    const float friction = mixMaterials(materialOf(level, definition.material), ground).friction;
+    crate.velocity.x =
+        approachZero(crate.velocity.x, config.crateGroundDecel * friction * parameters.dt);
+  }
+  crate.velocity.x = clampSpeed(crate.velocity.x);
 }
 
-/// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, drop the
-/// motion into the surface, go on with the rest; at most kMaxSlides times.
+/// A crate's speed along the normal of what it hit: returned at v · e (the pair's restitution),
+/// or stopped when slower than `physics.min_bounce_speed`.
+float afterHit(float speed, const Material& crate, const BoxHit& hit, const Level& level,
+               const PhysicsConfig& config) {
+  const float restitution = mixMaterials(crate, materialOf(level, hit.material)).restitution;
+  const float magnitude = speed < 0.0f ? -speed : speed;
+  return magnitude > config.minBounceSpeed ? -speed * restitution : 0.0f;
+}
+
+/// A crate's flight through one step: constant acceleration integrated exactly (position
+/// v·T + ½·a·T²), so a fall and a rebound rise exactly as far as (v·e)² / 2g says; `time` is
+/// what is left of the step.
+struct Flight {
+  Aabb box;
+  Vec2 velocity;
+  float gravity = 0.0f;
+  float time = 0.0f;
+
+  Vec2 delta() const {
+    return {velocity.x * time, velocity.y * time + 0.5f * gravity * time * time};
+  }
+};
+
+/// Moves the flight to a contact `hit` (a fraction of what is left) and answers it: the speed
+/// along the normal comes back at v · e, or stops; a crate that stops on a floor rests (no more
+/// gravity this step) on what it hit.
+void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& own,
+               const Level& level, const PhysicsConfig& config) {
+  const float used = hit.time * flight.time;
+  const float fallen = flight.velocity.y * used + 0.5f * flight.gravity * used * used;
+  if (hit.normalY != 0) {
+    flight.box.position = {flight.box.position.x + flight.velocity.x * used, hit.face};
+  } else {
+    flight.box.position = {hit.face, flight.box.position.y + fallen};
+  }
+  flight.velocity.y += flight.gravity * used;
+  flight.time -= used;
+  float& normalSpeed = hit.normalY != 0 ? flight.velocity.y : flight.velocity.x;
+  normalSpeed = afterHit(normalSpeed, own, hit, level, config);
+  if (hit.normalY < 0 && flight.velocity.y == 0.0f) {
+    crate.grounded = true;
+    crate.support = hit.id;
+    flight.gravity = 0.0f;  // resting: the floor holds it for the rest of the step
+  }
+}
+
+/// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, answer it, go on
+/// with the rest of the step; at most kMaxSlides times, then the rest of the motion is dropped.
 void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& level,
                const StepParameters& parameters, const ObstacleSet& bodies) {
-  Aabb box = crateBox(crate, definition);
-  Vec2 delta{crate.velocity.x * parameters.dt, crate.velocity.y * parameters.dt};
-  const float startBottom = box.bottom();
+  const PhysicsConfig& config = parameters.config;
+  Flight flight{crateBox(crate, definition), crate.velocity,
+                config.gravity * config.fallGravityMultiplier, parameters.dt};
+  const float startBottom = flight.box.bottom();
+  // Everything a bounce could reach this step, either way: one cast's worth of nearby bodies.
+  const float reach =
+      (absOf(crate.velocity.x) + absOf(crate.velocity.y) + flight.gravity * flight.time) *
+      flight.time;
   ObstacleBuffer buffer;
-  const std::span<const Obstacle> near = bodies.near(sweptArea(box, delta, kSkin), buffer);
+  const std::span<const Obstacle> near =
+      bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer);
+  const Material& own = materialOf(level, definition.material);
   crate.grounded = false;
   crate.support = kNoBody;
-  for (int slide = 0; slide < kMaxSlides && (delta.x != 0.0f || delta.y != 0.0f); ++slide) {
-    const TileObstacles tiles(box, delta, level);
-    const BoxHit tileHit = castAgainst(box, delta, tiles.all(), kNoBody, startBottom);
-    const BoxHit bodyHit = castAgainst(box, delta, near, crate.id, startBottom);
+  for (int slide = 0; slide < kMaxSlides && flight.time > 0.0f; ++slide) {
+    const Vec2 delta = flight.delta();
+    const TileObstacles tiles(flight.box, delta, level);
+    const BoxHit tileHit = castAgainst(flight.box, delta, tiles.all(), kNoBody, startBottom);
+    const BoxHit bodyHit = castAgainst(flight.box, delta, near, crate.id, startBottom);
     const BoxHit& hit = hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
     if (!hit.hit) {
-      box.position = {box.position.x + delta.x, box.position.y + delta.y};
+      flight.box.position = {flight.box.position.x + delta.x, flight.box.position.y + delta.y};
+      flight.velocity.y += flight.gravity * flight.time;
       break;
     }
-    if (hit.normalY != 0) {
-      box.position = {box.position.x + delta.x * hit.time, hit.face};
-      delta = {delta.x * (1.0f - hit.time), 0.0f};
-      crate.velocity.y = 0.0f;
-      crate.grounded = crate.grounded || hit.normalY < 0;
-      crate.support = hit.normalY < 0 ? hit.id : crate.support;
-    } else {
-      box.position = {hit.face, box.position.y + delta.y * hit.time};
-      delta = {0.0f, delta.y * (1.0f - hit.time)};
-      crate.velocity.x = 0.0f;
-    }
+    answerHit(flight, crate, hit, own, level, config);
   }
-  crate.position = box.position;
+  crate.position = flight.box.position;
+  crate.velocity = {clampSpeed(flight.velocity.x), clampSpeed(flight.velocity.y)};
 }
 
 /// Active crates' slots ordered bottom-up, then by id: an order from the crates' content only.
@@ -119,7 +174,7 @@ std::size_t orderCrates(const WorldState& state, const Level& level,
   for (std::size_t slot = 0; slot < levelCrates(state, level).size(); ++slot) {
     const Crate& crate = state.crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.active || definition == nullptr) {
+    if (!crate.present() || definition == nullptr) {
       continue;
     }
     bottoms[slot] = crate.position.y + definition->size.y;
@@ -134,6 +189,23 @@ std::size_t orderCrates(const WorldState& state, const Level& level,
 
 }  // namespace
 
+void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config) {
+  for (Crate& crate : levelCrates(state, level)) {
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (!crate.active || !crate.away || definition == nullptr) {
+      continue;
+    }
+    // Free of every present body (its own entry is absent: it is away) and of solid tiles.
+    const ObstacleSet bodies(state, level, config, {true, true, true});
+    const Aabb place = crateBox(crate, *definition);
+    bool free = true;
+    for (const Obstacle& obstacle : bodies.all()) {
+      free = free && !overlapsBeyondSkin(place, obstacle.box());
+    }
+    crate.away = !free;
+  }
+}
+
 void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters) {
   std::array<std::uint8_t, kMaxCrates> order{};
   const std::size_t count = orderCrates(state, level, order);
@@ -146,7 +218,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
-    applyGravity(crate, definition, parameters);
+    applyGroundFriction(crate, definition, level, parameters);
     moveCrate(crate, definition, level, parameters, bodies);
     bodies.update(crate.id, crateBox(crate, definition));
   }
@@ -156,7 +228,7 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMa
                 const Level& level) {
   const CrateDefinition* definition = crateDefinition(level, id);
   for (Crate& crate : levelCrates(state, level)) {
-    if (!crate.active || crate.id != id || definition == nullptr) {
+    if (!crate.present() || crate.id != id || definition == nullptr) {
       continue;
     }
     const float m = characterMass;
@@ -178,6 +250,7 @@ void respawnCrate(Crate& crate, const CrateDefinition& definition) {
   crate.velocity = {};
   crate.grounded = false;
   crate.support = kNoBody;
+  crate.away = true;  // back in the world once its place is free (returnCrates)
 }
 
 }  // namespace coyote

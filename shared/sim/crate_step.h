@@ -18,7 +18,12 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
 float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMass,
                 const Level& level);
 
-/// Puts a crate back where the level placed it, at rest (after a squeeze or a fall).
+/// Sends a crate back to where the level placed it, at rest (after a squeeze or a fall), `away`:
+/// out of the world — not simulated, not an obstacle, not drawn — until that place is free.
 void respawnCrate(Crate& crate, const CrateDefinition& definition);
+
+/// Brings back each crate that is away, once no body overlaps its place (first thing in a step,
+/// so a squeezed crate never reappears inside something).
+void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config);
 
 }  // namespace coyote

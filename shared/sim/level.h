@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sim/level_bodies.h"
+#include "sim/material.h"
 #include "sim/tile.h"
 #include "sim/vec2.h"
 
@@ -30,6 +31,23 @@ class Level {
   }
   void setTile(int column, int row, TileType type);
 
+  /// The material of a cell (index into `materials`); outside the grid, the default (0).
+  std::uint8_t materialIndexAt(int column, int row) const {
+    if (column < 0 || row < 0 || column >= width_ || row >= height_) {
+      return 0;
+    }
+    return cellMaterials_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
+                          static_cast<std::size_t>(column)];
+  }
+  const Material& materialAt(int column, int row) const {
+    return materials[materialIndexAt(column, row)];
+  }
+  /// Sets a cell's material; the index must be below `materials.size()`.
+  void setMaterial(int column, int row, std::uint8_t material);
+
+  /// The level's materials, resolved from `configs/materials.toml` at load; 0 is the default.
+  std::vector<Material> materials{Material{}};
+
   /// Spawn points: the bottom-centre of a character's box, in tiles.
   std::vector<Vec2> spawns;
   /// Level budgets (SPEC §3.5): -1 = unlimited, 0 refuses the action.
@@ -45,6 +63,7 @@ class Level {
   int width_ = 0;
   int height_ = 0;
   std::vector<TileType> tiles_;
+  std::vector<std::uint8_t> cellMaterials_;
 };
 
 }  // namespace coyote

@@ -26,6 +26,7 @@ struct CrateDefinition {
   Vec2 position;  ///< top-left, tiles
   Vec2 size{1.0f, 1.0f};
   float mass = 1.0f;
+  std::uint8_t material = 0;  ///< index into `Level::materials`
 };
 
 /// Limits a level file and the wire both enforce.

@@ -1,8 +1,10 @@
 #include "sim/obstacle_set.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/character_step.h"
+#include "sim/sweep.h"
 
 namespace coyote {
 
@@ -21,8 +23,8 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
   if (kinds.crates) {
     for (const Crate& crate : levelCrates(state, level)) {
       const CrateDefinition* definition = crateDefinition(level, crate.id);
-      if (crate.active && definition != nullptr) {
-        add(crateBox(crate, *definition), crate.id, false);
+      if (crate.present() && definition != nullptr) {
+        add(crateBox(crate, *definition), crate.id, false, definition->material);
       }
     }
   }
@@ -64,17 +66,41 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
   return {buffer.data(), count};
 }
 
-void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay) {
-  obstacles_[count_++] = Obstacle::of(box, id, oneWay);
+void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material) {
+  obstacles_[count_++] = Obstacle::of(box, id, oneWay, material);
 }
 
 void ObstacleSet::update(BodyId id, const Aabb& box) {
   for (std::size_t i = 0; i < count_; ++i) {
     if (obstacles_[i].id == id) {
-      obstacles_[i] = Obstacle::of(box, id, obstacles_[i].oneWay);
+      obstacles_[i] = Obstacle::of(box, id, obstacles_[i].oneWay, obstacles_[i].material);
       return;
     }
   }
+}
+
+const Material& materialOf(const Level& level, std::uint8_t index) {
+  return index < level.materials.size() ? level.materials[index] : kDefaultMaterial;
+}
+
+const Material& groundMaterial(const Aabb& box, BodyId support, const Level& level) {
+  if (const CrateDefinition* crate = crateDefinition(level, support)) {
+    return materialOf(level, crate->material);
+  }
+  if (support != kNoBody) {
+    return materialOf(level, 0);  // platforms and characters are made of the default
+  }
+  const int row = static_cast<int>(std::floor(box.bottom() + kSkin));
+  const int columns[] = {static_cast<int>(std::floor(box.centerX())),
+                         static_cast<int>(std::floor(box.left() + kSkin)),
+                         static_cast<int>(std::floor(box.right() - kSkin))};
+  for (const int column : columns) {
+    const TileType tile = level.tileAt(column, row);
+    if (tile != TileType::Empty && tile != TileType::Water && tile != TileType::Hazard) {
+      return materialOf(level, level.materialIndexAt(column, row));
+    }
+  }
+  return materialOf(level, 0);
 }
 
 Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {

@@ -35,7 +35,7 @@ class ObstacleSet {
   void update(BodyId id, const Aabb& box);
 
  private:
-  void add(const Aabb& box, BodyId id, bool oneWay);
+  void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material = 0);
 
   std::array<Obstacle, kMaxObstacles> obstacles_;
   std::array<float, kMaxObstacles> keys_;  ///< each obstacle's left edge when sorted, ascending
@@ -74,6 +74,15 @@ inline const PlatformDefinition* platformDefinition(const Level& level, BodyId i
   const auto index = static_cast<std::size_t>(id);
   return isPlatformId(id) && index < level.platforms.size() ? &level.platforms[index] : nullptr;
 }
+
+inline const Material kDefaultMaterial{};
+
+/// Material `index` of the level (the default for an index it does not have).
+const Material& materialOf(const Level& level, std::uint8_t index);
+
+/// What a box stands on is made of: the body it rests on (`support`), else the tile under the
+/// middle of its feet, else under either corner.
+const Material& groundMaterial(const Aabb& box, BodyId support, const Level& level);
 
 /// A crate's box.
 Aabb crateBox(const Crate& crate, const CrateDefinition& definition);

@@ -70,7 +70,9 @@ namespace coyote {
   SETTING(physics, max_depenetration, float, maxDepenetration, 1.0f, 0.05f, 4.0f, "tiles",        \
           "a platform pushes a body out by at most this much a step; deeper is a squeeze")        \
   SETTING(physics, crate_ground_decel, float, crateGroundDecel, 6.0f, 0.0f, 1000.0f, "tiles/s²",  \
-          "a grounded crate's braking: a push must beat it, so a heavy crate does not move")
+          "a grounded crate's braking: a push must beat it, so a heavy crate does not move")      \
+  SETTING(physics, min_bounce_speed, float, minBounceSpeed, 2.0f, 0.0f, 100.0f, "tiles/s",        \
+          "a hit slower than this never bounces, whatever the restitution (things come to rest)")
 
 /// Every tunable of the character physics, with its default, range and unit (see the list
 /// above). `loadPhysicsConfig` reads it from TOML and the wire decoder from a Welcome, both

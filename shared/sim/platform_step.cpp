@@ -81,7 +81,7 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
     for (Crate& crate : levelCrates(state, level)) {
       const CrateDefinition* definition = crateDefinition(level, crate.id);
       const Vec2* delta = motion.of(crate.support, depth);
-      if (!crate.active || definition == nullptr || delta == nullptr) {
+      if (!crate.present() || definition == nullptr || delta == nullptr) {
         continue;
       }
       const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
@@ -90,11 +90,6 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       motion.crateDepth[index] = static_cast<std::int8_t>(depth + 1);
     }
   }
-}
-
-bool overlapsDeeply(const Aabb& a, const Aabb& b) {
-  return a.right() > b.left() + kSkin && a.left() < b.right() - kSkin &&
-         a.bottom() > b.top() + kSkin && a.top() < b.bottom() - kSkin;
 }
 
 /// The shortest way out of `platform` for `box` along a direction the platform moved in (any
@@ -128,7 +123,7 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
   }
   const Vec2 moved = moveAgainstTiles(box, push, level);
   box.position = {box.position.x + moved.x, box.position.y + moved.y};
-  if (overlapsDeeply(box, platform)) {
+  if (overlapsBeyondSkin(box, platform)) {
     return false;
   }
   const Vec2 platformVelocity{delta.x / parameters.dt, delta.y / parameters.dt};
@@ -149,7 +144,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
   for (std::size_t i = 0; i < active.count; ++i) {
     Character& character = state.characters[active.slots[i]];
     Aabb box = characterBox(character, config);
-    if (!overlapsDeeply(box, platform)) {
+    if (!overlapsBeyondSkin(box, platform)) {
       continue;
     }
     if (pushOut(box, character.velocity, character.support, platform, delta, id, level,
@@ -161,11 +156,11 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
   }
   for (Crate& crate : levelCrates(state, level)) {
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.active || definition == nullptr) {
+    if (!crate.present() || definition == nullptr) {
       continue;
     }
     Aabb box = crateBox(crate, *definition);
-    if (!overlapsDeeply(box, platform)) {
+    if (!overlapsBeyondSkin(box, platform)) {
       continue;
     }
     if (pushOut(box, crate.velocity, crate.support, platform, delta, id, level, parameters)) {

@@ -18,7 +18,7 @@ void respawnFallenBodies(WorldState& state, const Level& level, const PhysicsCon
   }
   for (Crate& crate : levelCrates(state, level)) {
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (crate.active && definition != nullptr && crate.position.y > killLine) {
+    if (crate.present() && definition != nullptr && crate.position.y > killLine) {
       respawnCrate(crate, *definition);
     }
   }
@@ -66,6 +66,7 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
                const StepParameters& parameters) {
   // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
+  returnCrates(state, level, parameters.config);
   stepPlatforms(state, level, parameters);
   stepCrates(state, level, parameters);
   stepCharacters(state, inputs, level, parameters);

@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
   coyote::SimRunOptions options;
   CLI::App* run = app.add_subcommand("run", "simulate players on a level");
   run->add_option("--level", options.levelFile, "Tiled level (.tmj)")->required();
+  run->add_option("--materials", options.materialsFile,
+                  "materials TOML (default: configs/materials.toml when it exists)");
   run->add_option("--config", options.configFile, "physics TOML (default: built-in values)");
   run->add_option("--players", options.players, "number of players (1..256, default 8)");
   run->add_option("--ticks", options.ticks, "ticks to simulate (default 600)");

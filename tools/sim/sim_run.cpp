@@ -1,10 +1,12 @@
 #include "tools/sim/sim_run.h"
 
 #include <chrono>
+#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "config/config_error.h"
+#include "config/materials_loader.h"
 #include "config/physics_config_loader.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/input_script.h"
@@ -17,6 +19,7 @@ namespace {
 
 constexpr int kDefaultPlayers = 8;
 constexpr std::uint32_t kDefaultTicks = 600;
+constexpr const char* kBundledMaterials = "configs/materials.toml";
 
 void writeTraceLine(std::ostream& out, std::uint32_t tick, int player, const Character& c) {
   out << fmt::format(
@@ -52,10 +55,18 @@ void writeTrace(std::ostream& out, const WorldState& state, int players, const L
   }
 }
 
+MaterialTable materialsFor(const SimRunOptions& options) {
+  if (!options.materialsFile.empty()) {
+    return loadMaterials(options.materialsFile);
+  }
+  return std::filesystem::exists(kBundledMaterials) ? loadMaterials(kBundledMaterials)
+                                                    : MaterialTable{};
+}
+
 }  // namespace
 
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
-  const Level level = loadTiledLevel(options.levelFile);
+  const Level level = loadTiledLevel(options.levelFile, materialsFor(options));
   const PhysicsConfig config =
       options.configFile.empty() ? PhysicsConfig{} : loadPhysicsConfig(options.configFile);
 

@@ -10,6 +10,9 @@ namespace coyote {
 /// What `coyote-sim run` was asked to do.
 struct SimRunOptions {
   std::string levelFile;
+  /// Materials of tiles and crates; "" = configs/materials.toml when it exists, else only the
+  /// default material.
+  std::string materialsFile;
   std::string configFile;              ///< empty: built-in defaults
   std::optional<int> players;          ///< default 8, or the input script's player count
   std::optional<std::uint32_t> ticks;  ///< default 600, or the input script's length

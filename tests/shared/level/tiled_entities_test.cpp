@@ -4,6 +4,7 @@
 
 #include "config/config_error.h"
 #include "level/tiled_level_loader.h"
+#include "support/bundled_level.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
 
@@ -143,8 +144,7 @@ TEST(TiledEntities, BrokenBodiesAreRefusedWithTheirJsonPath) {
 }
 
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
-  const Level level =
-      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);
   EXPECT_EQ(level.crates.size(), 6u);
   int oneWay = 0;

@@ -220,7 +220,7 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 29);
+  EXPECT_EQ(settings, 30);
 }
 
 std::string stateBytes(const WorldState& state) {

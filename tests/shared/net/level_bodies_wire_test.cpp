@@ -6,6 +6,7 @@
 #include "sim/platform_step.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
+#include "support/bundled_level.h"
 
 namespace coyote::net {
 namespace {
@@ -25,7 +26,7 @@ std::string decodeError(const Welcome& welcome) {
 }
 
 Welcome playgroundWelcome() {
-  const Level level = loadTiledLevel(kPlayground);
+  const Level level = test::bundledLevel("playground.tmj");
   Welcome welcome;
   welcome.level = toLevelData(level);
   welcome.snapshot.state = makeWorld(2, level, PhysicsConfig{});
@@ -39,7 +40,7 @@ TEST(LevelBodiesWire, PlatformsCratesAndTheirStateTravelInAWelcome) {
   ASSERT_TRUE(decoded.has_value()) << error;
   const Welcome& got = std::get<Welcome>(*decoded);
   const Level level = toLevel(got.level);
-  const Level original = loadTiledLevel(kPlayground);
+  const Level original = test::bundledLevel("playground.tmj");
   ASSERT_EQ(level.platforms.size(), original.platforms.size());
   ASSERT_EQ(level.crates.size(), original.crates.size());
   for (std::size_t i = 0; i < level.platforms.size(); ++i) {
@@ -48,6 +49,14 @@ TEST(LevelBodiesWire, PlatformsCratesAndTheirStateTravelInAWelcome) {
     EXPECT_EQ(level.platforms[i].oneWay, original.platforms[i].oneWay);
   }
   EXPECT_EQ(level.crates.back().mass, original.crates.back().mass);
+  // Materials travel with it: the table and every cell's (run-length coded).
+  ASSERT_EQ(level.materials.size(), original.materials.size());
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      ASSERT_EQ(level.materialIndexAt(column, row), original.materialIndexAt(column, row));
+    }
+  }
+  EXPECT_FLOAT_EQ(level.materialAt(34, 20).friction, 0.1f);
   EXPECT_EQ(hashState(got.snapshot.state), hashState(sent.snapshot.state));
 }
 
@@ -68,6 +77,15 @@ TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
   welcome.level.platforms[0].speed = std::numeric_limits<float>::quiet_NaN();
   EXPECT_THAT(decodeError(welcome), HasSubstr("platform speed out of range"));
   welcome = playgroundWelcome();
+  welcome.level.materials[1].restitution = 2.0f;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("material restitution out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.materialRuns[0].material = 31;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("material runs out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.materialRuns.pop_back();
+  EXPECT_THAT(decodeError(welcome), HasSubstr("material runs do not cover the level"));
+  welcome = playgroundWelcome();
   welcome.snapshot.state.crates[0].support = 9999;
   EXPECT_THAT(decodeError(welcome), HasSubstr("support out of range"));
 }
@@ -75,7 +93,7 @@ TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
 TEST(LevelBodiesWire, AStateNamingCratesTheLevelDoesNotHaveIsIgnoredBySimulation) {
   // A hostile server's state passes the wire's ranges but names crate ids beyond the level's:
   // the simulation never indexes the level with them.
-  const Level level = loadTiledLevel(kPlayground);
+  const Level level = test::bundledLevel("playground.tmj");
   WorldState state = makeWorld(1, level, PhysicsConfig{});
   state.crates[0].id = kCrateIdBase + kMaxCrates - 1;
   state.crates[1].support = kCrateIdBase + 100;

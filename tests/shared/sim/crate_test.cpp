@@ -8,6 +8,7 @@
 #include "sim/obstacle_set.h"
 #include "sim/state_hash.h"
 #include "sim/sweep.h"
+#include "support/bundled_level.h"
 #include "support/scenario.h"
 
 namespace coyote {
@@ -132,8 +133,7 @@ TEST(Crate, ACrateSqueezedByAPlatformGoesBackToItsStart) {
 // The playground with 4 random players for `ticks`, its crates stored in the order `shuffle`
 // gives (a permutation of the level's crate slots), then put back in level order.
 WorldState playgroundRun(std::uint32_t seed, int ticks, bool shuffle) {
-  const Level level =
-      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  const Level level = test::bundledLevel("playground.tmj");
   const PhysicsConfig config;
   const StepParameters parameters(config);
   WorldState state = makeWorld(4, level, config);

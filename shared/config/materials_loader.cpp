@@ -1,0 +1,57 @@
+#include "config/materials_loader.h"
+
+#include <fmt/format.h>
+
+#include "config/toml_table_reader.h"
+
+namespace coyote {
+namespace {
+
+void readMaterials(TomlTableReader& section, MaterialTable& table) {
+  for (const std::string& name : section.keys()) {
+    if (table.find(name) < 0) {
+      if (table.names.size() == kMaxMaterials) {
+        section.fail(name, fmt::format("more than {} materials", kMaxMaterials));
+      }
+      table.names.push_back(name);
+      table.materials.emplace_back();
+    }
+    Material& material = table.materials[static_cast<std::size_t>(table.find(name))];
+    TomlTableReader entry = section.section(name);
+    entry.read("friction", material.friction, 0.0f, kMaxFriction);
+    entry.read("restitution", material.restitution, 0.0f, 1.0f);
+    entry.rejectUnknownKeys();
+  }
+}
+
+void readTileTypes(TomlTableReader& section, MaterialTable& table) {
+  for (const std::string& typeName : section.keys()) {
+    TileType type = TileType::Empty;
+    if (!parseTileTypeName(typeName, type)) {
+      section.fail(typeName, "not a tile type (solid, oneway, slope_up_right, ...)");
+    }
+    std::string name;
+    section.read(typeName, name);
+    const int index = table.find(name);
+    if (index < 0) {
+      section.fail(typeName, fmt::format("no material named \"{}\"", name));
+    }
+    table.byTileType[static_cast<std::size_t>(type)] = static_cast<std::uint8_t>(index);
+  }
+}
+
+}  // namespace
+
+MaterialTable loadMaterials(const std::string& file) {
+  const toml::table root = parseTomlFile(file);
+  TomlTableReader reader(root, file, "");
+  MaterialTable table;
+  TomlTableReader materials = reader.section("materials");
+  readMaterials(materials, table);
+  TomlTableReader tileTypes = reader.section("tile_types");
+  readTileTypes(tileTypes, table);
+  reader.rejectUnknownKeys();
+  return table;
+}
+
+}  // namespace coyote

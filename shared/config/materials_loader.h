@@ -1,0 +1,16 @@
+#pragma once
+
+#include <string>
+
+#include "sim/material.h"
+
+namespace coyote {
+
+/// Loads `configs/materials.toml`: a table `[materials.NAME]` per material with `friction`
+/// (0–10, default 1) and `restitution` (0–1, default 0), `default` among them or implied; and an
+/// optional table `[tile_types]` giving a tile type's material by name (`solid = "stone"`).
+/// At most 32 materials. Anything else — an unknown key, a tile type or material name that does
+/// not exist, a value out of range — is a ConfigError naming the file and the key.
+MaterialTable loadMaterials(const std::string& file);
+
+}  // namespace coyote
