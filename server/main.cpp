@@ -90,8 +90,8 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
 
 /// The level with the config's budgets; refused now if the server could not send it later.
 coyote::Level loadLevel(const coyote::ServerConfig& config) {
-  coyote::Level level =
-      coyote::loadTiledLevel(config.level, coyote::loadMaterials(config.materials));
+  coyote::Level level = coyote::loadTiledLevel(
+      config.level, coyote::materialsForLevel(config.materials, config.level));
   level.jumpsRemaining = config.jumpsRemaining.value_or(level.jumpsRemaining);
   level.dashesRemaining = config.dashesRemaining.value_or(level.dashesRemaining);
   if (const std::string why = coyote::net::whyNotServable(level); !why.empty()) {

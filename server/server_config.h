@@ -34,8 +34,9 @@ struct ServerConfig {
 
   // [world]
   std::string level = "configs/levels/arena.tmj";
-  std::string materials = "configs/materials.toml";  ///< what tiles and crates are made of
-  std::string record;                                ///< replay file, "" = no recording
+  /// What tiles and crates are made of; "" = `materials.toml` in the folder above the level's.
+  std::string materials;
+  std::string record;  ///< replay file, "" = no recording
 
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;

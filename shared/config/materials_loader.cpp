@@ -42,6 +42,14 @@ void readTileTypes(TomlTableReader& section, MaterialTable& table) {
 
 }  // namespace
 
+MaterialTable materialsForLevel(const std::string& file, const std::filesystem::path& level) {
+  if (!file.empty()) {
+    return loadMaterials(file);
+  }
+  const std::filesystem::path beside = level.parent_path().parent_path() / "materials.toml";
+  return std::filesystem::exists(beside) ? loadMaterials(beside.string()) : MaterialTable{};
+}
+
 MaterialTable loadMaterials(const std::string& file) {
   const toml::table root = parseTomlFile(file);
   TomlTableReader reader(root, file, "");

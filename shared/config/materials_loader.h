@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "sim/material.h"
@@ -12,5 +13,10 @@ namespace coyote {
 /// At most 32 materials. Anything else — an unknown key, a tile type or material name that does
 /// not exist, a value out of range — is a ConfigError naming the file and the key.
 MaterialTable loadMaterials(const std::string& file);
+
+/// The materials a level is loaded with: `file` when given; else `materials.toml` in the folder
+/// above the level's (`configs/` for `configs/levels/arena.tmj`) when it exists; else only the
+/// default material.
+MaterialTable materialsForLevel(const std::string& file, const std::filesystem::path& level);
 
 }  // namespace coyote

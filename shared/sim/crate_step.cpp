@@ -9,14 +9,22 @@
 namespace coyote {
 namespace {
 
-/// Speed guard: a crate never moves more than a tile a step at 60 Hz, so its swept area (and the
-/// tiles gathered for it) stays small whatever a state says.
-constexpr float kMaxCrateSpeed = 60.0f;  // tiles/s
-constexpr int kMaxSlides = 4;            // seed 002 / 003: then the rest of the motion is dropped
+/// Speed guard: a crate's speed never carries it more than a tile a step (60 tiles/s at 60 Hz),
+/// and gravity adds at most half a tile more (½·g·dt², with g capped), so its swept area and the
+/// tiles gathered for it stay small whatever a state or a config says.
+constexpr float kMaxCrateTilesPerStep = 1.0f;
+constexpr float kMaxCrateReach = 1.5f;  ///< tiles a crate can move in one step, all told
 
-float clampSpeed(float value) {
-  return value > kMaxCrateSpeed ? kMaxCrateSpeed
-                                : (value < -kMaxCrateSpeed ? -kMaxCrateSpeed : value);
+float crateGravity(const StepParameters& parameters) {
+  const float gravity = parameters.config.gravity * parameters.config.fallGravityMultiplier;
+  const float limit = kMaxCrateTilesPerStep / (parameters.dt * parameters.dt);
+  return gravity < limit ? gravity : limit;
+}
+constexpr int kMaxSlides = 4;  // seed 002 / 003: then the rest of the motion is dropped
+
+float clampSpeed(float value, float dt) {
+  const float limit = kMaxCrateTilesPerStep / dt;
+  return value > limit ? limit : (value < -limit ? -limit : value);
 }
 
 float absOf(float value) {
@@ -61,8 +69,9 @@ class TileObstacles {
         Obstacle::of(cell, kNoBody, type == TileType::OneWay, level.materialIndexAt(column, row));
   }
 
-  // (8 + 2 + 1)² cells: the largest crate moving a tile a step.
-  std::array<Obstacle, 121> tiles_;
+  // (8 + 4)² cells: the largest crate (8 tiles, 9 cells when between them) moving a tile a step
+  // (and a little more from gravity within it), with the skin.
+  std::array<Obstacle, 144> tiles_;
   std::size_t count_ = 0;
 };
 
@@ -78,7 +87,7 @@ void applyGroundFriction(Crate& crate, const CrateDefinition& definition, const 
     crate.velocity.x =
         approachZero(crate.velocity.x, config.crateGroundDecel * friction * parameters.dt);
   }
-  crate.velocity.x = clampSpeed(crate.velocity.x);
+  crate.velocity.x = clampSpeed(crate.velocity.x, parameters.dt);
 }
 
 /// A crate's speed along the normal of what it hit: returned at v · e (the pair's restitution),
@@ -132,13 +141,13 @@ void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& 
 void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& level,
                const StepParameters& parameters, const ObstacleSet& bodies) {
   const PhysicsConfig& config = parameters.config;
-  Flight flight{crateBox(crate, definition), crate.velocity,
-                config.gravity * config.fallGravityMultiplier, parameters.dt};
+  const Vec2 velocity{clampSpeed(crate.velocity.x, parameters.dt),
+                      clampSpeed(crate.velocity.y, parameters.dt)};
+  Flight flight{crateBox(crate, definition), velocity, crateGravity(parameters), parameters.dt};
   const float startBottom = flight.box.bottom();
   // Everything a bounce could reach this step, either way: one cast's worth of nearby bodies.
   const float reach =
-      (absOf(crate.velocity.x) + absOf(crate.velocity.y) + flight.gravity * flight.time) *
-      flight.time;
+      (absOf(velocity.x) + absOf(velocity.y) + flight.gravity * flight.time) * flight.time;
   ObstacleBuffer buffer;
   const std::span<const Obstacle> near =
       bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer);
@@ -159,7 +168,8 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
     answerHit(flight, crate, hit, own, level, config);
   }
   crate.position = flight.box.position;
-  crate.velocity = {clampSpeed(flight.velocity.x), clampSpeed(flight.velocity.y)};
+  crate.velocity = {clampSpeed(flight.velocity.x, parameters.dt),
+                    clampSpeed(flight.velocity.y, parameters.dt)};
 }
 
 /// Active crates' slots ordered bottom-up, then by id: an order from the crates' content only.
@@ -212,9 +222,8 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   if (count == 0) {
     return;
   }
-  // A crate moves at most kMaxCrateSpeed · dt after the set is sorted.
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true},
-                     kMaxCrateSpeed * parameters.dt);
+  // A crate moves at most kMaxCrateReach after the set is sorted.
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, kMaxCrateReach + kSkin);
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
@@ -224,14 +233,14 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   }
 }
 
-float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMass,
-                const Level& level) {
+float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
+                const StepParameters& parameters) {
   const CrateDefinition* definition = crateDefinition(level, id);
   for (Crate& crate : levelCrates(state, level)) {
     if (!crate.present() || crate.id != id || definition == nullptr) {
       continue;
     }
-    const float m = characterMass;
+    const float m = parameters.config.mass;
     const float M = definition->mass;
     const float common = (m * pushSpeed + M * crate.velocity.x) / (m + M);
     // Only a push: a crate already moving away faster is not slowed by the one behind it.
@@ -239,7 +248,7 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMa
     if (!pushes) {
       return 0.0f;  // the character is simply blocked
     }
-    crate.velocity.x = clampSpeed(common);
+    crate.velocity.x = clampSpeed(common, parameters.dt);
     return crate.velocity.x;
   }
   return 0.0f;

@@ -12,11 +12,12 @@ namespace coyote {
 /// ground up and the result never depends on the order they are stored in.
 void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters);
 
-/// A character of mass `characterMass` walking at `pushSpeed` into crate `id`: the pair's
+/// A character (of `physics.mass`) walking at `pushSpeed` into crate `id`: the pair's
 /// inelastic impulse (seed 002: relative velocity and mass ratio) gives both the common speed
-/// (m·v_c + M·v) / (m + M). Returns that speed (the character's speed after the push).
-float pushCrate(WorldState& state, BodyId id, float pushSpeed, float characterMass,
-                const Level& level);
+/// (m·v_c + M·v) / (m + M). Returns the character's speed after it: the common speed, or 0 when
+/// the crate already moves away faster (the character is only blocked).
+float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
+                const StepParameters& parameters);
 
 /// Sends a crate back to where the level placed it, at rest (after a squeeze or a fall), `away`:
 /// out of the world — not simulated, not an obstacle, not drawn — until that place is free.

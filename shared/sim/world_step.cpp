@@ -56,7 +56,7 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.
       character.velocity.x =
-          pushCrate(state, contacts.pushed, contacts.pushSpeed, parameters.config.mass, level);
+          pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters);
     }
   }
 }

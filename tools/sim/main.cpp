@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   CLI::App* run = app.add_subcommand("run", "simulate players on a level");
   run->add_option("--level", options.levelFile, "Tiled level (.tmj)")->required();
   run->add_option("--materials", options.materialsFile,
-                  "materials TOML (default: configs/materials.toml when it exists)");
+                  "materials TOML (default: materials.toml in the folder above the level's)");
   run->add_option("--config", options.configFile, "physics TOML (default: built-in values)");
   run->add_option("--players", options.players, "number of players (1..256, default 8)");
   run->add_option("--ticks", options.ticks, "ticks to simulate (default 600)");

@@ -1,7 +1,6 @@
 #include "tools/sim/sim_run.h"
 
 #include <chrono>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -19,7 +18,6 @@ namespace {
 
 constexpr int kDefaultPlayers = 8;
 constexpr std::uint32_t kDefaultTicks = 600;
-constexpr const char* kBundledMaterials = "configs/materials.toml";
 
 void writeTraceLine(std::ostream& out, std::uint32_t tick, int player, const Character& c) {
   out << fmt::format(
@@ -55,18 +53,11 @@ void writeTrace(std::ostream& out, const WorldState& state, int players, const L
   }
 }
 
-MaterialTable materialsFor(const SimRunOptions& options) {
-  if (!options.materialsFile.empty()) {
-    return loadMaterials(options.materialsFile);
-  }
-  return std::filesystem::exists(kBundledMaterials) ? loadMaterials(kBundledMaterials)
-                                                    : MaterialTable{};
-}
-
 }  // namespace
 
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
-  const Level level = loadTiledLevel(options.levelFile, materialsFor(options));
+  const Level level = loadTiledLevel(options.levelFile,
+                                     materialsForLevel(options.materialsFile, options.levelFile));
   const PhysicsConfig config =
       options.configFile.empty() ? PhysicsConfig{} : loadPhysicsConfig(options.configFile);
 

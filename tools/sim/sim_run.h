@@ -10,8 +10,8 @@ namespace coyote {
 /// What `coyote-sim run` was asked to do.
 struct SimRunOptions {
   std::string levelFile;
-  /// Materials of tiles and crates; "" = configs/materials.toml when it exists, else only the
-  /// default material.
+  /// Materials of tiles and crates; "" = materials.toml in the folder above the level's when it
+  /// exists, else only the default material.
   std::string materialsFile;
   std::string configFile;              ///< empty: built-in defaults
   std::optional<int> players;          ///< default 8, or the input script's player count
