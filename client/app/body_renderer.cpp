@@ -64,6 +64,17 @@ void drawCrate(sf::RenderTarget& target, const sf::RenderStates& states, sf::Flo
   target.draw(brace, 2, sf::Lines, states);
 }
 
+// A checkpoint: a pole standing on its respawn point, a pennant at the top.
+void drawFlag(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 foot) {
+  const float x = std::round(foot.x * kTile);
+  const float bottom = std::round(foot.y * kTile);
+  fill(target, states, {x, bottom - 20.0f, 1.0f, 20.0f}, palette::kCheckpointPole);
+  const sf::Vertex pennant[] = {{{x + 1.0f, bottom - 20.0f}, palette::kCheckpoint},
+                                {{x + 9.0f, bottom - 17.0f}, palette::kCheckpoint},
+                                {{x + 1.0f, bottom - 14.0f}, palette::kCheckpoint}};
+  target.draw(pennant, 3, sf::Triangles, states);
+}
+
 }  // namespace
 
 BodyRenderer::BodyRenderer(const Level& level) : level_(level) {
@@ -105,6 +116,9 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
 void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
                         const WorldState& current, float alpha) const {
   const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
+  for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
+    drawFlag(target, states, checkpoint.respawnPoint());
+  }
   forEachBody(previous, current, alpha, [&](const Aabb& box, bool platform, bool oneWay, bool) {
     const sf::FloatRect rect = pixels(box);
     if (!platform) {

@@ -7,9 +7,9 @@
 
 namespace coyote {
 
-/// Draws the moving platforms and the crates, interpolated between two ticks like the characters
-/// (a crate that jumped more than two tiles in a tick, a respawn, is drawn where it is now), and,
-/// for the F1 overlay, their boxes, their contacts and the platforms' paths.
+/// Draws the checkpoints, the moving platforms and the crates, interpolated between two ticks like
+/// the characters (a crate that jumped more than two tiles in a tick, a respawn, is drawn where it
+/// is now), and, for the F1 overlay, their boxes, their contacts and the platforms' paths.
 class BodyRenderer {
  public:
   explicit BodyRenderer(const Level& level);

@@ -21,6 +21,8 @@ inline const sf::Color kPlatformEdge{170, 206, 150};
 inline const sf::Color kCrate{168, 112, 60};
 inline const sf::Color kCrateEdge{98, 62, 34};
 inline const sf::Color kDebugPath{120, 230, 120, 160};
+inline const sf::Color kCheckpoint{250, 220, 90};
+inline const sf::Color kCheckpointPole{200, 200, 210};
 inline const sf::Color kDebugBody{255, 255, 255, 200};
 inline const sf::Color kDebugContact{80, 255, 120};
 

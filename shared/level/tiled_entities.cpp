@@ -166,6 +166,12 @@ void readBodies(const Node& objects, TileScale scale, const MaterialTable& mater
         object.fail(fmt::format("more than {} platforms", kMaxPlatforms));
       }
       level.platforms.push_back(readPlatform(object, objects, scale, level));
+    } else if (kind == "checkpoint") {
+      if (level.checkpoints.size() == kMaxCheckpoints) {
+        object.fail(fmt::format("more than {} checkpoints", kMaxCheckpoints));
+      }
+      level.checkpoints.push_back(
+          {positionInTiles(object, scale, level), sizeInTiles(object, scale)});
     } else if (kind == "crate") {
       if (level.crates.size() == static_cast<std::size_t>(kMaxCrates)) {
         object.fail(fmt::format("more than {} crates", kMaxCrates));

@@ -17,7 +17,9 @@ struct TileScale {
 ///   (`pathX`, `pathY`) tiles from it; `speed` tiles/s (default 2), `mode` `loop` or `pingpong`
 ///   (default), `wait` s at the ends (default 0), `oneway` (default false);
 /// - `crate`: a rectangle (its size, or `width`/`height` properties in tiles, default 1×1) with a
-///   `mass` (default 1) and a `material` named in the materials file (default `default`).
+///   `mass` (default 1) and a `material` named in the materials file (default `default`);
+/// - `checkpoint`: a rectangle (default 1×1 tiles); touching it makes its bottom-centre the
+///   character's respawn point.
 /// Anything out of range is a ConfigError naming the file, the JSON path and the reason.
 void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials, Level& level);
 

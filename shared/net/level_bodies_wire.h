@@ -40,6 +40,12 @@ void serialize(Archive& archive, CrateDefinition& crate) {
 }
 
 template <class Archive>
+void serialize(Archive& archive, CheckpointDefinition& checkpoint) {
+  archive(checkpoint.position);
+  serializeBodySize(archive, checkpoint.size, "checkpoint size");
+}
+
+template <class Archive>
 void serialize(Archive& archive, Material& material) {
   net::rangedValue(archive, material.friction, 0.0f, kMaxFriction, "material friction");
   net::rangedValue(archive, material.restitution, 0.0f, 1.0f, "material restitution");

@@ -22,6 +22,7 @@ LevelData toLevelData(const Level& level) {
   data.name = level.name;
   data.platforms = level.platforms;
   data.crates = level.crates;
+  data.checkpoints = level.checkpoints;
   data.materials = level.materials;
   for (int row = 0; row < level.height(); ++row) {
     for (int column = 0; column < level.width(); ++column) {
@@ -50,6 +51,7 @@ Level toLevel(const LevelData& data) {
   level.name = data.name;
   level.platforms = data.platforms;
   level.crates = data.crates;
+  level.checkpoints = data.checkpoints;
   level.materials = data.materials;
   std::size_t cell = 0;
   for (const MaterialRun& run : data.materialRuns) {

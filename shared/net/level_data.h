@@ -22,6 +22,7 @@ struct LevelData {
   std::string name;
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
+  std::vector<CheckpointDefinition> checkpoints;
   std::vector<Material> materials{Material{}};
   std::vector<MaterialRun> materialRuns;  ///< the cells' materials, run-length coded
 
@@ -52,6 +53,7 @@ struct LevelData {
     boundedString(archive, name, kMaxReasonLength, "level name");
     boundedVector(archive, platforms, kMaxPlatforms, "platform");
     boundedVector(archive, crates, kMaxCrates, "crate");
+    boundedVector(archive, checkpoints, kMaxCheckpoints, "checkpoint");
     boundedVector(archive, materials, kMaxMaterials, "material");
     // A level whose material changes more often than this across its cells cannot be served
     // (whyNotServable says so at start).
@@ -81,6 +83,11 @@ struct LevelData {
     for (const CrateDefinition& crate : crates) {
       if (!inside(crate.position)) {
         throw WireError("crate outside the level");
+      }
+    }
+    for (const CheckpointDefinition& checkpoint : checkpoints) {
+      if (!inside(checkpoint.position)) {
+        throw WireError("checkpoint outside the level");
       }
     }
   }

@@ -56,6 +56,7 @@ class Level {
   /// Moving platforms and crates from the `entities` layer, in file order (their ids).
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
+  std::vector<CheckpointDefinition> checkpoints;
   /// Where the level came from (a file path or "ascii"), for messages.
   std::string name;
 

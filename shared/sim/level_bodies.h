@@ -29,8 +29,18 @@ struct CrateDefinition {
   std::uint8_t material = 0;  ///< index into `Level::materials`
 };
 
+/// A checkpoint (SPEC §4): touching its area makes it the character's respawn point.
+struct CheckpointDefinition {
+  Vec2 position;  ///< top-left, tiles
+  Vec2 size{1.0f, 1.0f};
+
+  /// Where a character respawns: the bottom-centre of the area.
+  Vec2 respawnPoint() const { return {position.x + size.x * 0.5f, position.y + size.y}; }
+};
+
 /// Limits a level file and the wire both enforce.
 inline constexpr std::size_t kMaxPathPoints = 32;
+inline constexpr std::size_t kMaxCheckpoints = 64;
 inline constexpr float kMinBodySide = 0.25f;  ///< tiles
 inline constexpr float kMaxBodySide = 8.0f;   ///< tiles
 inline constexpr float kMinBodyMass = 0.05f;  ///< mass units

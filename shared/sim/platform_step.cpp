@@ -3,6 +3,7 @@
 #include <array>
 
 #include "sim/character_step.h"
+#include "sim/checkpoints.h"
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_path.h"
@@ -151,7 +152,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
                 parameters)) {
       character.position = box.position;
     } else {
-      spawnCharacter(character, character.spawn, level, config);  // squeezed
+      respawnCharacter(character, level, config);  // squeezed
     }
   }
   for (Crate& crate : levelCrates(state, level)) {

@@ -1,5 +1,6 @@
 #include "sim/world_step.h"
 
+#include "sim/checkpoints.h"
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_step.h"
@@ -7,13 +8,13 @@
 namespace coyote {
 namespace {
 
-// Below the grid there is nothing to stand on: a character starts again at its spawn, a crate
-// where the level put it.
+// Below the grid there is nothing to stand on: a character starts again at its last checkpoint
+// or its spawn, a crate where the level put it.
 void respawnFallenBodies(WorldState& state, const Level& level, const PhysicsConfig& config) {
   const float killLine = static_cast<float>(level.height()) + 2.0f;
   for (Character& character : state.characters) {
     if (character.active && character.position.y > killLine) {
-      spawnCharacter(character, character.spawn, level, config);
+      respawnCharacter(character, level, config);
     }
   }
   for (Crate& crate : levelCrates(state, level)) {
@@ -70,6 +71,7 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   stepPlatforms(state, level, parameters);
   stepCrates(state, level, parameters);
   stepCharacters(state, inputs, level, parameters);
+  touchCheckpointsAndHazards(state, level, parameters.config);
   respawnFallenBodies(state, level, parameters.config);
   ++state.tick;
 }

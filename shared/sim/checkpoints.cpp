@@ -1,0 +1,63 @@
+#include "sim/checkpoints.h"
+
+#include <cmath>
+
+#include "sim/box_cast.h"
+#include "sim/character_step.h"
+#include "sim/sweep.h"
+
+namespace coyote {
+namespace {
+
+const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t index) {
+  const auto at = static_cast<std::size_t>(index);
+  return index >= 0 && at < level.checkpoints.size() ? &level.checkpoints[at] : nullptr;
+}
+
+/// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
+bool touchesHazard(const Aabb& box, const Level& level) {
+  const int firstRow = static_cast<int>(std::floor(box.top() + kSkin));
+  const int lastRow = static_cast<int>(std::floor(box.bottom() - kSkin));
+  const int firstColumn = static_cast<int>(std::floor(box.left() + kSkin));
+  const int lastColumn = static_cast<int>(std::floor(box.right() - kSkin));
+  for (int row = firstRow; row <= lastRow; ++row) {
+    for (int column = firstColumn; column <= lastColumn; ++column) {
+      if (level.tileAt(column, row) == TileType::Hazard) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config) {
+  const Vec2 spawn = character.spawn;
+  const std::int8_t checkpoint = character.checkpoint;
+  const CheckpointDefinition* reached = checkpointDefinition(level, checkpoint);
+  spawnCharacter(character, reached != nullptr ? reached->respawnPoint() : spawn, level, config);
+  character.spawn = spawn;
+  character.checkpoint = reached != nullptr ? checkpoint : -1;
+}
+
+void touchCheckpointsAndHazards(WorldState& state, const Level& level,
+                                const PhysicsConfig& config) {
+  for (Character& character : state.characters) {
+    if (!character.active) {
+      continue;
+    }
+    const Aabb box = characterBox(character, config);
+    for (std::size_t i = 0; i < level.checkpoints.size(); ++i) {
+      const CheckpointDefinition& checkpoint = level.checkpoints[i];
+      if (overlapsBeyondSkin(box, Aabb{checkpoint.position, checkpoint.size})) {
+        character.checkpoint = static_cast<std::int8_t>(i);
+      }
+    }
+    if (touchesHazard(box, level)) {
+      respawnCharacter(character, level, config);
+    }
+  }
+}
+
+}  // namespace coyote
