@@ -30,6 +30,7 @@ net::Welcome validWelcome() {
     welcome.level.tiles[18 + static_cast<std::size_t>(column)] = 1;  // a solid floor
   }
   welcome.level.spawns = {{2.5f, 3.0f}};
+  welcome.level.materialRuns = {{24, 0}};  // every cell of the default material
   welcome.level.name = "fuzz";
   return welcome;
 }
