@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sim/obstacle_set.h"
+#include "sim/scalar.h"
 #include "sim/slope.h"
 #include "sim/sweep.h"
 
@@ -33,10 +34,6 @@ struct StepScratch {
 int signOf(float value) {
   return (value > 0.0f) - (value < 0.0f);
 }
-float absOf(float value) {
-  return value < 0.0f ? -value : value;
-}
-
 float approach(float value, float target, float maxDelta) {
   if (value < target) {
     return value + maxDelta < target ? value + maxDelta : target;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/obstacle_set.h"
+#include "sim/scalar.h"
 #include "sim/sweep.h"
 
 namespace coyote {
@@ -25,10 +26,6 @@ constexpr int kMaxSlides = 4;  // seed 002 / 003: then the rest of the motion is
 float clampSpeed(float value, float dt) {
   const float limit = kMaxCrateTilesPerStep / dt;
   return value > limit ? limit : (value < -limit ? -limit : value);
-}
-
-float absOf(float value) {
-  return value < 0.0f ? -value : value;
 }
 
 float approachZero(float value, float maxDelta) {

@@ -7,6 +7,7 @@
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_path.h"
+#include "sim/scalar.h"
 #include "sim/sweep.h"
 
 namespace coyote {
@@ -14,10 +15,6 @@ namespace {
 
 /// A crate on a crate on a platform is carried too, up to this many levels.
 constexpr int kMaxCarryDepth = 4;
-
-float absOf(float value) {
-  return value < 0.0f ? -value : value;
-}
 
 /// Moves a box by `delta` against the tiles only; the displacement it got (a rider is never
 /// carried into a wall).

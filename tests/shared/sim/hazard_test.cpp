@@ -68,7 +68,7 @@ TEST(Hazard, StandingNextToSpikesIsSafe) {
 
 TEST(Hazard, ACheckpointIndexTheLevelDoesNotHaveMeansTheSpawn) {
   Scenario scenario = course();
-  scenario.player().checkpoint = 99;  // from a hostile state
+  scenario.player().checkpoint = 99;           // from a hostile state
   scenario.player().position = {16.2f, 4.2f};  // on the spikes
   scenario.step();
   EXPECT_FLOAT_EQ(scenario.player().position.x + scenario.config.playerWidth * 0.5f, 2.5f);
