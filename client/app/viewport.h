@@ -1,11 +1,12 @@
 #pragma once
 
+#include "sim/physics_config.h"  // kPixelsPerTile
+
 namespace coyote {
 
 /// The logical resolution every frame is drawn at (SPEC §2): 20 × 15 tiles of 16 px.
 inline constexpr int kLogicalWidth = 320;
 inline constexpr int kLogicalHeight = 240;
-inline constexpr int kPixelsPerTile = 16;
 inline constexpr int kDefaultScale = 4;
 
 /// Where the logical image goes in the window: scaled by a whole number, centred, the rest

@@ -97,6 +97,12 @@ void serializeField(Archive& archive, const SettingInfo<T>& info, T& value) {
   rangedValue(archive, value, info.min, info.max, info.name);
 }
 
+/// A switch: one byte, 0 or 1.
+template <class Archive>
+void serializeField(Archive& archive, const SettingInfo<bool>& info, bool& value) {
+  wireBool(archive, value, info.name);
+}
+
 /// A slot array: the count of active slots, then (slot, record) for each.
 template <class Archive, SlotArray Slots>
 void serializeField(Archive& archive, const FieldInfo& info, Slots& slots) {

@@ -2,10 +2,12 @@
 
 #include <cmath>
 
+#include "sim/corner_correction.h"
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
 #include "sim/slope.h"
 #include "sim/sweep.h"
+#include "sim/water.h"
 
 namespace coyote {
 namespace {
@@ -231,6 +233,41 @@ void capWallSlide(Character& character, const StepParameters& parameters) {
   }
 }
 
+/// More of the box than this under water and the character swims instead of running and jumping.
+constexpr float kSwimmingFraction = 0.5f;
+
+// Swimming (SPEC §4): steering toward `swim_speed` on both axes, gravity less buoyancy, water
+// drag, and a speed cap reached smoothly (a fall into water slows over a few ticks). A jump with
+// the head out of the water leaves it at `jump_speed`; under water it is a stroke up. Air jumps
+// and the dash refill in water, as on the ground.
+void swim(Character& character, const StepInput& input, const StepParameters& parameters,
+          float submerged) {
+  const PhysicsConfig& config = parameters.config;
+  const float dt = parameters.dt;
+  float& vx = character.velocity.x;
+  float& vy = character.velocity.y;
+  vx = approach(vx, input.moveX * config.swimSpeed, config.swimAccel * dt);
+  const float density = config.mass / (config.playerWidth * config.playerHeight);
+  const float kick = input.moveY * config.swimAccel * submerged;
+  vy += (buoyantGravity(config.gravity, submerged, density, config) + kick) * dt;
+  vy = afterWaterDrag(vy, submerged, config, dt);
+  if (absOf(vy) > config.swimSpeed) {
+    vy = static_cast<float>(signOf(vy)) *
+         approach(absOf(vy), config.swimSpeed, config.swimAccel * dt);
+  }
+  character.airJumpsLeft = config.airJumps;
+  character.dashAvailable = true;
+  if (character.ticksSinceJumpPressed > parameters.jumpBufferTicks) {
+    return;
+  }
+  if (submerged < 1.0f && spendBudget(character.jumpsRemaining)) {
+    applyJump(character, vx, -config.jumpSpeed);
+  } else if (submerged >= 1.0f) {
+    vy = -config.swimSpeed;
+    character.ticksSinceJumpPressed = kTicksNever;
+  }
+}
+
 /// The bodies this step's motion can reach: the sweep and the wall probe after it read only these.
 std::span<const Obstacle> bodiesInReach(const Character& character,
                                         const StepParameters& parameters, const ObstacleSet* bodies,
@@ -243,11 +280,17 @@ std::span<const Obstacle> bodiesInReach(const Character& character,
   return bodies->near(sweptArea(characterBox(character, parameters.config), delta, 1.0f), buffer);
 }
 
+// The step's motion against tiles and bodies, then round a clipped corner (SPEC §4).
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
                   const StepScratch& scratch, std::span<const Obstacle> bodies) {
   const Aabb box = characterBox(character, parameters.config);
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
-  return sweepAabb(box, delta, level, OneWayRule{!scratch.droppingThrough, box.bottom()}, bodies);
+  const OneWayRule oneWay{!scratch.droppingThrough, box.bottom()};
+  const BlockedMotion motion{box, delta, oneWay, bodies,
+                             sweepAabb(box, delta, level, oneWay, bodies)};
+  const bool horizontalDash = scratch.dashing && character.dashDirection.y == 0.0f;
+  return correctCorners(motion, horizontalDash, character.facing,
+                        parameters.config.cornerCorrection, level);
 }
 
 // Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
@@ -346,7 +389,10 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   updateFacing(character, input);
   advanceTimers(character, input);
   scratch.dashing = startOrContinueDash(character, input, parameters);
-  if (!scratch.dashing) {
+  const float submerged = submergedFraction(characterBox(character, parameters.config), level);
+  if (!scratch.dashing && submerged > kSwimmingFraction) {
+    swim(character, input, parameters, submerged);
+  } else if (!scratch.dashing) {
     tryJump(character, input, level, parameters, scratch);
     cutJumpOnRelease(character, input, parameters);
     updateHorizontalVelocity(character, input, parameters, scratch.groundFriction);

@@ -6,6 +6,7 @@
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
 #include "sim/sweep.h"
+#include "sim/water.h"
 
 namespace coyote {
 namespace {
@@ -16,6 +17,7 @@ namespace {
 constexpr float kMaxCrateTilesPerStep = 1.0f;
 constexpr float kMaxCrateReach = 1.5f;  ///< tiles a crate can move in one step, all told
 
+// One gravity (the characters' falling one) both ways, capped by the speed guard.
 float crateGravity(const StepParameters& parameters) {
   const float gravity = parameters.config.gravity * parameters.config.fallGravityMultiplier;
   const float limit = kMaxCrateTilesPerStep / (parameters.dt * parameters.dt);
@@ -72,9 +74,8 @@ class TileObstacles {
   std::size_t count_ = 0;
 };
 
-// A crate is no character: no game-feel asymmetry, one gravity (the characters' falling one) both
-// ways and no air drag (moveCrate). On the ground it brakes by `crate_ground_decel` scaled by the
-// friction of crate and floor.
+// A crate is no character: no game-feel asymmetry and no air drag (moveCrate). On the ground it
+// brakes by `crate_ground_decel` scaled by the friction of crate and floor.
 void applyGroundFriction(Crate& crate, const CrateDefinition& definition, const Level& level,
                          const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
@@ -133,18 +134,47 @@ void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& 
   }
 }
 
+/// How a crate starts its flight this step: its guarded velocity and the constant acceleration
+/// the flight integrates exactly.
+struct Launch {
+  Vec2 velocity;
+  float gravity = 0.0f;
+};
+
+/// In the air a crate's flight integrates gravity exactly. In water (SPEC §4) the step first
+/// changes its velocity by gravity less buoyancy (Archimedes, by the submerged fraction and the
+/// crate's density) and drag, read at the start of the step, then flies straight: a force that
+/// grows with depth integrated that way (symplectic Euler) never gains energy, so a floating
+/// crate settles where ρ_crate / ρ_water of it is under instead of bobbing for ever.
+Launch launch(const Crate& crate, const CrateDefinition& definition, const Aabb& box,
+              const Level& level, const StepParameters& parameters) {
+  const PhysicsConfig& config = parameters.config;
+  const float dt = parameters.dt;
+  const float weight = crateGravity(parameters);
+  const float submerged = submergedFraction(box, level);
+  if (submerged == 0.0f) {
+    return {{clampSpeed(crate.velocity.x, dt), clampSpeed(crate.velocity.y, dt)}, weight};
+  }
+  const float density = definition.mass / (definition.size.x * definition.size.y);
+  const float net = buoyantGravity(weight, submerged, density, config);
+  const float vy = afterWaterDrag(crate.velocity.y + net * dt, submerged, config, dt);
+  const float vx = afterWaterDrag(crate.velocity.x, submerged, config, dt);
+  return {{clampSpeed(vx, dt), clampSpeed(vy, dt)}, 0.0f};
+}
+
 /// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, answer it, go on
 /// with the rest of the step; at most kMaxSlides times, then the rest of the motion is dropped.
 void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& level,
                const StepParameters& parameters, const ObstacleSet& bodies) {
   const PhysicsConfig& config = parameters.config;
-  const Vec2 velocity{clampSpeed(crate.velocity.x, parameters.dt),
-                      clampSpeed(crate.velocity.y, parameters.dt)};
-  Flight flight{crateBox(crate, definition), velocity, crateGravity(parameters), parameters.dt};
+  const Aabb start = crateBox(crate, definition);
+  const Launch launched = launch(crate, definition, start, level, parameters);
+  const Vec2 velocity = launched.velocity;
+  Flight flight{start, velocity, launched.gravity, parameters.dt};
   const float startBottom = flight.box.bottom();
   // Everything a bounce could reach this step, either way: one cast's worth of nearby bodies.
   const float reach =
-      (absOf(velocity.x) + absOf(velocity.y) + flight.gravity * flight.time) * flight.time;
+      (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * flight.time) * flight.time;
   ObstacleBuffer buffer;
   const std::span<const Obstacle> near =
       bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer);

@@ -6,6 +6,9 @@
 
 namespace coyote {
 
+/// SPEC §2: a tile is 16 px. Settings in px (corner correction) convert with it.
+inline constexpr int kPixelsPerTile = 16;
+
 // Every tunable of the character physics (SPEC §3), declared once: TOML section and key, type,
 // name, default, valid range (inclusive), unit and effect. Distances are in tiles, times in
 // seconds, speeds in tiles/s. `configs/physics.toml` mirrors it key for key.
@@ -72,7 +75,22 @@ namespace coyote {
   SETTING(physics, crate_ground_decel, float, crateGroundDecel, 6.0f, 0.0f, 1000.0f, "tiles/s²",  \
           "a grounded crate's braking: a push must beat it, so a heavy crate does not move")      \
   SETTING(physics, min_bounce_speed, float, minBounceSpeed, 2.0f, 0.0f, 100.0f, "tiles/s",        \
-          "a hit slower than this never bounces, whatever the restitution (things come to rest)")
+          "a hit slower than this never bounces, whatever the restitution (things come to rest)") \
+  SETTING(physics, players_collide, bool, playersCollide, false, false, true, "",                 \
+          "characters block each other (default: they pass through)")                             \
+  /* water (§4) */                                                                               \
+  SETTING(physics, water_density, float, waterDensity, 2.0f, 0.01f, 100.0f, "mass/tile²",         \
+          "a body lighter per tile² floats (a 1×1 crate of mass 1 half under)")                   \
+  SETTING(physics, water_drag, float, waterDrag, 4.0f, 0.0f, 100.0f, "1/s",                       \
+          "linear drag in water, scaled by the submerged fraction")                               \
+  SETTING(physics, swim_speed, float, swimSpeed, 6.0f, 0.1f, 60.0f, "tiles/s",                    \
+          "a swimmer's speed cap per axis; a jump under water is a stroke at this speed")         \
+  SETTING(physics, swim_accel, float, swimAccel, 60.0f, 0.1f, 1000.0f, "tiles/s²",                \
+          "steering in water (up against gravity keeps the head above the surface)")              \
+  /* corner correction (§4) */                                                                   \
+  SETTING(physics, corner_correction, std::int32_t, cornerCorrection, 4, 0, 8, "px",              \
+          "a rise clipping a ceiling corner or a dash clipping a ledge by at most this slides "   \
+          "round it (0 = off)")
 
 /// Every tunable of the character physics, with its default, range and unit (see the list
 /// above). `loadPhysicsConfig` reads it from TOML and the wire decoder from a Welcome, both

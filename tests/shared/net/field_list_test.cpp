@@ -195,8 +195,11 @@ std::string configBytesWith(const char* name, T value) {
 
 TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
   int settings = 0;
-  PhysicsConfig::forEachField(kDefaults, [&](const auto& setting, const auto&) {
+  PhysicsConfig::forEachField(kDefaults, [&](const auto& setting, const auto& value) {
     ++settings;
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, bool>) {
+      return;  // a switch has no outside; SwitchSettingsAreBooleansOnly covers it
+    }
     for (const auto& [bound, direction] : {std::pair{setting.min, -1}, {setting.max, +1}}) {
       const auto outside = justBeyond(bound, direction);
       const std::string shown = fmt::format("{}", outside);
@@ -220,7 +223,40 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 30);
+  EXPECT_EQ(settings, 36);
+}
+
+TEST(FieldList, SwitchSettingsAreBooleansOnly) {
+  EXPECT_THAT(tomlRefusal("physics", "players_collide", "1"),
+              AllOf(HasSubstr("physics.players_collide"), HasSubstr("expected a boolean")));
+  EXPECT_TRUE(
+      loadedWith(
+          SettingInfo<bool>{{"playersCollide", "", ""}, "physics", "players_collide", false, true},
+          true)
+          .playersCollide);
+  // On the wire a switch is one byte, 0 or 1: another byte is refused, naming it.
+  const std::string valid = configBytesWith("playersCollide", true);
+  const std::string zero = configBytesWith("playersCollide", false);
+  std::size_t at = 0;
+  while (at < valid.size() && valid[at] == zero[at]) {
+    ++at;
+  }
+  ASSERT_LT(at, valid.size());
+  std::string forged = valid;
+  forged[at] = 2;
+  std::stringstream stream(forged);
+  PhysicsConfig received;
+  net::WireInputArchive in(stream);
+  EXPECT_THROW(
+      {
+        try {
+          in(received);
+        } catch (const WireError& error) {
+          EXPECT_THAT(error.what(), HasSubstr("playersCollide"));
+          throw;
+        }
+      },
+      WireError);
 }
 
 std::string stateBytes(const WorldState& state) {

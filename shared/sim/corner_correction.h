@@ -1,0 +1,28 @@
+#pragma once
+
+#include <span>
+
+#include "sim/box_cast.h"
+#include "sim/sweep.h"
+
+namespace coyote {
+
+/// One step's motion as `sweepAabb` saw it, and what it ran into.
+struct BlockedMotion {
+  Aabb start;
+  Vec2 delta;
+  OneWayRule oneWay;
+  std::span<const Obstacle> bodies;
+  SweepResult swept;
+};
+
+/// Corner correction (SPEC §4): a rise that the sweep stopped on a ceiling corner, or a
+/// horizontal dash stopped on a ledge, by at most `pixels` (`physics.corner_correction`), slides
+/// round it. The start box is nudged — sideways under a ceiling, up before a ledge — by the fewest
+/// whole pixels that let the same motion go further, the nudge itself swept so that it never
+/// enters anything, and the motion is swept again from there. Returns `motion.swept` unchanged
+/// when no nudge within `pixels` helps (a wall, a full ceiling), or for pixels = 0.
+SweepResult correctCorners(const BlockedMotion& motion, bool horizontalDash, int facing, int pixels,
+                           const Level& level);
+
+}  // namespace coyote

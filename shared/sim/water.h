@@ -1,0 +1,21 @@
+#pragma once
+
+#include "sim/level.h"
+#include "sim/physics_config.h"
+#include "sim/vec2.h"
+
+namespace coyote {
+
+/// The part of a box's area inside water tiles, 0 (dry) to 1 (under water).
+float submergedFraction(const Aabb& box, const Level& level);
+
+/// The downward acceleration left of `gravity` once water holds up `fraction` of a body of
+/// `density` (mass per tile²): Archimedes, g · (1 − fraction · ρ_water / ρ_body). Negative: the
+/// water pushes it up (a light body floats at fraction = ρ_body / ρ_water).
+float buoyantGravity(float gravity, float fraction, float density, const PhysicsConfig& config);
+
+/// `speed` after one step of water drag (`physics.water_drag`, scaled by the submerged fraction),
+/// integrated implicitly so no drag ever reverses a motion.
+float afterWaterDrag(float speed, float fraction, const PhysicsConfig& config, float dt);
+
+}  // namespace coyote
