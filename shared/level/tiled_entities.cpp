@@ -126,7 +126,7 @@ void checkInside(const Node& object, const std::vector<Vec2>& path, const Level&
 }
 
 PlatformDefinition readPlatform(const Node& object, const Node& objects, TileScale scale,
-                                const Level& level) {
+                                const CollisionGroupNames& groups, const Level& level) {
   PlatformDefinition platform;
   platform.size = sizeInTiles(object, scale);
   platform.path = platformPath(object, objects, positionInTiles(object, scale, level), scale);
@@ -135,11 +135,12 @@ PlatformDefinition readPlatform(const Node& object, const Node& objects, TileSca
   platform.mode = pathMode(object);
   platform.wait = numberProperty(object, "wait", 0.0f, 0.0f, kMaxPlatformWait);
   platform.oneWay = boolProperty(object, "oneway");
+  platform.filter = groups.filterOf(object, kDefaultPlatformFilter);
   return platform;
 }
 
 CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTable& materials,
-                          const Level& level) {
+                          const CollisionGroupNames& groups, const Level& level) {
   CrateDefinition crate;
   crate.position = positionInTiles(object, scale, level);
   crate.size = sizeInTiles(object, scale);
@@ -151,13 +152,14 @@ CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTab
     }
     crate.material = static_cast<std::uint8_t>(index);
   }
+  crate.filter = groups.filterOf(object, kDefaultCrateFilter);
   return crate;
 }
 
 }  // namespace
 
 void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials,
-                Level& level) {
+                const CollisionGroupNames& groups, Level& level) {
   for (std::size_t i = 0; i < objects.array().size(); ++i) {
     const Node object = objects.at(i);
     const std::string kind = typeOrClass(object);
@@ -165,7 +167,7 @@ void readBodies(const Node& objects, TileScale scale, const MaterialTable& mater
       if (level.platforms.size() == static_cast<std::size_t>(kMaxPlatforms)) {
         object.fail(fmt::format("more than {} platforms", kMaxPlatforms));
       }
-      level.platforms.push_back(readPlatform(object, objects, scale, level));
+      level.platforms.push_back(readPlatform(object, objects, scale, groups, level));
     } else if (kind == "checkpoint") {
       if (level.checkpoints.size() == kMaxCheckpoints) {
         object.fail(fmt::format("more than {} checkpoints", kMaxCheckpoints));
@@ -176,7 +178,7 @@ void readBodies(const Node& objects, TileScale scale, const MaterialTable& mater
       if (level.crates.size() == static_cast<std::size_t>(kMaxCrates)) {
         object.fail(fmt::format("more than {} crates", kMaxCrates));
       }
-      level.crates.push_back(readCrate(object, scale, materials, level));
+      level.crates.push_back(readCrate(object, scale, materials, groups, level));
     }
   }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "level/collision_group_names.h"
 #include "level/json_node.h"
 #include "sim/level.h"
 
@@ -20,7 +21,9 @@ struct TileScale {
 ///   `mass` (default 1) and a `material` named in the materials file (default `default`);
 /// - `checkpoint`: a rectangle (default 1×1 tiles); touching it makes its bottom-centre the
 ///   character's respawn point.
+/// Platforms and crates may name a collision `group` and `collides_with` (CollisionGroupNames).
 /// Anything out of range is a ConfigError naming the file, the JSON path and the reason.
-void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials, Level& level);
+void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials,
+                const CollisionGroupNames& groups, Level& level);
 
 }  // namespace coyote

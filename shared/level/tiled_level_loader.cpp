@@ -189,7 +189,7 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
   if (level.spawns.empty()) {
     objects.fail("no object of type \"spawn\"");
   }
-  readBodies(objects, {tileWidth, tileHeight}, materials, level);
+  readBodies(objects, {tileWidth, tileHeight}, materials, CollisionGroupNames::read(map), level);
 }
 
 void readBudgets(const Node& map, Level& level) {

@@ -15,6 +15,18 @@ void serializeBodySize(Archive& archive, Vec2& size, const char* what) {
   net::rangedValue(archive, size.y, kMinBodySide, kMaxBodySide, what);
 }
 
+/// A body's collision filter: one group bit (built-in or named), any mask.
+template <class Archive>
+void serializeFilter(Archive& archive, CollisionFilter& filter, const char* what) {
+  archive(filter.group, filter.collidesWith);
+  const bool oneBit = filter.group != 0 && (filter.group & (filter.group - 1)) == 0;
+  const bool known =
+      filter.group < (1u << kBuiltinGroupCount) || filter.group >= (1u << kFirstNamedGroupBit);
+  if (!oneBit || !known) {
+    throw WireError(std::string(what) + ": not one collision group");
+  }
+}
+
 template <class Archive>
 void serialize(Archive& archive, PlatformDefinition& platform) {
   serializeBodySize(archive, platform.size, "platform size");
@@ -28,6 +40,7 @@ void serialize(Archive& archive, PlatformDefinition& platform) {
   platform.mode = static_cast<PathMode>(mode);
   net::rangedValue(archive, platform.wait, 0.0f, kMaxPlatformWait, "platform wait");
   net::wireBool(archive, platform.oneWay, "platform oneway");
+  serializeFilter(archive, platform.filter, "platform group");
 }
 
 template <class Archive>
@@ -37,6 +50,7 @@ void serialize(Archive& archive, CrateDefinition& crate) {
   net::rangedValue(archive, crate.mass, kMinBodyMass, kMaxBodyMass, "crate mass");
   net::rangedValue(archive, crate.material, std::uint8_t{0},
                    static_cast<std::uint8_t>(kMaxMaterials - 1), "crate material");
+  serializeFilter(archive, crate.filter, "crate group");
 }
 
 template <class Archive>

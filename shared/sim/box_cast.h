@@ -5,6 +5,7 @@
 #include <span>
 
 #include "sim/body.h"
+#include "sim/collision_groups.h"
 #include "sim/vec2.h"
 
 namespace coyote {
@@ -17,11 +18,16 @@ struct Obstacle {
   BodyId id;                       ///< kNoBody for a tile
   bool oneWay;  ///< blocks only a box moving down whose bottom started at or above its top
   std::uint8_t material;  ///< index into `Level::materials`
+  GroupMask group;        ///< its collision filter (collision_groups.h), as raw masks
+  GroupMask collidesWith;
 
-  static Obstacle of(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material = 0) {
-    return {box.position.x, box.position.y, box.size.x, box.size.y, id, oneWay, material};
+  static Obstacle of(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material = 0,
+                     CollisionFilter filter = kTileFilter) {
+    return {box.position.x, box.position.y, box.size.x,   box.size.y,         id,
+            oneWay,         material,       filter.group, filter.collidesWith};
   }
   Aabb box() const { return {{left, top}, {width, height}}; }
+  CollisionFilter filter() const { return {group, collidesWith}; }
 };
 
 /// Every body there can be: platforms, crates and characters.

@@ -269,7 +269,7 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
 }
 
 /// The bodies this step's motion can reach: the sweep and the wall probe after it read only these.
-std::span<const Obstacle> bodiesInReach(const Character& character,
+std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
                                         const StepParameters& parameters, const ObstacleSet* bodies,
                                         ObstacleBuffer& buffer) {
   if (bodies == nullptr) {
@@ -277,7 +277,8 @@ std::span<const Obstacle> bodiesInReach(const Character& character,
   }
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
   // Slope following and ground snapping move the box a little beyond the sweep: a tile of margin.
-  return bodies->near(sweptArea(characterBox(character, parameters.config), delta, 1.0f), buffer);
+  return bodies->near(sweptArea(characterBox(character, parameters.config), delta, 1.0f), buffer,
+                      characterFilter(parameters.config.playersCollide), self);
 }
 
 // The step's motion against tiles and bodies, then round a clipped corner (SPEC §4).
@@ -376,7 +377,8 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
 }
 
 CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
-                                const StepParameters& parameters, const ObstacleSet* all) {
+                                const StepParameters& parameters, const ObstacleSet* all,
+                                BodyId self) {
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;
@@ -401,7 +403,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   }
   const float startBottom = character.position.y + parameters.config.playerHeight;
   ObstacleBuffer buffer;
-  const std::span<const Obstacle> bodies = bodiesInReach(character, parameters, all, buffer);
+  const std::span<const Obstacle> bodies = bodiesInReach(character, self, parameters, all, buffer);
   const SweepResult swept = sweep(character, level, parameters, scratch, bodies);
   character.position = swept.box.position;
   CharacterContacts contacts;

@@ -19,10 +19,12 @@ struct CharacterContacts {
 };
 
 /// Advances one character by one fixed step in the order of SPEC §3.6, against the tiles and
-/// `bodies` (platforms and crates: stood on, walked into, hit from below).
+/// `bodies` (platforms, crates and, when they block each other, characters: stood on, walked
+/// into, hit from below) that its collision group interacts with. `self` is its own body id,
+/// never an obstacle to itself.
 CharacterContacts stepCharacter(Character& character, PlayerInput input, const Level& level,
                                 const StepParameters& parameters,
-                                const ObstacleSet* bodies = nullptr);
+                                const ObstacleSet* bodies = nullptr, BodyId self = kNoBody);
 
 /// Places a character at a spawn point (bottom-centre) with fresh timers and the level budgets.
 void spawnCharacter(Character& character, Vec2 spawn, const Level& level,

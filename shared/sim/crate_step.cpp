@@ -41,7 +41,10 @@ float approachZero(float value, float maxDelta) {
 /// whole blocks for a crate (a crate does not slide down slopes).
 class TileObstacles {
  public:
-  TileObstacles(const Aabb& box, Vec2 delta, const Level& level) {
+  TileObstacles(const Aabb& box, Vec2 delta, const Level& level, bool hitsTiles) {
+    if (!hitsTiles) {
+      return;  // its group does not collide with `world`
+    }
     const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - kSkin;
     const float right = box.right() + (delta.x > 0.0f ? delta.x : 0.0f) + kSkin;
     const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - kSkin;
@@ -177,13 +180,13 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
       (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * flight.time) * flight.time;
   ObstacleBuffer buffer;
   const std::span<const Obstacle> near =
-      bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer);
+      bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer, definition.filter, crate.id);
   const Material& own = materialOf(level, definition.material);
   crate.grounded = false;
   crate.support = kNoBody;
   for (int slide = 0; slide < kMaxSlides && flight.time > 0.0f; ++slide) {
     const Vec2 delta = flight.delta();
-    const TileObstacles tiles(flight.box, delta, level);
+    const TileObstacles tiles(flight.box, delta, level, definition.filter.hitsTiles());
     const BoxHit tileHit = castAgainst(flight.box, delta, tiles.all(), kNoBody, startBottom);
     const BoxHit bodyHit = castAgainst(flight.box, delta, near, crate.id, startBottom);
     const BoxHit& hit = hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
@@ -237,7 +240,8 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
     const Aabb place = crateBox(crate, *definition);
     bool free = true;
     for (const Obstacle& obstacle : bodies.all()) {
-      free = free && !overlapsBeyondSkin(place, obstacle.box());
+      const bool interacts = definition->filter.interactsWith(obstacle.filter());
+      free = free && !(interacts && overlapsBeyondSkin(place, obstacle.box()));
     }
     crate.away = !free;
   }

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/collision_groups.h"
 #include "sim/vec2.h"
 
 namespace coyote {
@@ -19,6 +20,7 @@ struct PlatformDefinition {
   PathMode mode = PathMode::Loop;
   float wait = 0.0f;    ///< s at each end (ping-pong) or at the first point (loop)
   bool oneWay = false;  ///< blocks only from above, like a one-way tile
+  CollisionFilter filter = kDefaultPlatformFilter;
 };
 
 /// A crate as the level declares it: where it starts (and respawns), its size and its mass.
@@ -27,6 +29,7 @@ struct CrateDefinition {
   Vec2 size{1.0f, 1.0f};
   float mass = 1.0f;
   std::uint8_t material = 0;  ///< index into `Level::materials`
+  CollisionFilter filter = kDefaultCrateFilter;
 };
 
 /// A checkpoint (SPEC §4): touching its area makes it the character's respawn point.

@@ -7,6 +7,14 @@
 #include "sim/sweep.h"
 
 namespace coyote {
+namespace {
+
+// By left edge, then id: a total order on content (ids are unique), whatever the storage.
+bool sortedBefore(const Obstacle& a, const Obstacle& b) {
+  return a.left != b.left ? a.left < b.left : a.id < b.id;
+}
+
+}  // namespace
 
 ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
                          Kinds kinds, float slack)
@@ -16,7 +24,8 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
       const auto id = static_cast<BodyId>(slot);
       const PlatformDefinition* definition = platformDefinition(level, id);
       if (state.platforms[slot].active && definition != nullptr) {
-        add({state.platforms[slot].position, definition->size}, id, definition->oneWay);
+        add({state.platforms[slot].position, definition->size}, id, definition->oneWay, 0,
+            definition->filter);
       }
     }
   }
@@ -24,30 +33,30 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
     for (const Crate& crate : levelCrates(state, level)) {
       const CrateDefinition* definition = crateDefinition(level, crate.id);
       if (crate.present() && definition != nullptr) {
-        add(crateBox(crate, *definition), crate.id, false, definition->material);
+        add(crateBox(crate, *definition), crate.id, false, definition->material,
+            definition->filter);
       }
     }
   }
   if (kinds.characters) {
+    const CollisionFilter filter = characterFilter(config.playersCollide);
     for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
       if (state.characters[slot].active) {
         add(characterBox(state.characters[slot], config),
-            static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot)), false);
+            static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot)), false, 0, filter);
       }
     }
   }
-  // By left edge, then id: a total order on content (ids are unique), whatever the storage.
   std::sort(obstacles_.begin(), obstacles_.begin() + static_cast<std::ptrdiff_t>(count_),
-            [](const Obstacle& a, const Obstacle& b) {
-              return a.left != b.left ? a.left < b.left : a.id < b.id;
-            });
+            sortedBefore);
   for (std::size_t i = 0; i < count_; ++i) {
     keys_[i] = obstacles_[i].left;
     widest_ = obstacles_[i].width > widest_ ? obstacles_[i].width : widest_;
   }
 }
 
-std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer) const {
+std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer,
+                                            const CollisionFilter& mover, BodyId self) const {
   // An obstacle reaching `area` has its left edge at most the widest width to the left of it; one
   // moved since sorting, at most `slack_` from its key.
   const float from = area.left() - widest_ - slack_;
@@ -59,24 +68,50 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
        ++i) {
     const Obstacle& obstacle = obstacles_[i];
     if (obstacle.left <= area.right() && obstacle.left + obstacle.width >= area.left() &&
-        obstacle.top <= area.bottom() && obstacle.top + obstacle.height >= area.top()) {
+        obstacle.top <= area.bottom() && obstacle.top + obstacle.height >= area.top() &&
+        obstacle.id != self && mover.interactsWith(obstacle.filter())) {
       buffer[count++] = obstacle;
     }
   }
   return {buffer.data(), count};
 }
 
-void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material) {
-  obstacles_[count_++] = Obstacle::of(box, id, oneWay, material);
+void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material,
+                      CollisionFilter filter) {
+  obstacles_[count_++] = Obstacle::of(box, id, oneWay, material, filter);
 }
 
 void ObstacleSet::update(BodyId id, const Aabb& box) {
   for (std::size_t i = 0; i < count_; ++i) {
     if (obstacles_[i].id == id) {
-      obstacles_[i] = Obstacle::of(box, id, obstacles_[i].oneWay, obstacles_[i].material);
+      const Obstacle& old = obstacles_[i];
+      obstacles_[i] = Obstacle::of(box, id, old.oneWay, old.material, old.filter());
       return;
     }
   }
+}
+
+void ObstacleSet::move(BodyId id, const Aabb& box) {
+  std::size_t at = 0;
+  while (at < count_ && obstacles_[at].id != id) {
+    ++at;
+  }
+  if (at == count_) {
+    return;
+  }
+  const Obstacle& old = obstacles_[at];
+  const Obstacle moved = Obstacle::of(box, id, old.oneWay, old.material, old.filter());
+  // Shift it down or up to its sorted place: the set stays ordered by (left, id).
+  for (; at > 0 && sortedBefore(moved, obstacles_[at - 1]); --at) {
+    obstacles_[at] = obstacles_[at - 1];
+    keys_[at] = keys_[at - 1];
+  }
+  for (; at + 1 < count_ && sortedBefore(obstacles_[at + 1], moved); ++at) {
+    obstacles_[at] = obstacles_[at + 1];
+    keys_[at] = keys_[at + 1];
+  }
+  obstacles_[at] = moved;
+  keys_[at] = moved.left;
 }
 
 const Material& materialOf(const Level& level, std::uint8_t index) {

@@ -21,7 +21,8 @@ class ObstacleSet {
     bool characters = false;
   };
 
-  /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use.
+  /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use. Characters
+  /// carry `characterFilter(config.playersCollide)`, bodies their level filter.
   ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config, Kinds kinds,
               float slack = 0.0f);
 
@@ -30,12 +31,17 @@ class ObstacleSet {
   /// The obstacles touching `area` (a mover's whole reach this step), copied into `buffer`: every
   /// cast of that mover then reads a handful. The set is sorted by left edge, so this is a binary
   /// search and a short scan, not a walk over every body.
-  std::span<const Obstacle> near(const Aabb& area, ObstacleBuffer& buffer) const;
-  /// Moves the obstacle of body `id` (a crate that has just moved) to `box`.
+  /// Only obstacles that interact with `mover` (collision groups) are gathered, never `self`.
+  std::span<const Obstacle> near(const Aabb& area, ObstacleBuffer& buffer,
+                                 const CollisionFilter& mover, BodyId self) const;
+  /// Moves the obstacle of body `id` (a crate that has just moved) to `box`, within the slack.
   void update(BodyId id, const Aabb& box);
+  /// Moves the obstacle of body `id` anywhere, keeping the set sorted (a character that has
+  /// just moved, when characters block each other).
+  void move(BodyId id, const Aabb& box);
 
  private:
-  void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material = 0);
+  void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material, CollisionFilter filter);
 
   std::array<Obstacle, kMaxObstacles> obstacles_;
   std::array<float, kMaxObstacles> keys_;  ///< each obstacle's left edge when sorted, ascending

@@ -139,7 +139,9 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
 void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& platform, Vec2 delta,
                 BodyId id, const Level& level, const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
-  for (std::size_t i = 0; i < active.count; ++i) {
+  const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
+  const bool pushesCharacters = filter.interactsWith(characterFilter(config.playersCollide));
+  for (std::size_t i = 0; pushesCharacters && i < active.count; ++i) {
     Character& character = state.characters[active.slots[i]];
     Aabb box = characterBox(character, config);
     if (!overlapsBeyondSkin(box, platform)) {
@@ -154,7 +156,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
   }
   for (Crate& crate : levelCrates(state, level)) {
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.present() || definition == nullptr) {
+    if (!crate.present() || definition == nullptr || !filter.interactsWith(definition->filter)) {
       continue;
     }
     Aabb box = crateBox(crate, *definition);

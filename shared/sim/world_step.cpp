@@ -43,16 +43,22 @@ void applyLiftBoost(Character& character, BodyId before, const WorldState& state
 void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& level,
                     const StepParameters& parameters) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
-  const ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, false});
-  const ObstacleSet* reachable = anyBodies ? &bodies : nullptr;
+  const bool blockEachOther = parameters.config.playersCollide;
+  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther});
+  const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
     Character& character = state.characters[slot];
     if (!character.active) {
       continue;
     }
     const BodyId supportBefore = character.support;
+    const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterContacts contacts =
-        stepCharacter(character, inputs[slot], level, parameters, reachable);
+        stepCharacter(character, inputs[slot], level, parameters, reachable, id);
+    if (blockEachOther) {
+      // In slot order, each character sweeps against where the others are now: never into one.
+      bodies.move(id, characterBox(character, parameters.config));
+    }
     applyLiftBoost(character, supportBefore, state, parameters.config);
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.

@@ -143,6 +143,64 @@ TEST(TiledEntities, BrokenBodiesAreRefusedWithTheirJsonPath) {
   EXPECT_THAT(refusal(away), HasSubstr("leaves the map"));
 }
 
+// `map` with map properties `properties`.
+Json withMapProperties(Json map, const Json& properties) {
+  map["properties"] = properties;
+  return map;
+}
+
+Json crateWith(const Json& properties) {
+  return {{"type", "crate"}, {"x", 0}, {"y", 0}, {"properties", properties}};
+}
+
+// (A braced list of one element is that element to nlohmann::json: arrays are spelled out.)
+TEST(TiledEntities, BodiesNameTheirCollisionGroups) {
+  // Declared out of order: bits follow the names, so "bats" is bit 8 and "ghosts" bit 9.
+  const Json crates =
+      Json::array({crateWith(Json::array({property("group", "ghosts")})),
+                   crateWith(Json::array({property("group", "sensor")})),
+                   crateWith(Json::array({property("collides_with", "world, bats")})),
+                   crateWith(Json::array())});
+  const Json declarations =
+      Json::array({property("group.ghosts", "world, player"), property("group.bats", "")});
+  const Level level = load(withMapProperties(mapWith(crates), declarations));
+  ASSERT_EQ(level.crates.size(), 4u);
+  const GroupMask bats = GroupMask{1} << kFirstNamedGroupBit;
+  const GroupMask ghosts = GroupMask{1} << (kFirstNamedGroupBit + 1);
+  EXPECT_EQ(level.crates[0].filter, (CollisionFilter{ghosts, kGroupWorld | kGroupPlayer}));
+  EXPECT_EQ(level.crates[1].filter,
+            (CollisionFilter{kGroupSensor, defaultCollidesWith(kGroupSensor)}));
+  EXPECT_EQ(level.crates[2].filter, (CollisionFilter{kGroupCrate, kGroupWorld | bats}));
+  EXPECT_EQ(level.crates[3].filter, kDefaultCrateFilter);
+}
+
+std::string refusalOfCrate(const Json& properties) {
+  return refusal(mapWith(Json::array({crateWith(properties)})));
+}
+
+std::string refusalOfDeclarations(const Json& declarations) {
+  return refusal(withMapProperties(mapWith(Json::array()), declarations));
+}
+
+TEST(TiledEntities, AnUnknownCollisionGroupIsRefusedWithItsJsonPath) {
+  EXPECT_THAT(
+      refusalOfCrate(Json::array({property("mass", 2), property("group", "ghosts")})),
+      AllOf(HasSubstr("bodies.tmj"), HasSubstr("$.layers[1].objects[0].properties[1].value"),
+            HasSubstr("unknown collision group \"ghosts\"")));
+  EXPECT_THAT(refusalOfCrate(Json::array({property("collides_with", "world, bats")})),
+              AllOf(HasSubstr("$.layers[1].objects[0].properties[0].value"),
+                    HasSubstr("unknown collision group \"bats\"")));
+  EXPECT_THAT(refusalOfDeclarations(Json::array({property("group.ghosts", "world, bats")})),
+              AllOf(HasSubstr("$.properties[0].value"), HasSubstr("\"bats\"")));
+  EXPECT_THAT(refusalOfDeclarations(Json::array({property("group.crate", "")})),
+              AllOf(HasSubstr("$.properties[0].name"), HasSubstr("not world, player")));
+  Json many = Json::array();
+  for (int i = 0; i < kMaxNamedGroups + 1; ++i) {
+    many.push_back(property("group.g" + std::to_string(i), ""));
+  }
+  EXPECT_THAT(refusalOfDeclarations(many), HasSubstr("more than 24 collision groups"));
+}
+
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);

@@ -88,6 +88,28 @@ TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
   welcome = playgroundWelcome();
   welcome.snapshot.state.crates[0].support = 9999;
   EXPECT_THAT(decodeError(welcome), HasSubstr("support out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.crates[0].filter.group = kGroupCrate | kGroupSensor;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("crate group: not one collision group"));
+  welcome = playgroundWelcome();
+  welcome.level.platforms[0].filter.group = 1u << 6;  // between the built-in and named bits
+  EXPECT_THAT(decodeError(welcome), HasSubstr("platform group: not one collision group"));
+}
+
+TEST(LevelBodiesWire, CollisionFiltersTravelWithTheirBodies) {
+  Welcome sent = playgroundWelcome();
+  sent.level.crates[1].filter = {GroupMask{1} << 31, kGroupWorld | kGroupPlayer};
+  sent.level.platforms[2].filter = {kGroupPlatform, kGroupPlayer};
+  std::string error;
+  const std::optional<Message> decoded = decode(encode(Message{sent}), error);
+  ASSERT_TRUE(decoded.has_value()) << error;
+  const LevelData& got = std::get<Welcome>(*decoded).level;
+  for (std::size_t i = 0; i < got.crates.size(); ++i) {
+    EXPECT_EQ(got.crates[i].filter, sent.level.crates[i].filter) << i;
+  }
+  for (std::size_t i = 0; i < got.platforms.size(); ++i) {
+    EXPECT_EQ(got.platforms[i].filter, sent.level.platforms[i].filter) << i;
+  }
 }
 
 TEST(LevelBodiesWire, AStateNamingCratesTheLevelDoesNotHaveIsIgnoredBySimulation) {
