@@ -250,7 +250,7 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
   const float density = config.mass / (config.playerWidth * config.playerHeight);
   const float kick = input.moveY * config.swimAccel * submerged;
   vy += (buoyantGravity(config.gravity, submerged, density, config) + kick) * dt;
-  vy = afterWaterDrag(vy, submerged, config, dt);
+  vy = afterWaterDrag(vy, submerged, density, config, dt);
   if (absOf(vy) > config.swimSpeed) {
     vy = static_cast<float>(signOf(vy)) *
          approach(absOf(vy), config.swimSpeed, config.swimAccel * dt);

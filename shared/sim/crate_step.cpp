@@ -23,6 +23,7 @@ float crateGravity(const StepParameters& parameters) {
   const float limit = kMaxCrateTilesPerStep / (parameters.dt * parameters.dt);
   return gravity < limit ? gravity : limit;
 }
+constexpr float kFloatingRestSpeed = 1.0e-3f;  ///< tiles/s: slower in water is at rest
 constexpr int kMaxSlides = 4;  // seed 002 / 003: then the rest of the motion is dropped
 
 float clampSpeed(float value, float dt) {
@@ -160,9 +161,11 @@ Launch launch(const Crate& crate, const CrateDefinition& definition, const Aabb&
   }
   const float density = definition.mass / (definition.size.x * definition.size.y);
   const float net = buoyantGravity(weight, submerged, density, config);
-  const float vy = afterWaterDrag(crate.velocity.y + net * dt, submerged, config, dt);
-  const float vx = afterWaterDrag(crate.velocity.x, submerged, config, dt);
-  return {{clampSpeed(vx, dt), clampSpeed(vy, dt)}, 0.0f};
+  const float vy = afterWaterDrag(crate.velocity.y + net * dt, submerged, density, config, dt);
+  const float vx = afterWaterDrag(crate.velocity.x, submerged, density, config, dt);
+  // A floating crate comes to rest instead of creeping toward zero through subnormal numbers.
+  const auto settled = [](float speed) { return absOf(speed) < kFloatingRestSpeed ? 0.0f : speed; };
+  return {{clampSpeed(settled(vx), dt), clampSpeed(settled(vy), dt)}, 0.0f};
 }
 
 /// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, answer it, go on

@@ -81,8 +81,8 @@ inline constexpr int kPixelsPerTile = 16;
   /* water (§4) */                                                                               \
   SETTING(physics, water_density, float, waterDensity, 2.0f, 0.01f, 100.0f, "mass/tile²",         \
           "a body lighter per tile² floats (a 1×1 crate of mass 1 half under)")                   \
-  SETTING(physics, water_drag, float, waterDrag, 4.0f, 0.0f, 100.0f, "1/s",                       \
-          "linear drag in water, scaled by the submerged fraction")                               \
+  SETTING(physics, water_drag, float, waterDrag, 6.0f, 0.0f, 100.0f, "1/s",                       \
+          "drag of a body as dense as water, fully under; × wet fraction × ρ_water / ρ_body")     \
   SETTING(physics, swim_speed, float, swimSpeed, 6.0f, 0.1f, 60.0f, "tiles/s",                    \
           "a swimmer's speed cap per axis; a jump under water is a stroke at this speed")         \
   SETTING(physics, swim_accel, float, swimAccel, 60.0f, 0.1f, 1000.0f, "tiles/s²",                \

@@ -40,8 +40,10 @@ float buoyantGravity(float gravity, float fraction, float density, const Physics
   return gravity * (1.0f - fraction * config.waterDensity / density);
 }
 
-float afterWaterDrag(float speed, float fraction, const PhysicsConfig& config, float dt) {
-  return speed / (1.0f + config.waterDrag * fraction * dt);
+float afterWaterDrag(float speed, float fraction, float density, const PhysicsConfig& config,
+                     float dt) {
+  const float rate = config.waterDrag * fraction * config.waterDensity / density;
+  return speed / (1.0f + rate * dt);
 }
 
 }  // namespace coyote

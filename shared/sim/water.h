@@ -14,8 +14,11 @@ float submergedFraction(const Aabb& box, const Level& level);
 /// water pushes it up (a light body floats at fraction = ρ_body / ρ_water).
 float buoyantGravity(float gravity, float fraction, float density, const PhysicsConfig& config);
 
-/// `speed` after one step of water drag (`physics.water_drag`, scaled by the submerged fraction),
-/// integrated implicitly so no drag ever reverses a motion.
-float afterWaterDrag(float speed, float fraction, const PhysicsConfig& config, float dt);
+/// `speed` after one step of water drag, integrated implicitly so no drag ever reverses a motion.
+/// The drag force grows with the wet area and the speed, so the deceleration is
+/// `physics.water_drag` · fraction · ρ_water / ρ_body: a light body is slowed more (a cork does
+/// not leap out of the water it fell into).
+float afterWaterDrag(float speed, float fraction, float density, const PhysicsConfig& config,
+                     float dt);
 
 }  // namespace coyote

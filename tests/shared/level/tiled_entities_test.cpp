@@ -204,7 +204,7 @@ TEST(TiledEntities, AnUnknownCollisionGroupIsRefusedWithItsJsonPath) {
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);
-  EXPECT_EQ(level.crates.size(), 6u);
+  EXPECT_EQ(level.crates.size(), 10u);
   int oneWay = 0;
   int loops = 0;
   for (const PlatformDefinition& platform : level.platforms) {
@@ -213,6 +213,14 @@ TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   }
   EXPECT_EQ(oneWay, 1);
   EXPECT_EQ(loops, 1);
+  // A ghost crate (a named group that ignores crates) and a sensor crate.
+  const GroupMask ghost = GroupMask{1} << kFirstNamedGroupBit;
+  EXPECT_EQ(level.crates[8].filter, (CollisionFilter{ghost, kGroupWorld | kGroupPlayer}));
+  EXPECT_EQ(level.crates[9].filter.group, kGroupSensor);
+  // A pool with a crate that floats and one that sinks.
+  EXPECT_EQ(level.tileAt(28, 21), TileType::Water);
+  EXPECT_LT(level.crates[6].mass, 1.0f);
+  EXPECT_GT(level.crates[7].mass, 2.0f);
 }
 
 }  // namespace

@@ -117,14 +117,16 @@ bool finite(Vec2 v) {
 }
 
 // Every crate against the tiles, the solid platforms and the other crates; every character
-// against the tiles and the solid platforms. Returns what is wrong, or "".
+// against the tiles and the solid platforms — those its collision group interacts with (a ghost
+// crate may rest inside another). Returns what is wrong, or "".
 std::string bodyInvariant(const WorldState& state, const Level& level,
                           const PhysicsConfig& config) {
   constexpr float kTolerance = 2.0f * 1.0e-3f;
-  std::vector<Aabb> solids;
+  std::vector<std::pair<Aabb, CollisionFilter>> solids;
   for (std::size_t i = 0; i < level.platforms.size(); ++i) {
     if (!level.platforms[i].oneWay) {
-      solids.push_back({state.platforms[i].position, level.platforms[i].size});
+      solids.push_back(
+          {{state.platforms[i].position, level.platforms[i].size}, level.platforms[i].filter});
     }
   }
   const auto crates = levelCrates(state, level);
@@ -132,7 +134,8 @@ std::string bodyInvariant(const WorldState& state, const Level& level,
     if (!crates[i].present()) {
       continue;  // away until its place is free: not in the world
     }
-    const Aabb box = crateBox(crates[i], *crateDefinition(level, crates[i].id));
+    const CrateDefinition& definition = *crateDefinition(level, crates[i].id);
+    const Aabb box = crateBox(crates[i], definition);
     if (!finite(crates[i].position) || !finite(crates[i].velocity)) {
       return "crate " + std::to_string(i) + " is not finite";
     }
@@ -140,21 +143,22 @@ std::string bodyInvariant(const WorldState& state, const Level& level,
       return "crate " + std::to_string(i) + " inside a tile";
     }
     for (std::size_t j = i + 1; j < crates.size(); ++j) {
-      if (crates[j].present() &&
-          overlapDepth(box, crateBox(crates[j], *crateDefinition(level, crates[j].id))) >
-              kTolerance) {
+      const CrateDefinition& other = *crateDefinition(level, crates[j].id);
+      if (crates[j].present() && definition.filter.interactsWith(other.filter) &&
+          overlapDepth(box, crateBox(crates[j], other)) > kTolerance) {
         return "crates " + std::to_string(i) + " and " + std::to_string(j) + " overlap";
       }
     }
-    for (const Aabb& solid : solids) {
-      if (overlapDepth(box, solid) > kTolerance) {
+    for (const auto& [solid, filter] : solids) {
+      if (filter.interactsWith(definition.filter) && overlapDepth(box, solid) > kTolerance) {
         return "crate " + std::to_string(i) + " inside a platform";
       }
     }
   }
   for (const Character& character : state.characters) {
-    for (const Aabb& solid : solids) {
-      if (character.active && overlapDepth(characterBox(character, config), solid) > kTolerance) {
+    for (const auto& [solid, filter] : solids) {
+      if (character.active && filter.interactsWith(characterFilter(config.playersCollide)) &&
+          overlapDepth(characterBox(character, config), solid) > kTolerance) {
         return "a character inside a platform";
       }
     }

@@ -77,7 +77,7 @@ TEST(Water, DragSlowsACrateFallingIntoWater) {
     float& fastest = under ? fastestInWater : fastestInAir;
     fastest = std::max(fastest, scenario.crate().velocity.y);
   }
-  // Sinking at g·(1 - ρw/ρ) = g/2 against drag 4/s it never reaches its entry speed again.
+  // Sinking at g·(1 - ρw/ρ) = g/2 against drag it never reaches its entry speed again.
   EXPECT_GT(fastestInAir, 0.0f);
   EXPECT_LT(fastestInWater, fastestInAir);
 }
@@ -93,10 +93,11 @@ TEST(Water, ACharacterSinksNoFasterThanTheSwimSpeed) {
     ASSERT_LE(scenario.player().velocity.y, scenario.config.swimSpeed);
   }
   // Heavier than water (1 / 0.32 per tile² against 2), it sinks at the speed where drag balances
-  // gravity less buoyancy: g · (1 - ρw/ρ) / drag = 60 · 0.36 / 4 = 5.4 tiles/s.
+  // gravity less buoyancy: g · (1 - ρw/ρ) / (drag · ρw/ρ) = 60 · 0.36 / (6 · 0.64) = 5.6 tiles/s.
   const PhysicsConfig& config = scenario.config;
-  const float density = config.mass / (config.playerWidth * config.playerHeight);
-  const float terminal = config.gravity * (1.0f - config.waterDensity / density) / config.waterDrag;
+  const float ratio =
+      config.waterDensity / (config.mass / (config.playerWidth * config.playerHeight));
+  const float terminal = config.gravity * (1.0f - ratio) / (config.waterDrag * ratio);
   EXPECT_NEAR(lastSpeed, terminal, terminal * 0.02f);
   EXPECT_FLOAT_EQ(scenario.box().bottom(), kFloor);
 }
