@@ -53,7 +53,18 @@ void outline(sf::RenderTarget& target, const sf::RenderStates& states, sf::Float
   target.draw(shape, states);
 }
 
-void drawCrate(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect) {
+void drawCrate(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
+               const CollisionFilter& filter) {
+  // A crate a player walks through is only an outline; one of another group is pale; the rest
+  // are wooden.
+  if (!filter.interactsWith(characterFilter(false))) {
+    outline(target, states, rect, palette::kGhostCrate);
+    return;
+  }
+  if (filter != kDefaultCrateFilter) {
+    fill(target, states, rect, palette::kGhostCrate);
+    return;
+  }
   fill(target, states, rect, palette::kCrateEdge);
   fill(target, states, {rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f},
        palette::kCrate);
@@ -99,7 +110,7 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
   for (std::size_t i = 0; i < platforms.size(); ++i) {
     const PlatformDefinition& definition = level_.platforms[i];
     const Vec2 position = smoothed(previous.platforms[i].position, platforms[i].position, alpha);
-    visit(Aabb{position, definition.size}, true, definition.oneWay, false);
+    visit(Aabb{position, definition.size}, true, definition.oneWay, false, definition.filter);
   }
   for (const Crate& crate : levelCrates(current, level_)) {
     const CrateDefinition* definition = crateDefinition(level_, crate.id);
@@ -109,7 +120,8 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
     const Crate* before = findCrate(previous, level_, crate.id);
     const Vec2 position =
         before == nullptr ? crate.position : smoothed(before->position, crate.position, alpha);
-    visit(Aabb{position, definition->size}, false, false, crate.support != kNoBody);
+    visit(Aabb{position, definition->size}, false, false, crate.support != kNoBody,
+          definition->filter);
   }
 }
 
@@ -119,32 +131,36 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
     drawFlag(target, states, checkpoint.respawnPoint());
   }
-  forEachBody(previous, current, alpha, [&](const Aabb& box, bool platform, bool oneWay, bool) {
-    const sf::FloatRect rect = pixels(box);
-    if (!platform) {
-      drawCrate(target, states, rect);
-    } else if (oneWay) {
-      fill(target, states, {rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
-    } else {
-      fill(target, states, rect, palette::kPlatform);
-      fill(target, states, {rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
-    }
-  });
+  forEachBody(
+      previous, current, alpha,
+      [&](const Aabb& box, bool platform, bool oneWay, bool, const CollisionFilter& filter) {
+        const sf::FloatRect rect = pixels(box);
+        if (!platform) {
+          drawCrate(target, states, rect, filter);
+        } else if (oneWay) {
+          fill(target, states, {rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
+        } else {
+          fill(target, states, rect, palette::kPlatform);
+          fill(target, states, {rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
+        }
+      });
 }
 
 void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
                              const WorldState& current, float alpha) const {
   const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
   target.draw(paths_, states);
-  forEachBody(previous, current, alpha, [&](const Aabb& box, bool, bool, bool supported) {
-    const sf::FloatRect rect = pixels(box);
-    outline(target, states, rect, palette::kDebugBody);
-    if (supported) {  // resting on a body: its contact, at the middle of its bottom edge
-      fill(target, states,
-           {rect.left + rect.width * 0.5f - 1.0f, rect.top + rect.height - 1.0f, 2.0f, 2.0f},
-           palette::kDebugContact);
-    }
-  });
+  forEachBody(
+      previous, current, alpha,
+      [&](const Aabb& box, bool, bool, bool supported, const CollisionFilter&) {
+        const sf::FloatRect rect = pixels(box);
+        outline(target, states, rect, palette::kDebugBody);
+        if (supported) {  // resting on a body: its contact, at the middle of its bottom edge
+          fill(target, states,
+               {rect.left + rect.width * 0.5f - 1.0f, rect.top + rect.height - 1.0f, 2.0f, 2.0f},
+               palette::kDebugContact);
+        }
+      });
 }
 
 }  // namespace coyote

@@ -23,7 +23,8 @@ class BodyRenderer {
                  const WorldState& current, float alpha) const;
 
  private:
-  /// Calls `visit(box, isPlatform, oneWay, grounded)` for each body at its interpolated place.
+  /// Calls `visit(box, isPlatform, oneWay, grounded, filter)` for each body at its interpolated
+  /// place.
   template <class Visitor>
   void forEachBody(const WorldState& previous, const WorldState& current, float alpha,
                    Visitor&& visit) const;

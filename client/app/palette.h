@@ -11,6 +11,10 @@ inline const sf::Color kSolidEdge{140, 130, 158};
 inline const sf::Color kSlope{110, 100, 128};
 inline const sf::Color kOneWay{204, 164, 90};
 inline const sf::Color kWater{60, 140, 230, 110};
+inline const sf::Color kWaterSurface{170, 215, 255, 190};
+inline const sf::Color kIce{150, 200, 230};              ///< a solid tile of low friction
+inline const sf::Color kBouncy{214, 96, 170};            ///< a solid tile that bounces
+inline const sf::Color kGhostCrate{200, 190, 230, 150};  ///< a crate of another collision group
 inline const sf::Color kHazard{224, 64, 64};
 inline const sf::Color kLocalPlayer{255, 168, 56};
 inline const sf::Color kRemotePlayer{96, 204, 232};

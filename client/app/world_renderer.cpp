@@ -48,6 +48,14 @@ void addSpikes(sf::VertexArray& array, float x, float y) {
   }
 }
 
+// What a solid tile is made of shows: ice is pale blue, a springy one pink (materials, §4).
+sf::Color solidColor(const Material& material) {
+  if (material.friction < 0.5f) {
+    return palette::kIce;
+  }
+  return material.restitution >= 0.3f ? palette::kBouncy : palette::kSolid;
+}
+
 }  // namespace
 
 WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics)
@@ -63,7 +71,7 @@ void WorldRenderer::buildTiles(const Level& level) {
       const TileType type = level.tileAt(column, row);
       switch (type) {
         case TileType::Solid:
-          addRect(tiles_, x, y, kTile, kTile, palette::kSolid);
+          addRect(tiles_, x, y, kTile, kTile, solidColor(level.materialAt(column, row)));
           if (!isSolid(level.tileAt(column, row - 1))) {
             addRect(tiles_, x, y, kTile, 1.0f, palette::kSolidEdge);
           }
@@ -79,6 +87,9 @@ void WorldRenderer::buildTiles(const Level& level) {
           break;
         case TileType::Water:
           addRect(water_, x, y, kTile, kTile, palette::kWater);
+          if (level.tileAt(column, row - 1) != TileType::Water) {
+            addRect(water_, x, y, kTile, 1.0f, palette::kWaterSurface);
+          }
           break;
         case TileType::Hazard:
           addSpikes(tiles_, x, y);
