@@ -18,6 +18,9 @@ const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t
 bool touchesHazard(const Aabb& box, const Level& level) {
   const int firstRow = static_cast<int>(std::floor(box.top() + kSkin));
   const int lastRow = static_cast<int>(std::floor(box.bottom() - kSkin));
+  if (!level.rowsMayHave(TileType::Hazard, firstRow, lastRow)) {
+    return false;
+  }
   const int firstColumn = static_cast<int>(std::floor(box.left() + kSkin));
   const int lastColumn = static_cast<int>(std::floor(box.right() - kSkin));
   for (int row = firstRow; row <= lastRow; ++row) {
@@ -41,12 +44,10 @@ void respawnCharacter(Character& character, const Level& level, const PhysicsCon
   character.checkpoint = reached != nullptr ? checkpoint : -1;
 }
 
-void touchCheckpointsAndHazards(WorldState& state, const Level& level,
-                                const PhysicsConfig& config) {
-  for (Character& character : state.characters) {
-    if (!character.active) {
-      continue;
-    }
+void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
+                                const Level& level, const PhysicsConfig& config) {
+  for (const std::uint8_t slot : active) {
+    Character& character = state.characters[slot];
     const Aabb box = characterBox(character, config);
     for (std::size_t i = 0; i < level.checkpoints.size(); ++i) {
       const CheckpointDefinition& checkpoint = level.checkpoints[i];

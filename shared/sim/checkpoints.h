@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/active_characters.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
 #include "sim/world_state.h"
@@ -12,6 +13,7 @@ void respawnCharacter(Character& character, const Level& level, const PhysicsCon
 
 /// After the characters moved: a character touching a checkpoint's area activates it (its
 /// respawn point from now on); one touching a hazard tile respawns (SPEC §4).
-void touchCheckpointsAndHazards(WorldState& state, const Level& level, const PhysicsConfig& config);
+void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
+                                const Level& level, const PhysicsConfig& config);
 
 }  // namespace coyote

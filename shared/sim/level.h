@@ -31,6 +31,18 @@ class Level {
   }
   void setTile(int column, int row, TileType type);
 
+  /// False when no cell of rows `first`..`last` has ever been set to `type`: a step asking about
+  /// water or hazards under a box skips the cells of rows that have none.
+  bool rowsMayHave(TileType type, int first, int last) const {
+    const auto bit = static_cast<std::uint16_t>(1u << static_cast<unsigned>(type));
+    for (int row = first < 0 ? 0 : first; row <= last && row < height_; ++row) {
+      if ((rowTypes_[static_cast<std::size_t>(row)] & bit) != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /// The material of a cell (index into `materials`); outside the grid, the default (0).
   std::uint8_t materialIndexAt(int column, int row) const {
     if (column < 0 || row < 0 || column >= width_ || row >= height_) {
@@ -65,6 +77,7 @@ class Level {
   int height_ = 0;
   std::vector<TileType> tiles_;
   std::vector<std::uint8_t> cellMaterials_;
+  std::vector<std::uint16_t> rowTypes_;  ///< per row, a bit for each tile type set in it
 };
 
 }  // namespace coyote

@@ -122,7 +122,7 @@ const Material& groundMaterial(const Aabb& box, BodyId support, const Level& lev
   if (const CrateDefinition* crate = crateDefinition(level, support)) {
     return materialOf(level, crate->material);
   }
-  if (support != kNoBody) {
+  if (support != kNoBody || level.materials.size() <= 1) {
     return materialOf(level, 0);  // platforms and characters are made of the default
   }
   const int row = static_cast<int>(std::floor(box.bottom() + kSkin));

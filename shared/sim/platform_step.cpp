@@ -23,20 +23,6 @@ Vec2 moveAgainstTiles(const Aabb& box, Vec2 delta, const Level& level) {
   return {swept.box.position.x - box.position.x, swept.box.position.y - box.position.y};
 }
 
-/// The active character slots, gathered once: a platform phase reads them many times.
-struct ActiveCharacters {
-  std::array<std::uint8_t, kMaxCharacters> slots;
-  std::size_t count = 0;
-
-  explicit ActiveCharacters(const WorldState& state) {
-    for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
-      if (state.characters[slot].active) {
-        slots[count++] = static_cast<std::uint8_t>(slot);
-      }
-    }
-  }
-};
-
 /// How far each support moved this phase: platforms by id, crates by id once carried.
 struct SupportMotion {
   std::array<Vec2, kMaxPlatforms> platforms{};
@@ -173,7 +159,8 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
 
 }  // namespace
 
-void stepPlatforms(WorldState& state, const Level& level, const StepParameters& parameters) {
+void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
+                   const StepParameters& parameters) {
   const auto platforms = levelPlatforms(state, level);
   if (platforms.empty()) {
     return;
@@ -194,7 +181,6 @@ void stepPlatforms(WorldState& state, const Level& level, const StepParameters& 
     platform.velocity = {motion.platforms[slot].x / parameters.dt,
                          motion.platforms[slot].y / parameters.dt};
   }
-  const ActiveCharacters active(state);
   carryRiders(state, active, motion, level, parameters.config);
   for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
     const PlatformDefinition& definition = level.platforms[slot];

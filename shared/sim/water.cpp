@@ -22,6 +22,9 @@ float submergedFraction(const Aabb& box, const Level& level) {
   const int lastColumn = static_cast<int>(std::floor(box.right()));
   const int firstRow = static_cast<int>(std::floor(box.top()));
   const int lastRow = static_cast<int>(std::floor(box.bottom()));
+  if (!level.rowsMayHave(TileType::Water, firstRow, lastRow)) {
+    return 0.0f;  // the common case: nothing to add up
+  }
   float wet = 0.0f;
   // Row by row, top to bottom, left to right: a fixed order, so the same sum on every machine.
   for (int row = firstRow; row <= lastRow; ++row) {

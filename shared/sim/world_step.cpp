@@ -10,10 +10,12 @@ namespace {
 
 // Below the grid there is nothing to stand on: a character starts again at its last checkpoint
 // or its spawn, a crate where the level put it.
-void respawnFallenBodies(WorldState& state, const Level& level, const PhysicsConfig& config) {
+void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
+                         const PhysicsConfig& config) {
   const float killLine = static_cast<float>(level.height()) + 2.0f;
-  for (Character& character : state.characters) {
-    if (character.active && character.position.y > killLine) {
+  for (const std::uint8_t slot : active) {
+    Character& character = state.characters[slot];
+    if (character.position.y > killLine) {
       respawnCharacter(character, level, config);
     }
   }
@@ -40,17 +42,14 @@ void applyLiftBoost(Character& character, BodyId before, const WorldState& state
   character.velocity.y += capped(platform.y, config.maxLiftBoost);
 }
 
-void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& level,
-                    const StepParameters& parameters) {
+void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
+                    const Level& level, const StepParameters& parameters) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const bool blockEachOther = parameters.config.playersCollide;
   ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther});
   const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
-  for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+  for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
-    if (!character.active) {
-      continue;
-    }
     const BodyId supportBefore = character.support;
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterContacts contacts =
@@ -73,12 +72,14 @@ void stepCharacters(WorldState& state, const TickInputs& inputs, const Level& le
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
                const StepParameters& parameters) {
   // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
+  // No phase adds or removes a character: the active slots are gathered once.
+  const ActiveCharacters active(state);
   returnCrates(state, level, parameters.config);
-  stepPlatforms(state, level, parameters);
+  stepPlatforms(state, active, level, parameters);
   stepCrates(state, level, parameters);
-  stepCharacters(state, inputs, level, parameters);
-  touchCheckpointsAndHazards(state, level, parameters.config);
-  respawnFallenBodies(state, level, parameters.config);
+  stepCharacters(state, active, inputs, level, parameters);
+  touchCheckpointsAndHazards(state, active, level, parameters.config);
+  respawnFallenBodies(state, active, level, parameters.config);
   ++state.tick;
 }
 
