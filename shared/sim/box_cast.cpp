@@ -76,11 +76,6 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   return hit;
 }
 
-bool overlapsBeyondSkin(const Aabb& a, const Aabb& b) {
-  return a.right() > b.left() + kSkin && a.left() < b.right() - kSkin &&
-         a.bottom() > b.top() + kSkin && a.top() < b.bottom() - kSkin;
-}
-
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
   const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
   const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;

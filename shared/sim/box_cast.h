@@ -10,6 +10,11 @@
 
 namespace coyote {
 
+/// Tolerance on the axis perpendicular to a sweep: a box whose edge lies within kSkin of a cell
+/// boundary does not overlap that cell. It is what tells "walking on a floor" (contact, no block)
+/// from "running into it" (block), and it absorbs the last-bit rounding of `(col - w) + w`.
+inline constexpr float kSkin = 1.0e-3f;
+
 /// Something a moving box can run into: a body's box (or a tile's), with the body's id. Plain
 /// fields without initialisers, so that a set of them can live on the stack unfilled (a step
 /// gathers a few of several hundred possible ones and must not pay for clearing the rest).
@@ -37,7 +42,11 @@ inline constexpr std::size_t kMaxObstacles = kMaxPlatforms + kMaxCrates + 256;
 using ObstacleBuffer = std::array<Obstacle, kMaxObstacles>;
 
 /// True when two boxes overlap by more than kSkin on both axes (touching is not overlapping).
-bool overlapsBeyondSkin(const Aabb& a, const Aabb& b);
+/// Inline: the platform phase asks it of every body for every platform.
+inline bool overlapsBeyondSkin(const Aabb& a, const Aabb& b) {
+  return a.right() > b.left() + kSkin && a.left() < b.right() - kSkin &&
+         a.bottom() > b.top() + kSkin && a.top() < b.bottom() - kSkin;
+}
 
 /// The area a box covers moving by `delta`, grown by `margin` on every side.
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin);

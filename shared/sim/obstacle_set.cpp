@@ -9,10 +9,11 @@
 namespace coyote {
 namespace {
 
-// By left edge, then id: a total order on content (ids are unique), whatever the storage.
-bool sortedBefore(const Obstacle& a, const Obstacle& b) {
+// By left edge, then id: a total order on content (ids are unique), whatever the storage. A
+// function object, so that std::sort inlines it.
+constexpr auto sortedBefore = [](const Obstacle& a, const Obstacle& b) {
   return a.left != b.left ? a.left < b.left : a.id < b.id;
-}
+};
 
 }  // namespace
 

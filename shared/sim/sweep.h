@@ -10,11 +10,6 @@
 
 namespace coyote {
 
-/// Tolerance on the axis perpendicular to a sweep: a box whose edge lies within kSkin of a cell
-/// boundary does not overlap that cell. It is what tells "walking on a floor" (contact, no block)
-/// from "running into it" (block), and it absorbs the last-bit rounding of `(col - w) + w`.
-inline constexpr float kSkin = 1.0e-3f;
-
 /// Result of `sweepAabb`: the final box, and per axis which side blocked it, as an indicator in
 /// {-1, 0, +1} with the sign surface → box (a floor under the box gives normal.y = -1).
 struct SweepResult {
