@@ -129,7 +129,9 @@ void GameServer::runTick() {
   applyRosterEvents(state_, events, level_, parameters_.config);
   const TickInputs inputs =
       inbox_.gather(state_.tick + 1, state_, slots_, metrics_.substitutedInputs);
-  stepWorld(state_, inputs, level_, parameters_);
+  StepProfile profile;
+  stepWorld(state_, inputs, level_, parameters_, &profile);
+  metrics_.addStepProfile(profile);
   const std::uint64_t hash = hashState(state_);
   frames_.record(events, inputs, hash, state_);
   if (replay_) {

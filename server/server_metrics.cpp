@@ -31,17 +31,45 @@ std::string ServerMetrics::logLine(double elapsed) const {
   const double seconds = elapsed > 0.0 ? elapsed : 1.0;
   return fmt::format(
       "tick {}: {} players, {} spectators; tick p50 {:.3f} ms p95 {:.3f} ms max {:.3f} ms "
-      "(simulate p95 {:.3f}, send p95 {:.3f}); up {:.1f} KB/s down {:.1f} KB/s; inputs late {} "
+      "(simulate p95 {:.3f}, send p95 {:.3f}; step stages {}); up {:.1f} KB/s down {:.1f} KB/s; "
+      "inputs late {} "
       "substituted {}; loss up {:.1f} % down {:.1f} %; malformed {}; refused connects {}; desyncs "
       "{}; client rollbacks {} (max "
       "depth {}); lag "
       "dropped {} ticks",
       ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
-      simulate.p95 / 1000.0, send.p95 / 1000.0, bytesReceived / seconds / 1000.0,
+      simulate.p95 / 1000.0, send.p95 / 1000.0, stepStagesText(), bytesReceived / seconds / 1000.0,
       bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, inputLossPercent,
       frameLossPercent, malformedPackets, refusedConnects, desyncReports, reportedRollbacks,
       reportedMaxRollbackDepth, droppedLagTicks);
 }
+
+std::string ServerMetrics::stepStagesText() const {
+  std::string text;
+  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+    const auto summary = stepStages[stage].summary();
+    text += fmt::format("{}{} p50/p95 {:.3f}/{:.3f}", stage == 0 ? "" : ", ",
+                        stepStageName(static_cast<StepStage>(stage)), summary.p50 / 1000.0,
+                        summary.p95 / 1000.0);
+  }
+  return text + " ms";
+}
+
+namespace {
+
+/// ,"stage_platforms_ms_p50":…,"stage_platforms_ms_p95":…, … for the summary JSON.
+std::string stepStagesJson(const std::array<DurationWindow, kStepStageCount>& stages) {
+  std::string json;
+  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+    const auto summary = stages[stage].summary();
+    const std::string_view name = stepStageName(static_cast<StepStage>(stage));
+    json += fmt::format(",\"stage_{}_ms_p50\":{:.4f},\"stage_{}_ms_p95\":{:.4f}", name,
+                        summary.p50 / 1000.0, name, summary.p95 / 1000.0);
+  }
+  return json;
+}
+
+}  // namespace
 
 std::string ServerMetrics::summaryJson(double elapsed) const {
   const auto tick = tickTime.summary();
@@ -55,12 +83,13 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"cookie_replies\":{},\"refused_connects\":{},"
       "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
-      "\"dropped_lag_ticks\":{}}}",
+      "\"dropped_lag_ticks\":{}{}}}",
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
       malformedPackets, cookieReplies, refusedConnects, inputLossPercent, frameLossPercent,
-      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks);
+      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks,
+      stepStagesJson(stepStages));
 }
 
 }  // namespace coyote

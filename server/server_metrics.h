@@ -1,8 +1,11 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "sim/step_profile.h"
 
 namespace coyote {
 
@@ -37,6 +40,8 @@ struct ServerMetrics {
   DurationWindow tickCpuTime;    ///< the server thread's CPU time for the same
   DurationWindow simulateStage;  ///< roster, input gathering, step, hash, history, replay
   DurationWindow sendStage;      ///< building and queueing frames
+  /// The world step's own stages (StepProfile: platforms, bodies, characters, rules), wall µs.
+  std::array<DurationWindow, kStepStageCount> stepStages;
   std::uint64_t ticks = 0;
   std::uint64_t droppedLagTicks = 0;
   std::uint64_t substitutedInputs = 0;  ///< missing input replaced by the last one
@@ -60,6 +65,13 @@ struct ServerMetrics {
     tickTime.add(timing.wall);
     tickCpuTime.add(timing.cpu);
   }
+  void addStepProfile(const StepProfile& profile) {
+    for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+      stepStages[stage].add(profile.micros[stage]);
+    }
+  }
+  /// "platforms p50/p95 0.010/0.020 ms, …" for the log line.
+  std::string stepStagesText() const;
 
   /// One human-readable line for the log.
   std::string logLine(double elapsedSeconds) const;

@@ -1,5 +1,6 @@
 // coyote-bot: N headless clients in one process, each with its own ENet host, playing seeded
-// random (or scripted) inputs; prints one JSON summary and exits 0 only if every client converged.
+// random inputs, a walker that reads the level, or scripted inputs; prints one JSON summary and
+// exits 0 only if every client converged.
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "client/core/client_session.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
+#include "scenario/walker_brain.h"
 #include "util/monotonic_clock.h"
 
 namespace {
@@ -24,16 +26,21 @@ constexpr const char* kDescription =
     "Coyote bots: headless clients that play and check convergence";
 constexpr const char* kProgram = "coyote-bot";
 
-/// One bot's input source: a seeded random player, or one column of an input script.
+/// One bot's input source: one column of an input script, a walker that reads the world it
+/// predicts with ray and box casts (`--brain walker`), or a seeded random player.
 class BotInputs {
  public:
-  BotInputs(std::uint64_t seed, const coyote::InputScript* script, int column)
-      : random_(seed), script_(script), column_(column) {}
+  BotInputs(std::uint64_t seed, const coyote::InputScript* script, int column, bool walker)
+      : random_(seed), walker_(seed), script_(script), column_(column), walks_(walker) {}
 
-  coyote::PlayerInput next() {
+  coyote::PlayerInput next(const coyote::ClientSession& session) {
     if (script_ != nullptr) {
       const auto& line = script_->ticks[line_++ % script_->ticks.size()];
       return line[static_cast<std::size_t>(column_ % script_->players)];
+    }
+    if (walks_) {
+      return walker_.next(session.predicted(), session.level(), session.physics(),
+                          session.playerSlot());
     }
     random_.next(buffer_, 1);
     return buffer_[0];
@@ -41,9 +48,11 @@ class BotInputs {
 
  private:
   coyote::RandomInputs random_;
+  coyote::WalkerBrain walker_;
   coyote::TickInputs buffer_{};
   const coyote::InputScript* script_;
   int column_;
+  bool walks_;
   std::size_t line_ = 0;
 };
 
@@ -128,6 +137,7 @@ struct CommandLine {
   int targetMargin = 2;
   double connectTimeout = 15.0;
   std::string logLevel = "warn";
+  std::string brain = "random";
 };
 
 void addOptions(CLI::App& app, CommandLine& o) {
@@ -146,6 +156,10 @@ void addOptions(CLI::App& app, CommandLine& o) {
                  "seconds a bot keeps trying to join (cookie requests and ENet retries)")
       ->check(CLI::Range(0.5, 600.0));
   app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error");
+  app.add_option("--brain", o.brain,
+                 "random (seeded random intents) or walker (walks the level like a player, "
+                 "reading it with ray and box casts)")
+      ->check(CLI::IsMember({"random", "walker"}));
 }
 
 /// Adds one client's figures to the totals.
@@ -201,7 +215,9 @@ void play(std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
   while (coyote::monotonicSeconds() - start < seconds) {
     const double now = coyote::monotonicSeconds();
     for (std::size_t i = 0; i < sessions.size(); ++i) {
-      sessions[i]->update(now, [&inputs, i](std::uint32_t) { return inputs[i].next(); });
+      coyote::ClientSession& session = *sessions[i];
+      session.update(now,
+                     [&inputs, &session, i](std::uint32_t) { return inputs[i].next(session); });
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
@@ -238,10 +254,12 @@ int main(int argc, char** argv) {
     options.targetMargin = o.targetMargin;
     options.connectTimeout = o.connectTimeout;
     sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
-    inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i);
+    inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i,
+                        o.brain == "walker");
   }
   play(sessions, inputs, o.seconds);
-  const Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());
+  Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());
+  result["brain"] = script ? "script" : o.brain;
   for (auto& session : sessions) {
     session->disconnect();
   }

@@ -57,7 +57,8 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
 }
 
 std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer,
-                                            const CollisionFilter& mover, BodyId self) const {
+                                            const CollisionFilter& mover, BodyId self,
+                                            bool byGroup) const {
   // An obstacle reaching `area` has its left edge at most the widest width to the left of it; one
   // moved since sorting, at most `slack_` from its key.
   const float from = area.left() - widest_ - slack_;
@@ -70,7 +71,7 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
     const Obstacle& obstacle = obstacles_[i];
     if (obstacle.left <= area.right() && obstacle.left + obstacle.width >= area.left() &&
         obstacle.top <= area.bottom() && obstacle.top + obstacle.height >= area.top() &&
-        obstacle.id != self && mover.interactsWith(obstacle.filter())) {
+        obstacle.id != self && (!byGroup || mover.interactsWith(obstacle.filter()))) {
       buffer[count++] = obstacle;
     }
   }

@@ -33,7 +33,12 @@ class ObstacleSet {
   /// search and a short scan, not a walk over every body.
   /// Only obstacles that interact with `mover` (collision groups) are gathered, never `self`.
   std::span<const Obstacle> near(const Aabb& area, ObstacleBuffer& buffer,
-                                 const CollisionFilter& mover, BodyId self) const;
+                                 const CollisionFilter& mover, BodyId self,
+                                 bool byGroup = true) const;
+  /// Every obstacle touching `area`, whatever its group (spatial queries filter their own way).
+  std::span<const Obstacle> nearAll(const Aabb& area, ObstacleBuffer& buffer) const {
+    return near(area, buffer, {kAllGroups, kAllGroups}, kNoBody, false);
+  }
   /// Moves the obstacle of body `id` (a crate that has just moved) to `box`, within the slack.
   void update(BodyId id, const Aabb& box);
   /// Moves the obstacle of body `id` anywhere, keeping the set sorted (a character that has

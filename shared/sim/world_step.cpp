@@ -70,17 +70,23 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
 }  // namespace
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
-               const StepParameters& parameters) {
+               const StepParameters& parameters, StepProfile* profile) {
   // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
+  StepStageClock clock(profile);
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
   returnCrates(state, level, parameters.config);
+  clock.finish(StepStage::Bodies);
   stepPlatforms(state, active, level, parameters);
+  clock.finish(StepStage::Platforms);
   stepCrates(state, level, parameters);
+  clock.finish(StepStage::Bodies);
   stepCharacters(state, active, inputs, level, parameters);
+  clock.finish(StepStage::Characters);
   touchCheckpointsAndHazards(state, active, level, parameters.config);
   respawnFallenBodies(state, active, level, parameters.config);
   ++state.tick;
+  clock.finish(StepStage::Rules);
 }
 
 void addCharacter(WorldState& state, int slot, const Level& level, const PhysicsConfig& config) {

@@ -5,6 +5,7 @@
 #include "sim/character_step.h"
 #include "sim/level.h"
 #include "sim/player_input.h"
+#include "sim/step_profile.h"
 #include "sim/world_state.h"
 
 namespace coyote {
@@ -12,10 +13,11 @@ namespace coyote {
 /// One tick's inputs, indexed by player slot. Inactive slots are ignored.
 using TickInputs = std::array<PlayerInput, kMaxCharacters>;
 
-/// Advances the world by one fixed step. Reads no clock and allocates nothing: the same state,
-/// inputs, level and parameters always give the same next state, bit for bit.
+/// Advances the world by one fixed step. Allocates nothing, and the same state, inputs, level and
+/// parameters always give the same next state, bit for bit. With a `profile` it also times its
+/// stages there (the only clock it reads, and nothing it computes depends on it).
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
-               const StepParameters& parameters);
+               const StepParameters& parameters, StepProfile* profile = nullptr);
 
 /// Activates a player slot at its spawn (slot modulo the level's spawn points).
 void addCharacter(WorldState& state, int slot, const Level& level, const PhysicsConfig& config);

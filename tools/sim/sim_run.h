@@ -1,9 +1,12 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
+
+#include "sim/step_profile.h"
 
 namespace coyote {
 
@@ -29,13 +32,16 @@ struct SimRunSummary {
   double nsPerCharacterStep = 0.0;
   int bodies = 0;              ///< platforms and crates in the level
   double nsPerBodyStep = 0.0;  ///< stepping time per (player + body) step
+  /// Each step stage's wall time summed over the run, µs (StepStage order).
+  std::array<double, kStepStageCount> stageMicros{};
 };
 
 /// Loads the level, config and inputs, runs the world headless and, with `trace`, writes one
 /// JSON object per tick per player to `traceOut`. Bad files throw ConfigError.
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut);
 
-/// The summary as one JSON object: {"ticks":…,"players":…,"hash":"…","ns_per_character_step":…}.
+/// The summary as one JSON object: {"ticks":…,"players":…,"hash":"…","ns_per_character_step":…,
+/// "stage_ns_per_tick":{"platforms":…,"bodies":…,"characters":…,"rules":…}}.
 std::string formatSummary(const SimRunSummary& summary);
 
 }  // namespace coyote

@@ -94,8 +94,9 @@ TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWind
 }
 
 // The living world over the network (issue 8): platforms and crates are simulated on every
-// client from relayed inputs alone, through a lossy, jittery link, and still converge.
-TEST(BotsProcess, FourBotsOnThePlaygroundThroughTheLinkConditionerConverge) {
+// client from relayed inputs alone, through a lossy, jittery link, and still converge. The bots
+// are walkers (issue 9): each reads the world it predicts with ray and box casts.
+TEST(BotsProcess, FourWalkerBotsOnThePlaygroundThroughTheLinkConditionerConverge) {
   test::TempDirectory directory;
   const std::string replayFile = (directory.path() / "playground.rpl").string();
   ServerProcess server(
@@ -110,8 +111,9 @@ TEST(BotsProcess, FourBotsOnThePlaygroundThroughTheLinkConditionerConverge) {
   const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
   ASSERT_GT(proxyPort, 0) << netsim.output();
 
-  const Json summary = runBots(directory, proxyPort, 4, 12.0);
+  const Json summary = runBots(directory, proxyPort, 4, 12.0, {"--brain", "walker"});
   EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  EXPECT_EQ(summary["brain"], "walker");
   EXPECT_TRUE(summary["converged"].get<bool>());
   EXPECT_EQ(summary["total"]["unrepaired_desyncs"], 0);
   for (const Json& client : summary["clients"]) {

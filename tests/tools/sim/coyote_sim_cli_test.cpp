@@ -29,6 +29,13 @@ TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
   EXPECT_GT(summary["ns_per_character_step"].get<double>(), 0.0);
   EXPECT_EQ(std::stoull(summary["hash"].get<std::string>(), nullptr, 16),
             test::randomRunHash(kArena, 8, 600, 1));
+  // The step's stage timings: every stage there, the characters' a real cost.
+  const Json& stages = summary["stage_ns_per_tick"];
+  for (const char* stage : {"platforms", "bodies", "characters", "rules"}) {
+    ASSERT_TRUE(stages.contains(stage)) << stage;
+    EXPECT_GE(stages[stage].get<double>(), 0.0) << stage;
+  }
+  EXPECT_GT(stages["characters"].get<double>(), 0.0);
 }
 
 TEST(CoyoteSimCli, SeedChangesTheRun) {
