@@ -29,7 +29,9 @@ struct StepScratch {
   bool dashing = false;
   bool droppingThrough = false;
   bool wasGrounded = false;
-  bool bounced = false;         ///< left the ground this step off a springy surface
+  bool bounced = false;  ///< left the ground this step off a springy surface
+  bool jumped = false;   ///< a jump (ground, coyote, wall, air, out of water) fired
+  bool dashStarted = false;
   float groundFriction = 1.0f;  ///< of what it stood on at the start of the step
 };
 
@@ -106,9 +108,10 @@ void advanceTimers(Character& character, const StepInput& input) {
 
 // Starts a dash on the press edge or continues the one in progress; true while dashing.
 bool startOrContinueDash(Character& character, const StepInput& input,
-                         const StepParameters& parameters) {
+                         const StepParameters& parameters, StepScratch& scratch) {
   if (input.dashPressed && !character.dashing() && character.dashAvailable &&
       spendBudget(character.dashesRemaining)) {
+    scratch.dashStarted = true;
     const int dirX = signOf(input.moveX);
     const int dirY = signOf(input.moveY);
     // Normalized so a diagonal dash is not √2 faster than a straight one.
@@ -129,7 +132,8 @@ bool startOrContinueDash(Character& character, const StepInput& input,
   return true;
 }
 
-void applyJump(Character& character, float vx, float vy) {
+void applyJump(Character& character, StepScratch& scratch, float vx, float vy) {
+  scratch.jumped = true;
   character.velocity = {vx, vy};
   character.ticksSinceJumpPressed = kTicksNever;  // the press is used up
   character.ticksSinceGrounded = kTicksNever;     // and so is the coyote window
@@ -158,7 +162,8 @@ void tryJump(Character& character, const StepInput& input, const Level& level,
     return;
   }
   if (fromWall) {
-    applyJump(character, static_cast<float>(-character.wallDirection) * config.wallJumpSpeedX,
+    applyJump(character, scratch,
+              static_cast<float>(-character.wallDirection) * config.wallJumpSpeedX,
               -config.wallJumpSpeedY);
     // Without the lock, a player still holding toward the wall cancels the push at once.
     character.wallJumpLockTicks = parameters.wallJumpLockTicks;
@@ -167,7 +172,7 @@ void tryJump(Character& character, const StepInput& input, const Level& level,
   if (fromAir) {
     --character.airJumpsLeft;
   }
-  applyJump(character, character.velocity.x, -config.jumpSpeed);
+  applyJump(character, scratch, character.velocity.x, -config.jumpSpeed);
 }
 
 void cutJumpOnRelease(Character& character, const StepInput& input,
@@ -241,7 +246,7 @@ constexpr float kSwimmingFraction = 0.5f;
 // the head out of the water leaves it at `jump_speed`; under water it is a stroke up. Air jumps
 // and the dash refill in water, as on the ground.
 void swim(Character& character, const StepInput& input, const StepParameters& parameters,
-          float submerged) {
+          float submerged, StepScratch& scratch) {
   const PhysicsConfig& config = parameters.config;
   const float dt = parameters.dt;
   float& vx = character.velocity.x;
@@ -261,7 +266,7 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
     return;
   }
   if (submerged < 1.0f && spendBudget(character.jumpsRemaining)) {
-    applyJump(character, vx, -config.jumpSpeed);
+    applyJump(character, scratch, vx, -config.jumpSpeed);
   } else if (submerged >= 1.0f) {
     vy = -config.swimSpeed;
     character.ticksSinceJumpPressed = kTicksNever;
@@ -390,10 +395,10 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
 
   updateFacing(character, input);
   advanceTimers(character, input);
-  scratch.dashing = startOrContinueDash(character, input, parameters);
+  scratch.dashing = startOrContinueDash(character, input, parameters, scratch);
   const float submerged = submergedFraction(characterBox(character, parameters.config), level);
   if (!scratch.dashing && submerged > kSwimmingFraction) {
-    swim(character, input, parameters, submerged);
+    swim(character, input, parameters, submerged, scratch);
   } else if (!scratch.dashing) {
     tryJump(character, input, level, parameters, scratch);
     cutJumpOnRelease(character, input, parameters);
@@ -408,8 +413,11 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   character.position = swept.box.position;
   CharacterContacts contacts;
   if (isCrateId(swept.hitX)) {
-    contacts = {swept.hitX, character.velocity.x};
+    contacts.pushed = swept.hitX;
+    contacts.pushSpeed = character.velocity.x;
   }
+  contacts.fallSpeed = character.velocity.y;  // before landing zeroes it
+  contacts.swimming = submerged > kSwimmingFraction;
   const SurfaceContact contact =
       followSurfaces(character, swept, startBottom, level, parameters, scratch);
   zeroBlockedVelocity(character, swept, level, parameters, scratch);
@@ -419,6 +427,8 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   character.lastNormalX = swept.normalX;
   character.lastNormalY = swept.normalY;
   character.previousButtons = playerInput.buttons;
+  contacts.jumped = scratch.jumped;
+  contacts.dashStarted = scratch.dashStarted;
   return contacts;
 }
 

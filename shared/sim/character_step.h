@@ -16,6 +16,10 @@ namespace coyote {
 struct CharacterContacts {
   BodyId pushed = kNoBody;  ///< the crate it walked into, if any
   float pushSpeed = 0.0f;   ///< its horizontal speed when it did, tiles/s
+  float fallSpeed = 0.0f;   ///< vertical speed of this step's motion (an impact speed on landing)
+  bool swimming = false;    ///< it swam this step (more than half of it under water)
+  bool jumped = false;      ///< a jump fired (ground, coyote, wall, air, out of the water)
+  bool dashStarted = false;
 };
 
 /// Advances one character by one fixed step in the order of SPEC §3.6, against the tiles and

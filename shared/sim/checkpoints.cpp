@@ -45,17 +45,25 @@ void respawnCharacter(Character& character, const Level& level, const PhysicsCon
 }
 
 void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
-                                const Level& level, const PhysicsConfig& config) {
+                                const Level& level, const PhysicsConfig& config,
+                                EventBatch* events) {
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
+    const auto id = static_cast<BodyId>(kCharacterIdBase + slot);
     const Aabb box = characterBox(character, config);
     for (std::size_t i = 0; i < level.checkpoints.size(); ++i) {
       const CheckpointDefinition& checkpoint = level.checkpoints[i];
       if (overlapsBeyondSkin(box, Aabb{checkpoint.position, checkpoint.size})) {
+        if (events != nullptr && character.checkpoint != static_cast<std::int8_t>(i)) {
+          events->emit(id, EventKind::CheckpointActivated, static_cast<float>(i));
+        }
         character.checkpoint = static_cast<std::int8_t>(i);
       }
     }
     if (touchesHazard(box, level)) {
+      if (events != nullptr) {
+        events->emit(id, EventKind::HazardHit);
+      }
       respawnCharacter(character, level, config);
     }
   }

@@ -3,6 +3,7 @@
 #include "sim/active_characters.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
+#include "sim/step_events.h"
 #include "sim/world_state.h"
 
 namespace coyote {
@@ -14,6 +15,7 @@ void respawnCharacter(Character& character, const Level& level, const PhysicsCon
 /// After the characters moved: a character touching a checkpoint's area activates it (its
 /// respawn point from now on); one touching a hazard tile respawns (SPEC §4).
 void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
-                                const Level& level, const PhysicsConfig& config);
+                                const Level& level, const PhysicsConfig& config,
+                                EventBatch* events = nullptr);
 
 }  // namespace coyote

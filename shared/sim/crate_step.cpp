@@ -119,7 +119,7 @@ struct Flight {
 /// along the normal comes back at v · e, or stops; a crate that stops on a floor rests (no more
 /// gravity this step) on what it hit.
 void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& own,
-               const Level& level, const PhysicsConfig& config) {
+               const Level& level, const PhysicsConfig& config, EventBatch* events) {
   const float used = hit.time * flight.time;
   const float fallen = flight.velocity.y * used + 0.5f * flight.gravity * used * used;
   if (hit.normalY != 0) {
@@ -130,6 +130,9 @@ void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& 
   flight.velocity.y += flight.gravity * used;
   flight.time -= used;
   float& normalSpeed = hit.normalY != 0 ? flight.velocity.y : flight.velocity.x;
+  if (events != nullptr && absOf(normalSpeed) > config.contactEventThreshold) {
+    events->emit(crate.id, EventKind::CrateImpact, absOf(normalSpeed));
+  }
   normalSpeed = afterHit(normalSpeed, own, hit, level, config);
   if (hit.normalY < 0 && flight.velocity.y == 0.0f) {
     crate.grounded = true;
@@ -171,7 +174,7 @@ Launch launch(const Crate& crate, const CrateDefinition& definition, const Aabb&
 /// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, answer it, go on
 /// with the rest of the step; at most kMaxSlides times, then the rest of the motion is dropped.
 void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& level,
-               const StepParameters& parameters, const ObstacleSet& bodies) {
+               const StepParameters& parameters, const ObstacleSet& bodies, EventBatch* events) {
   const PhysicsConfig& config = parameters.config;
   const Aabb start = crateBox(crate, definition);
   const Launch launched = launch(crate, definition, start, level, parameters);
@@ -198,7 +201,7 @@ void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& lev
       flight.velocity.y += flight.gravity * flight.time;
       break;
     }
-    answerHit(flight, crate, hit, own, level, config);
+    answerHit(flight, crate, hit, own, level, config, events);
   }
   crate.position = flight.box.position;
   crate.velocity = {clampSpeed(flight.velocity.x, parameters.dt),
@@ -250,7 +253,8 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
   }
 }
 
-void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters) {
+void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
+                EventBatch* events) {
   std::array<std::uint8_t, kMaxCrates> order{};
   const std::size_t count = orderCrates(state, level, order);
   if (count == 0) {
@@ -262,7 +266,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
     applyGroundFriction(crate, definition, level, parameters);
-    moveCrate(crate, definition, level, parameters, bodies);
+    moveCrate(crate, definition, level, parameters, bodies, events);
     bodies.update(crate.id, crateBox(crate, definition));
   }
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/level.h"
+#include "sim/step_events.h"
 #include "sim/step_parameters.h"
 #include "sim/world_state.h"
 
@@ -10,7 +11,8 @@ namespace coyote {
 /// move with up to 4 slides against the tiles, the platforms, the characters and the other
 /// crates. Crates go from the lowest to the highest (then by id), so a stack settles from the
 /// ground up and the result never depends on the order they are stored in.
-void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters);
+void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
+                EventBatch* events = nullptr);
 
 /// A character (of `physics.mass`) walking at `pushSpeed` into crate `id`: the pair's
 /// inelastic impulse (seed 002: relative velocity and mass ratio) gives both the common speed

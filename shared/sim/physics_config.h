@@ -87,6 +87,11 @@ inline constexpr int kPixelsPerTile = 16;
           "a swimmer's speed cap per axis; a jump under water is a stroke at this speed")         \
   SETTING(physics, swim_accel, float, swimAccel, 60.0f, 0.1f, 1000.0f, "tiles/s²",                \
           "steering in water (up against gravity keeps the head above the surface)")              \
+  /* events (§4 engine services) */                                                              \
+  SETTING(physics, max_events_per_tick, std::int32_t, maxEventsPerTick, 256, 1, 1024, "",         \
+          "a step's event batch holds this many; more are counted as dropped")                    \
+  SETTING(physics, contact_event_threshold, float, contactEventThreshold, 4.0f, 0.0f, 1000.0f,    \
+          "tiles/s", "a crate hit faster than this along its normal is a crate_impact event")     \
   /* corner correction (§4) */                                                                   \
   SETTING(physics, corner_correction, std::int32_t, cornerCorrection, 4, 0, 8, "px",              \
           "a rise clipping a ceiling corner or a dash clipping a ledge by at most this slides "   \

@@ -4,6 +4,7 @@
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_step.h"
+#include "sim/water.h"
 
 namespace coyote {
 namespace {
@@ -42,8 +43,39 @@ void applyLiftBoost(Character& character, BodyId before, const WorldState& state
   character.velocity.y += capped(platform.y, config.maxLiftBoost);
 }
 
+// What a character's step did that a player would see (SPEC §4 events).
+/// What a character was before its step, as far as its events need (not a copy of all of it:
+/// this is on every character's path).
+struct CharacterBefore {
+  bool grounded = false;
+  std::int8_t wallDirection = 0;
+};
+
+void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, const Character& after,
+                     const CharacterContacts& contacts, const Level& level,
+                     const PhysicsConfig& config) {
+  if (!before.grounded && after.grounded) {
+    events.emit(id, EventKind::Landed, contacts.fallSpeed);
+  } else if (before.grounded && !after.grounded) {
+    events.emit(id, EventKind::LeftGround);
+  }
+  if (before.wallDirection == 0 && after.wallDirection != 0) {
+    events.emit(id, EventKind::WallTouched, static_cast<float>(after.wallDirection));
+  }
+  if (contacts.jumped) {
+    events.emit(id, EventKind::Jumped);
+  }
+  if (contacts.dashStarted) {
+    events.emit(id, EventKind::Dashed);
+  }
+  const bool swimsNow = submergedFraction(characterBox(after, config), level) > 0.5f;
+  if (swimsNow != contacts.swimming) {
+    events.emit(id, swimsNow ? EventKind::EnteredWater : EventKind::LeftWater);
+  }
+}
+
 void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                    const Level& level, const StepParameters& parameters) {
+                    const Level& level, const StepParameters& parameters, EventBatch* events) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const bool blockEachOther = parameters.config.playersCollide;
   ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther});
@@ -52,8 +84,12 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
     Character& character = state.characters[slot];
     const BodyId supportBefore = character.support;
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
+    const CharacterBefore before{character.grounded, character.wallDirection};
     const CharacterContacts contacts =
         stepCharacter(character, inputs[slot], level, parameters, reachable, id);
+    if (events != nullptr) {
+      reportCharacter(*events, id, before, character, contacts, level, parameters.config);
+    }
     if (blockEachOther) {
       // In slot order, each character sweeps against where the others are now: never into one.
       bodies.move(id, characterBox(character, parameters.config));
@@ -70,20 +106,23 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
 }  // namespace
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
-               const StepParameters& parameters, StepProfile* profile) {
+               const StepParameters& parameters, StepProfile* profile, EventBatch* events) {
   // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
   StepStageClock clock(profile);
+  if (events != nullptr) {
+    events->start(state.tick + 1, static_cast<std::size_t>(parameters.config.maxEventsPerTick));
+  }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
   returnCrates(state, level, parameters.config);
   clock.finish(StepStage::Bodies);
   stepPlatforms(state, active, level, parameters);
   clock.finish(StepStage::Platforms);
-  stepCrates(state, level, parameters);
+  stepCrates(state, level, parameters, events);
   clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters);
+  stepCharacters(state, active, inputs, level, parameters, events);
   clock.finish(StepStage::Characters);
-  touchCheckpointsAndHazards(state, active, level, parameters.config);
+  touchCheckpointsAndHazards(state, active, level, parameters.config, events);
   respawnFallenBodies(state, active, level, parameters.config);
   ++state.tick;
   clock.finish(StepStage::Rules);

@@ -5,6 +5,7 @@
 #include "sim/character_step.h"
 #include "sim/level.h"
 #include "sim/player_input.h"
+#include "sim/step_events.h"
 #include "sim/step_profile.h"
 #include "sim/world_state.h"
 
@@ -15,9 +16,12 @@ using TickInputs = std::array<PlayerInput, kMaxCharacters>;
 
 /// Advances the world by one fixed step. Allocates nothing, and the same state, inputs, level and
 /// parameters always give the same next state, bit for bit. With a `profile` it also times its
-/// stages there (the only clock it reads, and nothing it computes depends on it).
+/// stages there (the only clock it reads, and nothing it computes depends on it); with `events`
+/// it reports what happened (landings, jumps, splashes, impacts…) there, the same on every
+/// machine, without changing the state either.
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
-               const StepParameters& parameters, StepProfile* profile = nullptr);
+               const StepParameters& parameters, StepProfile* profile = nullptr,
+               EventBatch* events = nullptr);
 
 /// Activates a player slot at its spawn (slot modulo the level's spawn points).
 void addCharacter(WorldState& state, int slot, const Level& level, const PhysicsConfig& config);

@@ -53,6 +53,17 @@ void writeTrace(std::ostream& out, const WorldState& state, int players, const L
   }
 }
 
+/// One step's stage times and events into the run's totals.
+void addStep(SimRunSummary& summary, const StepProfile& profile, const EventBatch& events) {
+  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+    summary.stageMicros[stage] += profile.micros[stage];
+  }
+  for (const StepEvent& event : events.events()) {
+    ++summary.events[static_cast<std::size_t>(event.kind)];
+  }
+  summary.eventsDropped += events.dropped();
+}
+
 }  // namespace
 
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
@@ -83,6 +94,7 @@ SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut
   TickInputs inputs{};
   std::chrono::nanoseconds stepping{0};
   StepProfile profile;
+  EventBatch events;
   for (std::uint32_t tick = 0; tick < ticks; ++tick) {
     if (script) {
       // Past the end of the script every player lets go of everything.
@@ -91,11 +103,9 @@ SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut
       random.next(inputs, players);
     }
     const auto start = std::chrono::steady_clock::now();
-    stepWorld(state, inputs, level, parameters, &profile);
+    stepWorld(state, inputs, level, parameters, &profile, &events);
     stepping += std::chrono::steady_clock::now() - start;
-    for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
-      summary.stageMicros[stage] += profile.micros[stage];
-    }
+    addStep(summary, profile, events);
     if (options.trace) {
       writeTrace(traceOut, state, players, level);
     }
@@ -121,12 +131,17 @@ std::string formatSummary(const SimRunSummary& summary) {
                           stepStageName(static_cast<StepStage>(stage)),
                           summary.stageMicros[stage] * 1000.0 / ticks);
   }
+  std::string events;
+  for (std::size_t kind = 0; kind < kEventKindCount; ++kind) {
+    events += fmt::format("{}\"{}\":{}", kind == 0 ? "" : ",",
+                          eventKindName(static_cast<EventKind>(kind)), summary.events[kind]);
+  }
   return fmt::format(
       "{{\"ticks\":{},\"players\":{},\"bodies\":{},\"hash\":\"{:016x}\","
       "\"ns_per_character_step\":{:.1f},\"ns_per_body_step\":{:.1f},"
-      "\"stage_ns_per_tick\":{{{}}}}}",
+      "\"stage_ns_per_tick\":{{{}}},\"events\":{{{}}},\"events_dropped\":{}}}",
       summary.ticks, summary.players, summary.bodies, summary.hash, summary.nsPerCharacterStep,
-      summary.nsPerBodyStep, stages);
+      summary.nsPerBodyStep, stages, events, summary.eventsDropped);
 }
 
 }  // namespace coyote

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "sim/step_events.h"
 #include "sim/step_profile.h"
 
 namespace coyote {
@@ -34,6 +35,10 @@ struct SimRunSummary {
   double nsPerBodyStep = 0.0;  ///< stepping time per (player + body) step
   /// Each step stage's wall time summed over the run, µs (StepStage order).
   std::array<double, kStepStageCount> stageMicros{};
+  /// How many events of each kind the steps reported (EventKind order), and how many a full
+  /// batch dropped.
+  std::array<std::uint64_t, kEventKindCount> events{};
+  std::uint64_t eventsDropped = 0;
 };
 
 /// Loads the level, config and inputs, runs the world headless and, with `trace`, writes one
@@ -41,7 +46,8 @@ struct SimRunSummary {
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut);
 
 /// The summary as one JSON object: {"ticks":…,"players":…,"hash":"…","ns_per_character_step":…,
-/// "stage_ns_per_tick":{"platforms":…,"bodies":…,"characters":…,"rules":…}}.
+/// "stage_ns_per_tick":{"platforms":…,"bodies":…,"characters":…,"rules":…},
+/// "events":{"landed":…,…},"events_dropped":…}.
 std::string formatSummary(const SimRunSummary& summary);
 
 }  // namespace coyote

@@ -30,7 +30,7 @@ TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
     EXPECT_EQ(a, b) << setting.key;
     ++settings;
   });
-  EXPECT_EQ(settings, 36);
+  EXPECT_EQ(settings, 38);
 }
 
 TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {

@@ -223,7 +223,7 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 36);
+  EXPECT_EQ(settings, 38);
 }
 
 TEST(FieldList, SwitchSettingsAreBooleansOnly) {

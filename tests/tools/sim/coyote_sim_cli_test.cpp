@@ -36,6 +36,12 @@ TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
     EXPECT_GE(stages[stage].get<double>(), 0.0) << stage;
   }
   EXPECT_GT(stages["characters"].get<double>(), 0.0);
+  // What happened, counted by kind: 8 random players for 10 s jump, dash and land.
+  const Json& events = summary["events"];
+  EXPECT_GT(events["jumped"].get<int>(), 0);
+  EXPECT_GT(events["landed"].get<int>(), 0);
+  EXPECT_GT(events["dashed"].get<int>(), 0);
+  EXPECT_EQ(summary["events_dropped"], 0);
 }
 
 TEST(CoyoteSimCli, SeedChangesTheRun) {
