@@ -1,15 +1,13 @@
 #include "scenario/random_inputs.h"
 
+#include "scenario/splitmix64.h"
+
 namespace coyote {
 
 RandomInputs::RandomInputs(std::uint64_t seed) : state_(seed) {}
 
-// splitmix64: tiny, fast, and identical on every compiler.
 std::uint64_t RandomInputs::nextRandom() {
-  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return splitmix64(state_);
 }
 
 RandomInputs::Intent RandomInputs::pickIntent() {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "scenario/splitmix64.h"
 #include "sim/character_step.h"
 #include "sim/world_queries.h"
 
@@ -37,12 +38,8 @@ WalkerBrain::WalkerBrain(std::uint64_t seed) : random_(seed) {
   ticksToTurn_ = static_cast<int>(180 + below(420));
 }
 
-// splitmix64, as RandomInputs: identical on every compiler.
 std::uint32_t WalkerBrain::below(std::uint32_t bound) {
-  std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return static_cast<std::uint32_t>((z ^ (z >> 31)) % bound);
+  return static_cast<std::uint32_t>(splitmix64(random_) % bound);
 }
 
 void WalkerBrain::turnRound() {
@@ -89,10 +86,11 @@ PlayerInput WalkerBrain::next(const WorldState& state, const Level& level,
   }
   stuckTicks_ = std::fabs(character.position.x - lastX_) < 0.01f ? stuckTicks_ + 1 : 0;
   lastX_ = character.position.x;
-  const Outlook outlook = lookAhead(state, level, config, slot);
+  Outlook outlook = lookAhead(state, level, config, slot);
   if (--ticksToTurn_ <= 0 || stuckTicks_ > kStuckTicks ||
       (outlook.highWall && character.grounded)) {
     turnRound();
+    outlook = lookAhead(state, level, config, slot);  // the other way now
   }
   const bool needsJump = outlook.wall || outlook.gap || outlook.hazard;
   // On the ground, or falling with an air jump left (a wall or a gap it did not clear).

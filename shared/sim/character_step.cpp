@@ -238,9 +238,6 @@ void capWallSlide(Character& character, const StepParameters& parameters) {
   }
 }
 
-/// More of the box than this under water and the character swims instead of running and jumping.
-constexpr float kSwimmingFraction = 0.5f;
-
 // Swimming (SPEC §4): steering toward `swim_speed` on both axes, gravity less buoyancy, water
 // drag, and a speed cap reached smoothly (a fall into water slows over a few ticks). A jump with
 // the head out of the water leaves it at `jump_speed`; under water it is a stroke up. Air jumps

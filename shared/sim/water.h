@@ -6,6 +6,9 @@
 
 namespace coyote {
 
+/// More of a character's box than this under water and it swims instead of running and jumping.
+inline constexpr float kSwimmingFraction = 0.5f;
+
 /// The part of a box's area inside water tiles, 0 (dry) to 1 (under water).
 float submergedFraction(const Aabb& box, const Level& level);
 

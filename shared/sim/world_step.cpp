@@ -68,7 +68,7 @@ void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, cons
   if (contacts.dashStarted) {
     events.emit(id, EventKind::Dashed);
   }
-  const bool swimsNow = submergedFraction(characterBox(after, config), level) > 0.5f;
+  const bool swimsNow = submergedFraction(characterBox(after, config), level) > kSwimmingFraction;
   if (swimsNow != contacts.swimming) {
     events.emit(id, swimsNow ? EventKind::EnteredWater : EventKind::LeftWater);
   }
