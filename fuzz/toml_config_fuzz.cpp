@@ -15,8 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     coyote::TomlTableReader reader(root, "fuzz.toml", "");
     coyote::TomlTableReader sim = reader.section("sim");
     coyote::TomlTableReader physics = reader.section("physics");
+    coyote::TomlTableReader budgets = reader.section("budgets");
     coyote::PhysicsConfig config;
-    coyote::readPhysicsSettings(sim, physics, config);
+    coyote::readPhysicsSettings({sim, physics, budgets}, config);
     reader.rejectUnknownKeys();
   } catch (const coyote::ConfigError&) {
   } catch (const toml::parse_error&) {

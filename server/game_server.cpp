@@ -130,8 +130,9 @@ void GameServer::runTick() {
   const TickInputs inputs =
       inbox_.gather(state_.tick + 1, state_, slots_, metrics_.substitutedInputs);
   StepProfile profile;
-  stepWorld(state_, inputs, level_, parameters_, &profile);
+  stepWorld(state_, inputs, level_, parameters_, &profile, &stepEvents_);
   metrics_.addStepProfile(profile);
+  stepEventLog_.observe(stepEvents_, now_, metrics_, *log_);
   const std::uint64_t hash = hashState(state_);
   frames_.record(events, inputs, hash, state_);
   if (replay_) {

@@ -20,6 +20,7 @@
 #include "server/reconnect_guard.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
+#include "server/step_event_log.h"
 
 namespace coyote {
 
@@ -112,6 +113,8 @@ class GameServer {
   double lastRefusedConnectsLog_ = -1e9;
   WorldState state_;
   ServerMetrics metrics_;
+  EventBatch stepEvents_;  ///< the last step's events (a member: 12 KB, kept off the stack)
+  StepEventLog stepEventLog_;
   PlayerSlots slots_;
   ReconnectGuard reconnectGuard_;
   InputInbox inbox_;

@@ -47,7 +47,8 @@ void insertTyped(toml::table& table, const std::string& key, const std::string& 
 void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   TomlTableReader sim = root.section("sim");
   TomlTableReader physics = root.section("physics");
-  readPhysicsSettings(sim, physics, c.physics);
+  TomlTableReader budgets = root.section("budgets");
+  readPhysicsSettings({sim, physics, budgets}, c.physics);
   sim.read("max_substeps", c.maxSubsteps, 1, 60);
   sim.rejectUnknownKeys();
   physics.rejectUnknownKeys();
@@ -73,7 +74,6 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   world.read("record", c.record);
   world.rejectUnknownKeys();
 
-  TomlTableReader budgets = root.section("budgets");
   readOptionalBudget(budgets, "jumps_remaining", c.jumpsRemaining);
   readOptionalBudget(budgets, "dashes_remaining", c.dashesRemaining);
   budgets.rejectUnknownKeys();

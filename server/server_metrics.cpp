@@ -36,12 +36,13 @@ std::string ServerMetrics::logLine(double elapsed) const {
       "substituted {}; loss up {:.1f} % down {:.1f} %; malformed {}; refused connects {}; desyncs "
       "{}; client rollbacks {} (max "
       "depth {}); lag "
-      "dropped {} ticks",
+      "dropped {} ticks; guards: {} clamped, {} recovered; step events dropped {}",
       ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       simulate.p95 / 1000.0, send.p95 / 1000.0, stepStagesText(), bytesReceived / seconds / 1000.0,
       bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, inputLossPercent,
       frameLossPercent, malformedPackets, refusedConnects, desyncReports, reportedRollbacks,
-      reportedMaxRollbackDepth, droppedLagTicks);
+      reportedMaxRollbackDepth, droppedLagTicks, velocitiesClamped, bodiesRecovered,
+      stepEventsDropped);
 }
 
 std::string ServerMetrics::stepStagesText() const {
@@ -83,13 +84,14 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"cookie_replies\":{},\"refused_connects\":{},"
       "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
-      "\"dropped_lag_ticks\":{}{}}}",
+      "\"dropped_lag_ticks\":{},\"velocities_clamped\":{},\"bodies_recovered\":{},"
+      "\"step_events_dropped\":{}{}}}",
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
       malformedPackets, cookieReplies, refusedConnects, inputLossPercent, frameLossPercent,
-      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks,
-      stepStagesJson(stepStages));
+      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks, velocitiesClamped,
+      bodiesRecovered, stepEventsDropped, stepStagesJson(stepStages));
 }
 
 }  // namespace coyote

@@ -55,7 +55,10 @@ struct ServerMetrics {
   std::uint64_t fullStatesSent = 0;
   std::uint64_t reportedRollbacks = 0;
   std::uint32_t reportedMaxRollbackDepth = 0;
-  std::uint64_t bytesSent = 0;  ///< ENet payload + 28 bytes of UDP/IP per datagram
+  std::uint64_t velocitiesClamped = 0;  ///< body speeds over their cap (velocity_clamped events)
+  std::uint64_t bodiesRecovered = 0;    ///< non-finite or lost bodies put back by the guards
+  std::uint64_t stepEventsDropped = 0;  ///< events beyond physics.max_events_per_tick
+  std::uint64_t bytesSent = 0;          ///< ENet payload + 28 bytes of UDP/IP per datagram
   std::uint64_t bytesReceived = 0;
   int players = 0;
   int spectators = 0;

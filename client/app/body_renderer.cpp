@@ -20,15 +20,6 @@ Vec2 smoothed(Vec2 before, Vec2 now, float alpha) {
   return dx * dx + dy * dy > kSnapDistance * kSnapDistance ? now : interpolate(before, now, alpha);
 }
 
-const Crate* findCrate(const WorldState& state, const Level& level, BodyId id) {
-  for (const Crate& crate : levelCrates(state, level)) {
-    if (crate.present() && crate.id == id) {
-      return &crate;
-    }
-  }
-  return nullptr;
-}
-
 /// A box in whole logical pixels (never straddling two and blurring).
 sf::FloatRect pixels(const Aabb& box) {
   return {std::round(box.position.x * kTile), std::round(box.position.y * kTile),

@@ -134,11 +134,11 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
   }
   smoother_.decay(elapsed);
   netGraph_.sample(session.stats(), now);
-  view_->draw(
-      window_,
-      {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
-       session.playerSlot(), [&session](int slot) { return session.nameOf(slot); }},
-      smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
+  view_->draw(window_,
+              {session.previousPredicted(), session.predicted(),
+               static_cast<float>(session.tickFraction()), session.playerSlot(),
+               [&session](int slot) { return session.nameOf(slot); }, session.effects()},
+              smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
 }
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {
@@ -151,7 +151,7 @@ void ClientWindow::drawReplay(ReplayPlayer& player) {
       player.paused() ? "  paused" : (player.finished() ? "  end" : ""), player.hashMismatches());
   view_->draw(window_,
               {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
-               [&player](int slot) { return player.nameOf(slot); }},
+               [&player](int slot) { return player.nameOf(slot); }, &player.effects()},
               smoother_, options_.debugOverlay, nullptr, options_.screenshot.empty() ? status : "");
 }
 

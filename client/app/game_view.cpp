@@ -1,5 +1,7 @@
 #include "client/app/game_view.h"
 
+#include "client/app/effect_renderer.h"
+
 #include "client/app/camera.h"
 #include "client/app/palette.h"
 
@@ -54,6 +56,10 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   renderer_.drawTiles(canvas_, camera);
   bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
   renderer_.drawCharacters(canvas_, camera, drawn);
+  if (frame.effects != nullptr) {
+    drawEffects(canvas_, camera, *frame.effects,
+                static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha));
+  }
   if (debugOverlay) {
     debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);
     bodies_.drawDebug(canvas_, camera, frame.previous, frame.current, frame.alpha);

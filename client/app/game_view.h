@@ -10,6 +10,7 @@
 #include "client/app/net_graph.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/world_renderer.h"
+#include "client/core/effect_list.h"
 
 namespace coyote {
 
@@ -20,6 +21,7 @@ struct FrameState {
   float alpha = 1.0f;
   int localSlot = -1;
   std::function<std::string(int)> nameOf;
+  const EffectList* effects = nullptr;  ///< the events' effects, if any
 };
 
 /// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into

@@ -27,6 +27,9 @@ inline const sf::Color kCrateEdge{98, 62, 34};
 inline const sf::Color kDebugPath{120, 230, 120, 160};
 inline const sf::Color kCheckpoint{250, 220, 90};
 inline const sf::Color kCheckpointPole{200, 200, 210};
+inline const sf::Color kDust{210, 200, 186, 220};    ///< landing and crate-impact effects
+inline const sf::Color kSplash{190, 225, 255, 230};  ///< entering or leaving water
+inline const sf::Color kPuff{245, 245, 255, 200};    ///< a dash starting
 inline const sf::Color kDebugBody{255, 255, 255, 200};
 inline const sf::Color kDebugContact{80, 255, 120};
 

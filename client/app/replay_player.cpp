@@ -36,7 +36,11 @@ void ReplayPlayer::advance() {
   }
   const ReplayTick& tick = replay_.ticks[next_++];
   previous_ = current_;
-  applyAuthoritativeTick(current_, tick.events, expandInputs(tick.inputs), level_, parameters_);
+  applyAuthoritativeTick(current_, tick.events, expandInputs(tick.inputs), level_, parameters_,
+                         &stepEvents_);
+  effects_.simulated(current_.tick, stepEvents_.events(), current_, level_, parameters_.config,
+                     current_.tick);
+  effects_.forget(current_.tick, current_.tick);
   mismatches_ += hashState(current_) == tick.hash ? 0 : 1;
   for (const RosterEvent& event : tick.events) {
     if (event.kind == RosterEvent::kJoin) {

@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "client/core/effect_list.h"
 #include "replay/replay_file.h"
 #include "sim/world_step.h"
 
@@ -35,6 +36,8 @@ class ReplayPlayer {
   std::size_t ticksPlayed() const { return next_; }
   std::size_t totalTicks() const { return replay_.ticks.size(); }
   std::size_t hashMismatches() const { return mismatches_; }
+  /// The effects of the events of the ticks played (a replay never rolls back).
+  const EffectList& effects() const { return effects_; }
 
  private:
   void advance();
@@ -44,6 +47,8 @@ class ReplayPlayer {
   StepParameters parameters_;
   WorldState current_;
   WorldState previous_;
+  EventBatch stepEvents_;
+  EffectList effects_;
   std::map<int, std::string> names_;
   std::size_t next_ = 0;
   std::size_t mismatches_ = 0;

@@ -86,6 +86,8 @@ class ClientSession {
   const WorldState& predicted() const;
   /// The predicted state one tick before `predicted()`, for render interpolation.
   const WorldState& previousPredicted() const;
+  /// The effects of the events simulated so far, or nullptr before the Welcome.
+  const EffectList* effects() const { return predictor_ ? &predictor_->effects() : nullptr; }
   const WorldState& confirmed() const;
   /// Fraction of the next tick already elapsed, in [0, 1): the render interpolation factor.
   double tickFraction() const;

@@ -43,7 +43,7 @@ void Predictor::advance(PlayerInput ownInput) {
   if (localSlot_ >= 0) {
     ownInputs_.put(tick, ownInput);
   }
-  stepPrediction(tick, true);
+  stepPrediction(tick, true, tick);
 }
 
 Confirmation Predictor::confirm(std::uint32_t tick, const std::vector<RosterEvent>& events,
@@ -59,7 +59,12 @@ Confirmation Predictor::confirm(std::uint32_t tick, const std::vector<RosterEven
     const auto own = static_cast<std::size_t>(localSlot_);
     result.ownMispredicted = used != nullptr && localSlot_ >= 0 && !((*used)[own] == inputs[own]);
   }
-  applyAuthoritativeTick(confirmed_, events, inputs, level_, parameters_);
+  applyAuthoritativeTick(confirmed_, events, inputs, level_, parameters_, &stepEvents_);
+  // The tick as it really went: a predicted effect that did not happen is cut short, one that
+  // was not predicted starts now, one predicted right is left alone.
+  const std::uint32_t present = predicted_.tick > tick ? predicted_.tick : tick;
+  effects_.simulated(tick, stepEvents_.events(), confirmed_, level_, parameters_.config, present);
+  effects_.forget(tick, present);
   authoritativeInputs_.put(tick, inputs);
   latestAuthoritative_ = inputs;
   result.applied = true;
@@ -78,7 +83,7 @@ std::uint32_t Predictor::rollback() {
   while (predicted_.tick < present) {
     // Only the last re-simulated tick needs the state before it (for interpolation): copying
     // the whole world before each tick would double the cost of a deep rollback.
-    stepPrediction(predicted_.tick + 1, predicted_.tick + 1 == present);
+    stepPrediction(predicted_.tick + 1, predicted_.tick + 1 == present, present);
   }
   return present - confirmed_.tick;
 }
@@ -98,13 +103,14 @@ TickInputs Predictor::predictionInputs(std::uint32_t tick) const {
   return inputs;
 }
 
-void Predictor::stepPrediction(std::uint32_t tick, bool keepPrevious) {
+void Predictor::stepPrediction(std::uint32_t tick, bool keepPrevious, std::uint32_t present) {
   const TickInputs inputs = predictionInputs(tick);
   predictionUsed_.put(tick, inputs);
   if (keepPrevious) {
     previousPredicted_ = predicted_;
   }
-  stepWorld(predicted_, inputs, level_, parameters_);
+  stepWorld(predicted_, inputs, level_, parameters_, nullptr, &stepEvents_);
+  effects_.simulated(tick, stepEvents_.events(), predicted_, level_, parameters_.config, present);
 }
 
 void Predictor::corruptConfirmedStateForTesting() {

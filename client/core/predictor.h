@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "client/core/effect_list.h"
 #include "match/roster_event.h"
 #include "sim/level.h"
 #include "sim/step_parameters.h"
@@ -62,6 +63,9 @@ class Predictor {
   /// Ticks the prediction is ahead of the confirmed state.
   std::uint32_t lead() const { return predicted_.tick - confirmed_.tick; }
   int localSlot() const { return localSlot_; }
+  /// The effects of the events of the ticks simulated so far (predicted, re-simulated and
+  /// confirmed), each shown once.
+  const EffectList& effects() const { return effects_; }
   const Level& level() const { return level_; }
   const StepParameters& parameters() const { return parameters_; }
 
@@ -70,7 +74,8 @@ class Predictor {
 
  private:
   TickInputs predictionInputs(std::uint32_t tick) const;
-  void stepPrediction(std::uint32_t tick, bool keepPrevious);
+  /// Predicts `tick`; `present` is the newest tick shown (a rollback re-simulates up to it).
+  void stepPrediction(std::uint32_t tick, bool keepPrevious, std::uint32_t present);
   void restartFromConfirmed();
 
   Level level_;
@@ -84,6 +89,8 @@ class Predictor {
   TickRing<TickInputs> predictionUsed_;
   TickRing<PlayerInput> ownInputs_;
   TickInputs latestAuthoritative_{};
+  EventBatch stepEvents_;  ///< the last simulated tick's events (12 KB: a member, not a local)
+  EffectList effects_;
 };
 
 }  // namespace coyote

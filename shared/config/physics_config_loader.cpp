@@ -5,9 +5,11 @@
 
 namespace coyote {
 
-void readPhysicsSettings(TomlTableReader& sim, TomlTableReader& physics, PhysicsConfig& config) {
+void readPhysicsSettings(const PhysicsTables& tables, PhysicsConfig& config) {
   PhysicsConfig::forEachField(config, [&](const auto& setting, auto& value) {
-    TomlTableReader& table = std::string_view(setting.section) == "sim" ? sim : physics;
+    const std::string_view section(setting.section);
+    TomlTableReader& table =
+        section == "sim" ? tables.sim : (section == "budgets" ? tables.budgets : tables.physics);
     if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, bool>) {
       table.read(setting.key, value);
     } else {
@@ -21,10 +23,12 @@ PhysicsConfig loadPhysicsConfig(const std::string& file) {
   TomlTableReader reader(root, file, "");
   TomlTableReader sim = reader.section("sim");
   TomlTableReader physics = reader.section("physics");
+  TomlTableReader budgets = reader.section("budgets");
   PhysicsConfig config;
-  readPhysicsSettings(sim, physics, config);
+  readPhysicsSettings({sim, physics, budgets}, config);
   sim.rejectUnknownKeys();
   physics.rejectUnknownKeys();
+  budgets.rejectUnknownKeys();
   reader.rejectUnknownKeys();
   return config;
 }

@@ -7,12 +7,21 @@
 
 namespace coyote {
 
-/// Loads `[sim] tick_rate` and the `[physics]` table of a TOML file over the defaults. Any other
-/// section or key, a wrong type or an out-of-range value is a ConfigError naming file and key.
+/// The tables physics settings live in (each entry of the list names its own).
+struct PhysicsTables {
+  TomlTableReader& sim;
+  TomlTableReader& physics;
+  TomlTableReader& budgets;
+};
+
+/// Loads the `[sim]`, `[physics]` and `[budgets]` settings of a TOML file over the defaults. Any
+/// other section or key, a wrong type or an out-of-range value is a ConfigError naming file and
+/// key.
 PhysicsConfig loadPhysicsConfig(const std::string& file);
 
-/// Reads every physics setting from the table its list entry names (`[sim]` or `[physics]`),
-/// with the list's ranges (shared with the server config, whose `[sim]` has more keys).
-void readPhysicsSettings(TomlTableReader& sim, TomlTableReader& physics, PhysicsConfig& config);
+/// Reads every physics setting from the table its list entry names (`[sim]`, `[physics]` or
+/// `[budgets]`), with the list's ranges (shared with the server config, whose `[sim]` and
+/// `[budgets]` have more keys).
+void readPhysicsSettings(const PhysicsTables& tables, PhysicsConfig& config);
 
 }  // namespace coyote

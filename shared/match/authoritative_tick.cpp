@@ -15,9 +15,9 @@ void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events
 
 void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
                             const TickInputs& inputs, const Level& level,
-                            const StepParameters& parameters) {
+                            const StepParameters& parameters, EventBatch* stepEvents) {
   applyRosterEvents(state, events, level, parameters.config);
-  stepWorld(state, inputs, level, parameters);
+  stepWorld(state, inputs, level, parameters, nullptr, stepEvents);
 }
 
 std::vector<SlotInput> activeInputs(const WorldState& state, const TickInputs& inputs) {

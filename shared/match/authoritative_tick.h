@@ -13,10 +13,11 @@ void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events
                        const Level& level, const PhysicsConfig& config);
 
 /// One authoritative tick, the same on the server, the client's confirmed state and a replay:
-/// roster events first (a join spawns its character, a leave frees the slot), then the step.
+/// roster events first (a join spawns its character, a leave frees the slot), then the step
+/// (reporting into `stepEvents` if given).
 void applyAuthoritativeTick(WorldState& state, const std::vector<RosterEvent>& events,
                             const TickInputs& inputs, const Level& level,
-                            const StepParameters& parameters);
+                            const StepParameters& parameters, EventBatch* stepEvents = nullptr);
 
 /// The inputs of the active slots, for snapshots and replays.
 std::vector<SlotInput> activeInputs(const WorldState& state, const TickInputs& inputs);

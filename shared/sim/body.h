@@ -47,7 +47,10 @@ struct Platform {
   FIELD(std::int16_t, id, 0, "", "kCrateIdBase + index in the level: order of resolution ties") \
   FIELD(std::int16_t, support, kNoBody, "", "the body it rests on, carried by it")              \
   FIELD(bool, grounded, false, "", "resting on a tile or a body this step")                     \
-  FIELD(bool, away, false, "", "squeezed or fallen: gone until its level place is free")
+  FIELD(bool, away, false, "", "squeezed or fallen: gone until its level place is free")        \
+  FIELD(bool, asleep, false, "", "not simulated (still an obstacle) until woken")               \
+  FIELD(std::uint8_t, restTicks, 0, "ticks", "ticks at rest, up to physics.sleep_time's")       \
+  FIELD(Vec2, lastValid, {}, "tiles", "position at the last guard that found it sound")
 
 /// A pushable crate (SPEC §4): gravity, tiles, platforms, characters and other crates. Its size
 /// and mass are the level's (`Level::crates[id - kCrateIdBase]`). Its storage slot carries no

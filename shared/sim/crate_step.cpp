@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "sim/crate_activity.h"
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
 #include "sim/sweep.h"
@@ -11,23 +12,28 @@
 namespace coyote {
 namespace {
 
-/// Speed guard: a crate's speed never carries it more than a tile a step (60 tiles/s at 60 Hz),
-/// and gravity adds at most half a tile more (½·g·dt², with g capped), so its swept area and the
-/// tiles gathered for it stay small whatever a state or a config says.
-constexpr float kMaxCrateTilesPerStep = 1.0f;
-constexpr float kMaxCrateReach = 1.5f;  ///< tiles a crate can move in one step, all told
+/// Continuous collision: a crate's move is cut into sub-steps of at most this many tiles on an
+/// axis, each swept, so the tiles gathered for a cast stay few whatever the speed (at most
+/// `physics.max_body_speed`, which the guard enforces) and nothing is ever passed through.
+constexpr float kMaxTilesPerSubstep = 1.0f;
+constexpr float kFloatingRestSpeed = 1.0e-3f;  ///< tiles/s: slower in water is at rest
+constexpr int kMaxSlides = 4;  // seed 002 / 003: per sub-step, then the rest of it is dropped
 
-// One gravity (the characters' falling one) both ways, capped by the speed guard.
+// One gravity (the characters' falling one) both ways; within a step it adds at most a tile.
 float crateGravity(const StepParameters& parameters) {
   const float gravity = parameters.config.gravity * parameters.config.fallGravityMultiplier;
-  const float limit = kMaxCrateTilesPerStep / (parameters.dt * parameters.dt);
+  const float limit = kMaxTilesPerSubstep / (parameters.dt * parameters.dt);
   return gravity < limit ? gravity : limit;
 }
-constexpr float kFloatingRestSpeed = 1.0e-3f;  ///< tiles/s: slower in water is at rest
-constexpr int kMaxSlides = 4;  // seed 002 / 003: then the rest of the motion is dropped
 
-float clampSpeed(float value, float dt) {
-  const float limit = kMaxCrateTilesPerStep / dt;
+/// How far (tiles, per axis) a crate can move in one step, all told.
+float crateReachPerStep(const StepParameters& parameters) {
+  const float dt = parameters.dt;
+  return parameters.config.maxBodySpeed * dt + crateGravity(parameters) * dt * dt;
+}
+
+float clampSpeed(float value, const PhysicsConfig& config) {
+  const float limit = config.maxBodySpeed;
   return value > limit ? limit : (value < -limit ? -limit : value);
 }
 
@@ -72,8 +78,8 @@ class TileObstacles {
         Obstacle::of(cell, kNoBody, type == TileType::OneWay, level.materialIndexAt(column, row));
   }
 
-  // (8 + 4)² cells: the largest crate (8 tiles, 9 cells when between them) moving a tile a step
-  // (and a little more from gravity within it), with the skin.
+  // (8 + 4)² cells: the largest crate (8 tiles, 9 cells when between them) moving a tile a
+  // sub-step, with the skin.
   std::array<Obstacle, 144> tiles_;
   std::size_t count_ = 0;
 };
@@ -89,7 +95,6 @@ void applyGroundFriction(Crate& crate, const CrateDefinition& definition, const 
     crate.velocity.x =
         approachZero(crate.velocity.x, config.crateGroundDecel * friction * parameters.dt);
   }
-  crate.velocity.x = clampSpeed(crate.velocity.x, parameters.dt);
 }
 
 /// A crate's speed along the normal of what it hit: returned at v · e (the pair's restitution),
@@ -115,11 +120,52 @@ struct Flight {
   }
 };
 
+/// What a moving crate does to the crates it runs into.
+/// - It wakes a sleeper it runs into sideways or from below, or lands on faster than
+///   `physics.min_bounce_speed` (resting on one, hitting it at a step's worth of gravity each
+///   step, does not wake it).
+/// - Sideways, the two share momentum along the normal with the pair's restitution e (seed 001):
+///   v1' = (p + m2·e·(v2 − v1)) / (m1 + m2), v2' = (p + m1·e·(v1 − v2)) / (m1 + m2), p the pair's
+///   momentum. The one hit moves on its own turn (or next step, if it already moved).
+///   Vertically a crate on a crate is support, not a collision: stacks stay still.
+struct CrateContacts {
+  WorldState& state;
+  const Level& level;
+  EventBatch* events = nullptr;
+
+  /// Answers a hit on a crate; false when `hit` is not one this rule answers (then it is a wall).
+  bool answer(const BoxHit& hit, float& normalSpeed, float mass, const Material& own,
+              const PhysicsConfig& config) const {
+    const bool landing = hit.normalY < 0;
+    Crate* other = isCrateId(hit.id) ? findCrate(state, level, hit.id) : nullptr;
+    if (other == nullptr || (landing && absOf(normalSpeed) <= config.minBounceSpeed)) {
+      return false;
+    }
+    wakeCrate(*other, events);
+    const CrateDefinition* definition = crateDefinition(level, other->id);
+    const float closing = (normalSpeed - other->velocity.x) * static_cast<float>(-hit.normalX);
+    if (hit.normalX == 0 || definition == nullptr) {
+      return false;
+    }
+    if (closing <= 0.0f) {
+      return true;  // it moves away at least as fast: in the way this step, slowing nothing
+    }
+    const float m2 = definition->mass;
+    const float e = mixMaterials(own, materialOf(level, definition->material)).restitution;
+    const float v1 = normalSpeed;
+    const float v2 = other->velocity.x;
+    const float momentum = mass * v1 + m2 * v2;
+    normalSpeed = (momentum + m2 * e * (v2 - v1)) / (mass + m2);
+    other->velocity.x = clampSpeed((momentum + mass * e * (v1 - v2)) / (mass + m2), config);
+    return true;
+  }
+};
+
 /// Moves the flight to a contact `hit` (a fraction of what is left) and answers it: the speed
-/// along the normal comes back at v · e, or stops; a crate that stops on a floor rests (no more
-/// gravity this step) on what it hit.
-void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& own,
-               const Level& level, const PhysicsConfig& config, EventBatch* events) {
+/// along the normal comes back at v · e, or stops (or is shared with a crate it ran into); a
+/// crate that stops on a floor rests (no more gravity this step) on what it hit.
+void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const CrateDefinition& definition,
+               const PhysicsConfig& config, const CrateContacts& contacts) {
   const float used = hit.time * flight.time;
   const float fallen = flight.velocity.y * used + 0.5f * flight.gravity * used * used;
   if (hit.normalY != 0) {
@@ -130,10 +176,13 @@ void answerHit(Flight& flight, Crate& crate, const BoxHit& hit, const Material& 
   flight.velocity.y += flight.gravity * used;
   flight.time -= used;
   float& normalSpeed = hit.normalY != 0 ? flight.velocity.y : flight.velocity.x;
-  if (events != nullptr && absOf(normalSpeed) > config.contactEventThreshold) {
-    events->emit(crate.id, EventKind::CrateImpact, absOf(normalSpeed));
+  if (contacts.events != nullptr && absOf(normalSpeed) > config.contactEventThreshold) {
+    contacts.events->emit(crate.id, EventKind::CrateImpact, absOf(normalSpeed));
   }
-  normalSpeed = afterHit(normalSpeed, own, hit, level, config);
+  const Material& own = materialOf(contacts.level, definition.material);
+  if (!contacts.answer(hit, normalSpeed, definition.mass, own, config)) {
+    normalSpeed = afterHit(normalSpeed, own, hit, contacts.level, config);
+  }
   if (hit.normalY < 0 && flight.velocity.y == 0.0f) {
     crate.grounded = true;
     crate.support = hit.id;
@@ -160,7 +209,7 @@ Launch launch(const Crate& crate, const CrateDefinition& definition, const Aabb&
   const float weight = crateGravity(parameters);
   const float submerged = submergedFraction(box, level);
   if (submerged == 0.0f) {
-    return {{clampSpeed(crate.velocity.x, dt), clampSpeed(crate.velocity.y, dt)}, weight};
+    return {crate.velocity, weight};
   }
   const float density = definition.mass / (definition.size.x * definition.size.y);
   const float net = buoyantGravity(weight, submerged, density, config);
@@ -168,47 +217,68 @@ Launch launch(const Crate& crate, const CrateDefinition& definition, const Aabb&
   const float vx = afterWaterDrag(crate.velocity.x, submerged, density, config, dt);
   // A floating crate comes to rest instead of creeping toward zero through subnormal numbers.
   const auto settled = [](float speed) { return absOf(speed) < kFloatingRestSpeed ? 0.0f : speed; };
-  return {{clampSpeed(settled(vx), dt), clampSpeed(settled(vy), dt)}, 0.0f};
+  return {{clampSpeed(settled(vx), config), clampSpeed(settled(vy), config)}, 0.0f};
 }
 
-/// Collide and slide (seed 003): earliest hit among tiles and bodies, move to it, answer it, go on
-/// with the rest of the step; at most kMaxSlides times, then the rest of the motion is dropped.
-void moveCrate(Crate& crate, const CrateDefinition& definition, const Level& level,
-               const StepParameters& parameters, const ObstacleSet& bodies, EventBatch* events) {
-  const PhysicsConfig& config = parameters.config;
-  const Aabb start = crateBox(crate, definition);
-  const Launch launched = launch(crate, definition, start, level, parameters);
-  const Vec2 velocity = launched.velocity;
-  Flight flight{start, velocity, launched.gravity, parameters.dt};
-  const float startBottom = flight.box.bottom();
-  // Everything a bounce could reach this step, either way: one cast's worth of nearby bodies.
-  const float reach =
-      (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * flight.time) * flight.time;
-  ObstacleBuffer buffer;
-  const std::span<const Obstacle> near =
-      bodies.near(sweptArea(flight.box, {}, reach + kSkin), buffer, definition.filter, crate.id);
-  const Material& own = materialOf(level, definition.material);
-  crate.grounded = false;
-  crate.support = kNoBody;
+/// What a crate's move reads besides the crate.
+struct CrateMove {
+  const CrateDefinition& definition;
+  const Level& level;
+  const StepParameters& parameters;
+  const ObstacleSet& bodies;
+  CrateContacts contacts;
+};
+
+/// Collide and slide (seed 003) through one sub-step: earliest hit among tiles and bodies, move
+/// to it, answer it, go on with the rest; at most kMaxSlides times, then the rest is dropped.
+void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
+                  std::span<const Obstacle> near, float startBottom) {
+  const bool hitsTiles = move.definition.filter.hitsTiles();
   for (int slide = 0; slide < kMaxSlides && flight.time > 0.0f; ++slide) {
     const Vec2 delta = flight.delta();
-    const TileObstacles tiles(flight.box, delta, level, definition.filter.hitsTiles());
+    const TileObstacles tiles(flight.box, delta, move.level, hitsTiles);
     const BoxHit tileHit = castAgainst(flight.box, delta, tiles.all(), kNoBody, startBottom);
     const BoxHit bodyHit = castAgainst(flight.box, delta, near, crate.id, startBottom);
     const BoxHit& hit = hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
     if (!hit.hit) {
       flight.box.position = {flight.box.position.x + delta.x, flight.box.position.y + delta.y};
       flight.velocity.y += flight.gravity * flight.time;
-      break;
+      return;
     }
-    answerHit(flight, crate, hit, own, level, config, events);
+    answerHit(flight, crate, hit, move.definition, move.parameters.config, move.contacts);
   }
-  crate.position = flight.box.position;
-  crate.velocity = {clampSpeed(flight.velocity.x, parameters.dt),
-                    clampSpeed(flight.velocity.y, parameters.dt)};
 }
 
-/// Active crates' slots ordered bottom-up, then by id: an order from the crates' content only.
+/// A crate's whole step: launched, then swept through as many sub-steps as its reach needs
+/// (continuous collision: a crate at 200 tiles/s takes four, each at most a tile).
+void moveCrate(Crate& crate, const CrateMove& move) {
+  const StepParameters& parameters = move.parameters;
+  const Aabb start = crateBox(crate, move.definition);
+  const Launch launched = launch(crate, move.definition, start, move.level, parameters);
+  const Vec2 velocity = launched.velocity;
+  Flight flight{start, velocity, launched.gravity, 0.0f};
+  const float startBottom = start.bottom();
+  // Everything a bounce could reach this step, either way: one cast's worth of nearby bodies.
+  const float reach =
+      (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * parameters.dt) *
+      parameters.dt;
+  ObstacleBuffer buffer;
+  const std::span<const Obstacle> near = move.bodies.near(sweptArea(start, {}, reach + kSkin),
+                                                          buffer, move.definition.filter, crate.id);
+  crate.grounded = false;
+  crate.support = kNoBody;
+  const auto substeps = static_cast<int>(std::ceil(reach / kMaxTilesPerSubstep));
+  const int count = substeps > 1 ? substeps : 1;
+  for (int substep = 0; substep < count; ++substep) {
+    flight.time = parameters.dt / static_cast<float>(count);
+    slideThrough(flight, crate, move, near, startBottom);
+  }
+  crate.position = flight.box.position;
+  crate.velocity = {clampSpeed(flight.velocity.x, parameters.config),
+                    clampSpeed(flight.velocity.y, parameters.config)};
+}
+
+/// Awake crates' slots ordered bottom-up, then by id: an order from the crates' content only.
 std::size_t orderCrates(const WorldState& state, const Level& level,
                         std::array<std::uint8_t, kMaxCrates>& order) {
   std::array<float, kMaxCrates> bottoms;
@@ -220,7 +290,7 @@ std::size_t orderCrates(const WorldState& state, const Level& level,
   for (std::size_t slot = 0; slot < levelCrates(state, level).size(); ++slot) {
     const Crate& crate = state.crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.present() || definition == nullptr) {
+    if (!crate.present() || crate.asleep || definition == nullptr) {
       continue;
     }
     bottoms[slot] = crate.position.y + definition->size.y;
@@ -260,19 +330,22 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   if (count == 0) {
     return;
   }
-  // A crate moves at most kMaxCrateReach after the set is sorted.
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, kMaxCrateReach + kSkin);
+  // A crate moves at most crateReachPerStep after the set is sorted.
+  const float slack = crateReachPerStep(parameters) + kSkin;
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);
+  const CrateContacts contacts{state, level, events};
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
     applyGroundFriction(crate, definition, level, parameters);
-    moveCrate(crate, definition, level, parameters, bodies, events);
+    moveCrate(crate, {definition, level, parameters, bodies, contacts});
+    noteRest(crate, parameters.config, events);
     bodies.update(crate.id, crateBox(crate, definition));
   }
 }
 
 float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
-                const StepParameters& parameters) {
+                const StepParameters& parameters, EventBatch* events) {
   const CrateDefinition* definition = crateDefinition(level, id);
   for (Crate& crate : levelCrates(state, level)) {
     if (!crate.present() || crate.id != id || definition == nullptr) {
@@ -286,7 +359,8 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& leve
     if (!pushes) {
       return 0.0f;  // the character is simply blocked
     }
-    crate.velocity.x = clampSpeed(common, parameters.dt);
+    crate.velocity.x = clampSpeed(common, parameters.config);
+    wakeCrate(crate, events);
     return crate.velocity.x;
   }
   return 0.0f;
@@ -297,6 +371,9 @@ void respawnCrate(Crate& crate, const CrateDefinition& definition) {
   crate.velocity = {};
   crate.grounded = false;
   crate.support = kNoBody;
+  crate.asleep = false;
+  crate.restTicks = 0;
+  crate.lastValid = definition.position;
   crate.away = true;  // back in the world once its place is free (returnCrates)
 }
 

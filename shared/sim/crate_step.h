@@ -7,10 +7,11 @@
 
 namespace coyote {
 
-/// Moves every crate one step (SPEC §4): gravity and drag, braking on the ground, then a swept
-/// move with up to 4 slides against the tiles, the platforms, the characters and the other
-/// crates. Crates go from the lowest to the highest (then by id), so a stack settles from the
-/// ground up and the result never depends on the order they are stored in.
+/// Moves every awake crate one step (SPEC §4): gravity and drag, braking on the ground, then a
+/// swept move (in sub-steps of at most a tile) with up to 4 slides against the tiles, the
+/// platforms, the characters and the other crates. Crates go from the lowest to the highest (then
+/// by id), so a stack settles from the ground up and the result never depends on the order they are
+/// stored in.
 void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
                 EventBatch* events = nullptr);
 
@@ -19,7 +20,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
 /// (m·v_c + M·v) / (m + M). Returns the character's speed after it: the common speed, or 0 when
 /// the crate already moves away faster (the character is only blocked).
 float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
-                const StepParameters& parameters);
+                const StepParameters& parameters, EventBatch* events = nullptr);
 
 /// Sends a crate back to where the level placed it, at rest (after a squeeze or a fall), `away`:
 /// out of the world — not simulated, not an obstacle, not drawn — until that place is free.

@@ -80,6 +80,17 @@ inline const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
   return isCrateId(id) && index < level.crates.size() ? &level.crates[index] : nullptr;
 }
 
+/// The present crate with id `id`, or nullptr (storage order carries no meaning: a scan).
+template <class State>
+auto* findCrate(State& state, const Level& level, BodyId id) {
+  for (auto& crate : levelCrates(state, level)) {
+    if (crate.present() && crate.id == id) {
+      return &crate;
+    }
+  }
+  return static_cast<decltype(&state.crates[0])>(nullptr);
+}
+
 /// A platform's definition, or nullptr.
 inline const PlatformDefinition* platformDefinition(const Level& level, BodyId id) {
   const auto index = static_cast<std::size_t>(id);

@@ -4,6 +4,7 @@
 
 #include "sim/character_step.h"
 #include "sim/checkpoints.h"
+#include "sim/crate_activity.h"
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_path.h"
@@ -54,7 +55,7 @@ void carryAt(Vec2& position, const Aabb& box, Vec2 delta, const Level& level, Ve
 // the crates just carried, and so on, kMaxCarryDepth deep. Each rider moves on its own, so the
 // result does not depend on the order they are visited in.
 void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotion& motion,
-                 const Level& level, const PhysicsConfig& config) {
+                 const Level& level, const PhysicsConfig& config, EventBatch* events) {
   for (int depth = 0; depth < kMaxCarryDepth; ++depth) {
     for (std::size_t i = 0; i < active.count; ++i) {
       Character& character = state.characters[active.slots[i]];
@@ -72,6 +73,9 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       const Vec2 by = *delta;
       carryAt(crate.position, crateBox(crate, *definition), by, level, &motion.crates[index]);
       motion.crateDepth[index] = static_cast<std::int8_t>(depth + 1);
+      if (motion.crates[index].x != 0.0f || motion.crates[index].y != 0.0f) {
+        wakeCrate(crate, events);  // a platform starting under a sleeper wakes it
+      }
     }
   }
 }
@@ -123,7 +127,8 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
 }
 
 void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& platform, Vec2 delta,
-                BodyId id, const Level& level, const StepParameters& parameters) {
+                BodyId id, const Level& level, const StepParameters& parameters,
+                EventBatch* events) {
   const PhysicsConfig& config = parameters.config;
   const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
   const bool pushesCharacters = filter.interactsWith(characterFilter(config.playersCollide));
@@ -149,6 +154,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
     if (!overlapsBeyondSkin(box, platform)) {
       continue;
     }
+    wakeCrate(crate, events);
     if (pushOut(box, crate.velocity, crate.support, platform, delta, id, level, parameters)) {
       crate.position = box.position;
     } else {
@@ -160,7 +166,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
 }  // namespace
 
 void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
-                   const StepParameters& parameters) {
+                   const StepParameters& parameters, EventBatch* events) {
   const auto platforms = levelPlatforms(state, level);
   if (platforms.empty()) {
     return;
@@ -181,12 +187,12 @@ void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Leve
     platform.velocity = {motion.platforms[slot].x / parameters.dt,
                          motion.platforms[slot].y / parameters.dt};
   }
-  carryRiders(state, active, motion, level, parameters.config);
+  carryRiders(state, active, motion, level, parameters.config, events);
   for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
     const PlatformDefinition& definition = level.platforms[slot];
     if (platforms[slot].active && !definition.oneWay) {
       pushBodies(state, active, {platforms[slot].position, definition.size}, motion.platforms[slot],
-                 static_cast<BodyId>(slot), level, parameters);
+                 static_cast<BodyId>(slot), level, parameters, events);
     }
   }
 }
@@ -203,6 +209,7 @@ void placeBodies(WorldState& state, const Level& level) {
     state.crates[i].active = true;
     state.crates[i].id = static_cast<BodyId>(kCrateIdBase + static_cast<BodyId>(i));
     state.crates[i].position = level.crates[i].position;
+    state.crates[i].lastValid = level.crates[i].position;
   }
 }
 

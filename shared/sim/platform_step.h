@@ -2,6 +2,7 @@
 
 #include "sim/active_characters.h"
 #include "sim/level.h"
+#include "sim/step_events.h"
 #include "sim/step_parameters.h"
 #include "sim/world_state.h"
 
@@ -12,8 +13,9 @@ namespace coyote {
 /// and pushes a body it runs into out along its motion, at most `physics.max_depenetration` a
 /// step. A body that cannot be pushed out (a wall or the floor is in the way, or it lies deeper
 /// than that) is squeezed: a character respawns at its spawn, a crate where the level put it.
+/// A sleeping crate it moves wakes (body_woke).
 void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
-                   const StepParameters& parameters);
+                   const StepParameters& parameters, EventBatch* events = nullptr);
 
 /// Places the level's platforms and crates at their starting points (a fresh world).
 void placeBodies(WorldState& state, const Level& level);

@@ -24,8 +24,20 @@ enum class EventKind : std::uint8_t {
   HazardHit,
   CheckpointActivated,  ///< value: the checkpoint's index
   CrateImpact,          ///< value: speed along the normal, above physics.contact_event_threshold
+  BodySlept,            ///< value: a SleepReason
+  BodyWoke,
+  VelocityClamped,  ///< value: the largest speed on an axis before the cap, tiles/s
+  BodyRecovered,    ///< a non-finite or out-of-level body put back (crate) or respawned
 };
-inline constexpr std::size_t kEventKindCount = 10;
+inline constexpr std::size_t kEventKindCount = 14;
+
+/// Why a crate went to sleep (the value of a body_slept event).
+enum class SleepReason : std::uint8_t {
+  Rest,        ///< slower than physics.sleep_speed for physics.sleep_time
+  OutOfRange,  ///< farther than sim.simulation_radius from every character
+  OverBudget,  ///< beyond budgets.max_active_bodies awake crates
+  Guard,       ///< put back to its last valid state by the guard
+};
 
 /// "landed", "left_ground", … as tools and logs print them.
 std::string_view eventKindName(EventKind kind);

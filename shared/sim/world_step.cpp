@@ -1,6 +1,8 @@
 #include "sim/world_step.h"
 
+#include "sim/body_guards.h"
 #include "sim/checkpoints.h"
+#include "sim/crate_activity.h"
 #include "sim/crate_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_step.h"
@@ -98,7 +100,7 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.
       character.velocity.x =
-          pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters);
+          pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters, events);
     }
   }
 }
@@ -114,9 +116,11 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
+  guardBodies(state, active, level, parameters.config, events);
   returnCrates(state, level, parameters.config);
+  updateCrateActivity(state, active, level, parameters.config, events);
   clock.finish(StepStage::Bodies);
-  stepPlatforms(state, active, level, parameters);
+  stepPlatforms(state, active, level, parameters, events);
   clock.finish(StepStage::Platforms);
   stepCrates(state, level, parameters, events);
   clock.finish(StepStage::Bodies);
@@ -124,6 +128,7 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   clock.finish(StepStage::Characters);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
   respawnFallenBodies(state, active, level, parameters.config);
+  recordSoundCrates(state, level);
   ++state.tick;
   clock.finish(StepStage::Rules);
 }

@@ -1,12 +1,24 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "scenario/ascii_level.h"
 #include "sim/platform_step.h"
 #include "sim/world_step.h"
 
 namespace coyote::test {
+
+/// 40 × 8, floor at row 7 (its top at y = 7), walls at columns 0 and 39, spawn at (2.5, 7).
+inline constexpr const char* kHall =
+    "########################################\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#......................................#\n"
+    "#.S....................................#\n"
+    "########################################\n";
 
 /// One level, one config and a world with one player at the level's first `S`, stepped tick by
 /// tick with explicit inputs. State is a value, so a test can copy it to try alternatives.
@@ -46,6 +58,18 @@ struct Scenario {
     for (int i = 0; i < ticks; ++i) {
       step(input);
     }
+  }
+  /// Steps like `step` and returns every event of those steps, in order.
+  std::vector<StepEvent> stepCollecting(PlayerInput input = {}, int ticks = 1) {
+    std::vector<StepEvent> all;
+    for (int i = 0; i < ticks; ++i) {
+      TickInputs inputs{};
+      inputs[0] = input;
+      EventBatch batch;
+      stepWorld(state, inputs, level, parameters, nullptr, &batch);
+      all.insert(all.end(), batch.events().begin(), batch.events().end());
+    }
+    return all;
   }
   /// Steps with no input until the player is grounded (at most `limit` ticks); true if it landed.
   bool settle(int limit = 600) {

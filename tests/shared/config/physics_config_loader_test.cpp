@@ -30,7 +30,7 @@ TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
     EXPECT_EQ(a, b) << setting.key;
     ++settings;
   });
-  EXPECT_EQ(settings, 38);
+  EXPECT_EQ(settings, 44);
 }
 
 TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {

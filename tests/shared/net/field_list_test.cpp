@@ -223,7 +223,7 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 38);
+  EXPECT_EQ(settings, 44);
 }
 
 TEST(FieldList, SwitchSettingsAreBooleansOnly) {

@@ -7,20 +7,10 @@ namespace coyote {
 namespace {
 
 using test::input;
+using test::kHall;
 using test::kLeft;
 using test::kRight;
 using test::Scenario;
-
-// 40 × 8, floor at row 7, spawn at (2.5, 7).
-constexpr const char* kHall =
-    "########################################\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#.S....................................#\n"
-    "########################################\n";
 
 constexpr GroupMask kGhosts = GroupMask{1} << kFirstNamedGroupBit;
 

@@ -15,19 +15,9 @@ namespace coyote {
 namespace {
 
 using test::input;
+using test::kHall;
 using test::kRight;
 using test::Scenario;
-
-// 40 × 8, floor at row 7, spawn at (2.5, 7).
-constexpr const char* kHall =
-    "########################################\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#.S....................................#\n"
-    "########################################\n";
 
 CrateDefinition crate(Vec2 position, float mass = 1.0f, Vec2 size = {1.0f, 1.0f}) {
   return CrateDefinition{position, size, mass};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "sim/active_characters.h"
+#include "sim/level.h"
+#include "sim/physics_config.h"
+#include "sim/step_events.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// How far outside the grid (tiles, each side) a body may be before the guard calls it lost.
+inline constexpr float kLevelMargin = 32.0f;
+
+/// The guards of the step (SPEC §4 engine services, seed 004 "Garde-fous"), run first in every
+/// step so no phase ever reads a broken body:
+/// - a character whose position or velocity is not finite, or that is farther than kLevelMargin
+///   outside the level, respawns (body_recovered); a sound one has each axis of its velocity
+///   clamped to `physics.max_character_speed` (velocity_clamped, with the speed it had);
+/// - a crate likewise goes back to its last sound position (`Crate::lastValid`, else where the
+///   level placed it), at rest and asleep (body_recovered, body_slept); a sound one is clamped to
+///   `physics.max_body_speed`.
+void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
+                 const PhysicsConfig& config, EventBatch* events);
+
+/// Last thing in a step: each present crate whose position is sound keeps it as `lastValid`,
+/// where the guard returns it if the state is later found broken.
+void recordSoundCrates(WorldState& state, const Level& level);
+
+/// Finite and within kLevelMargin of the grid.
+bool isSoundPosition(Vec2 position, const Level& level);
+
+}  // namespace coyote

@@ -1,0 +1,178 @@
+#include "sim/crate_activity.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include "sim/obstacle_set.h"
+#include "sim/scalar.h"
+
+namespace coyote {
+namespace {
+
+constexpr float kNoCharacter = std::numeric_limits<float>::max();
+
+bool isResting(const Crate& crate, std::uint8_t ticks) {
+  return crate.asleep && crate.restTicks >= ticks;
+}
+
+void setAsleep(Crate& crate, bool asleep, SleepReason reason, EventBatch* events) {
+  if (crate.asleep == asleep) {
+    return;
+  }
+  crate.asleep = asleep;
+  if (events != nullptr) {
+    events->emit(crate.id, asleep ? EventKind::BodySlept : EventKind::BodyWoke,
+                 static_cast<float>(reason));
+  }
+}
+
+/// Level index → storage slot of each crate (storage order carries no meaning).
+struct CrateSlotIndex {
+  std::array<std::int16_t, kMaxCrates> slotOf;
+
+  CrateSlotIndex(const WorldState& state, const Level& level) {
+    slotOf.fill(-1);
+    const auto crates = levelCrates(state, level);
+    for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+      if (const CrateDefinition* definition = crateDefinition(level, crates[slot].id)) {
+        slotOf[static_cast<std::size_t>(definition - level.crates.data())] =
+            static_cast<std::int16_t>(slot);
+      }
+    }
+  }
+};
+
+/// Whether what a sleeper rests on moves or is gone: a tile never does, a sleeping crate or a
+/// platform standing still does not; an awake crate, a moving platform or a character may.
+bool supportMoves(const WorldState& state, const Crate& crate, const Level& level,
+                  const CrateSlotIndex& slots) {
+  const BodyId support = crate.support;
+  if (support == kNoBody) {
+    return false;
+  }
+  if (const PlatformDefinition* definition = platformDefinition(level, support)) {
+    const Platform& platform =
+        state.platforms[static_cast<std::size_t>(definition - level.platforms.data())];
+    return platform.velocity.x != 0.0f || platform.velocity.y != 0.0f;
+  }
+  if (const CrateDefinition* definition = crateDefinition(level, support)) {
+    const std::int16_t slot =
+        slots.slotOf[static_cast<std::size_t>(definition - level.crates.data())];
+    return slot < 0 || !state.crates[static_cast<std::size_t>(slot)].present() ||
+           !state.crates[static_cast<std::size_t>(slot)].asleep;
+  }
+  return true;
+}
+
+/// The squared distance from the centre of `box` to the nearest character's centre.
+float nearestCharacter(const Aabb& box, const WorldState& state, const ActiveCharacters& active,
+                       const PhysicsConfig& config) {
+  float nearest = kNoCharacter;
+  for (const std::uint8_t slot : active) {
+    const Vec2 position = state.characters[slot].position;
+    const float dx = position.x + 0.5f * config.playerWidth - box.centerX();
+    const float dy = position.y + 0.5f * config.playerHeight - (box.top() + 0.5f * box.size.y);
+    const float squared = dx * dx + dy * dy;
+    nearest = squared < nearest ? squared : nearest;
+  }
+  return nearest;
+}
+
+struct Candidate {
+  float distance = 0.0f;  ///< squared, to the nearest character
+  BodyId id = kNoBody;
+  std::uint8_t slot = 0;
+  bool inRange = true;
+};
+
+/// The crates that are not resting, with their distance (when a rule needs it).
+std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& active,
+                             const Level& level, const PhysicsConfig& config,
+                             std::array<Candidate, kMaxCrates>& candidates) {
+  const std::uint8_t ticks = restingTicks(config);
+  const float radius = config.simulationRadius;
+  const auto crates = levelCrates(state, level);
+  std::size_t count = 0;
+  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+    const Crate& crate = crates[slot];
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (!crate.present() || definition == nullptr || isResting(crate, ticks)) {
+      continue;
+    }
+    Candidate& candidate = candidates[count++];
+    candidate = {0.0f, crate.id, static_cast<std::uint8_t>(slot), true};
+    if (radius > 0.0f || crates.size() > static_cast<std::size_t>(config.maxActiveBodies)) {
+      candidate.distance = nearestCharacter(crateBox(crate, *definition), state, active, config);
+      candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+std::uint8_t restingTicks(const PhysicsConfig& config) {
+  const std::int32_t ticks = ticksFor(config.sleepTime, config.tickRate);
+  return static_cast<std::uint8_t>(std::clamp(ticks, 1, 255));
+}
+
+void wakeCrate(Crate& crate, EventBatch* events) {
+  crate.restTicks = 0;
+  setAsleep(crate, false, SleepReason::Rest, events);
+}
+
+void noteRest(Crate& crate, const PhysicsConfig& config, EventBatch* events) {
+  const float limit = config.sleepSpeed;
+  if (!(absOf(crate.velocity.x) < limit && absOf(crate.velocity.y) < limit)) {
+    crate.restTicks = 0;
+    return;
+  }
+  const std::uint8_t ticks = restingTicks(config);
+  crate.restTicks =
+      crate.restTicks < ticks ? static_cast<std::uint8_t>(crate.restTicks + 1) : ticks;
+  if (crate.restTicks == ticks) {
+    crate.velocity = {};
+    setAsleep(crate, true, SleepReason::Rest, events);
+  }
+}
+
+void updateCrateActivity(WorldState& state, const ActiveCharacters& active, const Level& level,
+                         const PhysicsConfig& config, EventBatch* events) {
+  const auto crates = levelCrates(state, level);
+  const std::uint8_t ticks = restingTicks(config);
+  const CrateSlotIndex slots(state, level);
+  for (Crate& crate : crates) {
+    if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level, slots)) {
+      wakeCrate(crate, events);
+    }
+  }
+  std::array<Candidate, kMaxCrates> candidates;
+  const std::size_t count = gatherCandidates(state, active, level, config, candidates);
+  const auto budget = static_cast<std::size_t>(config.maxActiveBodies);
+  std::size_t inRange = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    inRange += candidates[i].inRange ? 1 : 0;
+  }
+  std::size_t overBudget = inRange > budget ? inRange - budget : 0;
+  if (overBudget > 0) {
+    // The farthest sleep first, the oldest (lowest id) first at equal distance.
+    std::sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(count),
+              [](const Candidate& a, const Candidate& b) {
+                return a.distance != b.distance ? a.distance > b.distance : a.id < b.id;
+              });
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    Crate& crate = state.crates[candidates[i].slot];
+    if (!candidates[i].inRange) {
+      setAsleep(crate, true, SleepReason::OutOfRange, events);
+    } else if (overBudget > 0) {
+      --overBudget;
+      setAsleep(crate, true, SleepReason::OverBudget, events);
+    } else {
+      setAsleep(crate, false, SleepReason::Rest, events);
+    }
+  }
+}
+
+}  // namespace coyote

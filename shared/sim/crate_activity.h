@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstdint>
+
+#include "sim/active_characters.h"
+#include "sim/level.h"
+#include "sim/physics_config.h"
+#include "sim/step_events.h"
+#include "sim/world_state.h"
+
+namespace coyote {
+
+/// Activity (SPEC §4 engine services, seed 004 "Activité, plafonds"). A sleeping crate is not
+/// simulated — no gravity, no move — but stays an obstacle, drawn where it is. It sleeps:
+/// - at rest: slower than `physics.sleep_speed` on both axes for `physics.sleep_time`
+///   (`restTicks` reaches `restingTicks`); it stays asleep until a hit, a push, a platform
+///   moving it or its support waking wakes it;
+/// - out of range: farther than `sim.simulation_radius` from every character, until one comes
+///   back within it;
+/// - over budget: beyond `budgets.max_active_bodies` awake crates, the farthest from a character
+///   first, the oldest (lowest level index) first at equal distance.
+/// The flags are state (hashed, sent), so every machine sleeps the same crates on the same tick.
+
+/// Ticks at rest after which a crate sleeps (at least 1, at most 255).
+std::uint8_t restingTicks(const PhysicsConfig& config);
+
+/// Wakes a crate (a hit, a push, a platform): simulated from its next move, counting rest anew.
+void wakeCrate(Crate& crate, EventBatch* events);
+
+/// After a crate's move: one more tick at rest, or none; asleep once it has rested long enough.
+void noteRest(Crate& crate, const PhysicsConfig& config, EventBatch* events);
+
+/// Before the bodies move: wakes sleepers whose support moves or is gone, then decides which of
+/// the crates that are not resting are awake (range, then budget).
+void updateCrateActivity(WorldState& state, const ActiveCharacters& active, const Level& level,
+                         const PhysicsConfig& config, EventBatch* events);
+
+}  // namespace coyote
