@@ -15,6 +15,17 @@ namespace {
 
 constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
 
+/// Burns `milliseconds` of wall time (the governor's test hook; 0 costs nothing).
+void spinForTesting(double milliseconds) {
+  if (milliseconds <= 0.0) {
+    return;
+  }
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(milliseconds);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
 net::HostLimits hostLimits(const ServerConfig& config) {
   return net::HostLimits{
       static_cast<std::size_t>(config.maxPlayers + config.maxSpectators + kPeerSlack),
@@ -61,9 +72,11 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
-      lastMetricsLog_(now) {
-  ticksPerSend_ = static_cast<std::uint32_t>(
+      lastMetricsLog_(now),
+      governor_(config.tickBudgetMs, config.physics.tickRate) {
+  baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
+  ticksPerSend_ = baseTicksPerSend_;
   // Before ENet sees a datagram: cookie requests answered, CONNECTs without a cookie dropped.
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
     return gate_.screen(host_, from, datagram, now_);
@@ -140,12 +153,32 @@ void GameServer::runTick() {
   }
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
+  spinForTesting(artificialTickCostMs_);
   const StageTiming simulate = timer.lap();
   metrics_.simulateStage.add(simulate.wall);
   if (pendingTick_) {
-    metrics_.addTick(*pendingTick_);  // an earlier substep of this turn, not sent
+    recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
   }
   pendingTick_ = simulate;
+}
+
+void GameServer::recordTick(const StageTiming& timing) {
+  metrics_.addTick(timing);
+  if (const auto change = governor_.addTick(timing.wall / 1000.0)) {
+    applyGovernorLevel(*change);
+  }
+}
+
+void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) {
+  if (change.to > change.from) {
+    log_->warn("overload governor: level {} -> {} ({}): {}", change.from, change.to,
+               change.to == 1 ? "frames at half rate" : "new joins refused", change.cause);
+  } else {
+    log_->info("overload governor: level {} -> {}: {}", change.from, change.to, change.cause);
+  }
+  metrics_.governorLevel = change.to;
+  ++metrics_.governorTransitions;
+  ticksPerSend_ = governor_.halvesSendRate() ? baseTicksPerSend_ * 2 : baseTicksPerSend_;
 }
 
 void GameServer::expireConnections() {
@@ -193,7 +226,7 @@ void GameServer::send() {
     const StageTiming sending = timer.lap();
     metrics_.sendStage.add(sending.wall);
     if (pendingTick_) {
-      metrics_.addTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
+      recordTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
       pendingTick_.reset();
     }
     framesDue_ = false;
@@ -244,6 +277,8 @@ void GameServer::updateTraffic() {
   metrics_.bytesSent =
       traffic.wireBytesSent() + gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes);
   metrics_.bytesReceived = traffic.wireBytesReceived();
+  metrics_.datagramsSent = traffic.datagramsSent + gate.repliesSent;
+  metrics_.datagramsReceived = traffic.datagramsReceived;
 }
 
 void GameServer::sayGoodbye(const std::string& reason) {

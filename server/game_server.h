@@ -16,6 +16,7 @@
 #include "server/connection.h"
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
+#include "server/overload_governor.h"
 #include "server/player_slots.h"
 #include "server/reconnect_guard.h"
 #include "server/server_config.h"
@@ -66,6 +67,14 @@ class GameServer {
 
   const ServerMetrics& metrics() const { return metrics_; }
   std::uint32_t tick() const { return state_.tick; }
+  int governorLevel() const { return governor_.level(); }
+  /// Ticks between two frame messages to one client (doubled by the governor's level 1).
+  std::uint32_t ticksPerSend() const { return ticksPerSend_; }
+
+  /// Test hook: every tick then also spins this long (ms), to overload the server on purpose.
+  void setArtificialTickCostForTesting(double milliseconds) {
+    artificialTickCostMs_ = milliseconds;
+  }
   double elapsedSeconds() const { return now_ - startTime_; }
 
  private:
@@ -97,6 +106,9 @@ class GameServer {
   void refuse(ENetPeer* peer, const std::string& reason);
 
   void runTick();
+  /// Counts a tick's time in the metrics and lets the governor judge it.
+  void recordTick(const StageTiming& timing);
+  void applyGovernorLevel(const OverloadGovernor::Transition& change);
   void sendFramesTo(Connection& connection);
   void dropLag();
   void expireConnections();
@@ -127,7 +139,10 @@ class GameServer {
   double nextTick_ = 0.0;
   double lastMetricsLog_ = 0.0;
   double lastLagWarning_ = -1e9;
-  std::uint32_t ticksPerSend_ = 1;
+  std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
+  std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
+  OverloadGovernor governor_;
+  double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;
   std::optional<StageTiming> pendingTick_;  ///< the last tick's simulate time, send() adds its own

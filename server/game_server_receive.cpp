@@ -190,6 +190,10 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
 }
 
 bool GameServer::admitSpectator(Connection& connection, const net::Hello& hello) {
+  if (governor_.refusesJoins()) {
+    refuse(connection.peer, "server busy (overloaded); try again later");
+    return false;
+  }
   if (metrics_.spectators >= config_.maxSpectators) {
     refuse(connection.peer, "no room for another spectator");
     return false;
@@ -267,6 +271,10 @@ bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
     return false;
   }
   const bool reconnecting = slot >= 0;
+  if (!reconnecting && governor_.refusesJoins()) {
+    refuse(connection.peer, "server busy (overloaded); try again later");
+    return false;
+  }
   if (!reconnecting) {
     slot = claimSlot(hello.name);
     if (slot < 0) {

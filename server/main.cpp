@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,7 +16,10 @@
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
 #include "net/level_data.h"
+#include "server/agones_agent.h"
 #include "server/game_server.h"
+#include "server/metrics_http.h"
+#include "server/prometheus_text.h"
 #include "util/monotonic_clock.h"
 
 extern char** environ;
@@ -25,7 +29,8 @@ namespace {
 constexpr const char* kDescription =
     "Coyote dedicated server: authoritative fixed-step simulation over ENet";
 constexpr const char* kProgram = "coyote-server";
-constexpr double kGoodbyeSeconds = 0.3;  // time given to deliver the goodbyes at shutdown
+constexpr double kGoodbyeSeconds = 0.3;      // time given to deliver the goodbyes at shutdown
+constexpr double kMetricsPageSeconds = 0.5;  // how often the loop renews the /metrics page
 std::atomic<bool> stopRequested{false};
 
 void requestStop(int) {
@@ -35,9 +40,9 @@ void requestStop(int) {
 struct CommandLine {
   std::string configFile;
   std::optional<std::string> level, materials, record, bind;
-  std::optional<int> port, maxPlayers, peersPerAddress;
+  std::optional<int> port, maxPlayers, peersPerAddress, metricsPort;
   double runFor = 0.0;
-  std::string portFile;
+  std::string portFile, metricsPortFile, checkHealthUrl;
   std::string logLevel = "info";
 };
 
@@ -56,6 +61,13 @@ void addOptions(CLI::App& app, CommandLine& line) {
   app.add_option("--bind", line.bind, "address to listen on; overrides net.bind");
   app.add_option("--run-for", line.runFor, "stop by itself after this many seconds (0 = never)");
   app.add_option("--port-file", line.portFile, "write the bound port to this file once listening");
+  app.add_option("--metrics-port", line.metricsPort,
+                 "TCP port of /metrics, /healthz, /readyz (0 = off, -1 = any free port); "
+                 "overrides net.metrics_port");
+  app.add_option("--metrics-port-file", line.metricsPortFile,
+                 "write the bound metrics port to this file once listening");
+  app.add_option("--check-health", line.checkHealthUrl,
+                 "GET this http:// URL and exit 0 if it answers 200, 1 otherwise (HEALTHCHECK)");
   app.add_option("--log-level", line.logLevel, "trace, debug, info, warn, error");
 }
 
@@ -75,12 +87,16 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   config.peersPerAddress = line.peersPerAddress.value_or(config.peersPerAddress);
   config.record = line.record.value_or(config.record);
   config.bindAddress = line.bind.value_or(config.bindAddress);
+  config.metricsPort = line.metricsPort.value_or(config.metricsPort);
   coyote::applyEnvironmentOverrides(environ, config);
   if (config.port < 0 || config.port > 65535) {
     throw coyote::ConfigError("--port must be in [0, 65535]");
   }
   if (config.maxPlayers < 1 || config.maxPlayers > coyote::kMaxCharacters) {
     throw coyote::ConfigError("--max-players must be in [1, 256]");
+  }
+  if (config.metricsPort < -1 || config.metricsPort > 65535) {
+    throw coyote::ConfigError("--metrics-port must be in [-1, 65535]");
   }
   if (config.peersPerAddress < 1 || config.peersPerAddress > 4095) {
     throw coyote::ConfigError("--peers-per-address must be in [1, 4095]");
@@ -109,9 +125,42 @@ std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
   return logger;
 }
 
+/// What the HTTP endpoints and the Agones agent get from the loop: the time of the last tick,
+/// the players, and a fresh metrics page every kMetricsPageSeconds (formatting it every tick
+/// would cost the loop for nothing).
+struct MetricsPublisher {
+  coyote::MetricsHttp* http = nullptr;
+  coyote::AgonesAgent* agones = nullptr;
+  int tickRate = 60;
+  std::uint32_t lastTick = 0;
+  double lastTickAt = -1.0e9;
+  double lastPage = -1.0e9;
+
+  void update(const coyote::GameServer& server, double now) {
+    if (server.tick() != lastTick) {
+      lastTick = server.tick();
+      lastTickAt = now;
+    }
+    if (agones != nullptr) {
+      agones->update(lastTickAt, server.metrics().players);
+    }
+    if (http == nullptr) {
+      return;
+    }
+    http->ticked(lastTickAt);
+    if (now - lastPage >= kMetricsPageSeconds) {
+      lastPage = now;
+      const double behind = std::max(0.0, (now - server.nextTickTime()) * tickRate);
+      http->publish(coyote::prometheusText(
+          server.metrics(),
+          {"main", server.tick(), behind, server.elapsedSeconds(), coyote::residentSetBytes()}));
+    }
+  }
+};
+
 /// The fixed-step loop (SPEC §7): wait for packets until the next tick is due, run the due
 /// ticks, send; until a signal or the run time.
-void runLoop(coyote::GameServer& server, double runFor) {
+void runLoop(coyote::GameServer& server, double runFor, MetricsPublisher metrics) {
   const double start = coyote::monotonicSeconds();
   while (!stopRequested.load()) {
     const double now = coyote::monotonicSeconds();
@@ -122,6 +171,10 @@ void runLoop(coyote::GameServer& server, double runFor) {
     server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
     server.advance(coyote::monotonicSeconds());
     server.send();
+    metrics.update(server, coyote::monotonicSeconds());
+  }
+  if (metrics.http != nullptr) {
+    metrics.http->setReady(false);  // draining: no new players
   }
   server.sayGoodbye(stopRequested.load() ? "server shutting down" : "server run time elapsed");
   const double deadline = coyote::monotonicSeconds() + kGoodbyeSeconds;
@@ -143,10 +196,57 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
 
 }  // namespace
 
+/// The HTTP endpoints, when `net.metrics_port` asks for them.
+std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& config,
+                                                  const std::shared_ptr<spdlog::logger>& logger,
+                                                  const std::string& portFile) {
+  if (config.metricsPort == 0) {
+    return nullptr;
+  }
+  auto http = std::make_unique<coyote::MetricsHttp>(config.metricsBind,
+                                                    config.metricsPort < 0 ? 0 : config.metricsPort,
+                                                    logger, coyote::monotonicSeconds);
+  logger->info("metrics on http://{}:{}/metrics (health: /healthz, readiness: /readyz)",
+               config.metricsBind, http->port());
+  if (!portFile.empty()) {
+    std::ofstream(portFile) << http->port() << "\n";
+  }
+  return http;
+}
+
+/// The Agones REST SDK client, when Agones runs the server (AGONES_SDK_HTTP_PORT) or the config
+/// asks for it.
+std::unique_ptr<coyote::AgonesAgent> startAgones(const coyote::ServerConfig& config,
+                                                 const std::shared_ptr<spdlog::logger>& logger) {
+  coyote::AgonesSettings settings;
+  const bool fromAgones =
+      coyote::agonesPortFromEnvironment(std::getenv("AGONES_SDK_HTTP_PORT"), settings.sdkPort);
+  if (!fromAgones && !config.agonesEnabled) {
+    return nullptr;
+  }
+  settings.healthInterval = config.agonesHealthInterval;
+  settings.shutdownWhenEmptyAfter = config.agonesShutdownWhenEmptyAfter;
+  logger->info("agones: SDK on localhost:{}, health every {} s", settings.sdkPort,
+               settings.healthInterval);
+  return std::make_unique<coyote::AgonesAgent>(settings, logger, coyote::monotonicSeconds);
+}
+
+int checkHealthCommand(const std::string& url) {
+  std::string why;
+  if (coyote::checkHealth(url, why)) {
+    return 0;
+  }
+  std::cerr << kProgram << ": unhealthy: " << why << "\n";
+  return 1;
+}
+
 int main(int argc, char** argv) {
   CommandLine line;
   if (const auto exit = coyote::cli::parse(argc, argv, kProgram, kDescription, line, addOptions)) {
     return *exit;
+  }
+  if (!line.checkHealthUrl.empty()) {
+    return checkHealthCommand(line.checkHealthUrl);
   }
   try {
     const coyote::ServerConfig config = resolveConfig(line);
@@ -159,7 +259,14 @@ int main(int argc, char** argv) {
     if (!line.portFile.empty()) {
       std::ofstream(line.portFile) << server.port() << "\n";
     }
-    runLoop(server, line.runFor);
+    const auto http = startMetrics(config, logger, line.metricsPortFile);
+    const auto agones = startAgones(config, logger);
+    MetricsPublisher metrics{http.get(), agones.get(), config.physics.tickRate};
+    metrics.update(server, coyote::monotonicSeconds());
+    if (http) {
+      http->setReady(true);
+    }
+    runLoop(server, line.runFor, metrics);
     std::cout << server.metrics().summaryJson(server.elapsedSeconds()) << std::endl;
   } catch (const std::runtime_error& error) {  // ConfigError, or a socket that cannot bind
     return coyote::cli::fail(kProgram, error.what());

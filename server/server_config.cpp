@@ -12,7 +12,7 @@ namespace coyote {
 namespace {
 
 constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
-constexpr std::string_view kSections[] = {"sim", "physics", "net", "world", "budgets"};
+constexpr std::string_view kSections[] = {"sim", "physics", "net", "world", "budgets", "agones"};
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -66,6 +66,8 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   net.read("peers_per_address", c.peersPerAddress, 1, 4095);
   net.read("bad_packet_limit", c.badPacketLimit, 1, 100000);
   net.read("metrics_interval", c.metricsInterval, 0.0f, 3600.0f);
+  net.read("metrics_port", c.metricsPort, -1, 65535);
+  net.read("metrics_bind", c.metricsBind);
   net.rejectUnknownKeys();
 
   TomlTableReader world = root.section("world");
@@ -76,7 +78,14 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
 
   readOptionalBudget(budgets, "jumps_remaining", c.jumpsRemaining);
   readOptionalBudget(budgets, "dashes_remaining", c.dashesRemaining);
+  budgets.read("tick_budget_ms", c.tickBudgetMs, 0.0f, 1000.0f);
   budgets.rejectUnknownKeys();
+
+  TomlTableReader agones = root.section("agones");
+  agones.read("enabled", c.agonesEnabled);
+  agones.read("health_interval", c.agonesHealthInterval, 0.1f, 600.0f);
+  agones.read("shutdown_when_empty_after", c.agonesShutdownWhenEmptyAfter, 0.0f, 86400.0f);
+  agones.rejectUnknownKeys();
 
   root.rejectUnknownKeys();
 }

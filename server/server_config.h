@@ -31,6 +31,9 @@ struct ServerConfig {
   std::int32_t peersPerAddress = 4;  ///< ENet duplicatePeers: connections from one IP address
   std::int32_t badPacketLimit = 50;  ///< malformed packets per 10 s before a disconnect
   float metricsInterval = 10.0f;     ///< s between metrics log lines (0 = off)
+  /// TCP port of /metrics, /healthz, /readyz (0 = off, -1 = any free port)
+  std::int32_t metricsPort = 0;
+  std::string metricsBind = "127.0.0.1";  ///< where the HTTP endpoints listen
 
   // [world]
   std::string level = "configs/levels/arena.tmj";
@@ -41,6 +44,13 @@ struct ServerConfig {
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;
   std::optional<std::int32_t> dashesRemaining;
+  // [agones] (also on when the AGONES_SDK_HTTP_PORT environment variable is set)
+  bool agonesEnabled = false;
+  float agonesHealthInterval = 5.0f;           ///< s between two health pings
+  float agonesShutdownWhenEmptyAfter = 60.0f;  ///< s empty after a match → shutdown (0 = never)
+
+  /// The overload governor's budget for a tick's p95 (ms; 0 = no governor)
+  float tickBudgetMs = 8.0f;
 };
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).

@@ -10,6 +10,8 @@ void DurationWindow::add(double micros) {
   samples_[next_] = micros;
   next_ = (next_ + 1) % samples_.size();
   count_ = std::min(count_ + 1, samples_.size());
+  ++total_;
+  sum_ += micros;
 }
 
 DurationWindow::Summary DurationWindow::summary() const {
@@ -21,7 +23,7 @@ DurationWindow::Summary DurationWindow::summary() const {
   const auto at = [&sorted](double fraction) {
     return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(fraction * sorted.size()))];
   };
-  return {at(0.50), at(0.95), sorted.back()};
+  return {.p50 = at(0.50), .p95 = at(0.95), .p99 = at(0.99), .max = sorted.back()};
 }
 
 std::string ServerMetrics::logLine(double elapsed) const {
@@ -36,12 +38,13 @@ std::string ServerMetrics::logLine(double elapsed) const {
       "substituted {}; loss up {:.1f} % down {:.1f} %; malformed {}; refused connects {}; desyncs "
       "{}; client rollbacks {} (max "
       "depth {}); lag "
-      "dropped {} ticks; guards: {} clamped, {} recovered; step events dropped {}",
+      "dropped {} ticks; governor level {}; guards: {} clamped, {} recovered; step events "
+      "dropped {}",
       ticks, players, spectators, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       simulate.p95 / 1000.0, send.p95 / 1000.0, stepStagesText(), bytesReceived / seconds / 1000.0,
       bytesSent / seconds / 1000.0, lateInputs, substitutedInputs, inputLossPercent,
       frameLossPercent, malformedPackets, refusedConnects, desyncReports, reportedRollbacks,
-      reportedMaxRollbackDepth, droppedLagTicks, velocitiesClamped, bodiesRecovered,
+      reportedMaxRollbackDepth, droppedLagTicks, governorLevel, velocitiesClamped, bodiesRecovered,
       stepEventsDropped);
 }
 
@@ -84,14 +87,15 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"cookie_replies\":{},\"refused_connects\":{},"
       "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
-      "\"dropped_lag_ticks\":{},\"velocities_clamped\":{},\"bodies_recovered\":{},"
+      "\"dropped_lag_ticks\":{},\"governor_transitions\":{},\"velocities_clamped\":{},"
+      "\"bodies_recovered\":{},"
       "\"step_events_dropped\":{}{}}}",
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
       malformedPackets, cookieReplies, refusedConnects, inputLossPercent, frameLossPercent,
-      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks, velocitiesClamped,
-      bodiesRecovered, stepEventsDropped, stepStagesJson(stepStages));
+      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks, governorTransitions,
+      velocitiesClamped, bodiesRecovered, stepEventsDropped, stepStagesJson(stepStages));
 }
 
 }  // namespace coyote

@@ -17,14 +17,21 @@ class DurationWindow {
   struct Summary {
     double p50 = 0.0;
     double p95 = 0.0;
+    double p99 = 0.0;
     double max = 0.0;
   };
+  /// Percentiles over the window.
   Summary summary() const;
+  /// Every sample ever added: how many, and their sum (µs) — a Prometheus summary's _count/_sum.
+  std::uint64_t count() const { return total_; }
+  double sum() const { return sum_; }
 
  private:
   std::vector<double> samples_;
   std::size_t next_ = 0;
   std::size_t count_ = 0;
+  std::uint64_t total_ = 0;
+  double sum_ = 0.0;
 };
 
 /// Microseconds a stage took: wall time and the server thread's CPU time.
@@ -55,11 +62,15 @@ struct ServerMetrics {
   std::uint64_t fullStatesSent = 0;
   std::uint64_t reportedRollbacks = 0;
   std::uint32_t reportedMaxRollbackDepth = 0;
-  std::uint64_t velocitiesClamped = 0;  ///< body speeds over their cap (velocity_clamped events)
-  std::uint64_t bodiesRecovered = 0;    ///< non-finite or lost bodies put back by the guards
-  std::uint64_t stepEventsDropped = 0;  ///< events beyond physics.max_events_per_tick
-  std::uint64_t bytesSent = 0;          ///< ENet payload + 28 bytes of UDP/IP per datagram
+  int governorLevel = 0;                  ///< the overload governor's level, 0 normal
+  std::uint64_t governorTransitions = 0;  ///< its level changes
+  std::uint64_t velocitiesClamped = 0;    ///< body speeds over their cap (velocity_clamped events)
+  std::uint64_t bodiesRecovered = 0;      ///< non-finite or lost bodies put back by the guards
+  std::uint64_t stepEventsDropped = 0;    ///< events beyond physics.max_events_per_tick
+  std::uint64_t bytesSent = 0;            ///< ENet payload + 28 bytes of UDP/IP per datagram
   std::uint64_t bytesReceived = 0;
+  std::uint64_t datagramsSent = 0;
+  std::uint64_t datagramsReceived = 0;
   int players = 0;
   int spectators = 0;
   int peakPlayers = 0;

@@ -143,10 +143,10 @@ struct CrateContacts {
     }
     wakeCrate(*other, events);
     const CrateDefinition* definition = crateDefinition(level, other->id);
-    const float closing = (normalSpeed - other->velocity.x) * static_cast<float>(-hit.normalX);
     if (hit.normalX == 0 || definition == nullptr) {
       return false;
     }
+    const float closing = (normalSpeed - other->velocity.x) * static_cast<float>(-hit.normalX);
     if (closing <= 0.0f) {
       return true;  // it moves away at least as fast: in the way this step, slowing nothing
     }

@@ -36,6 +36,7 @@ inline ServerConfig testServerConfig() {
   config.port = 0;
   config.metricsInterval = 0.0f;
   config.reconnectWindow = 2.0f;
+  config.tickBudgetMs = 0.0f;  // no governor: a busy test machine must not refuse joins
   return config;
 }
 
@@ -70,6 +71,7 @@ class LoopbackMatch {
   std::uint16_t port() const { return server_->port(); }
   double now() const { return now_; }
   const GameServer& server() const { return *server_; }
+  GameServer& server() { return *server_; }
 
   /// Raw peers serviced every turn (their messages collect until taken).
   void watch(RawPeer& peer) { peers_.push_back(&peer); }

@@ -1,0 +1,126 @@
+#include "server/agones_agent.h"
+
+#include <charconv>
+#include <chrono>
+
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include "config/config_error.h"
+
+namespace coyote {
+
+AgonesAgent::AgonesAgent(const AgonesSettings& settings, std::shared_ptr<spdlog::logger> log,
+                         double (*clock)())
+    : settings_(settings), log_(std::move(log)), clock_(clock) {
+  thread_ = std::thread([this] { run(); });
+}
+
+AgonesAgent::~AgonesAgent() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void AgonesAgent::update(double lastTick, int players) {
+  lastTick_.store(lastTick);
+  players_.store(players);
+}
+
+bool AgonesAgent::wait(double seconds) {
+  std::unique_lock lock(mutex_);
+  return !wake_.wait_for(lock, std::chrono::duration<double>(seconds),
+                         [this] { return stopping_; });
+}
+
+bool AgonesAgent::post(const std::string& path, const std::string& body, const char* method) {
+  httplib::Client client("127.0.0.1", settings_.sdkPort);
+  client.set_connection_timeout(1, 0);
+  client.set_read_timeout(2, 0);
+  const httplib::Result result = std::string_view(method) == "PUT"
+                                     ? client.Put(path, body, "application/json")
+                                     : client.Post(path, body, "application/json");
+  return result && result->status == 200;
+}
+
+void AgonesAgent::markReady() {
+  bool warned = false;
+  while (!post("/ready", "{}")) {
+    if (!warned) {
+      log_->info("agones: the SDK sidecar on port {} does not answer yet; retrying every {} s",
+                 settings_.sdkPort, settings_.retryInterval);
+      warned = true;
+    }
+    if (!wait(settings_.retryInterval)) {
+      return;
+    }
+  }
+  log_->info("agones: marked ready");
+}
+
+void AgonesAgent::reportPlayers(int players, int& reported) {
+  if (players == reported) {
+    return;
+  }
+  const std::string body = fmt::format(R"({{"key":"players","value":"{}"}})", players);
+  if (post("/metadata/label", body, "PUT")) {
+    reported = players;
+  }
+}
+
+bool AgonesAgent::emptyLongEnough(int players, double now) {
+  if (players > 0) {
+    anyoneJoined_ = true;
+    emptySince_ = -1.0;
+    return false;
+  }
+  if (!anyoneJoined_ || settings_.shutdownWhenEmptyAfter <= 0.0) {
+    return false;
+  }
+  if (emptySince_ < 0.0) {
+    emptySince_ = now;
+  }
+  return now - emptySince_ >= settings_.shutdownWhenEmptyAfter;
+}
+
+void AgonesAgent::run() {
+  markReady();
+  int reported = -1;
+  double lastHealth = -1.0e9;
+  // A short step: label changes and the empty timer are noticed within it.
+  const double step = std::min(0.1, settings_.healthInterval);
+  while (wait(step)) {
+    const double now = clock_();
+    const int players = players_.load();
+    if (now - lastHealth >= settings_.healthInterval && now - lastTick_.load() < 1.0) {
+      post("/health", "{}");
+      lastHealth = now;
+    }
+    reportPlayers(players, reported);
+    if (emptyLongEnough(players, now) && post("/shutdown", "{}")) {
+      log_->info("agones: no players for {} s after a match; asked for shutdown",
+                 settings_.shutdownWhenEmptyAfter);
+      return;  // once: Agones stops the pod (SIGTERM) from here
+    }
+  }
+}
+
+bool agonesPortFromEnvironment(const char* value, int& port) {
+  if (value == nullptr) {
+    return false;
+  }
+  const std::string_view text(value);
+  int parsed = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+  if (error != std::errc() || end != text.data() + text.size() || parsed < 1 || parsed > 65535) {
+    throw ConfigError(
+        fmt::format("AGONES_SDK_HTTP_PORT: not a port number: \"{}\"", text.substr(0, 32)));
+  }
+  port = parsed;
+  return true;
+}
+
+}  // namespace coyote

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <spdlog/logger.h>
+
+namespace httplib {
+class Server;
+}
+
+namespace coyote {
+
+/// The server's HTTP endpoints (SPEC §7), on a thread of their own (cpp-httplib):
+/// - `GET /metrics`: the last published page, in the Prometheus text format;
+/// - `GET /healthz`: 200 while the tick loop has ticked within the last second, else 503;
+/// - `GET /readyz`: 200 while the server accepts players, else 503 (starting, shutting down).
+/// The tick loop only publishes: it swaps in a new page and stores the time of its last tick,
+/// and never waits on this thread (the page is an atomic shared pointer, the times atomics).
+class MetricsHttp {
+ public:
+  /// Seconds without a tick after which the server is not healthy.
+  static constexpr double kHealthySilence = 1.0;
+
+  /// Binds `bind`:`port` at once (throws std::runtime_error naming them if it cannot) and
+  /// starts serving. `clock` gives seconds on the loop's clock (the monotonic one).
+  MetricsHttp(const std::string& bind, int port, std::shared_ptr<spdlog::logger> log,
+              double (*clock)());
+  ~MetricsHttp();
+  MetricsHttp(const MetricsHttp&) = delete;
+  MetricsHttp& operator=(const MetricsHttp&) = delete;
+
+  int port() const { return port_; }
+
+  /// The tick loop: a new metrics page, the time of the last tick, and whether it takes players.
+  void publish(std::string page);
+  void ticked(double now) { lastTick_.store(now); }
+  void setReady(bool ready) { ready_.store(ready); }
+
+ private:
+  void route();
+
+  std::unique_ptr<httplib::Server> server_;
+  std::thread thread_;
+  std::shared_ptr<spdlog::logger> log_;
+  double (*clock_)();
+  int port_ = 0;
+  std::atomic<std::shared_ptr<const std::string>> page_;
+  std::atomic<double> lastTick_{-1.0e9};
+  std::atomic<bool> ready_{false};
+};
+
+/// `coyote-server --check-health URL`: GETs an http:// URL; true on 200. For a container's
+/// HEALTHCHECK, which then needs no curl. `why` says what went wrong otherwise.
+bool checkHealth(const std::string& url, std::string& why);
+
+}  // namespace coyote

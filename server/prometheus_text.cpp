@@ -1,0 +1,146 @@
+#include "server/prometheus_text.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace coyote {
+namespace {
+
+/// A label value as the format wants it: backslash, double quote and newline escaped.
+std::string escapedLabel(std::string_view value) {
+  std::string escaped;
+  for (const char character : value) {
+    if (character == '\\' || character == '"') {
+      escaped += '\\';
+      escaped += character;
+    } else if (character == '\n') {
+      escaped += "\\n";
+    } else {
+      escaped += character;
+    }
+  }
+  return escaped;
+}
+
+/// Writes families one after the other; every sample of a family carries the room label.
+class Exposition {
+ public:
+  explicit Exposition(std::string_view room) : room_(escapedLabel(room)) {}
+
+  void family(std::string_view name, std::string_view type, std::string_view help) {
+    text_ += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
+  }
+  void sample(std::string_view name, double value, std::string_view labels = "") {
+    text_ += fmt::format("{}{{room=\"{}\"{}{}}} {}\n", name, room_, labels.empty() ? "" : ",",
+                         labels, value);
+  }
+  void gauge(std::string_view name, double value, std::string_view help) {
+    family(name, "gauge", help);
+    sample(name, value);
+  }
+  void counter(std::string_view name, double value, std::string_view help) {
+    family(name, "counter", help);
+    sample(name, value);
+  }
+  /// A window of durations (µs) as a summary in seconds, under `labels` (e.g. a stage).
+  void summary(std::string_view name, const DurationWindow& window, std::string_view labels) {
+    const DurationWindow::Summary quantiles = window.summary();
+    const std::string prefix = labels.empty() ? "" : std::string(labels) + ",";
+    sample(name, quantiles.p50 / 1e6, prefix + "quantile=\"0.5\"");
+    sample(name, quantiles.p95 / 1e6, prefix + "quantile=\"0.95\"");
+    sample(name, quantiles.p99 / 1e6, prefix + "quantile=\"0.99\"");
+    sample(std::string(name) + "_sum", window.sum() / 1e6, labels);
+    sample(std::string(name) + "_count", static_cast<double>(window.count()), labels);
+  }
+  std::string take() { return std::move(text_); }
+
+ private:
+  std::string room_;
+  std::string text_;
+};
+
+void tickFamilies(Exposition& out, const ServerMetrics& m) {
+  out.family("coyote_tick_duration_seconds", "summary",
+             "Wall time of one server tick (simulate and send), last 3600 ticks.");
+  out.summary("coyote_tick_duration_seconds", m.tickTime, "");
+  out.family("coyote_tick_cpu_seconds", "summary", "CPU time of the server thread per tick.");
+  out.summary("coyote_tick_cpu_seconds", m.tickCpuTime, "");
+  out.family("coyote_step_stage_duration_seconds", "summary",
+             "Wall time of each stage of the world step (platforms, bodies, characters, rules).");
+  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+    const std::string label =
+        fmt::format("stage=\"{}\"", stepStageName(static_cast<StepStage>(stage)));
+    out.summary("coyote_step_stage_duration_seconds", m.stepStages[stage], label);
+  }
+  out.counter("coyote_ticks_total", static_cast<double>(m.ticks), "Ticks simulated.");
+  out.counter("coyote_dropped_lag_ticks_total", static_cast<double>(m.droppedLagTicks),
+              "Ticks of lag dropped instead of chased (sim.max_substeps).");
+}
+
+void trafficFamilies(Exposition& out, const ServerMetrics& m) {
+  out.counter("coyote_sent_bytes_total", static_cast<double>(m.bytesSent),
+              "Bytes sent, UDP/IP headers included.");
+  out.counter("coyote_received_bytes_total", static_cast<double>(m.bytesReceived),
+              "Bytes received, UDP/IP headers included.");
+  out.counter("coyote_sent_datagrams_total", static_cast<double>(m.datagramsSent),
+              "UDP datagrams sent.");
+  out.counter("coyote_received_datagrams_total", static_cast<double>(m.datagramsReceived),
+              "UDP datagrams received.");
+  out.counter("coyote_bad_packets_total", static_cast<double>(m.malformedPackets),
+              "Packets refused as malformed.");
+  out.counter("coyote_refused_connects_total", static_cast<double>(m.refusedConnects),
+              "ENet connects without a valid cookie, dropped.");
+  out.counter("coyote_late_inputs_total", static_cast<double>(m.lateInputs),
+              "Inputs that arrived after their tick was simulated.");
+  out.counter("coyote_substituted_inputs_total", static_cast<double>(m.substitutedInputs),
+              "Missing inputs replaced by the player's last one.");
+  out.counter("coyote_desync_reports_total", static_cast<double>(m.desyncReports),
+              "Desyncs reported by clients.");
+  out.counter("coyote_full_states_sent_total", static_cast<double>(m.fullStatesSent),
+              "Full states sent (joins and desync repairs).");
+}
+
+void worldFamilies(Exposition& out, const ServerMetrics& m, const MetricsContext& context) {
+  out.gauge("coyote_players", m.players, "Players in the room.");
+  out.gauge("coyote_spectators", m.spectators, "Spectators in the room.");
+  out.gauge("coyote_tick", context.tick, "The last tick simulated.");
+  out.gauge("coyote_ticks_behind", context.ticksBehind,
+            "How late the loop is against its fixed schedule, in ticks.");
+  out.counter("coyote_velocities_clamped_total", static_cast<double>(m.velocitiesClamped),
+              "Body speeds over their cap, clamped by the step's guards.");
+  out.counter("coyote_bodies_recovered_total", static_cast<double>(m.bodiesRecovered),
+              "Non-finite or lost bodies put back by the step's guards.");
+  out.counter("coyote_step_events_dropped_total", static_cast<double>(m.stepEventsDropped),
+              "Step events beyond physics.max_events_per_tick.");
+  out.gauge("coyote_governor_level", m.governorLevel,
+            "Overload governor level: 0 normal, 1 half frame rate, 2-3 new joins refused.");
+  out.counter("coyote_governor_transitions_total", static_cast<double>(m.governorTransitions),
+              "Overload governor level changes.");
+  out.gauge("coyote_uptime_seconds", context.uptimeSeconds, "Seconds since the server started.");
+  out.gauge("coyote_resident_memory_bytes", static_cast<double>(context.residentBytes),
+            "Resident set size of the server process.");
+}
+
+}  // namespace
+
+std::string prometheusText(const ServerMetrics& metrics, const MetricsContext& context) {
+  Exposition out(context.room);
+  tickFamilies(out, metrics);
+  trafficFamilies(out, metrics);
+  worldFamilies(out, metrics, context);
+  return out.take();
+}
+
+std::uint64_t residentSetBytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0;
+  std::uint64_t resident = 0;
+  if (!(statm >> pages >> resident)) {
+    return 0;
+  }
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace coyote

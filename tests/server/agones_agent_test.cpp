@@ -1,0 +1,122 @@
+// The Agones REST SDK client against a recording sidecar on loopback that starts late, checked
+// against the REST contract: POST /ready first, POST /health on its interval while the loop
+// ticks, PUT /metadata/label with the player count, POST /shutdown once after the match.
+#include "server/agones_agent.h"
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <spdlog/sinks/null_sink.h>
+
+#include "config/config_error.h"
+#include "support/recording_sidecar.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote {
+namespace {
+
+using test::Call;
+using test::freeTcpPort;
+using test::RecordingSidecar;
+
+std::shared_ptr<spdlog::logger> quiet() {
+  return std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>());
+}
+
+/// Runs `agent` as the tick loop would for `seconds`: ticking (or not), with `players`.
+void loopFor(AgonesAgent& agent, double seconds, int players, bool ticking = true) {
+  const double end = monotonicSeconds() + seconds;
+  const double stalledAt = monotonicSeconds();
+  while (monotonicSeconds() < end) {
+    agent.update(ticking ? monotonicSeconds() : stalledAt - 2.0, players);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+TEST(AgonesAgent, FollowsTheRestContractAndRetriesASidecarThatIsNotUpYet) {
+  AgonesSettings settings;
+  settings.sdkPort = freeTcpPort();
+  settings.healthInterval = 0.25;
+  settings.shutdownWhenEmptyAfter = 0.6;
+  settings.retryInterval = 0.1;
+  AgonesAgent agent(settings, quiet(), monotonicSeconds);
+  loopFor(agent, 0.4, 0);  // the sidecar is not up: the agent keeps trying
+  RecordingSidecar sidecar(settings.sdkPort);
+  ASSERT_TRUE(sidecar.bound());
+  const double up = monotonicSeconds();
+  loopFor(agent, 0.8, 0);
+  loopFor(agent, 0.8, 2);  // a match
+  const double emptied = monotonicSeconds();
+  loopFor(agent, 2.0, 0);  // over: shutdown after 0.6 s
+  const std::vector<Call> calls = sidecar.calls();
+
+  ASSERT_FALSE(calls.empty());
+  EXPECT_EQ(calls[0].method, "POST");
+  EXPECT_EQ(calls[0].path, "/ready");
+  EXPECT_EQ(calls[0].body, "{}");
+  EXPECT_LT(calls[0].at - up, 0.5);  // retried every 0.1 s, not given up
+  std::vector<double> health;
+  std::vector<std::string> labels;
+  int shutdowns = 0;
+  for (const Call& call : calls) {
+    if (call.path == "/health") {
+      EXPECT_EQ(call.method, "POST");
+      health.push_back(call.at);
+    } else if (call.path == "/metadata/label") {
+      EXPECT_EQ(call.method, "PUT");
+      labels.push_back(call.body);
+    } else if (call.path == "/shutdown") {
+      ++shutdowns;
+      EXPECT_GE(call.at - emptied, 0.6);
+      EXPECT_LT(call.at - emptied, 1.8);  // a loaded machine may be late, never early
+      EXPECT_EQ(&call, &calls.back()) << "nothing after the shutdown";
+    }
+  }
+  EXPECT_EQ(shutdowns, 1);
+  EXPECT_EQ(labels, (std::vector<std::string>{R"({"key":"players","value":"0"})",
+                                              R"({"key":"players","value":"2"})",
+                                              R"({"key":"players","value":"0"})"}));
+  ASSERT_GE(health.size(), 4u);  // about 2.2 s / 0.25 s of ticking before the shutdown
+  for (std::size_t i = 1; i < health.size(); ++i) {
+    EXPECT_GE(health[i] - health[i - 1], 0.24);
+    EXPECT_LT(health[i] - health[i - 1], 1.0);
+  }
+}
+
+TEST(AgonesAgent, AStalledLoopSendsNoHealth) {
+  AgonesSettings settings;
+  settings.sdkPort = freeTcpPort();
+  settings.healthInterval = 0.1;
+  RecordingSidecar sidecar(settings.sdkPort);
+  {
+    AgonesAgent agent(settings, quiet(), monotonicSeconds);
+    loopFor(agent, 0.8, 0, false);
+  }
+  int health = 0;
+  for (const Call& call : sidecar.calls()) {
+    health += call.path == "/health" ? 1 : 0;
+  }
+  EXPECT_EQ(health, 0);
+  ASSERT_FALSE(sidecar.calls().empty());
+  EXPECT_EQ(sidecar.calls()[0].path, "/ready");
+}
+
+TEST(AgonesAgent, TheSdkPortComesFromTheEnvironmentAndIsChecked) {
+  int port = 0;
+  EXPECT_FALSE(agonesPortFromEnvironment(nullptr, port));
+  EXPECT_TRUE(agonesPortFromEnvironment("9358", port));
+  EXPECT_EQ(port, 9358);
+  for (const char* bad : {"", "abc", "0", "70000", "9358x", "-1"}) {
+    try {
+      agonesPortFromEnvironment(bad, port);
+      ADD_FAILURE() << "accepted \"" << bad << "\"";
+    } catch (const ConfigError& error) {
+      EXPECT_NE(std::string(error.what()).find("AGONES_SDK_HTTP_PORT"), std::string::npos);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,75 @@
+#pragma once
+
+// A fake Agones SDK sidecar for tests: answers 200 to every call and records them.
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <httplib.h>
+
+#include "util/monotonic_clock.h"
+
+namespace coyote::test {
+
+struct Call {
+  std::string method;
+  std::string path;
+  std::string body;
+  double at = 0.0;
+};
+
+/// Answers 200 to every POST and PUT and remembers them, with the time they came.
+class RecordingSidecar {
+ public:
+  explicit RecordingSidecar(int port) : port_(port) {
+    const auto record = [this](const httplib::Request& request, httplib::Response& response) {
+      const std::lock_guard lock(mutex_);
+      calls_.push_back({request.method, request.path, request.body, monotonicSeconds()});
+      response.set_content("{}", "application/json");
+    };
+    server_.Post(R"(/.*)", record);
+    server_.Put(R"(/.*)", record);
+    bound_ = server_.bind_to_port("127.0.0.1", port);
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+  }
+  ~RecordingSidecar() {
+    server_.stop();
+    thread_.join();
+  }
+  bool bound() const { return bound_; }
+  int port() const { return port_; }
+  std::vector<Call> calls() {
+    const std::lock_guard lock(mutex_);
+    return calls_;
+  }
+
+ private:
+  httplib::Server server_;
+  int port_ = 0;
+  bool bound_ = false;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::vector<Call> calls_;
+};
+
+/// A TCP port nobody listens on (bound once by the kernel's choice, then closed again).
+inline int freeTcpPort() {
+  const int probe = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof(address);
+  bind(probe, reinterpret_cast<sockaddr*>(&address), sizeof(address));
+  getsockname(probe, reinterpret_cast<sockaddr*>(&address), &length);
+  close(probe);
+  return ntohs(address.sin_port);
+}
+
+}  // namespace coyote::test
