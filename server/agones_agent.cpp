@@ -1,5 +1,6 @@
 #include "server/agones_agent.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 

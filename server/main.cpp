@@ -125,10 +125,10 @@ std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
   return logger;
 }
 
-/// What the HTTP endpoints and the Agones agent get from the loop: the time of the last tick,
+/// What the loop reports to the HTTP endpoints and the Agones agent: the time of its last tick,
 /// the players, and a fresh metrics page every kMetricsPageSeconds (formatting it every tick
-/// would cost the loop for nothing).
-struct MetricsPublisher {
+/// would cost the loop for nothing). Neither is ever waited on.
+struct LoopReporter {
   coyote::MetricsHttp* http = nullptr;
   coyote::AgonesAgent* agones = nullptr;
   int tickRate = 60;
@@ -160,7 +160,7 @@ struct MetricsPublisher {
 
 /// The fixed-step loop (SPEC §7): wait for packets until the next tick is due, run the due
 /// ticks, send; until a signal or the run time.
-void runLoop(coyote::GameServer& server, double runFor, MetricsPublisher metrics) {
+void runLoop(coyote::GameServer& server, double runFor, LoopReporter report) {
   const double start = coyote::monotonicSeconds();
   while (!stopRequested.load()) {
     const double now = coyote::monotonicSeconds();
@@ -171,10 +171,10 @@ void runLoop(coyote::GameServer& server, double runFor, MetricsPublisher metrics
     server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
     server.advance(coyote::monotonicSeconds());
     server.send();
-    metrics.update(server, coyote::monotonicSeconds());
+    report.update(server, coyote::monotonicSeconds());
   }
-  if (metrics.http != nullptr) {
-    metrics.http->setReady(false);  // draining: no new players
+  if (report.http != nullptr) {
+    report.http->setReady(false);  // draining: no new players
   }
   server.sayGoodbye(stopRequested.load() ? "server shutting down" : "server run time elapsed");
   const double deadline = coyote::monotonicSeconds() + kGoodbyeSeconds;
@@ -193,8 +193,6 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
       level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
       config.maxSpectators, config.record.empty() ? "" : ", recording to " + config.record);
 }
-
-}  // namespace
 
 /// The HTTP endpoints, when `net.metrics_port` asks for them.
 std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& config,
@@ -240,6 +238,8 @@ int checkHealthCommand(const std::string& url) {
   return 1;
 }
 
+}  // namespace
+
 int main(int argc, char** argv) {
   CommandLine line;
   if (const auto exit = coyote::cli::parse(argc, argv, kProgram, kDescription, line, addOptions)) {
@@ -261,12 +261,12 @@ int main(int argc, char** argv) {
     }
     const auto http = startMetrics(config, logger, line.metricsPortFile);
     const auto agones = startAgones(config, logger);
-    MetricsPublisher metrics{http.get(), agones.get(), config.physics.tickRate};
-    metrics.update(server, coyote::monotonicSeconds());
+    LoopReporter report{http.get(), agones.get(), config.physics.tickRate};
+    report.update(server, coyote::monotonicSeconds());
     if (http) {
       http->setReady(true);
     }
-    runLoop(server, line.runFor, metrics);
+    runLoop(server, line.runFor, report);
     std::cout << server.metrics().summaryJson(server.elapsedSeconds()) << std::endl;
   } catch (const std::runtime_error& error) {  // ConfigError, or a socket that cannot bind
     return coyote::cli::fail(kProgram, error.what());
