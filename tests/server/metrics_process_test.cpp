@@ -20,7 +20,7 @@ std::vector<Json> samplesOf(const Json& scrape, const std::string& family,
   for (const Json& sample : scrape["families"][family]["samples"]) {
     bool matches = true;
     for (const auto& [key, value] : labels.items()) {
-      matches = matches && sample["labels"].value(key, "") == value;
+      matches = matches && sample["labels"].value(key, std::string()) == value.get<std::string>();
     }
     if (matches) {
       found.push_back(sample);
