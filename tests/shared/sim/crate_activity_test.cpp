@@ -42,7 +42,7 @@ TEST(Activity, ACrateAtRestSleepsAfterSleepTimeAndStaysPut) {
   ASSERT_TRUE(scenario.crate().grounded);
   ASSERT_EQ(scenario.crate().velocity.y, 0.0f);
   EXPECT_EQ(restingTicks(scenario.config), 30);  // 0.5 s at 60 Hz
-  EXPECT_EQ(ticksUntilAsleep(scenario), 29);  // the landing step was the first at rest
+  EXPECT_EQ(ticksUntilAsleep(scenario), 29);     // the landing step was the first at rest
   const WorldState asleep = scenario.state;
   scenario.step({}, 100);
   EXPECT_EQ(scenario.crate().position.y, asleep.crates[0].position.y);
