@@ -60,6 +60,45 @@ void serialize(Archive& archive, CheckpointDefinition& checkpoint) {
 }
 
 template <class Archive>
+void serializeRail(Archive& archive, JointDefinition& joint) {
+  net::rangedValue(archive, joint.axis.x, -1.0f, 1.0f, "rail axis");
+  net::rangedValue(archive, joint.axis.y, -1.0f, 1.0f, "rail axis");
+  if (joint.axis.x == 0.0f && joint.axis.y == 0.0f) {
+    throw WireError("rail axis is zero");
+  }
+  net::rangedValue(archive, joint.lower, -kMaxRailTravel, kMaxRailTravel, "rail lower limit");
+  net::rangedValue(archive, joint.upper, joint.lower, kMaxRailTravel, "rail upper limit");
+  net::rangedValue(archive, joint.motorSpeed, -kMaxPlatformSpeed, kMaxPlatformSpeed,
+                   "rail motor speed");
+  net::wireBool(archive, joint.hasTarget, "rail motor target flag");
+  net::rangedValue(archive, joint.motorTarget, joint.lower, joint.upper, "rail motor target");
+  net::rangedValue(archive, joint.maxForce, 0.0f, kMaxJointForce, "rail max force");
+}
+
+/// A joint: its ends are checked against the level's bodies by LevelData.
+template <class Archive>
+void serialize(Archive& archive, JointDefinition& joint) {
+  auto kind = static_cast<std::uint8_t>(joint.kind);
+  net::rangedValue(archive, kind, std::uint8_t{0}, static_cast<std::uint8_t>(kJointKindCount - 1),
+                   "joint kind");
+  joint.kind = static_cast<JointKind>(kind);
+  net::rangedValue(archive, joint.body, kCrateIdBase, static_cast<BodyId>(kCharacterIdBase - 1),
+                   "joint body");
+  net::rangedValue(archive, joint.to, kNoBody, static_cast<BodyId>(kCharacterIdBase - 1),
+                   "joint other body");
+  net::rangedValue(archive, joint.anchor.x, -kMaxRailTravel, kMaxRailTravel, "joint anchor");
+  net::rangedValue(archive, joint.anchor.y, -kMaxRailTravel, kMaxRailTravel, "joint anchor");
+  net::rangedValue(archive, joint.length, kMinJointLength, kMaxJointLength, "joint length");
+  net::rangedValue(archive, joint.offset.x, -kMaxRailTravel, kMaxRailTravel, "joint offset");
+  net::rangedValue(archive, joint.offset.y, -kMaxRailTravel, kMaxRailTravel, "joint offset");
+  net::rangedValue(archive, joint.stiffness, 0.0f, kMaxJointStiffness, "joint stiffness");
+  net::rangedValue(archive, joint.damping, 0.0f, kMaxJointStiffness, "joint damping");
+  serializeRail(archive, joint);
+  net::rangedValue(archive, joint.breakForce, 0.0f, kMaxJointForce, "joint break force");
+  net::wireBool(archive, joint.collide, "joint collide");
+}
+
+template <class Archive>
 void serialize(Archive& archive, Material& material) {
   net::rangedValue(archive, material.friction, 0.0f, kMaxFriction, "material friction");
   net::rangedValue(archive, material.restitution, 0.0f, 1.0f, "material restitution");

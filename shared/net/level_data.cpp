@@ -23,6 +23,7 @@ LevelData toLevelData(const Level& level) {
   data.platforms = level.platforms;
   data.crates = level.crates;
   data.checkpoints = level.checkpoints;
+  data.joints = level.joints;
   data.materials = level.materials;
   for (int row = 0; row < level.height(); ++row) {
     for (int column = 0; column < level.width(); ++column) {
@@ -52,6 +53,7 @@ Level toLevel(const LevelData& data) {
   level.platforms = data.platforms;
   level.crates = data.crates;
   level.checkpoints = data.checkpoints;
+  level.joints = data.joints;
   level.materials = data.materials;
   std::size_t cell = 0;
   for (const MaterialRun& run : data.materialRuns) {

@@ -23,6 +23,7 @@ struct LevelData {
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
   std::vector<CheckpointDefinition> checkpoints;
+  std::vector<JointDefinition> joints;
   std::vector<Material> materials{Material{}};
   std::vector<MaterialRun> materialRuns;  ///< the cells' materials, run-length coded
 
@@ -54,11 +55,13 @@ struct LevelData {
     boundedVector(archive, platforms, kMaxPlatforms, "platform");
     boundedVector(archive, crates, kMaxCrates, "crate");
     boundedVector(archive, checkpoints, kMaxCheckpoints, "checkpoint");
+    boundedVector(archive, joints, kMaxJoints, "joint");
     boundedVector(archive, materials, kMaxMaterials, "material");
     // A level whose material changes more often than this across its cells cannot be served
     // (whyNotServable says so at start).
     boundedVector(archive, materialRuns, kMaxMaterialRuns, "material run");
     checkBodies();
+    checkJoints();
     checkMaterials(cells);
   }
 
@@ -88,6 +91,20 @@ struct LevelData {
     for (const CheckpointDefinition& checkpoint : checkpoints) {
       if (!inside(checkpoint.position)) {
         throw WireError("checkpoint outside the level");
+      }
+    }
+  }
+
+  /// Each joint holds one of the level's crates to another crate, a platform or the world.
+  void checkJoints() const {
+    for (const JointDefinition& joint : joints) {
+      const auto body = static_cast<std::size_t>(joint.body - kCrateIdBase);
+      const bool toKnown =
+          joint.to == kNoBody ||
+          (isPlatformId(joint.to) && static_cast<std::size_t>(joint.to) < platforms.size()) ||
+          (isCrateId(joint.to) && static_cast<std::size_t>(joint.to - kCrateIdBase) < crates.size());
+      if (body >= crates.size() || !toKnown || joint.to == joint.body) {
+        throw WireError("joint names a body the level does not have");
       }
     }
   }

@@ -8,7 +8,7 @@ namespace coyote::net {
 /// Bumped whenever a message layout or the simulation changes incompatibly.
 /// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures; 4: the living world (bodies,
 /// materials, checkpoints, collision groups in the level; water and corner settings).
-inline constexpr std::uint16_t kProtocolVersion = 5;
+inline constexpr std::uint16_t kProtocolVersion = 6;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (SPEC §5).

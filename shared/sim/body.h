@@ -10,6 +10,7 @@ namespace coyote {
 /// Capacities of the body slot arrays (the state never allocates).
 inline constexpr int kMaxPlatforms = 32;
 inline constexpr int kMaxCrates = 128;
+inline constexpr int kMaxJoints = 64;
 
 /// A body's id, the same on every machine and in every storage order: platforms are
 /// 0..kMaxPlatforms-1 (their index in the level), crates kCrateIdBase + their index in the level,
@@ -62,6 +63,18 @@ struct Crate {
 
   /// In the world: simulated, an obstacle, drawn. A crate that is `away` is none of these.
   bool present() const { return active && !away; }
+};
+
+// type, name, default, unit, description
+#define COYOTE_JOINT_FIELDS(FIELD)                                                        \
+  FIELD(bool, broken, false, "", "pulled harder than its break_force: gone for good")     \
+  FIELD(float, force, 0.0f, "mass·tiles/s²", "what it carried last step (breaks, display)")
+
+/// A joint's state (SPEC §4): its slot index is its index in `Level::joints`, which holds what it
+/// links and how.
+struct Joint {
+  bool active = false;
+  COYOTE_RECORD(COYOTE_JOINT_FIELDS)
 };
 
 }  // namespace coyote

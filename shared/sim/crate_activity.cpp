@@ -27,22 +27,6 @@ void setAsleep(Crate& crate, bool asleep, SleepReason reason, EventBatch* events
   }
 }
 
-/// Level index → storage slot of each crate (storage order carries no meaning).
-struct CrateSlotIndex {
-  std::array<std::int16_t, kMaxCrates> slotOf;
-
-  CrateSlotIndex(const WorldState& state, const Level& level) {
-    slotOf.fill(-1);
-    const auto crates = levelCrates(state, level);
-    for (std::size_t slot = 0; slot < crates.size(); ++slot) {
-      if (const CrateDefinition* definition = crateDefinition(level, crates[slot].id)) {
-        slotOf[static_cast<std::size_t>(definition - level.crates.data())] =
-            static_cast<std::int16_t>(slot);
-      }
-    }
-  }
-};
-
 /// Whether what a sleeper rests on moves or is gone: a tile never does, a sleeping crate or a
 /// platform standing still does not; an awake crate, a moving platform or a character may.
 bool supportMoves(const WorldState& state, const Crate& crate, const Level& level,

@@ -227,7 +227,26 @@ struct CrateMove {
   const StepParameters& parameters;
   const ObstacleSet& bodies;
   CrateContacts contacts;
+  const JointLinks* links = nullptr;
 };
+
+/// The bodies near a crate it can run into: those of its collision groups, less those a joint
+/// links it to without `collide`.
+std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const CrateMove& move,
+                                    ObstacleBuffer& buffer) {
+  const std::span<const Obstacle> near =
+      move.bodies.near(area, buffer, move.definition.filter, crate.id);
+  if (move.links == nullptr || move.links->pairCount == 0) {
+    return near;
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < near.size(); ++i) {
+    if (!move.links->ignores(crate.id, near[i].id)) {
+      buffer[kept++] = near[i];
+    }
+  }
+  return {buffer.data(), kept};
+}
 
 /// Collide and slide (seed 003) through one sub-step: earliest hit among tiles and bodies, move
 /// to it, answer it, go on with the rest; at most kMaxSlides times, then the rest is dropped.
@@ -251,10 +270,12 @@ void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
 
 /// A crate's whole step: launched, then swept through as many sub-steps as its reach needs
 /// (continuous collision: a crate at 200 tiles/s takes four, each at most a tile).
-void moveCrate(Crate& crate, const CrateMove& move) {
+void moveCrate(Crate& crate, const CrateMove& move, bool launchedAlready) {
   const StepParameters& parameters = move.parameters;
   const Aabb start = crateBox(crate, move.definition);
-  const Launch launched = launch(crate, move.definition, start, move.level, parameters);
+  const Launch launched = launchedAlready
+                              ? Launch{crate.velocity, 0.0f}
+                              : launch(crate, move.definition, start, move.level, parameters);
   const Vec2 velocity = launched.velocity;
   Flight flight{start, velocity, launched.gravity, 0.0f};
   const float startBottom = start.bottom();
@@ -263,8 +284,8 @@ void moveCrate(Crate& crate, const CrateMove& move) {
       (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * parameters.dt) *
       parameters.dt;
   ObstacleBuffer buffer;
-  const std::span<const Obstacle> near = move.bodies.near(sweptArea(start, {}, reach + kSkin),
-                                                          buffer, move.definition.filter, crate.id);
+  const std::span<const Obstacle> near =
+      nearCrate(crate, sweptArea(start, {}, reach + kSkin), move, buffer);
   crate.grounded = false;
   crate.support = kNoBody;
   const auto substeps = static_cast<int>(std::ceil(reach / kMaxTilesPerSubstep));
@@ -324,7 +345,7 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
 }
 
 void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
-                EventBatch* events) {
+                EventBatch* events, const JointLinks* links) {
   std::array<std::uint8_t, kMaxCrates> order{};
   const std::size_t count = orderCrates(state, level, order);
   if (count == 0) {
@@ -338,7 +359,9 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
     applyGroundFriction(crate, definition, level, parameters);
-    moveCrate(crate, {definition, level, parameters, bodies, contacts});
+    const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
+    const bool launched = links != nullptr && links->launched.test(index);
+    moveCrate(crate, {definition, level, parameters, bodies, contacts, links}, launched);
     noteRest(crate, parameters.config, events);
     bodies.update(crate.id, crateBox(crate, definition));
   }
@@ -364,6 +387,17 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& leve
     return crate.velocity.x;
   }
   return 0.0f;
+}
+
+Vec2 launchAtOnce(const Crate& crate, const Level& level, const StepParameters& parameters) {
+  const CrateDefinition* definition = crateDefinition(level, crate.id);
+  if (definition == nullptr) {
+    return crate.velocity;
+  }
+  const Launch launched =
+      launch(crate, *definition, crateBox(crate, *definition), level, parameters);
+  const float vy = launched.velocity.y + launched.gravity * parameters.dt;
+  return {launched.velocity.x, clampSpeed(vy, parameters.config)};
 }
 
 void respawnCrate(Crate& crate, const CrateDefinition& definition) {

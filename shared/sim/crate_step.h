@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/joint_links.h"
 #include "sim/level.h"
 #include "sim/step_events.h"
 #include "sim/step_parameters.h"
@@ -11,9 +12,16 @@ namespace coyote {
 /// swept move (in sub-steps of at most a tile) with up to 4 slides against the tiles, the
 /// platforms, the characters and the other crates. Crates go from the lowest to the highest (then
 /// by id), so a stack settles from the ground up and the result never depends on the order they are
-/// stored in.
+/// stored in. A crate in `links.launched` already had this step's gravity and water applied (by
+/// the joint stage) and flies straight at its velocity; it never collides with a body
+/// `links.ignores`.
 void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
-                EventBatch* events = nullptr);
+                EventBatch* events = nullptr, const JointLinks* links = nullptr);
+
+/// The velocity a crate leaves with this step when its gravity (or, in water, buoyancy and drag)
+/// is applied at once, before it moves (symplectic Euler): how the joint stage launches the crates
+/// it holds, so the constraints see the velocity the crate will really fly with.
+Vec2 launchAtOnce(const Crate& crate, const Level& level, const StepParameters& parameters);
 
 /// A character (of `physics.mass`) walking at `pushSpeed` into crate `id`: the pair's
 /// inelastic impulse (seed 002: relative velocity and mass ratio) gives both the common speed

@@ -91,6 +91,22 @@ auto* findCrate(State& state, const Level& level, BodyId id) {
   return static_cast<decltype(&state.crates[0])>(nullptr);
 }
 
+/// Level index → storage slot of each crate (storage order carries no meaning).
+struct CrateSlotIndex {
+  std::array<std::int16_t, kMaxCrates> slotOf;
+
+  CrateSlotIndex(const WorldState& state, const Level& level) {
+    slotOf.fill(-1);
+    const auto crates = levelCrates(state, level);
+    for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+      if (const CrateDefinition* definition = crateDefinition(level, crates[slot].id)) {
+        slotOf[static_cast<std::size_t>(definition - level.crates.data())] =
+            static_cast<std::int16_t>(slot);
+      }
+    }
+  }
+};
+
 /// A platform's definition, or nullptr.
 inline const PlatformDefinition* platformDefinition(const Level& level, BodyId id) {
   const auto index = static_cast<std::size_t>(id);

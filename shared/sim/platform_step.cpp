@@ -211,6 +211,10 @@ void placeBodies(WorldState& state, const Level& level) {
     state.crates[i].position = level.crates[i].position;
     state.crates[i].lastValid = level.crates[i].position;
   }
+  for (std::size_t i = 0; i < level.joints.size() && i < state.joints.size(); ++i) {
+    state.joints[i] = Joint{};
+    state.joints[i].active = true;
+  }
 }
 
 }  // namespace coyote

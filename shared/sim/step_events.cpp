@@ -8,7 +8,7 @@ std::string_view eventKindName(EventKind kind) {
       "jumped",           "dashed",        "entered_water",
       "left_water",       "hazard_hit",    "checkpoint_activated",
       "crate_impact",     "body_slept",    "body_woke",
-      "velocity_clamped", "body_recovered"};
+      "velocity_clamped", "body_recovered", "joint_broken"};
   const auto index = static_cast<std::size_t>(kind);
   return index < kNames.size() ? kNames[index] : "unknown";
 }

@@ -28,8 +28,9 @@ enum class EventKind : std::uint8_t {
   BodyWoke,
   VelocityClamped,  ///< value: the largest speed on an axis before the cap, tiles/s
   BodyRecovered,    ///< a non-finite or out-of-level body put back (crate) or respawned
+  JointBroken,      ///< body: the joint's crate; value: the force that broke it, mass·tiles/s²
 };
-inline constexpr std::size_t kEventKindCount = 14;
+inline constexpr std::size_t kEventKindCount = 15;
 
 /// Why a crate went to sleep (the value of a body_slept event).
 enum class SleepReason : std::uint8_t {

@@ -6,6 +6,8 @@ std::string_view stepStageName(StepStage stage) {
   switch (stage) {
     case StepStage::Platforms:
       return "platforms";
+    case StepStage::Joints:
+      return "joints";
     case StepStage::Bodies:
       return "bodies";
     case StepStage::Characters:

@@ -12,13 +12,14 @@ namespace coyote {
 /// of named, timed phases).
 enum class StepStage : std::uint8_t {
   Platforms,   ///< platforms move, carry their riders and push what they run into
+  Joints,      ///< springs, rail motors, then ropes, welds and rails pull the crates they hold
   Bodies,      ///< crates: coming back, water, friction, collide and slide
   Characters,  ///< every character's step, its pushes and lift boost
   Rules,       ///< checkpoints, hazards, falls out of the level
 };
-inline constexpr std::size_t kStepStageCount = 4;
+inline constexpr std::size_t kStepStageCount = 5;
 
-/// "platforms", "bodies", "characters", "rules": the names metrics and tools print.
+/// "platforms", "joints", "bodies", "characters", "rules": the names metrics and tools print.
 std::string_view stepStageName(StepStage stage);
 
 /// How long each stage of one step took, in microseconds of wall time. The step fills it only when

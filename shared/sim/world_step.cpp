@@ -4,6 +4,7 @@
 #include "sim/checkpoints.h"
 #include "sim/crate_activity.h"
 #include "sim/crate_step.h"
+#include "sim/joint_step.h"
 #include "sim/obstacle_set.h"
 #include "sim/platform_step.h"
 #include "sim/water.h"
@@ -109,7 +110,8 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
                const StepParameters& parameters, StepProfile* profile, EventBatch* events) {
-  // SPEC §4: platforms move first (carrying and pushing), then crates, then characters.
+  // SPEC §4: platforms move first (carrying and pushing), then joints pull, then crates move,
+  // then characters.
   StepStageClock clock(profile);
   if (events != nullptr) {
     events->start(state.tick + 1, static_cast<std::size_t>(parameters.config.maxEventsPerTick));
@@ -122,7 +124,10 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   clock.finish(StepStage::Bodies);
   stepPlatforms(state, active, level, parameters, events);
   clock.finish(StepStage::Platforms);
-  stepCrates(state, level, parameters, events);
+  JointLinks links;
+  stepJoints(state, level, parameters, links, events);
+  clock.finish(StepStage::Joints);
+  stepCrates(state, level, parameters, events, &links);
   clock.finish(StepStage::Bodies);
   stepCharacters(state, active, inputs, level, parameters, events);
   clock.finish(StepStage::Characters);

@@ -72,7 +72,7 @@ TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
     EXPECT_GT(samples[0]["value"].get<double>(), 0.0);
     EXPECT_LT(samples[0]["value"].get<double>(), 0.1);  // seconds, not microseconds
   }
-  for (const char* stage : {"platforms", "bodies", "characters", "rules"}) {
+  for (const char* stage : {"platforms", "joints", "bodies", "characters", "rules"}) {
     EXPECT_EQ(samplesOf(page, "coyote_step_stage_duration_seconds", {{"stage", stage}}).size(), 5u)
         << stage;  // three quantiles, _sum and _count
   }

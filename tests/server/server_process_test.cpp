@@ -33,7 +33,7 @@ TEST(ServerProcess, SigtermSaysGoodbyeWritesTheReplayAndExitsZero) {
   EXPECT_GT(summary["ticks"].get<int>(), 10);
   EXPECT_TRUE(summary.contains("tick_ms_p95"));
   // The world step's own stages (an empty arena still steps its rules every tick).
-  for (const char* stage : {"platforms", "bodies", "characters", "rules"}) {
+  for (const char* stage : {"platforms", "joints", "bodies", "characters", "rules"}) {
     for (const char* percentile : {"p50", "p95"}) {
       const std::string key = std::string("stage_") + stage + "_ms_" + percentile;
       ASSERT_TRUE(summary.contains(key)) << key;

@@ -43,6 +43,10 @@ struct Scenario {
     level.crates.push_back(crate);
     placeBodies(state, level);
   }
+  void add(const JointDefinition& joint) {
+    level.joints.push_back(joint);
+    placeBodies(state, level);
+  }
   Platform& platform(std::size_t index = 0) { return state.platforms[index]; }
   Crate& crate(std::size_t index = 0) { return state.crates[index]; }
 

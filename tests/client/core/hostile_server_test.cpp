@@ -39,7 +39,8 @@ void writeLevel(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     out(forgery.spawn);
   }
   out(std::int32_t{-1}, std::int32_t{-1}, std::uint16_t{0});  // budgets, empty name
-  out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});  // no platforms, crates, checkpoints
+  // No platforms, crates, checkpoints or joints.
+  out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});
   out(std::uint16_t{1}, 1.0f, 0.0f);                          // the default material
   out(std::uint16_t{1}, static_cast<std::uint32_t>(std::max(forgery.width, 1) * height),
       std::uint8_t{0});  // every cell of it
@@ -63,7 +64,7 @@ void writeSnapshot(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     character.active = true;
     out(static_cast<std::uint8_t>(forgery.repeatedSlot), character);
   }
-  out(std::uint16_t{0}, std::uint16_t{0});  // no platforms, no crates
+  out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});  // no platforms, crates, joints
   out(std::uint16_t{0}, std::uint16_t{0});  // inputs, roster
 }
 

@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "support/scenario.h"
@@ -46,6 +48,35 @@ TEST(ContinuousCollision, AFastCrateStopsAtAThinCrate) {
     hit = hit || scenario.crate(1).position.x > 20.0f;
   }
   EXPECT_TRUE(hit);
+}
+
+TEST(ContinuousCollision, AFastCrateStopsAtARopeHeldCrate) {
+  Scenario scenario = fired();
+  scenario.add(CrateDefinition{{20.0f, 5.0f}});  // hanging: its centre 4 tiles under the anchor
+  JointDefinition rope;
+  rope.body = kCrateIdBase + 1;
+  rope.anchor = {20.5f, 1.5f};
+  rope.length = 4.0f;
+  scenario.add(rope);
+  scenario.crate().velocity.x = kFast;
+  bool hit = false;
+  for (int tick = 0; tick < 60; ++tick) {
+    const float before = scenario.crate(0).position.x;
+    scenario.step();
+    const Vec2 fast = scenario.crate(0).position;
+    const Vec2 held = scenario.crate(1).position;
+    // Never inside it, and never across it while the two were level (it swings up and away).
+    const bool overlaps = std::abs(fast.x - held.x) < 1.0f - 1e-3f &&
+                          std::abs(fast.y - held.y) < 1.0f - 1e-3f;
+    ASSERT_FALSE(overlaps) << "tick " << tick;
+    const bool level = std::abs(fast.y - held.y) < 1.0f;
+    ASSERT_FALSE(level && before < held.x && fast.x > held.x) << "tick " << tick;
+    hit = hit || held.x > 20.5f;  // it was hit and swings away on its rope
+  }
+  EXPECT_TRUE(hit);
+  const float stretch = std::hypot(scenario.crate(1).position.x + 0.5f - 20.5f,
+                                   scenario.crate(1).position.y + 0.5f - 1.5f);
+  EXPECT_LE(stretch, 4.0f * 1.01f);
 }
 
 TEST(ContinuousCollision, AFastCrateStopsAtAWallAndAFloor) {

@@ -10,6 +10,7 @@ namespace {
 
 TEST(StepProfile, StagesHaveTheirNames) {
   EXPECT_EQ(stepStageName(StepStage::Platforms), "platforms");
+  EXPECT_EQ(stepStageName(StepStage::Joints), "joints");
   EXPECT_EQ(stepStageName(StepStage::Bodies), "bodies");
   EXPECT_EQ(stepStageName(StepStage::Characters), "characters");
   EXPECT_EQ(stepStageName(StepStage::Rules), "rules");

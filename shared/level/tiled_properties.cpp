@@ -1,0 +1,50 @@
+#include "level/tiled_properties.h"
+
+namespace coyote {
+
+float ranged(const Node& node, float min, float max) {
+  const double value = node.number();
+  if (!(value >= min && value <= max)) {
+    node.fail(fmt::format("must be in [{}, {}], got {}", min, max, value));
+  }
+  return static_cast<float>(value);
+}
+
+float numberProperty(const Node& object, std::string_view name, float fallback, float min,
+                     float max) {
+  const std::optional<Node> value = findProperty(object, name);
+  return value ? ranged(*value, min, max) : fallback;
+}
+
+bool boolProperty(const Node& object, std::string_view name) {
+  const std::optional<Node> value = findProperty(object, name);
+  if (!value) {
+    return false;
+  }
+  if (!value->value.is_boolean()) {
+    value->fail("expected true or false");
+  }
+  return value->value.get<bool>();
+}
+
+Vec2 positionInTiles(const Node& object, TileScale scale, const Level& level) {
+  const Vec2 position{
+      ranged(object.child("x"), 0.0f, static_cast<float>(level.width()) * scale.width) /
+          scale.width,
+      ranged(object.child("y"), 0.0f, static_cast<float>(level.height()) * scale.height) /
+          scale.height};
+  return position;
+}
+
+const Node* findObject(const Node& objects, std::int64_t id, std::optional<Node>& storage) {
+  for (std::size_t i = 0; i < objects.array().size(); ++i) {
+    const Node object = objects.at(i);
+    if (object.has("id") && object.child("id").value == id) {
+      storage.emplace(object);
+      return &*storage;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace coyote

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstddef>
+
+#include "sim/body.h"
+
+namespace coyote {
+
+/// What the joint stage of a step tells the crates' move that follows it.
+struct JointLinks {
+  /// Crates (by level index) the joint stage launched: their velocity already holds this step's
+  /// gravity and the joints' pull.
+  std::bitset<kMaxCrates> launched;
+
+  /// Pairs of bodies an unbroken joint links without `collide`: they pass through each other.
+  std::array<BodyId, 2 * kMaxJoints> pairs{};
+  std::size_t pairCount = 0;
+
+  void ignore(BodyId a, BodyId b) {
+    if (pairCount < kMaxJoints) {
+      pairs[2 * pairCount] = a;
+      pairs[2 * pairCount + 1] = b;
+      ++pairCount;
+    }
+  }
+  bool ignores(BodyId a, BodyId b) const {
+    for (std::size_t i = 0; i < pairCount; ++i) {
+      const BodyId first = pairs[2 * i];
+      const BodyId second = pairs[2 * i + 1];
+      if ((first == a && second == b) || (first == b && second == a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+}  // namespace coyote

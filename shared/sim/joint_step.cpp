@@ -1,0 +1,379 @@
+#include "sim/joint_step.h"
+
+#include <cmath>
+
+#include "sim/crate_activity.h"
+#include "sim/crate_step.h"
+#include "sim/obstacle_set.h"
+#include "sim/scalar.h"
+
+namespace coyote {
+namespace {
+
+/// A sleeping crate wakes when its awake partner would pull it by more than this (tiles).
+constexpr float kWakeSlop = 0.005f;
+
+Vec2 operator+(Vec2 a, Vec2 b) {
+  return {a.x + b.x, a.y + b.y};
+}
+Vec2 operator-(Vec2 a, Vec2 b) {
+  return {a.x - b.x, a.y - b.y};
+}
+Vec2 operator*(Vec2 a, float k) {
+  return {a.x * k, a.y * k};
+}
+float dot(Vec2 a, Vec2 b) {
+  return a.x * b.x + a.y * b.y;
+}
+float lengthOf(Vec2 a) {
+  return std::sqrt(dot(a, a));
+}
+float clampTo(float value, float low, float high) {
+  return value < low ? low : (value > high ? high : value);
+}
+
+Vec2 centreOf(const Crate& crate, const CrateDefinition& definition) {
+  return {crate.position.x + definition.size.x * 0.5f, crate.position.y + definition.size.y * 0.5f};
+}
+
+/// One end of a joint this step: a crate (movable unless asleep) or an immovable point.
+struct End {
+  Crate* crate = nullptr;
+  Vec2 point;                ///< where the joint pulls, now
+  float inverseMass = 0.0f;  ///< 0: immovable (the world, a platform, a sleeping crate)
+  bool present = false;      ///< false: a crate that is away (the joint waits for it)
+
+  Vec2 velocity() const { return crate != nullptr ? crate->velocity : Vec2{}; }
+  /// Where the point will be at the end of the step at the current velocity.
+  Vec2 predicted(float dt) const { return point + velocity() * dt; }
+  void push(Vec2 deltaVelocity) const {
+    if (crate != nullptr && inverseMass > 0.0f) {
+      crate->velocity = crate->velocity + deltaVelocity * inverseMass;
+    }
+  }
+};
+
+/// The pull a rigid joint needs on `d` (body's predicted point − the other's): zero when kept.
+Vec2 rigidError(const JointDefinition& joint, Vec2 d) {
+  switch (joint.kind) {
+    case JointKind::Rope: {
+      const float length = lengthOf(d);
+      return length > joint.length ? d * ((length - joint.length) / length) : Vec2{};
+    }
+    case JointKind::Weld:
+      return d - joint.offset;
+    case JointKind::Rail: {
+      const Vec2 e = d - joint.offset;
+      const float along = dot(e, joint.axis);
+      return e - joint.axis * clampTo(along, joint.lower, joint.upper);
+    }
+    case JointKind::Spring:
+      break;
+  }
+  return {};
+}
+
+class JointSolver {
+ public:
+  JointSolver(WorldState& state, const Level& level, const StepParameters& parameters,
+              JointLinks& links, EventBatch* events)
+      : state_(state),
+        level_(level),
+        parameters_(parameters),
+        links_(links),
+        events_(events),
+        slots_(state, level) {}
+
+  void run() {
+    const std::size_t count = joints();
+    for (std::size_t i = 0; i < count; ++i) {
+      impulses_[i] = {};
+      live_[i] = isLive(i);
+      solved_[i] = false;
+    }
+    wakePulledSleepers(count);
+    launchHeldCrates(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      if (live_[i]) {
+        applySoftForces(i);
+      }
+    }
+    for (int pass = 0; pass < kJointIterations; ++pass) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if (live_[i]) {
+          solveRigid(i);
+        }
+      }
+    }
+    finish(count);
+  }
+
+ private:
+  std::size_t joints() const {
+    return level_.joints.size() < state_.joints.size() ? level_.joints.size()
+                                                       : state_.joints.size();
+  }
+
+  Crate* crateOf(BodyId id) const {
+    const CrateDefinition* definition = crateDefinition(level_, id);
+    if (definition == nullptr) {
+      return nullptr;
+    }
+    const std::int16_t slot =
+        slots_.slotOf[static_cast<std::size_t>(definition - level_.crates.data())];
+    Crate* crate = slot < 0 ? nullptr : &state_.crates[static_cast<std::size_t>(slot)];
+    return crate != nullptr && crate->present() ? crate : nullptr;
+  }
+
+  End crateEnd(BodyId id, Vec2 offset) const {
+    End end;
+    end.crate = crateOf(id);
+    if (end.crate != nullptr) {
+      const CrateDefinition& definition = *crateDefinition(level_, id);
+      end.point = centreOf(*end.crate, definition) + offset;
+      end.inverseMass = end.crate->asleep ? 0.0f : 1.0f / definition.mass;
+      end.present = true;
+    }
+    return end;
+  }
+
+  End bodyEnd(std::size_t i) const { return crateEnd(level_.joints[i].body, {}); }
+
+  End toEnd(std::size_t i) const {
+    const JointDefinition& joint = level_.joints[i];
+    if (joint.to == kNoBody) {
+      return End{nullptr, joint.anchor, 0.0f, true};
+    }
+    if (isPlatformId(joint.to)) {
+      const bool known = platformDefinition(level_, joint.to) != nullptr;
+      const Vec2 at = state_.platforms[static_cast<std::size_t>(joint.to)].position;
+      return End{nullptr, at + joint.anchor, 0.0f, known};
+    }
+    return crateEnd(joint.to, joint.anchor);
+  }
+
+  bool isLive(std::size_t i) {
+    const Joint& joint = state_.joints[i];
+    const JointDefinition& definition = level_.joints[i];
+    if (!joint.active || joint.broken || !bodyEnd(i).present || !toEnd(i).present) {
+      return false;
+    }
+    if (!definition.collide) {
+      links_.ignore(definition.body, definition.to);
+    }
+    return true;
+  }
+
+  /// A sleeping crate wakes when its awake partner moves, or would pull it by more than kWakeSlop
+  /// (judged at the velocities the step started with, so two crates at rest let each other sleep).
+  void wakePulledSleepers(std::size_t count) {
+    const float dt = parameters_.dt;
+    const float sleepSpeed = parameters_.config.sleepSpeed;
+    for (std::size_t i = 0; i < count; ++i) {
+      const End body = bodyEnd(i);
+      const End to = toEnd(i);
+      if (!live_[i] || body.crate == nullptr || to.crate == nullptr ||
+          body.crate->asleep == to.crate->asleep) {
+        continue;
+      }
+      const End& awake = body.crate->asleep ? to : body;
+      Crate& sleeper = body.crate->asleep ? *body.crate : *to.crate;
+      const Vec2 v = awake.velocity();
+      const bool moving = absOf(v.x) > sleepSpeed || absOf(v.y) > sleepSpeed;
+      const Vec2 error = rigidError(level_.joints[i], body.predicted(dt) - to.predicted(dt));
+      if (moving || absOf(error.x) > kWakeSlop || absOf(error.y) > kWakeSlop) {
+        wakeCrate(sleeper, events_);
+      }
+    }
+  }
+
+  void launch(const End& end) {
+    if (end.crate == nullptr || end.crate->asleep) {
+      return;
+    }
+    const auto index = static_cast<std::size_t>(end.crate->id - kCrateIdBase);
+    if (!links_.launched.test(index)) {
+      end.crate->velocity = launchAtOnce(*end.crate, level_, parameters_);
+      links_.launched.set(index);
+    }
+  }
+
+  void launchHeldCrates(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (live_[i]) {
+        launch(bodyEnd(i));
+        launch(toEnd(i));
+      }
+    }
+  }
+
+  /// Applies an impulse (mass·tiles/s) pulling the body end by `impulse` and the other by its
+  /// opposite, and counts it toward the joint's force.
+  void apply(std::size_t i, const End& body, const End& to, Vec2 impulse) {
+    body.push(impulse);
+    to.push(impulse * -1.0f);
+    impulses_[i] = impulses_[i] + impulse;
+  }
+
+  void applySoftForces(std::size_t i) {
+    const JointDefinition& joint = level_.joints[i];
+    const End body = bodyEnd(i);
+    const End to = toEnd(i);
+    const float inverseMass = body.inverseMass + to.inverseMass;
+    if (inverseMass == 0.0f) {
+      return;
+    }
+    solved_[i] = true;
+    if (joint.kind == JointKind::Spring) {
+      applySpring(i, body, to, inverseMass);
+    } else if (joint.kind == JointKind::Rail) {
+      applyRailDrive(i, body, to, inverseMass);
+    }
+  }
+
+  /// Hooke and a dashpot along the spring, explicit (symplectic Euler with the crate's move), with
+  /// the stiffness and damping capped at what one step can integrate stably: k ≤ m/dt², c ≤ m/dt.
+  void applySpring(std::size_t i, const End& body, const End& to, float inverseMass) {
+    const JointDefinition& joint = level_.joints[i];
+    const float dt = parameters_.dt;
+    const Vec2 d = body.point - to.point;
+    const float length = lengthOf(d);
+    if (length == 0.0f) {
+      return;
+    }
+    const Vec2 n = d * (1.0f / length);
+    const float mass = 1.0f / inverseMass;
+    const float stiffness = joint.stiffness < mass / (dt * dt) ? joint.stiffness : mass / (dt * dt);
+    const float damping = joint.damping < mass / dt ? joint.damping : mass / dt;
+    const float closing = dot(body.velocity() - to.velocity(), n);
+    const float force = -(stiffness * (length - joint.length) + damping * closing);
+    apply(i, body, to, n * (force * dt));
+  }
+
+  /// A rail's friction (`damping` along the axis, never reversing the motion) and its motor: a
+  /// velocity servo toward `motor_speed` (or toward the target, slowing as it nears it) whose
+  /// impulse is capped by `max_force`. It sees the velocity with this step's gravity in it, so a
+  /// lift holds its load without sagging.
+  void applyRailDrive(std::size_t i, const End& body, const End& to, float inverseMass) {
+    const JointDefinition& joint = level_.joints[i];
+    const float dt = parameters_.dt;
+    const float along = dot(body.velocity() - to.velocity(), joint.axis);
+    if (joint.damping > 0.0f) {
+      const float stop = along / inverseMass;
+      const float brake = joint.damping * along * dt;
+      apply(i, body, to, joint.axis * -(absOf(brake) < absOf(stop) ? brake : stop));
+    }
+    if (joint.motorSpeed == 0.0f) {
+      return;
+    }
+    float wanted = joint.motorSpeed;
+    if (joint.hasTarget) {
+      const float position = dot(body.point - to.point - joint.offset, joint.axis);
+      const float gain = joint.stiffness > 0.0f && joint.stiffness < 1.0f / dt ? joint.stiffness
+                                                                              : 1.0f / dt;
+      const float limit = absOf(joint.motorSpeed);
+      wanted = clampTo(gain * (joint.motorTarget - position), -limit, limit);
+    }
+    const float current = dot(body.velocity() - to.velocity(), joint.axis);
+    float impulse = (wanted - current) / inverseMass;
+    if (joint.maxForce > 0.0f) {
+      impulse = clampTo(impulse, -joint.maxForce * dt, joint.maxForce * dt);
+    }
+    apply(i, body, to, joint.axis * impulse);
+  }
+
+  /// One Gauss-Seidel pass of a rope, weld or rail: the velocity change that puts the predicted
+  /// ends where the joint allows, shared by inverse mass.
+  void solveRigid(std::size_t i) {
+    const float dt = parameters_.dt;
+    const End body = bodyEnd(i);
+    const End to = toEnd(i);
+    const float inverseMass = body.inverseMass + to.inverseMass;
+    if (inverseMass == 0.0f) {
+      return;
+    }
+    solved_[i] = true;
+    const Vec2 error = rigidError(level_.joints[i], body.predicted(dt) - to.predicted(dt));
+    if (error.x != 0.0f || error.y != 0.0f) {
+      apply(i, body, to, error * (-1.0f / (dt * inverseMass)));
+    }
+  }
+
+  /// Records each joint's force, breaks those over their threshold, and keeps the held crates
+  /// within the speed cap (their move is swept at that speed).
+  void finish(std::size_t count) {
+    const float dt = parameters_.dt;
+    for (std::size_t i = 0; i < count; ++i) {
+      Joint& joint = state_.joints[i];
+      const JointDefinition& definition = level_.joints[i];
+      if (!live_[i]) {
+        joint.force = 0.0f;
+      } else if (solved_[i]) {  // a joint between sleepers still carries what it last did
+        joint.force = lengthOf(impulses_[i]) / dt;
+      }
+      if (live_[i] && definition.breakForce > 0.0f && joint.force > definition.breakForce) {
+        joint.broken = true;
+        if (events_ != nullptr) {
+          events_->emit(definition.body, EventKind::JointBroken, joint.force);
+        }
+      }
+    }
+    const float cap = parameters_.config.maxBodySpeed;
+    for (std::size_t index = 0; index < level_.crates.size() && index < kMaxCrates; ++index) {
+      if (links_.launched.test(index)) {
+        Crate* crate = crateOf(static_cast<BodyId>(kCrateIdBase + static_cast<BodyId>(index)));
+        crate->velocity = {clampTo(crate->velocity.x, -cap, cap),
+                           clampTo(crate->velocity.y, -cap, cap)};
+      }
+    }
+  }
+
+  WorldState& state_;
+  const Level& level_;
+  const StepParameters& parameters_;
+  JointLinks& links_;
+  EventBatch* events_;
+  CrateSlotIndex slots_;
+  std::array<Vec2, kMaxJoints> impulses_{};  ///< mass·tiles/s each joint gave this step
+  std::array<bool, kMaxJoints> live_{};
+  std::array<bool, kMaxJoints> solved_{};  ///< at least one end could move
+};
+
+}  // namespace
+
+void stepJoints(WorldState& state, const Level& level, const StepParameters& parameters,
+                JointLinks& links, EventBatch* events) {
+  if (level.joints.empty()) {
+    return;
+  }
+  JointSolver(state, level, parameters, links, events).run();
+}
+
+bool jointEnds(const WorldState& state, const Level& level, std::size_t index, Vec2& body,
+               Vec2& to) {
+  if (index >= level.joints.size() || index >= state.joints.size()) {
+    return false;
+  }
+  const JointDefinition& joint = level.joints[index];
+  const Crate* crate = findCrate(state, level, joint.body);
+  if (crate == nullptr) {
+    return false;
+  }
+  body = centreOf(*crate, *crateDefinition(level, joint.body));
+  if (joint.to == kNoBody) {
+    to = joint.anchor;
+    return true;
+  }
+  if (platformDefinition(level, joint.to) != nullptr) {
+    to = state.platforms[static_cast<std::size_t>(joint.to)].position + joint.anchor;
+    return true;
+  }
+  const Crate* other = findCrate(state, level, joint.to);
+  if (other == nullptr) {
+    return false;
+  }
+  to = centreOf(*other, *crateDefinition(level, joint.to)) + joint.anchor;
+  return true;
+}
+
+}  // namespace coyote
