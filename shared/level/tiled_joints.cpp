@@ -110,6 +110,7 @@ void readRail(const Node& object, JointDefinition& joint) {
   }
   joint.motorSpeed = numberProperty(object, "motorSpeed", 0.0f, -kMaxPlatformSpeed,
                                     kMaxPlatformSpeed);
+  joint.reverse = boolProperty(object, "reverse");
   if (const std::optional<Node> target = findProperty(object, "motorTarget")) {
     joint.hasTarget = true;
     joint.motorTarget = ranged(*target, joint.lower, joint.upper);

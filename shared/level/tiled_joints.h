@@ -14,8 +14,9 @@ namespace coyote {
 /// - `rope`: `length` tiles at most (default: as far apart as the level places them);
 /// - `spring`: rest `length` (same default), `stiffness` (mass/s², default 40), `damping` (mass/s);
 /// - `rail`: `axisX`, `axisY` (not both 0), limits `lower`/`upper` (tiles from the start, default
-///   none), a motor `motorSpeed` (tiles/s), `motorTarget` (tiles, within the limits), `stiffness`
-///   (1/s: how fast it closes on the target), `maxForce`, and `damping` (friction, mass/s);
+///   none), a motor `motorSpeed` (tiles/s) that with `reverse` turns back at each limit, or drives
+///   to `motorTarget` (tiles, within the limits), `stiffness` (1/s: how fast it closes on the
+///   target), `maxForce`, and `damping` (friction, mass/s);
 /// - `weld`: holds the crate where the level placed it relative to `to`;
 /// - any: `breakForce` (mass·tiles/s², 0 = never breaks) and `collide` (default false).
 /// A joint naming an unknown body, a rail with a zero axis or crossed limits, anything out of range

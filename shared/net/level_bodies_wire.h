@@ -70,6 +70,7 @@ void serializeRail(Archive& archive, JointDefinition& joint) {
   net::rangedValue(archive, joint.upper, joint.lower, kMaxRailTravel, "rail upper limit");
   net::rangedValue(archive, joint.motorSpeed, -kMaxPlatformSpeed, kMaxPlatformSpeed,
                    "rail motor speed");
+  net::wireBool(archive, joint.reverse, "rail motor reverse");
   net::wireBool(archive, joint.hasTarget, "rail motor target flag");
   net::rangedValue(archive, joint.motorTarget, joint.lower, joint.upper, "rail motor target");
   net::rangedValue(archive, joint.maxForce, 0.0f, kMaxJointForce, "rail max force");

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "sim/character_step.h"
 #include "sim/crate_activity.h"
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
@@ -230,22 +231,48 @@ struct CrateMove {
   const JointLinks* links = nullptr;
 };
 
-/// The bodies near a crate it can run into: those of its collision groups, less those a joint
-/// links it to without `collide`.
+/// Whether obstacle `id` is a character standing on crate `crate`: it rides the crate, so the
+/// crate does not run into it.
+bool isRider(const WorldState& state, BodyId id, BodyId crate) {
+  if (id < kCharacterIdBase || id > kMaxBodyId) {
+    return false;
+  }
+  const Character& character = state.characters[static_cast<std::size_t>(id - kCharacterIdBase)];
+  return character.support == crate;
+}
+
+/// The bodies near a crate it can run into: those of its collision groups, less its riders and
+/// those a joint links it to without `collide`.
 std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const CrateMove& move,
                                     ObstacleBuffer& buffer) {
   const std::span<const Obstacle> near =
       move.bodies.near(area, buffer, move.definition.filter, crate.id);
-  if (move.links == nullptr || move.links->pairCount == 0) {
-    return near;
-  }
   std::size_t kept = 0;
   for (std::size_t i = 0; i < near.size(); ++i) {
-    if (!move.links->ignores(crate.id, near[i].id)) {
+    if (!isRider(move.contacts.state, near[i].id, crate.id) &&
+        (move.links == nullptr || !move.links->ignores(crate.id, near[i].id))) {
       buffer[kept++] = near[i];
     }
   }
   return {buffer.data(), kept};
+}
+
+/// Carries the characters standing on a crate by what it moved (against the tiles, like a
+/// platform's riders): a crate on a rail or a spring is a lift or a board a player rides.
+void carryRiders(WorldState& state, const Crate& crate, Vec2 moved, const Level& level,
+                 const PhysicsConfig& config, ObstacleSet& bodies) {
+  for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+    Character& character = state.characters[slot];
+    if (!character.active || character.support != crate.id) {
+      continue;
+    }
+    const Aabb box = characterBox(character, config);
+    const SweepResult swept = sweepAabb(box, moved, level, OneWayRule{true, box.bottom()});
+    character.position.x += swept.box.position.x - box.position.x;
+    character.position.y += swept.box.position.y - box.position.y;
+    bodies.move(static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot)),
+                characterBox(character, config));
+  }
 }
 
 /// Collide and slide (seed 003) through one sub-step: earliest hit among tiles and bodies, move
@@ -353,7 +380,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   }
   // A crate moves at most crateReachPerStep after the set is sorted.
   const float slack = crateReachPerStep(parameters) + kSkin;
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);  // riders move
   const CrateContacts contacts{state, level, events};
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
@@ -361,7 +388,12 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
     applyGroundFriction(crate, definition, level, parameters);
     const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
     const bool launched = links != nullptr && links->launched.test(index);
+    const Vec2 before = crate.position;
     moveCrate(crate, {definition, level, parameters, bodies, contacts, links}, launched);
+    const Vec2 moved{crate.position.x - before.x, crate.position.y - before.y};
+    if (moved.x != 0.0f || moved.y != 0.0f) {
+      carryRiders(state, crate, moved, level, parameters.config, bodies);
+    }
     noteRest(crate, parameters.config, events);
     bodies.update(crate.id, crateBox(crate, definition));
   }

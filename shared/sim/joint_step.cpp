@@ -12,6 +12,8 @@ namespace {
 
 /// A sleeping crate wakes when its awake partner would pull it by more than this (tiles).
 constexpr float kWakeSlop = 0.005f;
+/// A reversing rail motor turns back this close to a limit (tiles).
+constexpr float kLimitReached = 0.01f;
 
 Vec2 operator+(Vec2 a, Vec2 b) {
   return {a.x + b.x, a.y + b.y};
@@ -266,9 +268,9 @@ class JointSolver {
     if (joint.motorSpeed == 0.0f) {
       return;
     }
-    float wanted = joint.motorSpeed;
+    const float position = dot(body.point - to.point - joint.offset, joint.axis);
+    float wanted = joint.reverse ? reversingSpeed(i, position) : joint.motorSpeed;
     if (joint.hasTarget) {
-      const float position = dot(body.point - to.point - joint.offset, joint.axis);
       const float gain = joint.stiffness > 0.0f && joint.stiffness < 1.0f / dt ? joint.stiffness
                                                                               : 1.0f / dt;
       const float limit = absOf(joint.motorSpeed);
@@ -280,6 +282,19 @@ class JointSolver {
       impulse = clampTo(impulse, -joint.maxForce * dt, joint.maxForce * dt);
     }
     apply(i, body, to, joint.axis * impulse);
+  }
+
+  /// A reversing motor's speed: up the axis until the upper limit, then back to the lower one.
+  float reversingSpeed(std::size_t i, float position) {
+    const JointDefinition& joint = level_.joints[i];
+    Joint& state = state_.joints[i];
+    const float speed = absOf(joint.motorSpeed);
+    if (!state.reversed && position >= joint.upper - kLimitReached) {
+      state.reversed = true;
+    } else if (state.reversed && position <= joint.lower + kLimitReached) {
+      state.reversed = false;
+    }
+    return state.reversed ? -speed : speed;
   }
 
   /// One Gauss-Seidel pass of a rope, weld or rail: the velocity change that puts the predicted

@@ -70,6 +70,7 @@ struct JointDefinition {
   float stiffness = 0.0f;    ///< spring: mass/s²; rail: 1/s, how fast the motor closes on its target
   float damping = 0.0f;      ///< mass/s: along a spring, or along a rail (its friction)
   float motorSpeed = 0.0f;   ///< rail: tiles/s the motor drives at (0: no motor)
+  bool reverse = false;      ///< rail: the motor turns back at each limit (a lift going to and fro)
   bool hasTarget = false;    ///< rail: the motor drives to `motorTarget` and holds it there
   float motorTarget = 0.0f;  ///< tiles along the axis
   float maxForce = 0.0f;     ///< rail motor, mass·tiles/s² (0: as strong as needed)

@@ -45,7 +45,8 @@ JointDefinition toWorld(JointKind kind, const Scenario& scenario, Vec2 anchor) {
   joint.body = kCrateIdBase;
   joint.anchor = anchor;
   const CrateDefinition& crate = scenario.level.crates[0];
-  joint.offset = {crate.position.x + 0.5f - anchor.x, crate.position.y + 0.5f - anchor.y};
+  joint.offset = {crate.position.x + crate.size.x * 0.5f - anchor.x,
+                  crate.position.y + crate.size.y * 0.5f - anchor.y};
   joint.length = std::hypot(joint.offset.x, joint.offset.y);
   return joint;
 }
@@ -191,6 +192,36 @@ TEST(Joints, ARailMotorReachesItsTargetAtItsSpeedAndHoldsItsLoad) {
   Scenario weak = lift(4.0f, true, 0.5f * kCrateWeight);  // cannot lift its load
   weak.step({}, 180);
   EXPECT_NEAR(centreOf(weak).y, 12.0f, 1e-3f);  // down at the lower limit
+}
+
+TEST(Joints, AReversingRailMotorIsALiftThatCarriesAPlayerUpAndDown) {
+  Scenario scenario(tallHall());
+  scenario.add(CrateDefinition{{1.0f, 12.0f}, {3.0f, 0.5f}, 3.0f});  // a cabin over the spawn
+  JointDefinition rail = toWorld(JointKind::Rail, scenario, {2.5f, 12.25f});
+  rail.axis = {0.0f, -1.0f};
+  rail.lower = 0.0f;
+  rail.upper = 5.0f;
+  rail.motorSpeed = 3.0f;
+  rail.reverse = true;
+  scenario.add(rail);
+  scenario.player().position.y -= 4.0f;  // over the cabin
+  ASSERT_TRUE(scenario.settle());
+  ASSERT_EQ(scenario.player().support, kCrateIdBase);
+  float highest = 100.0f;
+  float lowestAfterTop = 0.0f;
+  for (int tick = 0; tick < 240; ++tick) {
+    scenario.step();
+    const float feet = scenario.box().bottom();
+    const float cabin = scenario.crate().position.y;
+    ASSERT_NEAR(feet, cabin, 0.05f) << "tick " << tick;  // riding it, up and down
+    ASSERT_EQ(scenario.player().support, kCrateIdBase) << "tick " << tick;
+    highest = std::min(highest, cabin);
+    if (highest < 7.01f) {
+      lowestAfterTop = std::max(lowestAfterTop, cabin);
+    }
+  }
+  EXPECT_NEAR(highest, 7.0f, 0.02f);         // up to the upper limit, 5 tiles up
+  EXPECT_NEAR(lowestAfterTop, 12.0f, 0.02f);  // and back down to the lower one
 }
 
 /// A crate of mass 2 welded 2 tiles below a world anchor, breaking above `breakForce`.
