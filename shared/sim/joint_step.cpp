@@ -1,5 +1,6 @@
 #include "sim/joint_step.h"
 
+#include <bitset>
 #include <cmath>
 
 #include "sim/crate_activity.h"
@@ -94,7 +95,9 @@ class JointSolver {
       solved_[i] = false;
     }
     wakePulledSleepers(count);
+    wakeRiddenSleepers();
     launchHeldCrates(count);
+    bearLoads();
     for (std::size_t i = 0; i < count; ++i) {
       if (live_[i]) {
         applySoftForces(i);
@@ -157,13 +160,46 @@ class JointSolver {
   bool isLive(std::size_t i) {
     const Joint& joint = state_.joints[i];
     const JointDefinition& definition = level_.joints[i];
+    if (joint.active && joint.broken && !definition.collide && stillInEachOther(definition)) {
+      links_.ignore(definition.body, definition.to);
+    }
     if (!joint.active || joint.broken || !bodyEnd(i).present || !toEnd(i).present) {
       return false;
     }
     if (!definition.collide) {
       links_.ignore(definition.body, definition.to);
     }
+    held_.set(static_cast<std::size_t>(definition.body - kCrateIdBase));
+    if (isCrateId(definition.to)) {
+      held_.set(static_cast<std::size_t>(definition.to - kCrateIdBase));
+    }
     return true;
+  }
+
+  /// Two crates a joint without `collide` held overlap: once it breaks they go on passing through
+  /// each other until they are apart (never pushed out of each other at once).
+  bool stillInEachOther(const JointDefinition& joint) const {
+    const Crate* body = crateOf(joint.body);
+    const Crate* to = isCrateId(joint.to) ? crateOf(joint.to) : nullptr;
+    if (body == nullptr || to == nullptr) {
+      return false;
+    }
+    return overlapsBeyondSkin(crateBox(*body, *crateDefinition(level_, joint.body)),
+                              crateBox(*to, *crateDefinition(level_, joint.to)));
+  }
+
+  /// A player on a sleeping held crate wakes it: its weight is news to the joints (a crate resting
+  /// on one is not: they sleep together).
+  void wakeRiddenSleepers() {
+    for (const Character& character : state_.characters) {
+      if (!character.active || !character.grounded || !isCrateId(character.support) ||
+          !held_.test(static_cast<std::size_t>(character.support - kCrateIdBase))) {
+        continue;
+      }
+      if (Crate* crate = crateOf(character.support); crate != nullptr && crate->asleep) {
+        wakeCrate(*crate, events_);
+      }
+    }
   }
 
   /// A sleeping crate wakes when its awake partner moves, or would pull it by more than kWakeSlop
@@ -206,6 +242,36 @@ class JointSolver {
         launch(bodyEnd(i));
         launch(toEnd(i));
       }
+    }
+  }
+
+  /// What stands on a held crate weighs on it (a bridge breaks under a player, a spring board
+  /// dips): each character (physics.mass × gravity) and each crate (its mass × its gravity)
+  /// resting on it adds its weight to the crate's launch. Only held crates: a crate on the floor
+  /// has nowhere to go.
+  void bearLoads() {
+    const PhysicsConfig& config = parameters_.config;
+    const float dt = parameters_.dt;
+    for (const Character& character : state_.characters) {
+      if (character.active && character.grounded) {
+        bear(character.support, config.mass * config.gravity * dt);
+      }
+    }
+    const float crateGravity = config.gravity * config.fallGravityMultiplier;
+    for (const Crate& crate : levelCrates(state_, level_)) {
+      const CrateDefinition* definition = crateDefinition(level_, crate.id);
+      if (crate.present() && crate.grounded && definition != nullptr) {
+        bear(crate.support, definition->mass * crateGravity * dt);
+      }
+    }
+  }
+
+  void bear(BodyId support, float impulse) {
+    const CrateDefinition* definition = crateDefinition(level_, support);
+    Crate* crate = crateOf(support);
+    const auto index = static_cast<std::size_t>(support - kCrateIdBase);
+    if (crate != nullptr && links_.launched.test(index)) {
+      crate->velocity.y += impulse / definition->mass;
     }
   }
 
@@ -352,6 +418,7 @@ class JointSolver {
   std::array<Vec2, kMaxJoints> impulses_{};  ///< mass·tiles/s each joint gave this step
   std::array<bool, kMaxJoints> live_{};
   std::array<bool, kMaxJoints> solved_{};  ///< at least one end could move
+  std::bitset<kMaxCrates> held_;            ///< crates (level index) a live joint holds
 };
 
 }  // namespace

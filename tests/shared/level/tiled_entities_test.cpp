@@ -1,3 +1,5 @@
+#include <array>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -204,7 +206,7 @@ TEST(TiledEntities, AnUnknownCollisionGroupIsRefusedWithItsJsonPath) {
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);
-  EXPECT_EQ(level.crates.size(), 10u);
+  EXPECT_EQ(level.crates.size(), 16u);
   int oneWay = 0;
   int loops = 0;
   for (const PlatformDefinition& platform : level.platforms) {
@@ -221,6 +223,21 @@ TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   EXPECT_EQ(level.tileAt(28, 21), TileType::Water);
   EXPECT_LT(level.crates[6].mass, 1.0f);
   EXPECT_GT(level.crates[7].mass, 2.0f);
+  // Joints: crates hanging on ropes, a spring board, a lift on a reversing rail, a welded bridge
+  // of two planks that breaks under a player.
+  std::array<int, kJointKindCount> kinds{};
+  for (const JointDefinition& joint : level.joints) {
+    ++kinds[static_cast<std::size_t>(joint.kind)];
+  }
+  EXPECT_EQ(kinds[static_cast<std::size_t>(JointKind::Rope)], 2);
+  EXPECT_EQ(kinds[static_cast<std::size_t>(JointKind::Spring)], 1);
+  EXPECT_EQ(kinds[static_cast<std::size_t>(JointKind::Rail)], 1);
+  EXPECT_EQ(kinds[static_cast<std::size_t>(JointKind::Weld)], 2);
+  const JointDefinition& lift = level.joints[3];
+  EXPECT_TRUE(lift.reverse);
+  EXPECT_EQ(lift.axis.y, -1.0f);
+  EXPECT_GT(level.joints[5].breakForce, 0.0f);
+  EXPECT_EQ(level.joints[5].to, level.joints[4].body);  // plank to plank
 }
 
 }  // namespace

@@ -260,6 +260,27 @@ TEST(Joints, AWeldBreaksAtItsThresholdAndNotBelow) {
   EXPECT_GT(centreOf(breaks).y, 7.0f);  // and the crate fell
 }
 
+TEST(Joints, APlayerStandingOnAWeldedPlankWeighsOnItAndBreaksIt) {
+  // A 3×0.5 plank of mass 1 welded at its centre over the player: it weighs 90, the weld holds
+  // 120, a player (mass 1, gravity 60) standing on it makes 150.
+  Scenario scenario(tallHall());
+  scenario.add(CrateDefinition{{1.0f, 12.0f}, {3.0f, 0.5f}, 1.0f});
+  JointDefinition weld = toWorld(JointKind::Weld, scenario, {2.5f, 12.25f});
+  weld.breakForce = 120.0f;
+  scenario.add(weld);
+  scenario.step({}, 120);  // the player stands below it: the plank holds
+  ASSERT_FALSE(scenario.state.joints[0].broken);
+  EXPECT_NEAR(scenario.state.joints[0].force, 90.0f, 0.9f);
+  scenario.player().position.y -= 4.0f;  // dropped onto it
+  bool landed = false;
+  for (int tick = 0; tick < 120 && !scenario.state.joints[0].broken; ++tick) {
+    scenario.step();
+    landed = landed || scenario.player().support == kCrateIdBase;
+  }
+  EXPECT_TRUE(landed);
+  EXPECT_TRUE(scenario.state.joints[0].broken);
+}
+
 /// Two crates on the floor 4 tiles apart, linked by a slack rope, the left one sliding right.
 Scenario ropedPair(bool collide) {
   Scenario scenario(tallHall());

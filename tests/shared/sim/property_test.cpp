@@ -116,6 +116,18 @@ bool finite(Vec2 v) {
   return std::isfinite(v.x) && std::isfinite(v.y);
 }
 
+// Whether a joint without `collide` links two crates: they may pass through each other (and,
+// once it broke, go on doing so until they are apart).
+bool linkedApart(const Level& level, BodyId a, BodyId b) {
+  for (const JointDefinition& joint : level.joints) {
+    const bool links = (joint.body == a && joint.to == b) || (joint.body == b && joint.to == a);
+    if (links && !joint.collide) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Every crate against the tiles, the solid platforms and the other crates; every character
 // against the tiles and the solid platforms — those its collision group interacts with (a ghost
 // crate may rest inside another). Returns what is wrong, or "".
@@ -145,6 +157,7 @@ std::string bodyInvariant(const WorldState& state, const Level& level,
     for (std::size_t j = i + 1; j < crates.size(); ++j) {
       const CrateDefinition& other = *crateDefinition(level, crates[j].id);
       if (crates[j].present() && definition.filter.interactsWith(other.filter) &&
+          !linkedApart(level, crates[i].id, crates[j].id) &&
           overlapDepth(box, crateBox(crates[j], other)) > kTolerance) {
         return "crates " + std::to_string(i) + " and " + std::to_string(j) + " overlap";
       }
