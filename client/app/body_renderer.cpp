@@ -1,10 +1,12 @@
 #include "client/app/body_renderer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "client/app/palette.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/world_renderer.h"
+#include "sim/joint_step.h"
 #include "sim/obstacle_set.h"
 
 namespace coyote {
@@ -77,6 +79,38 @@ void drawFlag(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 foo
   target.draw(pennant, 3, sf::Triangles, states);
 }
 
+sf::Vector2f toPixels(Vec2 point) {
+  return {point.x * kTile, point.y * kTile};
+}
+
+void drawLine(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 from, Vec2 to,
+              sf::Color color) {
+  const sf::Vertex line[] = {{toPixels(from), color}, {toPixels(to), color}};
+  target.draw(line, 2, sf::Lines, states);
+}
+
+/// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.
+void drawCoil(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 from, Vec2 to) {
+  constexpr int kTurns = 8;
+  const float dx = to.x - from.x;
+  const float dy = to.y - from.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (length == 0.0f) {
+    return;
+  }
+  const float side = 3.0f / kTile / length;  // 3 px across, as a fraction of the length
+  sf::VertexArray coil(sf::LineStrip);
+  coil.append({toPixels(from), palette::kSpring});
+  for (int i = 1; i < 2 * kTurns; ++i) {
+    const float t = static_cast<float>(i) / (2.0f * kTurns);
+    const float across = (i % 2 == 0 ? -side : side);
+    coil.append({toPixels({from.x + dx * t - dy * across, from.y + dy * t + dx * across}),
+                 palette::kSpring});
+  }
+  coil.append({toPixels(to), palette::kSpring});
+  target.draw(coil, states);
+}
+
 }  // namespace
 
 BodyRenderer::BodyRenderer(const Level& level) : level_(level) {
@@ -116,12 +150,51 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
   }
 }
 
+void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& states,
+                              const WorldState& previous, const WorldState& current,
+                              float alpha) const {
+  for (std::size_t i = 0; i < level_.joints.size() && i < current.joints.size(); ++i) {
+    Vec2 body;
+    Vec2 to;
+    Vec2 bodyBefore;
+    Vec2 toBefore;
+    if (current.joints[i].broken || !jointEnds(current, level_, i, body, to)) {
+      continue;
+    }
+    if (jointEnds(previous, level_, i, bodyBefore, toBefore)) {
+      body = smoothed(bodyBefore, body, alpha);
+      to = smoothed(toBefore, to, alpha);
+    }
+    const JointDefinition& joint = level_.joints[i];
+    switch (joint.kind) {
+      case JointKind::Rope:
+        drawLine(target, states, body, to, palette::kRope);
+        break;
+      case JointKind::Spring:
+        drawCoil(target, states, body, to);
+        break;
+      case JointKind::Rail: {  // the track the crate's centre runs along, limits to limits
+        const float lower = std::max(joint.lower, -8.0f);
+        const float upper = std::min(joint.upper, 8.0f);
+        const Vec2 start{to.x + joint.offset.x, to.y + joint.offset.y};
+        drawLine(target, states, {start.x + joint.axis.x * lower, start.y + joint.axis.y * lower},
+                 {start.x + joint.axis.x * upper, start.y + joint.axis.y * upper}, palette::kRail);
+        break;
+      }
+      case JointKind::Weld:
+        drawLine(target, states, body, to, palette::kWeld);
+        break;
+    }
+  }
+}
+
 void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
                         const WorldState& current, float alpha) const {
   const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
     drawFlag(target, states, checkpoint.respawnPoint());
   }
+  drawJoints(target, states, previous, current, alpha);
   forEachBody(
       previous, current, alpha,
       [&](const Aabb& box, bool platform, bool oneWay, bool, const CollisionFilter& filter) {

@@ -14,7 +14,7 @@ class BodyRenderer {
  public:
   explicit BodyRenderer(const Level& level);
 
-  /// Platforms and crates in logical pixels, seen from `camera` (top-left, tiles).
+  /// Joints, platforms and crates in logical pixels, seen from `camera` (top-left, tiles).
   void draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
             const WorldState& current, float alpha) const;
 
@@ -28,6 +28,10 @@ class BodyRenderer {
   template <class Visitor>
   void forEachBody(const WorldState& previous, const WorldState& current, float alpha,
                    Visitor&& visit) const;
+
+  /// Ropes, springs (a coil), rail tracks and welds under the bodies; broken ones are gone.
+  void drawJoints(sf::RenderTarget& target, const sf::RenderStates& states,
+                  const WorldState& previous, const WorldState& current, float alpha) const;
 
   const Level& level_;
   sf::VertexArray paths_{sf::Lines};

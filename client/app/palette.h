@@ -24,6 +24,10 @@ inline const sf::Color kPlatform{118, 150, 110};
 inline const sf::Color kPlatformEdge{170, 206, 150};
 inline const sf::Color kCrate{168, 112, 60};
 inline const sf::Color kCrateEdge{98, 62, 34};
+inline const sf::Color kRope{196, 170, 120};    ///< hemp
+inline const sf::Color kSpring{150, 190, 220};  ///< steel coil
+inline const sf::Color kRail{110, 110, 130};    ///< the track a railed crate runs along
+inline const sf::Color kWeld{220, 150, 60};     ///< a weld seam
 inline const sf::Color kDebugPath{120, 230, 120, 160};
 inline const sf::Color kCheckpoint{250, 220, 90};
 inline const sf::Color kCheckpointPole{200, 200, 210};

@@ -96,6 +96,43 @@ TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
   EXPECT_THAT(decodeError(welcome), HasSubstr("platform group: not one collision group"));
 }
 
+TEST(LevelBodiesWire, JointsTravelAndBrokenOnesAreRefusedByName) {
+  const Welcome sent = playgroundWelcome();
+  ASSERT_EQ(sent.level.joints.size(), 6u);
+  std::string error;
+  const std::optional<Message> decoded = decode(encode(Message{sent}), error);
+  ASSERT_TRUE(decoded.has_value()) << error;
+  const LevelData& got = std::get<Welcome>(*decoded).level;
+  ASSERT_EQ(got.joints.size(), sent.level.joints.size());
+  for (std::size_t i = 0; i < got.joints.size(); ++i) {
+    EXPECT_EQ(got.joints[i].kind, sent.level.joints[i].kind) << i;
+    EXPECT_EQ(got.joints[i].body, sent.level.joints[i].body) << i;
+    EXPECT_EQ(got.joints[i].to, sent.level.joints[i].to) << i;
+    EXPECT_EQ(got.joints[i].length, sent.level.joints[i].length) << i;
+    EXPECT_EQ(got.joints[i].reverse, sent.level.joints[i].reverse) << i;
+    EXPECT_EQ(got.joints[i].breakForce, sent.level.joints[i].breakForce) << i;
+  }
+  Welcome welcome = playgroundWelcome();
+  welcome.level.joints[0].body = kCrateIdBase + 100;  // a crate the level does not have
+  EXPECT_THAT(decodeError(welcome), HasSubstr("joint names a body the level does not have"));
+  welcome = playgroundWelcome();
+  welcome.level.joints[0].to = welcome.level.joints[0].body;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("joint names a body the level does not have"));
+  welcome = playgroundWelcome();
+  welcome.level.joints[3].axis = {0.0f, 0.0f};
+  EXPECT_THAT(decodeError(welcome), HasSubstr("rail axis is zero"));
+  welcome = playgroundWelcome();
+  welcome.level.joints[3].lower = 3.0f;
+  welcome.level.joints[3].upper = 1.0f;
+  EXPECT_THAT(decodeError(welcome), HasSubstr("rail upper limit out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.joints[2].stiffness = std::numeric_limits<float>::infinity();
+  EXPECT_THAT(decodeError(welcome), HasSubstr("joint stiffness out of range"));
+  welcome = playgroundWelcome();
+  welcome.level.joints.assign(kMaxJoints + 1, welcome.level.joints[0]);
+  EXPECT_THAT(decodeError(welcome), HasSubstr("joint count 65 exceeds 64"));
+}
+
 TEST(LevelBodiesWire, CollisionFiltersTravelWithTheirBodies) {
   Welcome sent = playgroundWelcome();
   sent.level.crates[1].filter = {GroupMask{1} << 31, kGroupWorld | kGroupPlayer};
