@@ -108,8 +108,8 @@ void readRail(const Node& object, JointDefinition& joint) {
   if (joint.lower > joint.upper) {
     object.fail(fmt::format("crossed limits: lower {} > upper {}", joint.lower, joint.upper));
   }
-  joint.motorSpeed = numberProperty(object, "motorSpeed", 0.0f, -kMaxPlatformSpeed,
-                                    kMaxPlatformSpeed);
+  joint.motorSpeed =
+      numberProperty(object, "motorSpeed", 0.0f, -kMaxPlatformSpeed, kMaxPlatformSpeed);
   joint.reverse = boolProperty(object, "reverse");
   if (const std::optional<Node> target = findProperty(object, "motorTarget")) {
     joint.hasTarget = true;
@@ -126,7 +126,8 @@ void readKind(const Node& object, const Level& level, JointDefinition& joint) {
   const Vec2 body = crateCentre(level, joint.body);
   const Vec2 anchor = anchorAtStart(joint, level);
   joint.offset = {body.x - anchor.x, body.y - anchor.y};
-  const float distance = std::sqrt(joint.offset.x * joint.offset.x + joint.offset.y * joint.offset.y);
+  const float distance =
+      std::sqrt(joint.offset.x * joint.offset.x + joint.offset.y * joint.offset.y);
   if (joint.kind == JointKind::Rope || joint.kind == JointKind::Spring) {
     if (distance > kMaxJointLength && !findProperty(object, "length")) {
       object.fail(fmt::format("its ends are more than {} tiles apart", kMaxJointLength));

@@ -102,7 +102,8 @@ struct LevelData {
       const bool toKnown =
           joint.to == kNoBody ||
           (isPlatformId(joint.to) && static_cast<std::size_t>(joint.to) < platforms.size()) ||
-          (isCrateId(joint.to) && static_cast<std::size_t>(joint.to - kCrateIdBase) < crates.size());
+          (isCrateId(joint.to) &&
+           static_cast<std::size_t>(joint.to - kCrateIdBase) < crates.size());
       if (body >= crates.size() || !toKnown || joint.to == joint.body) {
         throw WireError("joint names a body the level does not have");
       }

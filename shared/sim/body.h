@@ -66,8 +66,8 @@ struct Crate {
 };
 
 // type, name, default, unit, description
-#define COYOTE_JOINT_FIELDS(FIELD)                                                        \
-  FIELD(bool, broken, false, "", "pulled harder than its break_force: gone for good")     \
+#define COYOTE_JOINT_FIELDS(FIELD)                                                          \
+  FIELD(bool, broken, false, "", "pulled harder than its break_force: gone for good")       \
   FIELD(float, force, 0.0f, "mass·tiles/s²", "what it carried last step (breaks, display)") \
   FIELD(bool, reversed, false, "", "a reversing rail motor on its way back to the lower limit")
 

@@ -337,8 +337,8 @@ class JointSolver {
     const float position = dot(body.point - to.point - joint.offset, joint.axis);
     float wanted = joint.reverse ? reversingSpeed(i, position) : joint.motorSpeed;
     if (joint.hasTarget) {
-      const float gain = joint.stiffness > 0.0f && joint.stiffness < 1.0f / dt ? joint.stiffness
-                                                                              : 1.0f / dt;
+      const float gain =
+          joint.stiffness > 0.0f && joint.stiffness < 1.0f / dt ? joint.stiffness : 1.0f / dt;
       const float limit = absOf(joint.motorSpeed);
       wanted = clampTo(gain * (joint.motorTarget - position), -limit, limit);
     }
@@ -418,7 +418,7 @@ class JointSolver {
   std::array<Vec2, kMaxJoints> impulses_{};  ///< mass·tiles/s each joint gave this step
   std::array<bool, kMaxJoints> live_{};
   std::array<bool, kMaxJoints> solved_{};  ///< at least one end could move
-  std::bitset<kMaxCrates> held_;            ///< crates (level index) a live joint holds
+  std::bitset<kMaxCrates> held_;           ///< crates (level index) a live joint holds
 };
 
 }  // namespace

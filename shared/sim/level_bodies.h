@@ -64,11 +64,11 @@ struct JointDefinition {
   Vec2 anchor;
   float length = 1.0f;  ///< tiles: a rope's longest, a spring's rest length
   Vec2 offset;          ///< tiles: weld and rail, body's centre − anchor as the level placed them
-  Vec2 axis{1.0f, 0.0f};  ///< rail: unit direction of travel
+  Vec2 axis{1.0f, 0.0f};          ///< rail: unit direction of travel
   float lower = -kMaxRailTravel;  ///< tiles along the axis from `offset` (rail limits)
   float upper = kMaxRailTravel;
-  float stiffness = 0.0f;    ///< spring: mass/s²; rail: 1/s, how fast the motor closes on its target
-  float damping = 0.0f;      ///< mass/s: along a spring, or along a rail (its friction)
+  float stiffness = 0.0f;  ///< spring: mass/s²; rail: 1/s, how fast the motor closes on its target
+  float damping = 0.0f;    ///< mass/s: along a spring, or along a rail (its friction)
   float motorSpeed = 0.0f;   ///< rail: tiles/s the motor drives at (0: no motor)
   bool reverse = false;      ///< rail: the motor turns back at each limit (a lift going to and fro)
   bool hasTarget = false;    ///< rail: the motor drives to `motorTarget` and holds it there

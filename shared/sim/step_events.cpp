@@ -4,10 +4,10 @@ namespace coyote {
 
 std::string_view eventKindName(EventKind kind) {
   constexpr std::array<std::string_view, kEventKindCount> kNames = {
-      "landed",           "left_ground",   "wall_touched",
-      "jumped",           "dashed",        "entered_water",
-      "left_water",       "hazard_hit",    "checkpoint_activated",
-      "crate_impact",     "body_slept",    "body_woke",
+      "landed",           "left_ground",    "wall_touched",
+      "jumped",           "dashed",         "entered_water",
+      "left_water",       "hazard_hit",     "checkpoint_activated",
+      "crate_impact",     "body_slept",     "body_woke",
       "velocity_clamped", "body_recovered", "joint_broken"};
   const auto index = static_cast<std::size_t>(kind);
   return index < kNames.size() ? kNames[index] : "unknown";

@@ -19,10 +19,10 @@ using CrateSlots = std::array<Crate, kMaxCrates>;
 using JointSlots = std::array<Joint, kMaxJoints>;
 
 // type, name, default, unit, description
-#define COYOTE_WORLD_FIELDS(FIELD)                                           \
-  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start")    \
-  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")     \
-  FIELD(PlatformSlots, platforms, {}, "", "moving platforms by level index") \
+#define COYOTE_WORLD_FIELDS(FIELD)                                              \
+  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start")       \
+  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")        \
+  FIELD(PlatformSlots, platforms, {}, "", "moving platforms by level index")    \
   FIELD(CrateSlots, crates, {}, "", "crates, in any order (each knows its id)") \
   FIELD(JointSlots, joints, {}, "", "joints by level index")
 

@@ -41,7 +41,7 @@ void writeLevel(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
   out(std::int32_t{-1}, std::int32_t{-1}, std::uint16_t{0});  // budgets, empty name
   // No platforms, crates, checkpoints or joints.
   out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});
-  out(std::uint16_t{1}, 1.0f, 0.0f);                          // the default material
+  out(std::uint16_t{1}, 1.0f, 0.0f);  // the default material
   out(std::uint16_t{1}, static_cast<std::uint32_t>(std::max(forgery.width, 1) * height),
       std::uint8_t{0});  // every cell of it
 }
@@ -65,7 +65,7 @@ void writeSnapshot(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     out(static_cast<std::uint8_t>(forgery.repeatedSlot), character);
   }
   out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});  // no platforms, crates, joints
-  out(std::uint16_t{0}, std::uint16_t{0});  // inputs, roster
+  out(std::uint16_t{0}, std::uint16_t{0});                    // inputs, roster
 }
 
 std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {

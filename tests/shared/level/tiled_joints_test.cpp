@@ -40,8 +40,8 @@ Json number(const std::string& name, double value) {
 }
 
 Json joint(const std::string& kind, double x, double y, const Json& properties) {
-  return {{"id", 9}, {"type", kind}, {"x", x}, {"y", y}, {"point", true},
-          {"properties", properties}};
+  return {{"id", 9}, {"type", kind},  {"x", x},
+          {"y", y},  {"point", true}, {"properties", properties}};
 }
 
 Level load(const Json& map) {
@@ -70,10 +70,10 @@ TEST(TiledJoints, ARopeToTheWorldHangsAtTheObjectAndIsAsLongAsTheLevelPlacesIt) 
 }
 
 TEST(TiledJoints, EveryKindReadsItsProperties) {
-  const Level spring = load(mapWithJoint(joint(
-      "spring", 0, 0,
-      Json::array({ref("body", 1), ref("to", 2), number("length", 3), number("stiffness", 80),
-                   number("damping", 2), number("breakForce", 500)}))));
+  const Level spring = load(mapWithJoint(
+      joint("spring", 0, 0,
+            Json::array({ref("body", 1), ref("to", 2), number("length", 3), number("stiffness", 80),
+                         number("damping", 2), number("breakForce", 500)}))));
   ASSERT_EQ(spring.joints.size(), 1u);
   EXPECT_EQ(spring.joints[0].to, kCrateIdBase + 1);
   EXPECT_EQ(spring.joints[0].length, 3.0f);
@@ -81,16 +81,16 @@ TEST(TiledJoints, EveryKindReadsItsProperties) {
   EXPECT_EQ(spring.joints[0].damping, 2.0f);
   EXPECT_EQ(spring.joints[0].breakForce, 500.0f);
 
-  const Level rail = load(mapWithJoint(joint(
-      "rail", 200, 24,
-      Json::array({ref("body", 1), ref("to", 3), number("axisX", 0), number("axisY", -2),
-                   number("lower", -1), number("upper", 5), number("motorSpeed", 3),
-                   number("motorTarget", 4), number("maxForce", 300)}))));
+  const Level rail = load(mapWithJoint(
+      joint("rail", 200, 24,
+            Json::array({ref("body", 1), ref("to", 3), number("axisX", 0), number("axisY", -2),
+                         number("lower", -1), number("upper", 5), number("motorSpeed", 3),
+                         number("motorTarget", 4), number("maxForce", 300)}))));
   const JointDefinition& lift = rail.joints[0];
-  EXPECT_EQ(lift.to, 0);                // the platform
-  EXPECT_EQ(lift.anchor.x, 0.5f);       // (12.5, 1.5) from the platform's corner (12, 1)
+  EXPECT_EQ(lift.to, 0);           // the platform
+  EXPECT_EQ(lift.anchor.x, 0.5f);  // (12.5, 1.5) from the platform's corner (12, 1)
   EXPECT_EQ(lift.anchor.y, 0.5f);
-  EXPECT_EQ(lift.axis.x, 0.0f);         // normalised
+  EXPECT_EQ(lift.axis.x, 0.0f);  // normalised
   EXPECT_EQ(lift.axis.y, -1.0f);
   EXPECT_EQ(lift.offset.x, 4.5f - 12.5f);
   EXPECT_EQ(lift.offset.y, 2.5f - 1.5f);
@@ -98,10 +98,11 @@ TEST(TiledJoints, EveryKindReadsItsProperties) {
   EXPECT_EQ(lift.motorTarget, 4.0f);
   EXPECT_EQ(lift.maxForce, 300.0f);
 
-  const Level weld = load(mapWithJoint(joint(
-      "weld", 0, 0, Json::array({ref("body", 2), ref("to", 1), {{"name", "collide"},
-                                                                {"type", "bool"},
-                                                                {"value", true}}}))));
+  const Level weld = load(
+      mapWithJoint(joint("weld", 0, 0,
+                         Json::array({ref("body", 2),
+                                      ref("to", 1),
+                                      {{"name", "collide"}, {"type", "bool"}, {"value", true}}}))));
   EXPECT_EQ(weld.joints[0].offset.x, 4.0f);  // crate 2's centre is 4 tiles right of crate 1's
   EXPECT_EQ(weld.joints[0].offset.y, 0.0f);
   EXPECT_TRUE(weld.joints[0].collide);
@@ -111,32 +112,32 @@ TEST(TiledJoints, BrokenDeclarationsAreRefusedWithTheirJsonPath) {
   EXPECT_THAT(refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("to", 2)})))),
               AllOf(HasSubstr("joints.tmj"), HasSubstr("$.layers[1].objects[4]"),
                     HasSubstr("needs a \"body\"")));
-  EXPECT_THAT(refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 77)})))),
-              AllOf(HasSubstr("$.layers[1].objects[4].properties[0].value"),
-                    HasSubstr("names no crate")));
+  EXPECT_THAT(
+      refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 77)})))),
+      AllOf(HasSubstr("$.layers[1].objects[4].properties[0].value"), HasSubstr("names no crate")));
   EXPECT_THAT(refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 3)})))),
               HasSubstr("names no crate"));  // a platform is not a crate
-  EXPECT_THAT(refusal(mapWithJoint(joint("weld", 0, 0,
-                                         Json::array({ref("body", 1), ref("to", 44)})))),
-              AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value"),
-                    HasSubstr("names no crate or platform")));
-  EXPECT_THAT(refusal(mapWithJoint(joint("weld", 0, 0,
-                                         Json::array({ref("body", 1), ref("to", 1)})))),
-              HasSubstr("two different bodies"));
-  EXPECT_THAT(refusal(mapWithJoint(joint(
-                  "rail", 0, 0,
-                  Json::array({ref("body", 1), number("axisX", 0), number("axisY", 0)})))),
-              AllOf(HasSubstr("$.layers[1].objects[4]:"), HasSubstr("axis")));
-  EXPECT_THAT(refusal(mapWithJoint(joint(
-                  "rail", 0, 0,
-                  Json::array({ref("body", 1), number("lower", 2), number("upper", 1)})))),
-              HasSubstr("crossed limits: lower 2 > upper 1"));
+  EXPECT_THAT(
+      refusal(mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 44)})))),
+      AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value"),
+            HasSubstr("names no crate or platform")));
+  EXPECT_THAT(
+      refusal(mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 1)})))),
+      HasSubstr("two different bodies"));
+  EXPECT_THAT(
+      refusal(mapWithJoint(joint(
+          "rail", 0, 0, Json::array({ref("body", 1), number("axisX", 0), number("axisY", 0)})))),
+      AllOf(HasSubstr("$.layers[1].objects[4]:"), HasSubstr("axis")));
+  EXPECT_THAT(
+      refusal(mapWithJoint(joint(
+          "rail", 0, 0, Json::array({ref("body", 1), number("lower", 2), number("upper", 1)})))),
+      HasSubstr("crossed limits: lower 2 > upper 1"));
   EXPECT_THAT(refusal(mapWithJoint(joint(
                   "rail", 0, 0,
                   Json::array({ref("body", 1), number("upper", 1), number("motorTarget", 3)})))),
               AllOf(HasSubstr("properties[2].value"), HasSubstr("must be in [-4096, 1]")));
-  EXPECT_THAT(refusal(mapWithJoint(joint("spring", 0, 0,
-                                         Json::array({ref("body", 1), number("stiffness", -1)})))),
+  EXPECT_THAT(refusal(mapWithJoint(
+                  joint("spring", 0, 0, Json::array({ref("body", 1), number("stiffness", -1)})))),
               AllOf(HasSubstr("properties[1].value"), HasSubstr("must be in")));
 }
 

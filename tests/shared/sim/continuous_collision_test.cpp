@@ -66,8 +66,8 @@ TEST(ContinuousCollision, AFastCrateStopsAtARopeHeldCrate) {
     const Vec2 fast = scenario.crate(0).position;
     const Vec2 held = scenario.crate(1).position;
     // Never inside it, and never across it while the two were level (it swings up and away).
-    const bool overlaps = std::abs(fast.x - held.x) < 1.0f - 1e-3f &&
-                          std::abs(fast.y - held.y) < 1.0f - 1e-3f;
+    const bool overlaps =
+        std::abs(fast.x - held.x) < 1.0f - 1e-3f && std::abs(fast.y - held.y) < 1.0f - 1e-3f;
     ASSERT_FALSE(overlaps) << "tick " << tick;
     const bool level = std::abs(fast.y - held.y) < 1.0f;
     ASSERT_FALSE(level && before < held.x && fast.x > held.x) << "tick " << tick;

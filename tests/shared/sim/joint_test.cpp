@@ -88,7 +88,7 @@ TEST(Joints, ASlackRopeLetsItsCrateFallUntilItIsTaut) {
   scenario.add(toWorld(JointKind::Rope, scenario, anchor));
   scenario.level.joints[0].length = 5.0f;
   scenario.step({}, 10);
-  EXPECT_GT(centreOf(scenario).y, 4.0f);         // falling freely: 1.25 tiles in 10 ticks
+  EXPECT_GT(centreOf(scenario).y, 4.0f);            // falling freely: 1.25 tiles in 10 ticks
   EXPECT_EQ(scenario.state.joints[0].force, 0.0f);  // slack: it pulled nothing
   scenario.step({}, 120);
   EXPECT_NEAR(centreOf(scenario).y, 6.0f, 0.05f);  // hanging at the rope's length
@@ -220,7 +220,7 @@ TEST(Joints, AReversingRailMotorIsALiftThatCarriesAPlayerUpAndDown) {
       lowestAfterTop = std::max(lowestAfterTop, cabin);
     }
   }
-  EXPECT_NEAR(highest, 7.0f, 0.02f);         // up to the upper limit, 5 tiles up
+  EXPECT_NEAR(highest, 7.0f, 0.02f);          // up to the upper limit, 5 tiles up
   EXPECT_NEAR(lowestAfterTop, 12.0f, 0.02f);  // and back down to the lower one
 }
 
