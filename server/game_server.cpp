@@ -26,6 +26,17 @@ void spinForTesting(double milliseconds) {
   }
 }
 
+const char* governorLevelEffect(int level) {
+  switch (level) {
+    case 1:
+      return "frames at half rate";
+    case 2:
+      return "new joins refused";
+    default:
+      return "activity radius and active bodies capped";
+  }
+}
+
 net::HostLimits hostLimits(const ServerConfig& config) {
   return net::HostLimits{
       static_cast<std::size_t>(config.maxPlayers + config.maxSpectators + kPeerSlack),
@@ -172,9 +183,16 @@ void GameServer::recordTick(const StageTiming& timing) {
 void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) {
   if (change.to > change.from) {
     log_->warn("overload governor: level {} -> {} ({}): {}", change.from, change.to,
-               change.to == 1 ? "frames at half rate" : "new joins refused", change.cause);
+               governorLevelEffect(change.to), change.cause);
   } else {
     log_->info("overload governor: level {} -> {}: {}", change.from, change.to, change.cause);
+  }
+  if (governor_.limitsActivity() != (change.from >= 3)) {
+    // Announced as the next tick's authoritative event: every client applies it at that tick.
+    const bool limit = governor_.limitsActivity();
+    pendingEvents_.push_back(RosterEvent::limits(
+        limit ? static_cast<std::uint16_t>(config_.overloadRadius) : std::uint16_t{0},
+        limit ? static_cast<std::uint16_t>(config_.overloadActiveBodies) : std::uint16_t{0}));
   }
   metrics_.governorLevel = change.to;
   ++metrics_.governorTransitions;

@@ -13,8 +13,8 @@ namespace coyote {
 ///   0 normal;
 ///   1 frames sent at half the rate;
 ///   2 and new joins refused ("server busy");
-///   3 for now the same as 2 (reducing `sim.simulation_radius` and `budgets.max_active_bodies`
-///     needs them changed at an announced tick, as an authoritative event: not done yet).
+///   3 and the world's activity capped: `sim.simulation_radius` and `budgets.max_active_bodies`
+///     reduced from an announced tick on, as an authoritative event (GameServer).
 /// It reads durations, not a clock, so a test drives it tick by tick.
 class OverloadGovernor {
  public:
@@ -39,6 +39,7 @@ class OverloadGovernor {
   int level() const { return level_; }
   bool halvesSendRate() const { return level_ >= 1; }
   bool refusesJoins() const { return level_ >= 2; }
+  bool limitsActivity() const { return level_ >= 3; }
 
  private:
   std::optional<Transition> judgeWindow(double p95);

@@ -7,6 +7,7 @@
 
 #include "config/config_error.h"
 #include "config/physics_config_loader.h"
+#include "sim/body.h"
 
 namespace coyote {
 namespace {
@@ -79,6 +80,8 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   readOptionalBudget(budgets, "jumps_remaining", c.jumpsRemaining);
   readOptionalBudget(budgets, "dashes_remaining", c.dashesRemaining);
   budgets.read("tick_budget_ms", c.tickBudgetMs, 0.0f, 1000.0f);
+  budgets.read("overload_radius", c.overloadRadius, 1, 1000);
+  budgets.read("overload_active_bodies", c.overloadActiveBodies, 1, kMaxCrates);
   budgets.rejectUnknownKeys();
 
   TomlTableReader agones = root.section("agones");

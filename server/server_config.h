@@ -51,6 +51,9 @@ struct ServerConfig {
 
   /// The overload governor's budget for a tick's p95 (ms; 0 = no governor)
   float tickBudgetMs = 8.0f;
+  /// What its level 3 caps `sim.simulation_radius` (tiles) and `budgets.max_active_bodies` at.
+  std::int32_t overloadRadius = 24;
+  std::int32_t overloadActiveBodies = 32;
 };
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).

@@ -404,7 +404,7 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   for (const RosterEvent& event : frame.events) {
     if (event.kind == RosterEvent::kJoin) {
       names_[event.slot] = event.name;
-    } else {
+    } else if (event.kind == RosterEvent::kLeave) {
       names_.erase(event.slot);
     }
   }

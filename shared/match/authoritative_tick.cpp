@@ -7,8 +7,11 @@ void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events
   for (const RosterEvent& event : events) {
     if (event.kind == RosterEvent::kJoin) {
       addCharacter(state, event.slot, level, config);
-    } else {
+    } else if (event.kind == RosterEvent::kLeave) {
       removeCharacter(state, event.slot);
+    } else if (event.kind == RosterEvent::kLimits) {
+      state.radiusLimit = event.radius;
+      state.activeBodiesLimit = event.activeBodies;
     }
   }
 }

@@ -8,7 +8,8 @@
 
 namespace coyote {
 
-/// Roster events of a tick: a join spawns its character, a leave frees the slot.
+/// Roster events of a tick: a join spawns its character, a leave frees the slot, limits set the
+/// activity limits in force.
 void applyRosterEvents(WorldState& state, const std::vector<RosterEvent>& events,
                        const Level& level, const PhysicsConfig& config);
 

@@ -20,6 +20,8 @@ inline constexpr std::size_t kChannelCount = 2;
 
 // Caps checked before anything is allocated while decoding (SPEC §5: bounded decoding).
 inline constexpr std::size_t kMaxNameLength = 32;
+/// The largest simulation radius (tiles) a limits event may set, as `sim.simulation_radius`.
+inline constexpr std::uint16_t kMaxLimitRadius = 1000;
 inline constexpr std::size_t kMaxReasonLength = 256;
 inline constexpr std::size_t kMaxLevelSide = 4096;
 inline constexpr std::size_t kMaxLevelTiles = 1u << 20;

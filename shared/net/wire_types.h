@@ -56,8 +56,15 @@ void serialize(Archive& archive, SlotInput& entry) {
 template <class Archive>
 void serialize(Archive& archive, RosterEvent& event) {
   archive(event.kind, event.slot);
-  if (event.kind != RosterEvent::kJoin && event.kind != RosterEvent::kLeave) {
+  if (event.kind != RosterEvent::kJoin && event.kind != RosterEvent::kLeave &&
+      event.kind != RosterEvent::kLimits) {
     throw WireError("unknown roster event");
+  }
+  if (event.kind == RosterEvent::kLimits) {
+    net::rangedValue(archive, event.radius, std::uint16_t{0}, net::kMaxLimitRadius,
+                     "limits radius");
+    net::rangedValue(archive, event.activeBodies, std::uint16_t{0},
+                     static_cast<std::uint16_t>(kMaxCrates), "limits active bodies");
   }
   net::boundedString(archive, event.name, net::kMaxNameLength, "name");
 }

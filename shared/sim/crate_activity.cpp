@@ -75,7 +75,8 @@ std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& ac
                              const Level& level, const PhysicsConfig& config,
                              std::array<Candidate, kMaxCrates>& candidates) {
   const std::uint8_t ticks = restingTicks(config);
-  const float radius = config.simulationRadius;
+  const ActivityLimits limits = activityLimits(state, config);
+  const float radius = limits.radius;
   const auto crates = levelCrates(state, level);
   std::size_t count = 0;
   for (std::size_t slot = 0; slot < crates.size(); ++slot) {
@@ -86,7 +87,7 @@ std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& ac
     }
     Candidate& candidate = candidates[count++];
     candidate = {0.0f, crate.id, static_cast<std::uint8_t>(slot), true};
-    if (radius > 0.0f || crates.size() > static_cast<std::size_t>(config.maxActiveBodies)) {
+    if (radius > 0.0f || crates.size() > limits.activeBodies) {
       candidate.distance = nearestCharacter(crateBox(crate, *definition), state, active, config);
       candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
     }
@@ -95,6 +96,18 @@ std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& ac
 }
 
 }  // namespace
+
+ActivityLimits activityLimits(const WorldState& state, const PhysicsConfig& config) {
+  ActivityLimits limits{config.simulationRadius, static_cast<std::size_t>(config.maxActiveBodies)};
+  const auto radiusCap = static_cast<float>(state.radiusLimit);
+  if (state.radiusLimit > 0 && (limits.radius == 0.0f || radiusCap < limits.radius)) {
+    limits.radius = radiusCap;
+  }
+  if (state.activeBodiesLimit > 0 && state.activeBodiesLimit < limits.activeBodies) {
+    limits.activeBodies = state.activeBodiesLimit;
+  }
+  return limits;
+}
 
 std::uint8_t restingTicks(const PhysicsConfig& config) {
   const std::int32_t ticks = ticksFor(config.sleepTime, config.tickRate);
@@ -133,7 +146,7 @@ void updateCrateActivity(WorldState& state, const ActiveCharacters& active, cons
   }
   std::array<Candidate, kMaxCrates> candidates;
   const std::size_t count = gatherCandidates(state, active, level, config, candidates);
-  const auto budget = static_cast<std::size_t>(config.maxActiveBodies);
+  const std::size_t budget = activityLimits(state, config).activeBodies;
   std::size_t inRange = 0;
   for (std::size_t i = 0; i < count; ++i) {
     inRange += candidates[i].inRange ? 1 : 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "sim/active_characters.h"
@@ -26,6 +27,15 @@ std::uint8_t restingTicks(const PhysicsConfig& config);
 
 /// Wakes a crate (a hit, a push, a platform): simulated from its next move, counting rest anew.
 void wakeCrate(Crate& crate, EventBatch* events);
+
+/// The activity rules in force: `sim.simulation_radius` (tiles, 0 = unlimited) and
+/// `budgets.max_active_bodies`, each capped by the overload governor's limit in the state when it
+/// set one (`radiusLimit`, `activeBodiesLimit`; 0 = none).
+struct ActivityLimits {
+  float radius = 0.0f;
+  std::size_t activeBodies = 0;
+};
+ActivityLimits activityLimits(const WorldState& state, const PhysicsConfig& config);
 
 /// After a crate's move: one more tick at rest, or none; asleep once it has rested long enough.
 void noteRest(Crate& crate, const PhysicsConfig& config, EventBatch* events);

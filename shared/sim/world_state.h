@@ -19,12 +19,14 @@ using CrateSlots = std::array<Crate, kMaxCrates>;
 using JointSlots = std::array<Joint, kMaxJoints>;
 
 // type, name, default, unit, description
-#define COYOTE_WORLD_FIELDS(FIELD)                                              \
-  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start")       \
-  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")        \
-  FIELD(PlatformSlots, platforms, {}, "", "moving platforms by level index")    \
-  FIELD(CrateSlots, crates, {}, "", "crates, in any order (each knows its id)") \
-  FIELD(JointSlots, joints, {}, "", "joints by level index")
+#define COYOTE_WORLD_FIELDS(FIELD)                                                           \
+  FIELD(std::uint32_t, tick, 0, "ticks", "ticks stepped since the start")                    \
+  FIELD(CharacterSlots, characters, {}, "", "player characters by slot")                     \
+  FIELD(PlatformSlots, platforms, {}, "", "moving platforms by level index")                 \
+  FIELD(CrateSlots, crates, {}, "", "crates, in any order (each knows its id)")              \
+  FIELD(JointSlots, joints, {}, "", "joints by level index")                                 \
+  FIELD(std::uint16_t, radiusLimit, 0, "tiles", "governor: simulation radius cap (0: none)") \
+  FIELD(std::uint16_t, activeBodiesLimit, 0, "", "governor: active-body budget cap (0: none)")
 
 /// The whole simulation state (SPEC §3.8): one flat, trivially copyable value. Save = copy,
 /// load = copy; rollback restores it by assignment.

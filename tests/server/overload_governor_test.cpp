@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "client/core/client_session.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 
@@ -92,6 +93,37 @@ TEST(OverloadGovernor, AnOverloadedServerDegradesAndRecovers) {
       {}, [&] { return match.server().governorLevel() == 0; }, 200.0));
   EXPECT_EQ(match.server().ticksPerSend(), normalSend);
   EXPECT_GE(match.server().metrics().governorTransitions, 4u);
+}
+
+// Level 3 caps the world's activity at an announced tick: a client playing through it applies
+// the same limits at the same tick (its confirmed hashes keep matching), and they go with it.
+TEST(OverloadGovernor, LevelThreeCapsActivityForEveryClientAtTheSameTick) {
+  ServerConfig config = test::testServerConfig();
+  config.tickBudgetMs = static_cast<float>(kBudget);
+  config.overloadRadius = 12;
+  config.overloadActiveBodies = 5;
+  test::LoopbackMatch match(config);
+  ClientSession client(test::clientOptions(match.port(), "through"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.phase() == ClientPhase::Playing; }, 5.0));
+  EXPECT_EQ(client.confirmed().radiusLimit, 0);
+  match.server().setArtificialTickCostForTesting(3.0);
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return match.server().governorLevel() == 3; }, 30.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.confirmed().radiusLimit != 0; }, 2.0));
+  EXPECT_EQ(client.confirmed().radiusLimit, 12);
+  EXPECT_EQ(client.confirmed().activeBodiesLimit, 5);
+
+  match.server().setArtificialTickCostForTesting(0.0);
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return match.server().governorLevel() == 2; }, 60.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.confirmed().radiusLimit == 0; }, 2.0));
+  EXPECT_EQ(client.confirmed().activeBodiesLimit, 0);
+  EXPECT_EQ(client.phase(), ClientPhase::Playing);
+  EXPECT_EQ(client.stats().desyncs, 0u);
+  EXPECT_TRUE(client.stats().confirmedHashMatches);
 }
 
 }  // namespace

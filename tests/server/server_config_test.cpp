@@ -38,6 +38,8 @@ TEST(ServerConfig, BundledFileLoads) {
   EXPECT_EQ(config.sendRate, 20);
   EXPECT_EQ(config.level, "configs/levels/arena.tmj");
   EXPECT_FALSE(config.jumpsRemaining.has_value());
+  EXPECT_EQ(config.overloadRadius, 24);
+  EXPECT_EQ(config.overloadActiveBodies, 32);
 }
 
 TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
@@ -51,6 +53,8 @@ TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
   EXPECT_THAT(fileRefusal("[physics]\ngravity = -3\n"), HasSubstr("physics.gravity"));
   EXPECT_THAT(fileRefusal("[budgets]\njumps_remaining = -7\n"),
               HasSubstr("budgets.jumps_remaining"));
+  EXPECT_THAT(fileRefusal("[budgets]\noverload_active_bodies = 129\n"),
+              AllOf(HasSubstr("budgets.overload_active_bodies"), HasSubstr("must be in [1, 128]")));
   EXPECT_THAT(fileRefusal("[world]\nlevel = 3\n"),
               AllOf(HasSubstr("world.level"), HasSubstr("expected a string")));
   EXPECT_THAT(fileRefusal("[metrics]\nport = 1\n"), HasSubstr("metrics"));

@@ -65,6 +65,7 @@ void writeSnapshot(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     out(static_cast<std::uint8_t>(forgery.repeatedSlot), character);
   }
   out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});  // no platforms, crates, joints
+  out(std::uint16_t{0}, std::uint16_t{0});                    // no activity limits
   out(std::uint16_t{0}, std::uint16_t{0});                    // inputs, roster
 }
 

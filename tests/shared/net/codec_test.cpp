@@ -3,6 +3,7 @@
 
 #include <random>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "scenario/ascii_level.h"
@@ -97,6 +98,7 @@ TEST(Codec, ServerFramesRoundTrip) {
   sent.frames.push_back(TickFrame{
       {RosterEvent{RosterEvent::kJoin, 4, "road"}}, {{4, PlayerInput{1, 2, 3}}}, 0x12345678u});
   sent.frames.push_back(TickFrame{{RosterEvent{RosterEvent::kLeave, 2, ""}}, {}, 7});
+  sent.frames.push_back(TickFrame{{RosterEvent::limits(24, 32)}, {}, 8});  // governor level 3
   TickFrame crowded;
   for (int slot = 0; slot < 40; ++slot) {
     crowded.changedInputs.push_back({static_cast<std::uint8_t>(slot), PlayerInput{1, 1, 1}});
@@ -104,10 +106,26 @@ TEST(Codec, ServerFramesRoundTrip) {
   sent.frames.push_back(crowded);
   const ServerFrames got = roundTrip(sent);
   EXPECT_EQ(got.serverTick, 500u);
-  EXPECT_EQ(got.baseTick(), 497u);
+  EXPECT_EQ(got.baseTick(), 496u);
   EXPECT_EQ(got.inputAck(), 504u);
   EXPECT_EQ(got.inputMargin, -3);
   EXPECT_EQ(got.frames, sent.frames);
+}
+
+TEST(Codec, ActivityLimitsOutOfRangeAreRefusedByName) {
+  for (const RosterEvent& event :
+       {RosterEvent::limits(1001, 5), RosterEvent::limits(10, kMaxCrates + 1)}) {
+    ServerFrames sent;
+    sent.serverTick = 10;
+    sent.frames.push_back(TickFrame{{event}, {}, 1});
+    std::string error;
+    try {
+      encode(Message{sent});
+    } catch (const WireError& refused) {
+      error = refused.what();
+    }
+    EXPECT_THAT(error, ::testing::HasSubstr("limits")) << event.radius;
+  }
 }
 
 // The server's fast path (header + frames encoded once per tick) gives the encoder's bytes.

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "match/authoritative_tick.h"
 #include "sim/crate_activity.h"
 #include "sim/state_hash.h"
 #include "support/scenario.h"
@@ -139,6 +140,42 @@ TEST(Activity, OverTheBudgetTheFarthestSleepFirstThenTheOldest) {
   scenario.step({}, 120);
   EXPECT_FLOAT_EQ(scenario.crate(0).position.y, 6.0f);
   EXPECT_FLOAT_EQ(scenario.crate(2).position.y, 6.0f);
+}
+
+TEST(Activity, TheGovernorsLimitsCapTheRadiusAndTheBudgetFromTheirTick) {
+  Scenario scenario(kHall);                      // no radius, a budget of 128: every crate awake
+  scenario.add(CrateDefinition{{30.0f, 1.0f}});  // 28 tiles from the player
+  scenario.add(CrateDefinition{{8.0f, 1.0f}});   // 6 tiles
+  scenario.add(CrateDefinition{{10.0f, 1.0f}});  // 8 tiles
+  scenario.step();
+  EXPECT_FALSE(scenario.crate(0).asleep);
+  const ActivityLimits none = activityLimits(scenario.state, scenario.config);
+  EXPECT_EQ(none.radius, 0.0f);
+  EXPECT_EQ(none.activeBodies, 128u);
+
+  // Announced for the next tick (the server's overload level 3): a radius of 10, one body awake.
+  applyRosterEvents(scenario.state, {RosterEvent::limits(10, 1)}, scenario.level, scenario.config);
+  const ActivityLimits capped = activityLimits(scenario.state, scenario.config);
+  EXPECT_EQ(capped.radius, 10.0f);
+  EXPECT_EQ(capped.activeBodies, 1u);
+  const auto events = scenario.stepCollecting();
+  EXPECT_TRUE(scenario.crate(0).asleep);   // out of range
+  EXPECT_TRUE(scenario.crate(2).asleep);   // in range, but the farther of the two over budget
+  EXPECT_FALSE(scenario.crate(1).asleep);  // the nearest stays awake
+  EXPECT_EQ(count(events, EventKind::BodySlept, kCrateIdBase), 1);
+
+  // Lifted: back to the config's (which a cap never raises).
+  applyRosterEvents(scenario.state, {RosterEvent::limits(0, 0)}, scenario.level, scenario.config);
+  scenario.step();
+  EXPECT_FALSE(scenario.crate(0).asleep);
+  EXPECT_FALSE(scenario.crate(2).asleep);
+  PhysicsConfig tight;
+  tight.simulationRadius = 4.0f;
+  tight.maxActiveBodies = 2;
+  scenario.state.radiusLimit = 24;
+  scenario.state.activeBodiesLimit = 32;
+  EXPECT_EQ(activityLimits(scenario.state, tight).radius, 4.0f);
+  EXPECT_EQ(activityLimits(scenario.state, tight).activeBodies, 2u);
 }
 
 TEST(Activity, SleepIsPartOfTheHashedState) {
