@@ -77,6 +77,14 @@ void drawOne(sf::RenderTarget& target, const sf::RenderStates& states, const Eff
     case EffectKind::Thud:  // a line of dust under the crate
       bar(target, states, at, {6.0f + 14.0f * p, 1.5f}, faded(palette::kDust, opacity), false);
       break;
+    case EffectKind::Snap:  // four sparks flying off the crate its joint let go
+      for (const float x : {-1.0f, 1.0f}) {
+        for (const float y : {-1.0f, 1.0f}) {
+          dot(target, states, {at.x + x * 10.0f * p, at.y + y * 6.0f * p + 8.0f * p * p}, 1.0f,
+              faded(palette::kWeld, opacity));
+        }
+      }
+      break;
   }
 }
 

@@ -20,6 +20,8 @@ std::optional<EffectKind> effectFor(EventKind kind) {
       return EffectKind::Puff;
     case EventKind::CrateImpact:
       return EffectKind::Thud;
+    case EventKind::JointBroken:
+      return EffectKind::Snap;
     default:
       return std::nullopt;
   }
@@ -37,6 +39,8 @@ std::uint32_t effectTicks(EffectKind kind) {
       return 15;
     case EffectKind::Thud:
       return 12;
+    case EffectKind::Snap:
+      return 20;
   }
   return 12;
 }
@@ -86,7 +90,8 @@ std::optional<Vec2> effectPosition(const StepEvent& event, EffectKind kind, cons
     return std::nullopt;
   }
   const Aabb box = crateBox(*crate, *definition);
-  return Vec2{box.centerX(), box.bottom()};
+  return Vec2{box.centerX(),
+              kind == EffectKind::Snap ? box.top() + box.size.y * 0.5f : box.bottom()};
 }
 
 Effect* EffectList::find(const EffectKey& key) {

@@ -19,6 +19,7 @@ enum class EffectKind : std::uint8_t {
   Flash,   ///< checkpoint activated: over the checkpoint
   Puff,    ///< dashed
   Thud,    ///< crate impact: under the crate
+  Snap,    ///< joint broken: sparks from the crate it held
 };
 
 /// The effect an event shows, if any (most events are not for the eye).

@@ -6,6 +6,7 @@
 #include "client/core/predictor.h"
 #include "level/tiled_level_loader.h"
 #include "match/authoritative_tick.h"
+#include "sim/platform_step.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 
@@ -73,6 +74,20 @@ TEST(EffectList, EffectsShowWhereTheirBodyIsAndUnknownBodiesShowNothing) {
   ASSERT_EQ(list.effects().size(), 1u);
   EXPECT_FLOAT_EQ(list.effects()[0].position.x, local.position.x + world.config.playerWidth / 2);
   EXPECT_FLOAT_EQ(list.effects()[0].position.y, local.position.y + world.config.playerHeight / 2);
+}
+
+TEST(EffectList, ABrokenJointSnapsAtTheCentreOfItsCrate) {
+  World world;
+  world.level.crates.push_back({{10.0f, 4.0f}, {2.0f, 1.0f}, 1.0f});
+  placeBodies(world.state, world.level);
+  EffectList list;
+  StepEvent snapped = event(5, kCrateIdBase, EventKind::JointBroken);
+  snapped.value = 240.0f;  // the force that broke it
+  list.simulated(5, std::vector<StepEvent>{snapped}, world.state, world.level, world.config, 5);
+  ASSERT_EQ(list.effects().size(), 1u);
+  EXPECT_EQ(list.effects()[0].kind, EffectKind::Snap);
+  EXPECT_FLOAT_EQ(list.effects()[0].position.x, 11.0f);
+  EXPECT_FLOAT_EQ(list.effects()[0].position.y, 4.5f);
 }
 
 TEST(EffectList, AFloodOfEventsKeepsABoundedList) {
