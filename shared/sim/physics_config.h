@@ -69,7 +69,7 @@ inline constexpr int kPixelsPerTile = 16;
           "a grounded box is pulled down this far on descents")                                    \
   /* platforms and crates (§4) */                                                                 \
   SETTING(physics, max_lift_boost, float, maxLiftBoost, 10.0f, 0.0f, 60.0f, "tiles/s",             \
-          "cap per axis on the platform velocity a character keeps when it leaves one")            \
+          "cap per axis on the platform or crate velocity a character keeps leaving it")           \
   SETTING(physics, max_depenetration, float, maxDepenetration, 1.0f, 0.05f, 4.0f, "tiles",         \
           "a platform pushes a body out by at most this much a step; deeper is a squeeze")         \
   SETTING(physics, crate_ground_decel, float, crateGroundDecel, 6.0f, 0.0f, 1000.0f, "tiles/s²",   \

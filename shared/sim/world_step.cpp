@@ -35,15 +35,23 @@ float capped(float value, float cap) {
   return value > cap ? cap : (value < -cap ? -cap : value);
 }
 
-// Lift boost (SPEC §4): a character leaving a platform keeps the platform's velocity, capped.
+// Lift boost (SPEC §4): a character leaving a platform or a crate keeps its velocity, capped
+// (jumping off a rising spring board or lift goes higher).
 void applyLiftBoost(Character& character, BodyId before, const WorldState& state,
-                    const PhysicsConfig& config) {
-  if (!isPlatformId(before) || character.support == before) {
+                    const Level& level, const PhysicsConfig& config) {
+  if (character.support == before) {
     return;
   }
-  const Vec2 platform = state.platforms[static_cast<std::size_t>(before)].velocity;
-  character.velocity.x += capped(platform.x, config.maxLiftBoost);
-  character.velocity.y += capped(platform.y, config.maxLiftBoost);
+  Vec2 velocity;
+  if (isPlatformId(before)) {
+    velocity = state.platforms[static_cast<std::size_t>(before)].velocity;
+  } else if (const Crate* crate = isCrateId(before) ? findCrate(state, level, before) : nullptr) {
+    velocity = crate->velocity;
+  } else {
+    return;  // adding nothing would still turn a -0 into +0: a different state
+  }
+  character.velocity.x += capped(velocity.x, config.maxLiftBoost);
+  character.velocity.y += capped(velocity.y, config.maxLiftBoost);
 }
 
 // What a character's step did that a player would see (SPEC §4 events).
@@ -97,7 +105,7 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
       // In slot order, each character sweeps against where the others are now: never into one.
       bodies.move(id, characterBox(character, parameters.config));
     }
-    applyLiftBoost(character, supportBefore, state, parameters.config);
+    applyLiftBoost(character, supportBefore, state, level, parameters.config);
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.
       character.velocity.x =

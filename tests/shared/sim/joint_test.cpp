@@ -224,6 +224,27 @@ TEST(Joints, AReversingRailMotorIsALiftThatCarriesAPlayerUpAndDown) {
   EXPECT_NEAR(lowestAfterTop, 12.0f, 0.02f);  // and back down to the lower one
 }
 
+TEST(Joints, AJumpOffARisingLiftKeepsTheLiftsSpeed) {
+  Scenario scenario(tallHall());
+  scenario.add(CrateDefinition{{1.0f, 12.0f}, {3.0f, 0.5f}, 3.0f});
+  JointDefinition rail = toWorld(JointKind::Rail, scenario, {2.5f, 12.25f});
+  rail.axis = {0.0f, -1.0f};
+  rail.lower = 0.0f;
+  rail.upper = 5.0f;
+  rail.motorSpeed = 3.0f;
+  scenario.add(rail);
+  scenario.player().position.y -= 4.0f;
+  ASSERT_TRUE(scenario.settle());
+  scenario.step({}, 10);  // riding up at 3 tiles/s
+  ASSERT_FLOAT_EQ(scenario.crate().velocity.y, -3.0f);
+  Scenario still(tallHall());  // the same jump off the floor
+  ASSERT_TRUE(still.settle());
+  scenario.step(test::input(0, 0, kButtonJump));
+  still.step(test::input(0, 0, kButtonJump));
+  EXPECT_NE(scenario.player().support, kCrateIdBase);
+  EXPECT_NEAR(scenario.player().velocity.y, still.player().velocity.y - 3.0f, 1e-3f);
+}
+
 /// A crate of mass 2 welded 2 tiles below a world anchor, breaking above `breakForce`.
 Scenario welded(float breakForce) {
   Scenario scenario(tallHall());
