@@ -259,8 +259,8 @@ std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const 
 
 /// Carries the characters standing on a crate by what it moved (against the tiles, like a
 /// platform's riders): a crate on a rail or a spring is a lift or a board a player rides.
-void carryRiders(WorldState& state, const Crate& crate, Vec2 moved, const Level& level,
-                 const PhysicsConfig& config, ObstacleSet& bodies) {
+void carryCrateRiders(WorldState& state, const Crate& crate, Vec2 moved, const Level& level,
+                      const PhysicsConfig& config, ObstacleSet& bodies) {
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
     Character& character = state.characters[slot];
     if (!character.active || character.support != crate.id) {
@@ -380,7 +380,8 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
   }
   // A crate moves at most crateReachPerStep after the set is sorted.
   const float slack = crateReachPerStep(parameters) + kSkin;
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);  // riders move
+  // Characters are in it too: a crate's riders, carried, move there by `move`.
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);
   const CrateContacts contacts{state, level, events};
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
@@ -392,7 +393,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
     moveCrate(crate, {definition, level, parameters, bodies, contacts, links}, launched);
     const Vec2 moved{crate.position.x - before.x, crate.position.y - before.y};
     if (moved.x != 0.0f || moved.y != 0.0f) {
-      carryRiders(state, crate, moved, level, parameters.config, bodies);
+      carryCrateRiders(state, crate, moved, level, parameters.config, bodies);
     }
     noteRest(crate, parameters.config, events);
     bodies.update(crate.id, crateBox(crate, definition));
