@@ -259,11 +259,12 @@ std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const 
 
 /// Carries the characters standing on a crate by what it moved (against the tiles, like a
 /// platform's riders): a crate on a rail or a spring is a lift or a board a player rides.
-void carryCrateRiders(WorldState& state, const Crate& crate, Vec2 moved, const Level& level,
-                      const PhysicsConfig& config, ObstacleSet& bodies) {
-  for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
+void carryCrateRiders(WorldState& state, const ActiveCharacters& active, const Crate& crate,
+                      Vec2 moved, const Level& level, const PhysicsConfig& config,
+                      ObstacleSet& bodies) {
+  for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
-    if (!character.active || character.support != crate.id) {
+    if (character.support != crate.id) {
       continue;
     }
     const Aabb box = characterBox(character, config);
@@ -371,8 +372,8 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
   }
 }
 
-void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
-                EventBatch* events, const JointLinks* links) {
+void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const StepParameters& parameters, EventBatch* events, const JointLinks* links) {
   std::array<std::uint8_t, kMaxCrates> order{};
   const std::size_t count = orderCrates(state, level, order);
   if (count == 0) {
@@ -393,7 +394,7 @@ void stepCrates(WorldState& state, const Level& level, const StepParameters& par
     moveCrate(crate, {definition, level, parameters, bodies, contacts, links}, launched);
     const Vec2 moved{crate.position.x - before.x, crate.position.y - before.y};
     if (moved.x != 0.0f || moved.y != 0.0f) {
-      carryCrateRiders(state, crate, moved, level, parameters.config, bodies);
+      carryCrateRiders(state, active, crate, moved, level, parameters.config, bodies);
     }
     noteRest(crate, parameters.config, events);
     bodies.update(crate.id, crateBox(crate, definition));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/active_characters.h"
 #include "sim/joint_links.h"
 #include "sim/level.h"
 #include "sim/step_events.h"
@@ -15,8 +16,9 @@ namespace coyote {
 /// stored in. A crate in `links.launched` already had this step's gravity and water applied (by
 /// the joint stage) and flies straight at its velocity; it never collides with a body
 /// `links.ignores`.
-void stepCrates(WorldState& state, const Level& level, const StepParameters& parameters,
-                EventBatch* events = nullptr, const JointLinks* links = nullptr);
+void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const StepParameters& parameters, EventBatch* events = nullptr,
+                const JointLinks* links = nullptr);
 
 /// The velocity a crate leaves with this step when its gravity (or, in water, buoyancy and drag)
 /// is applied at once, before it moves (symplectic Euler): how the joint stage launches the crates

@@ -1,5 +1,6 @@
 #include "sim/joint_step.h"
 
+#include <algorithm>
 #include <bitset>
 #include <cmath>
 
@@ -31,9 +32,6 @@ float dot(Vec2 a, Vec2 b) {
 float lengthOf(Vec2 a) {
   return std::sqrt(dot(a, a));
 }
-float clampTo(float value, float low, float high) {
-  return value < low ? low : (value > high ? high : value);
-}
 
 Vec2 centreOf(const Crate& crate, const CrateDefinition& definition) {
   return {crate.position.x + definition.size.x * 0.5f, crate.position.y + definition.size.y * 0.5f};
@@ -56,6 +54,14 @@ struct End {
   }
 };
 
+/// Both ends of a joint.
+struct Ends {
+  End body;
+  End to;
+
+  float inverseMass() const { return body.inverseMass + to.inverseMass; }
+};
+
 /// The pull a rigid joint needs on `d` (body's predicted point − the other's): zero when kept.
 Vec2 rigidError(const JointDefinition& joint, Vec2 d) {
   switch (joint.kind) {
@@ -68,7 +74,7 @@ Vec2 rigidError(const JointDefinition& joint, Vec2 d) {
     case JointKind::Rail: {
       const Vec2 e = d - joint.offset;
       const float along = dot(e, joint.axis);
-      return e - joint.axis * clampTo(along, joint.lower, joint.upper);
+      return e - joint.axis * std::clamp(along, joint.lower, joint.upper);
     }
     case JointKind::Spring:
       break;
@@ -78,9 +84,10 @@ Vec2 rigidError(const JointDefinition& joint, Vec2 d) {
 
 class JointSolver {
  public:
-  JointSolver(WorldState& state, const Level& level, const StepParameters& parameters,
-              JointLinks& links, EventBatch* events)
+  JointSolver(WorldState& state, const ActiveCharacters& active, const Level& level,
+              const StepParameters& parameters, JointLinks& links, EventBatch* events)
       : state_(state),
+        active_(active),
         level_(level),
         parameters_(parameters),
         links_(links),
@@ -96,16 +103,22 @@ class JointSolver {
     }
     wakePulledSleepers(count);
     wakeRiddenSleepers();
+    // From here on no crate wakes or moves (only velocities change): each end is resolved once.
+    for (std::size_t i = 0; i < count; ++i) {
+      if (live_[i]) {
+        ends_[i] = {bodyEnd(i), toEnd(i)};
+      }
+    }
     launchHeldCrates(count);
     bearLoads();
     for (std::size_t i = 0; i < count; ++i) {
-      if (live_[i]) {
+      if (live_[i] && movable(i)) {
         applySoftForces(i);
       }
     }
     for (int pass = 0; pass < kJointIterations; ++pass) {
       for (std::size_t i = 0; i < count; ++i) {
-        if (live_[i]) {
+        if (live_[i] && movable(i)) {
           solveRigid(i);
         }
       }
@@ -191,8 +204,9 @@ class JointSolver {
   /// A player on a sleeping held crate wakes it: its weight is news to the joints (a crate resting
   /// on one is not: they sleep together).
   void wakeRiddenSleepers() {
-    for (const Character& character : state_.characters) {
-      if (!character.active || !character.grounded || !isCrateId(character.support) ||
+    for (const std::uint8_t slot : active_) {
+      const Character& character = state_.characters[slot];
+      if (!character.grounded || !isCrateId(character.support) ||
           !held_.test(static_cast<std::size_t>(character.support - kCrateIdBase))) {
         continue;
       }
@@ -239,8 +253,8 @@ class JointSolver {
   void launchHeldCrates(std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
       if (live_[i]) {
-        launch(bodyEnd(i));
-        launch(toEnd(i));
+        launch(ends_[i].body);
+        launch(ends_[i].to);
       }
     }
   }
@@ -252,8 +266,9 @@ class JointSolver {
   void bearLoads() {
     const PhysicsConfig& config = parameters_.config;
     const float dt = parameters_.dt;
-    for (const Character& character : state_.characters) {
-      if (character.active && character.grounded) {
+    for (const std::uint8_t slot : active_) {
+      const Character& character = state_.characters[slot];
+      if (character.grounded) {
         bear(character.support, config.mass * config.gravity * dt);
       }
     }
@@ -283,19 +298,20 @@ class JointSolver {
     impulses_[i] = impulses_[i] + impulse;
   }
 
+  /// Whether at least one end of joint `i` can move (else nothing solves it this step).
+  bool movable(std::size_t i) {
+    const bool any = ends_[i].inverseMass() > 0.0f;
+    solved_[i] = solved_[i] || any;
+    return any;
+  }
+
   void applySoftForces(std::size_t i) {
     const JointDefinition& joint = level_.joints[i];
-    const End body = bodyEnd(i);
-    const End to = toEnd(i);
-    const float inverseMass = body.inverseMass + to.inverseMass;
-    if (inverseMass == 0.0f) {
-      return;
-    }
-    solved_[i] = true;
+    const auto& [body, to] = ends_[i];
     if (joint.kind == JointKind::Spring) {
-      applySpring(i, body, to, inverseMass);
+      applySpring(i, body, to, ends_[i].inverseMass());
     } else if (joint.kind == JointKind::Rail) {
-      applyRailDrive(i, body, to, inverseMass);
+      applyRailDrive(i, body, to, ends_[i].inverseMass());
     }
   }
 
@@ -340,12 +356,12 @@ class JointSolver {
       const float gain =
           joint.stiffness > 0.0f && joint.stiffness < 1.0f / dt ? joint.stiffness : 1.0f / dt;
       const float limit = absOf(joint.motorSpeed);
-      wanted = clampTo(gain * (joint.motorTarget - position), -limit, limit);
+      wanted = std::clamp(gain * (joint.motorTarget - position), -limit, limit);
     }
     const float current = dot(body.velocity() - to.velocity(), joint.axis);
     float impulse = (wanted - current) / inverseMass;
     if (joint.maxForce > 0.0f) {
-      impulse = clampTo(impulse, -joint.maxForce * dt, joint.maxForce * dt);
+      impulse = std::clamp(impulse, -joint.maxForce * dt, joint.maxForce * dt);
     }
     apply(i, body, to, joint.axis * impulse);
   }
@@ -367,13 +383,8 @@ class JointSolver {
   /// ends where the joint allows, shared by inverse mass.
   void solveRigid(std::size_t i) {
     const float dt = parameters_.dt;
-    const End body = bodyEnd(i);
-    const End to = toEnd(i);
-    const float inverseMass = body.inverseMass + to.inverseMass;
-    if (inverseMass == 0.0f) {
-      return;
-    }
-    solved_[i] = true;
+    const auto& [body, to] = ends_[i];
+    const float inverseMass = ends_[i].inverseMass();
     const Vec2 error = rigidError(level_.joints[i], body.predicted(dt) - to.predicted(dt));
     if (error.x != 0.0f || error.y != 0.0f) {
       apply(i, body, to, error * (-1.0f / (dt * inverseMass)));
@@ -403,13 +414,14 @@ class JointSolver {
     for (std::size_t index = 0; index < level_.crates.size() && index < kMaxCrates; ++index) {
       if (links_.launched.test(index)) {
         Crate* crate = crateOf(static_cast<BodyId>(kCrateIdBase + static_cast<BodyId>(index)));
-        crate->velocity = {clampTo(crate->velocity.x, -cap, cap),
-                           clampTo(crate->velocity.y, -cap, cap)};
+        crate->velocity = {std::clamp(crate->velocity.x, -cap, cap),
+                           std::clamp(crate->velocity.y, -cap, cap)};
       }
     }
   }
 
   WorldState& state_;
+  const ActiveCharacters& active_;
   const Level& level_;
   const StepParameters& parameters_;
   JointLinks& links_;
@@ -417,18 +429,19 @@ class JointSolver {
   CrateSlotIndex slots_;
   std::array<Vec2, kMaxJoints> impulses_{};  ///< mass·tiles/s each joint gave this step
   std::array<bool, kMaxJoints> live_{};
+  std::array<Ends, kMaxJoints> ends_{};    ///< each live joint's ends, once no crate wakes any more
   std::array<bool, kMaxJoints> solved_{};  ///< at least one end could move
   std::bitset<kMaxCrates> held_;           ///< crates (level index) a live joint holds
 };
 
 }  // namespace
 
-void stepJoints(WorldState& state, const Level& level, const StepParameters& parameters,
-                JointLinks& links, EventBatch* events) {
+void stepJoints(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const StepParameters& parameters, JointLinks& links, EventBatch* events) {
   if (level.joints.empty()) {
     return;
   }
-  JointSolver(state, level, parameters, links, events).run();
+  JointSolver(state, active, level, parameters, links, events).run();
 }
 
 bool jointEnds(const WorldState& state, const Level& level, std::size_t index, Vec2& body,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/active_characters.h"
 #include "sim/joint_links.h"
 #include "sim/level.h"
 #include "sim/step_events.h"
@@ -22,8 +23,8 @@ inline constexpr int kJointIterations = 4;
 /// The crates' swept move then carries the result out, so a joint never pulls a crate through a
 /// tile or a body. A joint that carried more than its `break_force` breaks (`joint_broken`, its
 /// body, the force). Platforms and the world are immovable ends; so is a sleeping crate.
-void stepJoints(WorldState& state, const Level& level, const StepParameters& parameters,
-                JointLinks& links, EventBatch* events = nullptr);
+void stepJoints(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const StepParameters& parameters, JointLinks& links, EventBatch* events = nullptr);
 
 /// Where joint `index` pulls on its two ends now (a crate's centre; the anchor on the other end),
 /// or false when one end is missing (away): for drawing and for tests.

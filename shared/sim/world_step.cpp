@@ -133,9 +133,9 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   stepPlatforms(state, active, level, parameters, events);
   clock.finish(StepStage::Platforms);
   JointLinks links;
-  stepJoints(state, level, parameters, links, events);
+  stepJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
-  stepCrates(state, level, parameters, events, &links);
+  stepCrates(state, active, level, parameters, events, &links);
   clock.finish(StepStage::Bodies);
   stepCharacters(state, active, inputs, level, parameters, events);
   clock.finish(StepStage::Characters);

@@ -160,6 +160,21 @@ TEST(Joints, ARailHoldsItsCrateOnTheAxisAndBetweenItsLimits) {
   }
 }
 
+TEST(Joints, ARailsDampingBrakesItsCrateWithoutEverReversingIt) {
+  // Free on a level rail in the air, sent at 10 tiles/s: no friction keeps it at 10; a damping of
+  // 2 mass/s on a crate of mass 1 takes off 2 · v · dt a step: 10 · (1 − 1/30)^60 = 1.31 after 1 s.
+  for (const float damping : {0.0f, 2.0f}) {
+    Scenario scenario = onRail({12.0f, 5.0f}, {1.0f, 0.0f}, -20.0f, 20.0f);
+    scenario.level.joints[0].damping = damping;
+    scenario.crate().velocity.x = 10.0f;
+    for (int tick = 0; tick < 60; ++tick) {
+      scenario.step();
+      ASSERT_GT(scenario.crate().velocity.x, 0.0f) << "tick " << tick;
+    }
+    EXPECT_NEAR(scenario.crate().velocity.x, damping == 0.0f ? 10.0f : 1.31f, 0.02f) << damping;
+  }
+}
+
 /// A lift: a crate at (12, 12) on a rail going up (the axis) from 0 to 6 tiles, with a motor.
 Scenario lift(float speed, bool toTarget, float maxForce) {
   Scenario scenario = onRail({12.0f, 12.0f}, {0.0f, -1.0f}, 0.0f, 6.0f);
@@ -302,25 +317,27 @@ TEST(Joints, APlayerStandingOnAWeldedPlankWeighsOnItAndBreaksIt) {
   EXPECT_TRUE(scenario.state.joints[0].broken);
 }
 
-/// Two crates on the floor 4 tiles apart, linked by a slack rope, the left one sliding right.
-Scenario ropedPair(bool collide) {
+/// Two crates on the floor, at x = 10.5 and `secondX` (centres), tied by a rope of `length`.
+Scenario ropedPair(float secondX, float length, bool collide = false) {
   Scenario scenario(tallHall());
   scenario.add(crateAt({10.5f, 14.5f}));
-  scenario.add(crateAt({14.5f, 14.5f}));
+  scenario.add(crateAt({secondX, 14.5f}));
   JointDefinition rope;
   rope.kind = JointKind::Rope;
   rope.body = kCrateIdBase;
   rope.to = kCrateIdBase + 1;
-  rope.length = 8.0f;
+  rope.length = length;
   rope.collide = collide;
   scenario.add(rope);
-  scenario.crate(0).velocity.x = 12.0f;
   return scenario;
 }
 
 TEST(Joints, JointedBodiesPassThroughEachOtherUnlessTheyCollide) {
-  Scenario apart = ropedPair(false);
-  Scenario colliding = ropedPair(true);
+  // 4 tiles apart on a slack rope, the left one sliding right.
+  Scenario apart = ropedPair(14.5f, 8.0f, false);
+  Scenario colliding = ropedPair(14.5f, 8.0f, true);
+  apart.crate(0).velocity.x = 12.0f;
+  colliding.crate(0).velocity.x = 12.0f;
   bool passed = false;
   for (int tick = 0; tick < 60; ++tick) {
     apart.step();
@@ -334,15 +351,7 @@ TEST(Joints, JointedBodiesPassThroughEachOtherUnlessTheyCollide) {
 }
 
 TEST(Joints, JointedCratesSleepTogetherAndAPullWakesTheOther) {
-  Scenario scenario(tallHall());
-  scenario.add(crateAt({10.5f, 14.5f}));
-  scenario.add(crateAt({12.5f, 14.5f}));
-  JointDefinition rope;
-  rope.kind = JointKind::Rope;
-  rope.body = kCrateIdBase;
-  rope.to = kCrateIdBase + 1;
-  rope.length = 3.0f;
-  scenario.add(rope);
+  Scenario scenario = ropedPair(12.5f, 3.0f);
   scenario.step({}, 60);
   ASSERT_TRUE(scenario.crate(0).asleep);
   ASSERT_TRUE(scenario.crate(1).asleep);
