@@ -1,7 +1,5 @@
 #include "sim/character_step.h"
 
-#include <cmath>
-
 #include "sim/corner_correction.h"
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
@@ -74,10 +72,10 @@ bool spendBudget(std::int32_t& remaining) {
 
 // True when everything under the box's feet is one-way: down + jump drops through it.
 bool standsOnOneWayOnly(const Aabb& box, const Level& level) {
-  const int row = static_cast<int>(std::floor(box.bottom() + kSkin));
+  const int row = floorToInt(box.bottom() + kSkin);
   bool anyOneWay = false;
-  const int first = static_cast<int>(std::floor(box.left() + kSkin));
-  const int last = static_cast<int>(std::floor(box.right() - kSkin));
+  const int first = floorToInt(box.left() + kSkin);
+  const int last = floorToInt(box.right() - kSkin);
   for (int column = first; column <= last; ++column) {
     const TileType tile = level.tileAt(column, row);
     if (tile == TileType::OneWay) {

@@ -1,9 +1,8 @@
 #include "sim/checkpoints.h"
 
-#include <cmath>
-
 #include "sim/box_cast.h"
 #include "sim/character_step.h"
+#include "sim/scalar.h"
 #include "sim/sweep.h"
 
 namespace coyote {
@@ -16,13 +15,13 @@ const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t
 
 /// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
 bool touchesHazard(const Aabb& box, const Level& level) {
-  const int firstRow = static_cast<int>(std::floor(box.top() + kSkin));
-  const int lastRow = static_cast<int>(std::floor(box.bottom() - kSkin));
+  const int firstRow = floorToInt(box.top() + kSkin);
+  const int lastRow = floorToInt(box.bottom() - kSkin);
   if (!level.rowsMayHave(TileType::Hazard, firstRow, lastRow)) {
     return false;
   }
-  const int firstColumn = static_cast<int>(std::floor(box.left() + kSkin));
-  const int lastColumn = static_cast<int>(std::floor(box.right() - kSkin));
+  const int firstColumn = floorToInt(box.left() + kSkin);
+  const int lastColumn = floorToInt(box.right() - kSkin);
   for (int row = firstRow; row <= lastRow; ++row) {
     for (int column = firstColumn; column <= lastColumn; ++column) {
       if (level.tileAt(column, row) == TileType::Hazard) {

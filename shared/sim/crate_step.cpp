@@ -57,10 +57,8 @@ class TileObstacles {
     const float right = box.right() + (delta.x > 0.0f ? delta.x : 0.0f) + kSkin;
     const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - kSkin;
     const float bottom = box.bottom() + (delta.y > 0.0f ? delta.y : 0.0f) + kSkin;
-    for (int row = static_cast<int>(std::floor(top)); row <= static_cast<int>(std::floor(bottom));
-         ++row) {
-      for (int column = static_cast<int>(std::floor(left));
-           column <= static_cast<int>(std::floor(right)); ++column) {
+    for (int row = floorToInt(top); row <= floorToInt(bottom); ++row) {
+      for (int column = floorToInt(left); column <= floorToInt(right); ++column) {
         add(level, column, row);
       }
     }

@@ -1,9 +1,9 @@
 #include "sim/obstacle_set.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "sim/character_step.h"
+#include "sim/scalar.h"
 #include "sim/sweep.h"
 
 namespace coyote {
@@ -127,10 +127,9 @@ const Material& groundMaterial(const Aabb& box, BodyId support, const Level& lev
   if (support != kNoBody || level.materials.size() <= 1) {
     return materialOf(level, 0);  // platforms and characters are made of the default
   }
-  const int row = static_cast<int>(std::floor(box.bottom() + kSkin));
-  const int columns[] = {static_cast<int>(std::floor(box.centerX())),
-                         static_cast<int>(std::floor(box.left() + kSkin)),
-                         static_cast<int>(std::floor(box.right() - kSkin))};
+  const int row = floorToInt(box.bottom() + kSkin);
+  const int columns[] = {floorToInt(box.centerX()), floorToInt(box.left() + kSkin),
+                         floorToInt(box.right() - kSkin)};
   for (const int column : columns) {
     const TileType tile = level.tileAt(column, row);
     if (tile != TileType::Empty && tile != TileType::Water && tile != TileType::Hazard) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/scalar.h"
 #include "sim/sweep.h"
 
 namespace coyote {
@@ -39,7 +40,7 @@ float slopeSurfaceHeight(TileType type, float localX) {
 
 SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const Level& level) {
   const float centerX = box.centerX();
-  const int column = static_cast<int>(std::floor(centerX));
+  const int column = floorToInt(centerX);
   if (column < 0 || column >= level.width()) {
     return {};
   }
@@ -48,8 +49,8 @@ SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const L
   // A surface inside the box's own height is stepped onto (walking up, or into the steep end of
   // a rounded tile); one crossed since the previous step is landed on.
   const float highest = previousBottom < box.top() ? previousBottom : box.top();
-  const int firstRow = static_cast<int>(std::floor(highest));
-  const int lastRow = static_cast<int>(std::floor(bottom + kSlopeContactTolerance));
+  const int firstRow = floorToInt(highest);
+  const int lastRow = floorToInt(bottom + kSlopeContactTolerance);
   for (int row = firstRow; row <= lastRow; ++row) {
     const TileType tile = level.tileAt(column, row);
     if (!isFollowableSurface(tile)) {

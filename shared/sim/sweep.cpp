@@ -1,7 +1,6 @@
 #include "sim/sweep.h"
 
-#include <cmath>
-
+#include "sim/scalar.h"
 #include "sim/slope.h"
 
 namespace coyote {
@@ -9,10 +8,6 @@ namespace {
 
 /// A start bottom that no one-way top is ever below: one-way bodies never block.
 constexpr float kNeverAbove = 1.0e9f;
-
-int floorToInt(float value) {
-  return static_cast<int>(std::floor(value));
-}
 
 // The junction fix (seed 000 §2): a row in which the box's footprint rests on a followable
 // surface is never a wall for the X sweep. Without it a slope followed by a solid block of the

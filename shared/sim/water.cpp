@@ -1,6 +1,6 @@
 #include "sim/water.h"
 
-#include <cmath>
+#include "sim/scalar.h"
 
 namespace coyote {
 namespace {
@@ -18,10 +18,10 @@ float submergedFraction(const Aabb& box, const Level& level) {
   if (area <= 0.0f) {
     return 0.0f;
   }
-  const int firstColumn = static_cast<int>(std::floor(box.left()));
-  const int lastColumn = static_cast<int>(std::floor(box.right()));
-  const int firstRow = static_cast<int>(std::floor(box.top()));
-  const int lastRow = static_cast<int>(std::floor(box.bottom()));
+  const int firstColumn = floorToInt(box.left());
+  const int lastColumn = floorToInt(box.right());
+  const int firstRow = floorToInt(box.top());
+  const int lastRow = floorToInt(box.bottom());
   if (!level.rowsMayHave(TileType::Water, firstRow, lastRow)) {
     return 0.0f;  // the common case: nothing to add up
   }

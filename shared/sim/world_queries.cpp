@@ -1,7 +1,5 @@
 #include "sim/world_queries.h"
 
-#include <cmath>
-
 #include "sim/scalar.h"
 
 namespace coyote {
@@ -24,10 +22,6 @@ Vec2 bounded(Vec2 delta) {
 
 bool blocksCasts(TileType type) {
   return isSolid(type) || isFollowableSurface(type) || type == TileType::OneWay;
-}
-
-int cellOf(float value) {
-  return static_cast<int>(std::floor(value));
 }
 
 QueryHit toQueryHit(const BoxHit& hit, const Aabb& box, Vec2 delta) {
@@ -55,8 +49,8 @@ BoxHit WorldQueries::castTiles(const Aabb& box, Vec2 delta) const {
   const Aabb area = sweptArea(box, delta, kSkin);
   BoxHit best;
   // Row by row, left to right; `hitsBefore` orders ties by content, so the order is moot.
-  for (int row = cellOf(area.top()); row <= cellOf(area.bottom()); ++row) {
-    for (int column = cellOf(area.left()); column <= cellOf(area.right()); ++column) {
+  for (int row = floorToInt(area.top()); row <= floorToInt(area.bottom()); ++row) {
+    for (int column = floorToInt(area.left()); column <= floorToInt(area.right()); ++column) {
       const TileType type = level_.tileAt(column, row);
       if (!blocksCasts(type)) {
         continue;
@@ -118,8 +112,9 @@ bool WorldQueries::overlapsTiles(const Aabb& box, const QueryFilter& filter) con
   if ((filter.groups & kGroupWorld) == 0) {
     return false;
   }
-  for (int row = cellOf(box.top() + kSkin); row <= cellOf(box.bottom() - kSkin); ++row) {
-    for (int column = cellOf(box.left() + kSkin); column <= cellOf(box.right() - kSkin); ++column) {
+  for (int row = floorToInt(box.top() + kSkin); row <= floorToInt(box.bottom() - kSkin); ++row) {
+    for (int column = floorToInt(box.left() + kSkin); column <= floorToInt(box.right() - kSkin);
+         ++column) {
       if (isSolid(level_.tileAt(column, row))) {
         return true;
       }
