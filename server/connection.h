@@ -11,6 +11,8 @@
 
 namespace coyote {
 
+class Room;
+
 /// One ENet peer as the server sees it, from CONNECT to DISCONNECT.
 struct Connection {
   enum class Role { Pending, Player, Spectator };
@@ -20,6 +22,7 @@ struct Connection {
   double connectedAt = 0.0;         ///< s, server time
   double lastPacketAt = 0.0;        ///< s, server time of its last message
   int slot = -1;                    ///< player slot, for a Player
+  Room* room = nullptr;             ///< where it plays or watches, once its Hello is accepted
   std::string address;              ///< "a.b.c.d:port", for logs
   std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
   std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick

@@ -5,10 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "match/authoritative_tick.h"
 #include "net/codec.h"
-#include "sim/platform_step.h"
-#include "sim/state_hash.h"
 
 namespace coyote {
 namespace {
@@ -37,10 +34,12 @@ const char* governorLevelEffect(int level) {
   }
 }
 
+// Every room full, plus the slack; ENet takes at most 4095 peers.
 net::HostLimits hostLimits(const ServerConfig& config) {
-  return net::HostLimits{
-      static_cast<std::size_t>(config.maxPlayers + config.maxSpectators + kPeerSlack),
-      static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize, net::kMaxWaitingData};
+  const int peers = config.maxRooms * (config.maxPlayers + config.maxSpectators) + kPeerSlack;
+  return net::HostLimits{static_cast<std::size_t>(std::min(peers, 4095)),
+                         static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize,
+                         net::kMaxWaitingData};
 }
 
 double threadCpuMicros() {
@@ -72,14 +71,12 @@ class StageTimer {
 }  // namespace
 
 GameServer::GameServer(const ServerConfig& config, const Level& level,
-                       std::shared_ptr<spdlog::logger> logger, double now)
+                       std::shared_ptr<spdlog::logger> logger, double now, RoomLevels roomLevels)
     : config_(config),
-      level_(level),
-      parameters_(config.physics),
+      catalog_(level, std::move(roomLevels), config.createUnknownRooms),
       log_(std::move(logger)),
       host_(net::EnetHost::listen(config.bindAddress, static_cast<std::uint16_t>(config.port),
                                   hostLimits(config))),
-      frames_(state_, slots_, metrics_),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -92,15 +89,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
     return gate_.screen(host_, from, datagram, now_);
   });
-  placeBodies(state_, level_);  // the level's platforms and crates, at their starting points
-  frames_.record({}, TickInputs{}, hashState(state_), state_);
-  if (!config_.record.empty()) {
-    ReplayHeader header;
-    header.level = net::toLevelData(level_);
-    header.physics = config_.physics;
-    header.start = frames_.snapshotAt(state_.tick);
-    replay_ = std::make_unique<ReplayWriter>(config_.record, header);
-  }
+  const std::string main(net::kDefaultRoom);
+  openRoom(main, *catalog_.levelFor(main));
 }
 
 GameServer::~GameServer() = default;
@@ -120,10 +110,11 @@ void GameServer::advance(double now) {
     dropLag();
   }
   expireConnections();
+  closeIdleRooms();
   reportRefusedConnects();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
-    log_->info("{}", metrics_.logLine(elapsedSeconds()));
+    log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), rooms_.size());
     lastMetricsLog_ = now_;
   }
 }
@@ -141,27 +132,14 @@ void GameServer::dropLag() {
   nextTick_ = now_ + dt;
 }
 
+// Every room steps once per tick of the loop, each from its own tick count.
 void GameServer::runTick() {
   StageTimer timer;
-  // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
-  const auto taken =
-      static_cast<std::ptrdiff_t>(std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
-  const std::vector<RosterEvent> events(pendingEvents_.begin(), pendingEvents_.begin() + taken);
-  pendingEvents_.erase(pendingEvents_.begin(), pendingEvents_.begin() + taken);
-  // Events first, so that exactly the characters that exist this tick get an input (the same
-  // order as applyAuthoritativeTick on the clients and in replays).
-  applyRosterEvents(state_, events, level_, parameters_.config);
-  const TickInputs inputs =
-      inbox_.gather(state_.tick + 1, state_, slots_, metrics_.substitutedInputs);
-  StepProfile profile;
-  stepWorld(state_, inputs, level_, parameters_, &profile, &stepEvents_);
-  metrics_.addStepProfile(profile);
-  stepEventLog_.observe(stepEvents_, now_, metrics_, *log_);
-  const std::uint64_t hash = hashState(state_);
-  frames_.record(events, inputs, hash, state_);
-  if (replay_) {
-    replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
+  StepProfile profile;  // the tick's stages summed over the rooms
+  for (auto& [name, room] : rooms_) {
+    room->runTick(now_, profile);
   }
+  metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
   spinForTesting(artificialTickCostMs_);
@@ -190,9 +168,11 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
   if (governor_.limitsActivity() != (change.from >= 3)) {
     // Announced as the next tick's authoritative event: every client applies it at that tick.
     const bool limit = governor_.limitsActivity();
-    pendingEvents_.push_back(RosterEvent::limits(
-        limit ? static_cast<std::uint16_t>(config_.overloadRadius) : std::uint16_t{0},
-        limit ? static_cast<std::uint16_t>(config_.overloadActiveBodies) : std::uint16_t{0}));
+    for (auto& [name, room] : rooms_) {
+      room->announceLimits(
+          limit ? static_cast<std::uint16_t>(config_.overloadRadius) : std::uint16_t{0},
+          limit ? static_cast<std::uint16_t>(config_.overloadActiveBodies) : std::uint16_t{0});
+    }
   }
   metrics_.governorLevel = change.to;
   ++metrics_.governorTransitions;
@@ -219,10 +199,8 @@ void GameServer::expireConnections() {
     onDisconnect(peer);  // a player keeps its reservation and may come back with its token
     enet_peer_reset(peer);
   }
-  for (const auto& [slot, name] : slots_.expire(now_, config_.reconnectWindow)) {
-    log_->info("player {} ({}) did not come back within {} s; slot {} freed", name, slot,
-               config_.reconnectWindow, slot);
-    pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
+  for (auto& [name, room] : rooms_) {
+    room->expireReservations(now_);
   }
 }
 
@@ -232,9 +210,8 @@ void GameServer::send() {
   StageTimer timer;
   if (framesDue_) {
     for (auto& [peer, connection] : connections_) {
-      if (connection->role != Connection::Role::Pending &&
-          state_.tick >= connection->nextSendTick) {
-        sendFramesTo(*connection);
+      if (connection->room != nullptr) {
+        connection->room->sendFramesTo(*connection, ticksPerSend_, now_);
       }
     }
   }
@@ -248,21 +225,6 @@ void GameServer::send() {
       pendingTick_.reset();
     }
     framesDue_ = false;
-  }
-}
-
-// Each client gets frames every `ticksPerSend_` ticks, at its own phase: the clients are spread
-// over the ticks in between, so a tick sends to a third of them (at 60 Hz and 20 sends a second),
-// not all of them every third tick.
-void GameServer::sendFramesTo(Connection& connection) {
-  const std::uint32_t inputAck = connection.role == Connection::Role::Player
-                                     ? inbox_.inputAck(connection.slot, state_.tick)
-                                     : state_.tick;
-  frames_.sendFrames(connection, inputAck, now_);
-  connection.nextSendTick += ticksPerSend_;
-  if (connection.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
-    connection.nextSendTick +=
-        (state_.tick - connection.nextSendTick) / ticksPerSend_ * ticksPerSend_ + ticksPerSend_;
   }
 }
 
@@ -310,12 +272,11 @@ void GameServer::sayGoodbye(const std::string& reason) {
 }
 
 void GameServer::close() {
-  if (replay_) {
-    replay_->close();
-    log_->info("replay written to {} ({} ticks)", replay_->file(), state_.tick);
+  for (auto& [name, room] : rooms_) {
+    room->close();
   }
   updateTraffic();
-  log_->info("{}", metrics_.logLine(elapsedSeconds()));
+  log_->info("{}", metrics().logLine(elapsedSeconds()));
 }
 
 }  // namespace coyote

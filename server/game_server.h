@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,31 +13,33 @@
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
 #include "net/messages.h"
-#include "replay/replay_file.h"
 #include "server/connection.h"
-#include "server/frame_sender.h"
-#include "server/input_inbox.h"
 #include "server/overload_governor.h"
-#include "server/player_slots.h"
+#include "server/prometheus_text.h"
 #include "server/reconnect_guard.h"
+#include "server/room.h"
+#include "server/room_catalog.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
-#include "server/step_event_log.h"
 
 namespace coyote {
 
-/// The authoritative dedicated server (SPEC §5, §7): accepts players and spectators over ENet,
-/// simulates every tick with the inputs that arrived (a missing one is the player's last input),
-/// and sends each client the authoritative inputs and hashes it has not acknowledged.
+/// The authoritative dedicated server (SPEC §5, §7): accepts players and spectators over ENet
+/// into rooms (Room: one match each, `main` always open, the others opened by the first Hello
+/// naming them and closed after rooms.idle_seconds empty), simulates every room each tick with
+/// the inputs that arrived (a missing one is the player's last input), and sends each client the
+/// authoritative inputs and hashes it has not acknowledged. One ENet host and one loop serve
+/// every room.
 ///
 /// It never reads a clock (yojimbo's `AdvanceTime`): a loop calls `receive()`, `advance(now)`
 /// and `send()` — server/main.cpp with the monotonic clock, the tests with a made-up one.
 class GameServer {
  public:
-  /// Binds the socket at once (throws std::runtime_error if it cannot) and opens the replay.
+  /// Binds the socket at once (throws std::runtime_error if it cannot) and opens room `main`
+  /// (and its replay). `level` is world.level; `roomLevels` the [rooms.levels], loaded.
   /// `now` is the start time (s, any origin); the first tick is due one step later.
   GameServer(const ServerConfig& config, const Level& level, std::shared_ptr<spdlog::logger> logger,
-             double now);
+             double now, RoomLevels roomLevels = {});
   ~GameServer();
   GameServer(const GameServer&) = delete;
   GameServer& operator=(const GameServer&) = delete;
@@ -62,11 +65,19 @@ class GameServer {
   /// `close()`.
   void sayGoodbye(const std::string& reason);
   bool hasConnections() const { return !connections_.empty(); }
-  /// Closes the replay and logs the final metrics.
+  /// Closes the replays and logs the final metrics.
   void close();
 
-  const ServerMetrics& metrics() const { return metrics_; }
-  std::uint32_t tick() const { return state_.tick; }
+  /// The process's figures with every room's counters added, closed rooms included.
+  ServerMetrics metrics() const;
+  /// Players connected, all rooms together.
+  int players() const;
+  /// The tick of room `main`.
+  std::uint32_t tick() const { return mainRoom().tick(); }
+  /// The open rooms by name.
+  const std::map<std::string, std::unique_ptr<Room>, std::less<>>& rooms() const { return rooms_; }
+  /// Each open room's name, tick and metrics, for the metrics page.
+  std::vector<RoomFigures> roomFigures() const;
   int governorLevel() const { return governor_.level(); }
   /// Ticks between two frame messages to one client (doubled by the governor's level 1).
   std::uint32_t ticksPerSend() const { return ticksPerSend_; }
@@ -92,48 +103,41 @@ class GameServer {
   void onReceive(Connection& connection, const ENetPacket& packet);
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);
-  bool admitPlayer(Connection& connection, const net::Hello& hello);
-  int reconnectingSlot(Connection& connection, const net::ReconnectToken& token);
-  bool closeOldConnection(int slot);
-  int claimSlot(const std::string& name);
-  bool admitSpectator(Connection& connection, const net::Hello& hello);
-  void handleInputs(Connection& connection, const net::InputBatch& batch);
-  void recordInputTiming(Connection& connection, std::uint32_t newestTick,
-                         std::optional<std::int16_t> margin);
-  void handleDesyncReport(Connection& connection, const net::DesyncReport& report);
-  void handleClientReport(Connection& connection, const net::ClientReport& report);
+  /// The room `hello` names, opened if need be; nullptr (the peer refused) if it cannot be.
+  Room* roomFor(Connection& connection, const net::Hello& hello);
+  bool admitPlayer(Room& room, Connection& connection, const net::Hello& hello);
+  int reconnectingSlot(Room& room, Connection& connection, const net::ReconnectToken& token);
+  bool closeOldConnection(const Room& room, int slot);
+  bool admitSpectator(Room& room, Connection& connection);
   void rejectPacket(Connection& connection, const std::string& reason);
   void refuse(ENetPeer* peer, const std::string& reason);
 
+  Room& mainRoom() const { return *rooms_.find(net::kDefaultRoom)->second; }
+  void openRoom(const std::string& name, const Level& level);
+  /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
+  void closeIdleRooms();
   void runTick();
   /// Counts a tick's time in the metrics and lets the governor judge it.
   void recordTick(const StageTiming& timing);
   void applyGovernorLevel(const OverloadGovernor::Transition& change);
-  void sendFramesTo(Connection& connection);
   void dropLag();
   void expireConnections();
   void updateTraffic();
   void updateLossFigures();
 
   ServerConfig config_;
-  Level level_;
-  StepParameters parameters_;
+  RoomCatalog catalog_;
   std::shared_ptr<spdlog::logger> log_;
   net::EnetHost host_;
   net::ConnectGate gate_;
   std::uint64_t refusedConnectsLogged_ = 0;
   double lastRefusedConnectsLog_ = -1e9;
-  WorldState state_;
+  /// The process's own figures (time, traffic, governor), plus the counters of closed rooms.
   ServerMetrics metrics_;
-  EventBatch stepEvents_;  ///< the last step's events (a member: 12 KB, kept off the stack)
-  StepEventLog stepEventLog_;
-  PlayerSlots slots_;
   ReconnectGuard reconnectGuard_;
-  InputInbox inbox_;
-  FrameSender frames_;
+  std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
+  std::map<std::string, double, std::less<>> emptySince_;  ///< rooms found empty, since when
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
-  std::vector<RosterEvent> pendingEvents_;
-  std::unique_ptr<ReplayWriter> replay_;
   double startTime_ = 0.0;
   double now_ = 0.0;
   double nextTick_ = 0.0;

@@ -68,22 +68,8 @@ void GameServer::onDisconnect(ENetPeer* peer) {
   if (found == connections_.end()) {
     return;
   }
-  const Connection& connection = *found->second;
-  if (connection.role == Connection::Role::Player && connection.kicked) {
-    log_->info("player {} (slot {}) was kicked; slot freed", slots_[connection.slot].name,
-               connection.slot);
-    slots_.release(connection.slot);
-    pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(connection.slot), ""});
-    --metrics_.players;
-  } else if (connection.role == Connection::Role::Player) {
-    slots_.disconnect(connection.slot, now_);
-    log_->info("player {} (slot {}) disconnected from {}; slot kept {} s for reconnection",
-               slots_[connection.slot].name, connection.slot, connection.address,
-               config_.reconnectWindow);
-    --metrics_.players;
-  } else if (connection.role == Connection::Role::Spectator) {
-    log_->info("spectator {} left", connection.address);
-    --metrics_.spectators;
+  if (found->second->room != nullptr) {
+    found->second->room->leave(*found->second, now_);
   }
   connections_.erase(found);
 }
@@ -110,12 +96,16 @@ void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
 }
 
 void GameServer::onMessage(Connection& connection, const net::Message& message) {
+  Room& room = *connection.room;  // set with its role when the Hello was accepted
   if (const auto* batch = std::get_if<net::InputBatch>(&message)) {
-    handleInputs(connection, *batch);
+    if (const std::string refusal = room.receiveInputs(connection, *batch, now_);
+        !refusal.empty()) {
+      rejectPacket(connection, refusal);
+    }
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
-    handleDesyncReport(connection, *report);
+    room.repairDesync(connection, *report, now_);
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
-    handleClientReport(connection, *stats);
+    room.noteClientReport(connection, *stats);
   } else {
     rejectPacket(connection, fmt::format("unexpected {}", net::messageName(message)));
   }
@@ -167,46 +157,37 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, problem);
     return;
   }
+  Room* room = roomFor(connection, hello);
+  if (room == nullptr) {
+    return;
+  }
   const bool admitted =
-      hello.spectator ? admitSpectator(connection, hello) : admitPlayer(connection, hello);
+      hello.spectator ? admitSpectator(*room, connection) : admitPlayer(*room, connection, hello);
   if (!admitted) {
     return;
   }
-  net::Welcome welcome;
-  welcome.playerSlot = static_cast<std::int16_t>(connection.slot);
-  if (connection.slot >= 0) {
-    welcome.reconnectToken = slots_[connection.slot].token;
-  }
-  welcome.sendRate = static_cast<std::uint16_t>(config_.sendRate);
-  welcome.echoClientTimeMs = hello.clientTimeMs;
-  welcome.level = net::toLevelData(level_);
-  welcome.physics = config_.physics;
-  welcome.snapshot = frames_.snapshotAt(state_.tick);
-  connection.ackTick = state_.tick;
-  connection.nextSendTick = state_.tick + 1 + sendPhases_++ % ticksPerSend_;
-  connection.clientAck = state_.tick;
-  connection.lastAckAdvance = now_;
+  connection.room = room;
+  const net::Welcome welcome =
+      room->welcome(connection, hello, sendPhases_++ % ticksPerSend_, now_);
   net::sendMessage(connection.peer, welcome, net::kReliableChannel);
 }
 
-bool GameServer::admitSpectator(Connection& connection, const net::Hello& hello) {
+bool GameServer::admitSpectator(Room& room, Connection& connection) {
   if (governor_.refusesJoins()) {
     refuse(connection.peer, "server busy (overloaded); try again later");
     return false;
   }
-  if (metrics_.spectators >= config_.maxSpectators) {
+  if (!room.admitSpectator(connection)) {
     refuse(connection.peer, "no room for another spectator");
     return false;
   }
-  connection.role = Connection::Role::Spectator;
-  ++metrics_.spectators;
-  log_->info("spectator {} joined from {}", hello.name, connection.address);
   return true;
 }
 
-// The slot a reconnect token reserves (its token then renewed), or -1; -2 when this address
-// has guessed wrong too often.
-int GameServer::reconnectingSlot(Connection& connection, const net::ReconnectToken& token) {
+// The slot a reconnect token reserves in `room`, or -1; -2 when this address has guessed wrong
+// too often.
+int GameServer::reconnectingSlot(Room& room, Connection& connection,
+                                 const net::ReconnectToken& token) {
   if (token.empty()) {
     return -1;
   }
@@ -214,31 +195,32 @@ int GameServer::reconnectingSlot(Connection& connection, const net::ReconnectTok
   if (!reconnectGuard_.allows(host, now_)) {
     return -2;
   }
-  const int slot = slots_.reconnectSlot(token);
+  const int slot = room.reservedSlot(token);
   if (slot < 0) {
     reconnectGuard_.recordFailure(host, now_);
-    log_->info("{}: reconnect token {} reserves nothing", connection.address, token.shortForm());
+    log_->info("{}: reconnect token {} reserves nothing in room {}", connection.address,
+               token.shortForm(), room.name());
     return -1;
   }
-  if (slots_[slot].connected && !closeOldConnection(slot)) {
+  if (room.slotConnected(slot) && !closeOldConnection(room, slot)) {
     return -1;  // its old connection was kicked: the slot is not coming back
   }
-  slots_.renewToken(slot);
   return slot;
 }
 
 // The player came back on a new connection before the server noticed that its old one died:
 // the old one is closed quietly and the slot handed over (false if it was kicked).
-bool GameServer::closeOldConnection(int slot) {
+bool GameServer::closeOldConnection(const Room& room, int slot) {
   for (auto& [peer, connection] : connections_) {
-    if (connection->role == Connection::Role::Player && connection->slot == slot) {
+    if (connection->role == Connection::Role::Player && connection->room == &room &&
+        connection->slot == slot) {
       if (connection->kicked) {
         return false;
       }
       log_->info(
           "player {} (slot {}) came back on a new connection; the old one from {} is "
           "closed",
-          slots_[slot].name, slot, connection->address);
+          room.slotName(slot), slot, connection->address);
       ENetPeer* old = peer;
       onDisconnect(old);
       enet_peer_reset(old);
@@ -248,24 +230,8 @@ bool GameServer::closeOldConnection(int slot) {
   return true;
 }
 
-// A free slot, or the slot of the oldest reservation given up for this newcomer; -1 when full.
-int GameServer::claimSlot(const std::string& name) {
-  const int slot = slots_.claim(name, config_.maxPlayers, state_);
-  if (slot >= 0) {
-    return slot;
-  }
-  const auto released = slots_.releaseOldestReservation();
-  if (!released) {
-    return -1;
-  }
-  log_->info("player {} (slot {}) gave up its reservation to a newcomer", released->second,
-             released->first);
-  pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(released->first), ""});
-  return slots_.claim(name, config_.maxPlayers, state_, released->first);
-}
-
-bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
-  int slot = reconnectingSlot(connection, hello.reconnectToken);
+bool GameServer::admitPlayer(Room& room, Connection& connection, const net::Hello& hello) {
+  int slot = reconnectingSlot(room, connection, hello.reconnectToken);
   if (slot == -2) {
     refuse(connection.peer, "too many wrong reconnect tokens from this address; try later");
     return false;
@@ -276,100 +242,16 @@ bool GameServer::admitPlayer(Connection& connection, const net::Hello& hello) {
     return false;
   }
   if (!reconnecting) {
-    slot = claimSlot(hello.name);
+    slot = room.claimSlot(hello.name);
     if (slot < 0) {
-      refuse(connection.peer, fmt::format("server full ({} players)", config_.maxPlayers));
+      refuse(connection.peer,
+             fmt::format("room {} is full ({} players)", room.name(), config_.maxPlayers));
       return false;
     }
-    pendingEvents_.push_back(
-        {RosterEvent::kJoin, static_cast<std::uint8_t>(slot), slots_[slot].name});
   }
-  slots_.connect(slot);
-  inbox_.clear(slot);
-  connection.role = Connection::Role::Player;
-  connection.slot = slot;
-  ++metrics_.players;
-  metrics_.peakPlayers = std::max(metrics_.peakPlayers, metrics_.players);
-  log_->info("player {} {} slot {} from {}", slots_[slot].name,
-             reconnecting ? "reconnected to" : "joined in", slot, connection.address);
+  room.admitPlayer(connection, slot, reconnecting);
+  metrics_.peakPlayers = std::max(metrics_.peakPlayers, players());
   return true;
-}
-
-// ---- messages from a client in the game
-// ----------------------------------------------------------
-
-void GameServer::handleInputs(Connection& connection, const net::InputBatch& batch) {
-  const std::uint32_t serverTick = state_.tick;
-  const std::uint32_t confirmedTick = batch.confirmedTick(serverTick);
-  if (connection.role != Connection::Role::Player && !batch.inputs.empty()) {
-    rejectPacket(connection, "inputs from a spectator");
-    return;
-  }
-  if (confirmedTick > serverTick) {
-    rejectPacket(connection,
-                 fmt::format("ack of tick {} beyond server tick {}", confirmedTick, serverTick));
-    return;
-  }
-  connection.ackTick = std::max(connection.ackTick, confirmedTick);
-  if (confirmedTick > connection.clientAck) {
-    connection.clientAck = confirmedTick;
-    connection.lastAckAdvance = now_;
-    connection.stalledFullStates = 0;
-  }
-  if (connection.role != Connection::Role::Player) {
-    return;
-  }
-  const InputInbox::Receipt receipt = inbox_.receive(
-      connection.slot, batch.firstTick(serverTick), batch.inputs, serverTick, config_.maxInputLead);
-  if (!receipt.refusal.empty()) {
-    rejectPacket(connection, receipt.refusal);
-    return;
-  }
-  metrics_.lateInputs += receipt.late;
-  recordInputTiming(
-      connection, batch.firstTick(serverTick) + static_cast<std::uint32_t>(batch.inputs.size()) - 1,
-      receipt.margin);
-}
-
-// A client sends one batch per tick it predicts, so the batches' newest ticks are gapless: the
-// gaps are its input loss. Only a batch newer than all before it tells how early inputs come (a
-// duplicate or a straggler would report a margin far too small).
-void GameServer::recordInputTiming(Connection& connection, std::uint32_t newestTick,
-                                   std::optional<std::int16_t> margin) {
-  if (!margin) {
-    return;  // an empty batch: an ack only
-  }
-  connection.inputLoss.receive(newestTick);
-  if (newestTick <= connection.newestInput) {
-    return;
-  }
-  connection.newestInput = newestTick;
-  connection.marginSinceSend =
-      connection.marginSinceSend ? std::min(*connection.marginSinceSend, *margin) : *margin;
-}
-
-void GameServer::handleDesyncReport(Connection& connection, const net::DesyncReport& report) {
-  ++metrics_.desyncReports;
-  ++connection.desyncReports;
-  const TickHistory::Entry* entry = frames_.history().find(report.tick);
-  if (now_ - connection.lastDesyncLog >= 1.0) {  // at most one line a second per peer
-    log_->warn(
-        "{}: desync reported at tick {}: client hash {:016x}, server hash {} ({} reports "
-        "from this peer)",
-        connection.address, report.tick, report.clientHash,
-        entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"),
-        connection.desyncReports);
-    connection.lastDesyncLog = now_;
-  }
-  frames_.sendFullState(connection, entry ? report.tick : state_.tick, now_);
-}
-
-void GameServer::handleClientReport(Connection& connection, const net::ClientReport& report) {
-  metrics_.reportedRollbacks +=
-      report.rollbacks - std::min(report.rollbacks, connection.report.rollbacks);
-  metrics_.reportedMaxRollbackDepth =
-      std::max<std::uint32_t>(metrics_.reportedMaxRollbackDepth, report.maxRollbackDepth);
-  connection.report = report;
 }
 
 }  // namespace coyote

@@ -104,16 +104,25 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   return config;
 }
 
-/// The level with the config's budgets; refused now if the server could not send it later.
-coyote::Level loadLevel(const coyote::ServerConfig& config) {
-  coyote::Level level = coyote::loadTiledLevel(
-      config.level, coyote::materialsForLevel(config.materials, config.level));
+/// A level with the config's budgets; refused now if the server could not send it later.
+coyote::Level loadLevel(const coyote::ServerConfig& config, const std::string& file) {
+  coyote::Level level =
+      coyote::loadTiledLevel(file, coyote::materialsForLevel(config.materials, file));
   level.jumpsRemaining = config.jumpsRemaining.value_or(level.jumpsRemaining);
   level.dashesRemaining = config.dashesRemaining.value_or(level.dashesRemaining);
   if (const std::string why = coyote::net::whyNotServable(level); !why.empty()) {
-    throw coyote::ConfigError(config.level + ": cannot be served to clients: " + why);
+    throw coyote::ConfigError(file + ": cannot be served to clients: " + why);
   }
   return level;
+}
+
+/// The levels of [rooms.levels], all loaded before the server listens.
+coyote::RoomLevels loadRoomLevels(const coyote::ServerConfig& config) {
+  coyote::RoomLevels levels;
+  for (const auto& [room, file] : config.roomLevels) {
+    levels.emplace(room, loadLevel(config, file));
+  }
+  return levels;
 }
 
 std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
@@ -142,7 +151,7 @@ struct LoopReporter {
       lastTickAt = now;
     }
     if (agones != nullptr) {
-      agones->update(lastTickAt, server.metrics().players);
+      agones->update(lastTickAt, server.players());
     }
     if (http == nullptr) {
       return;
@@ -151,9 +160,9 @@ struct LoopReporter {
     if (now - lastPage >= kMetricsPageSeconds) {
       lastPage = now;
       const double behind = std::max(0.0, (now - server.nextTickTime()) * tickRate);
-      http->publish(coyote::prometheusText(
-          server.metrics(),
-          {"main", server.tick(), behind, server.elapsedSeconds(), coyote::residentSetBytes()}));
+      http->publish(
+          coyote::prometheusText(server.metrics(), server.roomFigures(),
+                                 {behind, server.elapsedSeconds(), coyote::residentSetBytes()}));
     }
   }
 };
@@ -188,10 +197,11 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
               std::uint16_t port) {
   log.info(
       "coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
-      "{} Hz, up to {} players and {} spectators{}",
+      "{} Hz, up to {} players and {} spectators in each of up to {} rooms{}",
       coyote::net::kProtocolVersion, config.bindAddress, port, config.level, level.width(),
       level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
-      config.maxSpectators, config.record.empty() ? "" : ", recording to " + config.record);
+      config.maxSpectators, config.maxRooms,
+      config.record.empty() ? "" : ", recording to " + config.record);
 }
 
 /// The HTTP endpoints, when `net.metrics_port` asks for them.
@@ -250,11 +260,12 @@ int main(int argc, char** argv) {
   }
   try {
     const coyote::ServerConfig config = resolveConfig(line);
-    const coyote::Level level = loadLevel(config);
+    const coyote::Level level = loadLevel(config, config.level);
     const auto logger = makeLogger(line.logLevel);
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
-    coyote::GameServer server(config, level, logger, coyote::monotonicSeconds());
+    coyote::GameServer server(config, level, logger, coyote::monotonicSeconds(),
+                              loadRoomLevels(config));
     announce(*logger, config, level, server.port());
     if (!line.portFile.empty()) {
       std::ofstream(line.portFile) << server.port() << "\n";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -52,6 +53,10 @@ class PlayerSlots {
   std::vector<std::pair<int, std::string>> expire(double now, double window);
 
   const Slot& operator[](int slot) const { return slots_[index(slot)]; }
+  /// Whether any slot is held, by a player or by a reservation.
+  bool anyUsed() const {
+    return std::any_of(slots_.begin(), slots_.end(), [](const Slot& slot) { return slot.used; });
+  }
 
  private:
   static std::size_t index(int slot) { return static_cast<std::size_t>(slot); }

@@ -24,17 +24,19 @@ std::string escapedLabel(std::string_view value) {
   return escaped;
 }
 
-/// Writes families one after the other; every sample of a family carries the room label.
+std::string roomLabel(const RoomFigures& room) {
+  return fmt::format("room=\"{}\"", escapedLabel(room.name));
+}
+
+/// Writes families one after the other, each sample with its labels (if any).
 class Exposition {
  public:
-  explicit Exposition(std::string_view room) : room_(escapedLabel(room)) {}
-
   void family(std::string_view name, std::string_view type, std::string_view help) {
     text_ += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
   }
   void sample(std::string_view name, double value, std::string_view labels = "") {
-    text_ += fmt::format("{}{{room=\"{}\"{}{}}} {}\n", name, room_, labels.empty() ? "" : ",",
-                         labels, value);
+    text_ += labels.empty() ? fmt::format("{} {}\n", name, value)
+                            : fmt::format("{}{{{}}} {}\n", name, labels, value);
   }
   void gauge(std::string_view name, double value, std::string_view help) {
     family(name, "gauge", help);
@@ -43,6 +45,15 @@ class Exposition {
   void counter(std::string_view name, double value, std::string_view help) {
     family(name, "counter", help);
     sample(name, value);
+  }
+  /// One sample per room of what `figure` reads from it.
+  template <class Figure>
+  void perRoom(std::string_view name, std::string_view type, std::string_view help,
+               const std::vector<RoomFigures>& rooms, Figure figure) {
+    family(name, type, help);
+    for (const RoomFigures& room : rooms) {
+      sample(name, static_cast<double>(figure(room)), roomLabel(room));
+    }
   }
   /// A window of durations (µs) as a summary in seconds, under `labels` (e.g. a stage).
   void summary(std::string_view name, const DurationWindow& window, std::string_view labels) {
@@ -57,24 +68,15 @@ class Exposition {
   std::string take() { return std::move(text_); }
 
  private:
-  std::string room_;
   std::string text_;
 };
 
 void tickFamilies(Exposition& out, const ServerMetrics& m) {
   out.family("coyote_tick_duration_seconds", "summary",
-             "Wall time of one server tick (simulate and send), last 3600 ticks.");
+             "Wall time of one server tick (every room simulated, then sent), last 3600 ticks.");
   out.summary("coyote_tick_duration_seconds", m.tickTime, "");
   out.family("coyote_tick_cpu_seconds", "summary", "CPU time of the server thread per tick.");
   out.summary("coyote_tick_cpu_seconds", m.tickCpuTime, "");
-  out.family("coyote_step_stage_duration_seconds", "summary",
-             "Wall time of each stage of the world step (platforms, bodies, characters, rules).");
-  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
-    const std::string label =
-        fmt::format("stage=\"{}\"", stepStageName(static_cast<StepStage>(stage)));
-    out.summary("coyote_step_stage_duration_seconds", m.stepStages[stage], label);
-  }
-  out.counter("coyote_ticks_total", static_cast<double>(m.ticks), "Ticks simulated.");
   out.counter("coyote_dropped_lag_ticks_total", static_cast<double>(m.droppedLagTicks),
               "Ticks of lag dropped instead of chased (sim.max_substeps).");
 }
@@ -92,28 +94,13 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
               "Packets refused as malformed.");
   out.counter("coyote_refused_connects_total", static_cast<double>(m.refusedConnects),
               "ENet connects without a valid cookie, dropped.");
-  out.counter("coyote_late_inputs_total", static_cast<double>(m.lateInputs),
-              "Inputs that arrived after their tick was simulated.");
-  out.counter("coyote_substituted_inputs_total", static_cast<double>(m.substitutedInputs),
-              "Missing inputs replaced by the player's last one.");
-  out.counter("coyote_desync_reports_total", static_cast<double>(m.desyncReports),
-              "Desyncs reported by clients.");
-  out.counter("coyote_full_states_sent_total", static_cast<double>(m.fullStatesSent),
-              "Full states sent (joins and desync repairs).");
 }
 
-void worldFamilies(Exposition& out, const ServerMetrics& m, const MetricsContext& context) {
-  out.gauge("coyote_players", m.players, "Players in the room.");
-  out.gauge("coyote_spectators", m.spectators, "Spectators in the room.");
-  out.gauge("coyote_tick", context.tick, "The last tick simulated.");
+void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<RoomFigures>& rooms,
+                     const MetricsContext& context) {
+  out.gauge("coyote_rooms", static_cast<double>(rooms.size()), "Rooms open.");
   out.gauge("coyote_ticks_behind", context.ticksBehind,
             "How late the loop is against its fixed schedule, in ticks.");
-  out.counter("coyote_velocities_clamped_total", static_cast<double>(m.velocitiesClamped),
-              "Body speeds over their cap, clamped by the step's guards.");
-  out.counter("coyote_bodies_recovered_total", static_cast<double>(m.bodiesRecovered),
-              "Non-finite or lost bodies put back by the step's guards.");
-  out.counter("coyote_step_events_dropped_total", static_cast<double>(m.stepEventsDropped),
-              "Step events beyond physics.max_events_per_tick.");
   out.gauge("coyote_governor_level", m.governorLevel,
             "Overload governor level: 0 normal, 1 half frame rate, 2-3 new joins refused.");
   out.counter("coyote_governor_transitions_total", static_cast<double>(m.governorTransitions),
@@ -123,13 +110,62 @@ void worldFamilies(Exposition& out, const ServerMetrics& m, const MetricsContext
             "Resident set size of the server process.");
 }
 
+void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
+  using Room = RoomFigures;
+  out.perRoom("coyote_tick", "gauge", "The room's last tick simulated.", rooms,
+              [](const Room& r) { return r.tick; });
+  out.perRoom("coyote_ticks_total", "counter", "Ticks the room simulated.", rooms,
+              [](const Room& r) { return r.metrics->ticks; });
+  out.family("coyote_step_stage_duration_seconds", "summary",
+             "Wall time of each stage of the room's world step (platforms, joints, bodies, "
+             "characters, rules).");
+  for (const RoomFigures& room : rooms) {
+    for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+      const std::string labels = fmt::format("{},stage=\"{}\"", roomLabel(room),
+                                             stepStageName(static_cast<StepStage>(stage)));
+      out.summary("coyote_step_stage_duration_seconds", room.metrics->stepStages[stage], labels);
+    }
+  }
+  out.perRoom("coyote_velocities_clamped_total", "counter",
+              "Body speeds over their cap, clamped by the step's guards.", rooms,
+              [](const Room& r) { return r.metrics->velocitiesClamped; });
+  out.perRoom("coyote_bodies_recovered_total", "counter",
+              "Non-finite or lost bodies put back by the step's guards.", rooms,
+              [](const Room& r) { return r.metrics->bodiesRecovered; });
+  out.perRoom("coyote_step_events_dropped_total", "counter",
+              "Step events beyond physics.max_events_per_tick.", rooms,
+              [](const Room& r) { return r.metrics->stepEventsDropped; });
+}
+
+void roomClientFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
+  using Room = RoomFigures;
+  out.perRoom("coyote_players", "gauge", "Players in the room.", rooms,
+              [](const Room& r) { return r.metrics->players; });
+  out.perRoom("coyote_spectators", "gauge", "Spectators in the room.", rooms,
+              [](const Room& r) { return r.metrics->spectators; });
+  out.perRoom("coyote_late_inputs_total", "counter",
+              "Inputs that arrived after their tick was simulated.", rooms,
+              [](const Room& r) { return r.metrics->lateInputs; });
+  out.perRoom("coyote_substituted_inputs_total", "counter",
+              "Missing inputs replaced by the player's last one.", rooms,
+              [](const Room& r) { return r.metrics->substitutedInputs; });
+  out.perRoom("coyote_desync_reports_total", "counter", "Desyncs reported by clients.", rooms,
+              [](const Room& r) { return r.metrics->desyncReports; });
+  out.perRoom("coyote_full_states_sent_total", "counter",
+              "Full states sent (joins and desync repairs).", rooms,
+              [](const Room& r) { return r.metrics->fullStatesSent; });
+}
+
 }  // namespace
 
-std::string prometheusText(const ServerMetrics& metrics, const MetricsContext& context) {
-  Exposition out(context.room);
-  tickFamilies(out, metrics);
-  trafficFamilies(out, metrics);
-  worldFamilies(out, metrics, context);
+std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFigures>& rooms,
+                           const MetricsContext& context) {
+  Exposition out;
+  tickFamilies(out, server);
+  trafficFamilies(out, server);
+  processFamilies(out, server, rooms, context);
+  roomStepFamilies(out, rooms);
+  roomClientFamilies(out, rooms);
   return out.take();
 }
 

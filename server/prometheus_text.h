@@ -2,16 +2,22 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/server_metrics.h"
 
 namespace coyote {
 
+/// One open room, as its `room`-labelled samples show it.
+struct RoomFigures {
+  std::string name;
+  std::uint32_t tick = 0;  ///< the room's last tick simulated
+  const ServerMetrics* metrics = nullptr;
+};
+
 /// What the metrics page says beside the server's own counters.
 struct MetricsContext {
-  std::string room = "main";  ///< the `room` label (one match per process today)
-  std::uint32_t tick = 0;     ///< the last tick simulated
-  double ticksBehind = 0.0;   ///< how late the loop is against its schedule, in ticks
+  double ticksBehind = 0.0;  ///< how late the loop is against its schedule, in ticks
   double uptimeSeconds = 0.0;
   std::uint64_t residentBytes = 0;  ///< the process's resident set size
 };
@@ -19,7 +25,11 @@ struct MetricsContext {
 /// The server's metrics in the Prometheus text exposition format (version 0.0.4): each family
 /// with its # HELP and # TYPE lines, units in the names (seconds, bytes), counters ending in
 /// `_total`, durations as summaries with 0.5/0.95/0.99 quantiles over the last minute of ticks.
-std::string prometheusText(const ServerMetrics& metrics, const MetricsContext& context);
+/// The process's families (`server`: tick time, traffic, governor, memory) carry no label; a
+/// room's (players, ticks, step stages, inputs, desyncs, guards) one sample per room, labelled
+/// `room`.
+std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFigures>& rooms,
+                           const MetricsContext& context);
 
 /// This process's resident set size from /proc/self/statm (0 where there is none).
 std::uint64_t residentSetBytes();

@@ -7,13 +7,15 @@
 
 #include "config/config_error.h"
 #include "config/physics_config_loader.h"
+#include "net/room_name.h"
 #include "sim/body.h"
 
 namespace coyote {
 namespace {
 
 constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
-constexpr std::string_view kSections[] = {"sim", "physics", "net", "world", "budgets", "agones"};
+constexpr std::string_view kSections[] = {"sim",     "physics", "net",  "world",
+                                          "budgets", "agones",  "rooms"};
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -41,6 +43,27 @@ void insertTyped(toml::table& table, const std::string& key, const std::string& 
   } else {
     table.insert_or_assign(key, text);
   }
+}
+
+// [rooms] and its [rooms.levels] table of room name → level file.
+void readRooms(TomlTableReader& rooms, ServerConfig& c) {
+  rooms.read("create_unknown", c.createUnknownRooms);
+  rooms.read("idle_seconds", c.roomIdleSeconds, 1.0f, 86400.0f);
+  rooms.read("max_rooms", c.maxRooms, 1, 64);
+  TomlTableReader levels = rooms.section("levels");
+  for (const std::string& room : levels.keys()) {
+    if (const std::string problem = net::roomNameProblem(room); !problem.empty()) {
+      levels.fail(room, problem);
+    }
+    std::string level;
+    levels.read(room, level);
+    if (level.empty()) {
+      levels.fail(room, "a level file is needed");
+    }
+    c.roomLevels[room] = level;
+  }
+  levels.rejectUnknownKeys();
+  rooms.rejectUnknownKeys();
 }
 
 }  // namespace
@@ -83,6 +106,9 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   budgets.read("overload_radius", c.overloadRadius, 1, 1000);
   budgets.read("overload_active_bodies", c.overloadActiveBodies, 1, kMaxCrates);
   budgets.rejectUnknownKeys();
+
+  TomlTableReader rooms = root.section("rooms");
+  readRooms(rooms, c);
 
   TomlTableReader agones = root.section("agones");
   agones.read("enabled", c.agonesEnabled);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -20,9 +21,9 @@ struct ServerConfig {
 
   // [net]
   std::string bindAddress = "0.0.0.0";
-  std::int32_t port = 7777;      ///< 0 picks a free port
-  std::int32_t maxPlayers = 16;  ///< ≤ 256
-  std::int32_t maxSpectators = 8;
+  std::int32_t port = 7777;          ///< 0 picks a free port
+  std::int32_t maxPlayers = 16;      ///< per room, ≤ 256
+  std::int32_t maxSpectators = 8;    ///< per room
   std::int32_t sendRate = 20;        ///< frame messages per second to each client
   float peerTimeout = 5.0f;          ///< s without a packet from a peer before it is dropped
   float reliableTimeout = 20.0f;     ///< s a reliable message may go unacknowledged (ENet)
@@ -39,7 +40,16 @@ struct ServerConfig {
   std::string level = "configs/levels/arena.tmj";
   /// What tiles and crates are made of; "" = `materials.toml` in the folder above the level's.
   std::string materials;
-  std::string record;  ///< replay file, "" = no recording
+  /// Replay file, "" = no recording; `{room}` becomes the room's name (without it, only `main`
+  /// is recorded).
+  std::string record;
+
+  // [rooms]
+  /// Room name → level file ([rooms.levels]); `main` plays world.level unless listed.
+  std::map<std::string, std::string> roomLevels;
+  bool createUnknownRooms = true;  ///< a Hello naming an unlisted room opens it on world.level
+  float roomIdleSeconds = 60.0f;   ///< s a room other than `main` stays open with nobody in it
+  std::int32_t maxRooms = 8;       ///< rooms open at once, `main` included
 
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;

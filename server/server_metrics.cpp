@@ -26,6 +26,20 @@ DurationWindow::Summary DurationWindow::summary() const {
   return {.p50 = at(0.50), .p95 = at(0.95), .p99 = at(0.99), .max = sorted.back()};
 }
 
+void ServerMetrics::addRoomCounters(const ServerMetrics& room) {
+  substitutedInputs += room.substitutedInputs;
+  lateInputs += room.lateInputs;
+  desyncReports += room.desyncReports;
+  fullStatesSent += room.fullStatesSent;
+  reportedRollbacks += room.reportedRollbacks;
+  reportedMaxRollbackDepth = std::max(reportedMaxRollbackDepth, room.reportedMaxRollbackDepth);
+  velocitiesClamped += room.velocitiesClamped;
+  bodiesRecovered += room.bodiesRecovered;
+  stepEventsDropped += room.stepEventsDropped;
+  players += room.players;
+  spectators += room.spectators;
+}
+
 std::string ServerMetrics::logLine(double elapsed) const {
   const auto tick = tickTime.summary();
   const auto simulate = simulateStage.summary();

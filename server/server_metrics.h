@@ -84,6 +84,10 @@ struct ServerMetrics {
       stepStages[stage].add(profile.micros[stage]);
     }
   }
+  /// Adds a room's counters, players and spectators to these (a room keeps its own figures in a
+  /// ServerMetrics of its own; the process's are the sum). Its duration windows stay its own.
+  void addRoomCounters(const ServerMetrics& room);
+
   /// "platforms p50/p95 0.010/0.020 ms, …" for the log line.
   std::string stepStagesText() const;
 

@@ -28,6 +28,7 @@ struct CommandLine {
   std::string replayFile;
   std::string level = "configs/levels/arena.tmj";
   std::optional<int> scale;
+  std::string room = std::string(net::kDefaultRoom);
   WindowOptions window;
 };
 
@@ -35,6 +36,8 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--connect", o.connect, "server HOST:PORT (default: start a local server)");
   app.add_option("--name", o.name, "player name (default: player.name of the config)");
   app.add_option("--config", o.configFile, "client TOML (default: configs/client.toml if present)");
+  app.add_option("--room", o.room, "the room to join on the server (a-z, 0-9, - and _)")
+      ->check([](const std::string& room) { return net::roomNameProblem(room); });
   app.add_flag("--spectate", o.spectate, "watch without a player");
   app.add_option("--replay", o.replayFile, "play a replay recorded by coyote-server --record");
   app.add_option("--screenshot", o.window.screenshot, "save the window to this PNG and exit");
@@ -63,6 +66,7 @@ ClientOptions sessionOptions(const CommandLine& o, const ClientConfig& config, c
   ClientOptions options;
   options.name = config.name;
   options.spectator = o.spectate;
+  options.room = o.room;
   options.inputDelay = config.inputDelay;
   options.targetMargin = config.targetMargin;
   options.trackCorrections = true;

@@ -138,6 +138,7 @@ struct CommandLine {
   double connectTimeout = 15.0;
   std::string logLevel = "warn";
   std::string brain = "random";
+  std::string room = std::string(coyote::net::kDefaultRoom);
 };
 
 void addOptions(CLI::App& app, CommandLine& o) {
@@ -160,6 +161,8 @@ void addOptions(CLI::App& app, CommandLine& o) {
                  "random (seeded random intents) or walker (walks the level like a player, "
                  "reading it with ray and box casts)")
       ->check(CLI::IsMember({"random", "walker"}));
+  app.add_option("--room", o.room, "the room to play in (a-z, 0-9, - and _)")
+      ->check([](const std::string& room) { return coyote::net::roomNameProblem(room); });
 }
 
 /// Adds one client's figures to the totals.
@@ -204,8 +207,12 @@ Json summary(const std::vector<std::unique_ptr<coyote::ClientSession>>& sessions
     allConverged = allConverged && converged(*session, now);
     addToTotal(total, *session, seconds, count, now);
   }
-  return Json{
-      {"converged", allConverged}, {"seconds", seconds}, {"total", total}, {"clients", clients}};
+  const std::string room = sessions.empty() ? "" : sessions.front()->options().room;
+  return Json{{"converged", allConverged},
+              {"room", room},
+              {"seconds", seconds},
+              {"total", total},
+              {"clients", clients}};
 }
 
 /// Every bot updates about once a millisecond for `seconds`, each with its own inputs.
@@ -250,6 +257,7 @@ int main(int argc, char** argv) {
     options.host = address.host;
     options.port = address.port;
     options.name = fmt::format("{}{}", o.namePrefix, i);
+    options.room = o.room;
     options.inputDelay = o.inputDelay;
     options.targetMargin = o.targetMargin;
     options.connectTimeout = o.connectTimeout;

@@ -249,6 +249,7 @@ void ClientSession::sayHello(double now) {
   hello.name = options_.name.substr(0, net::kMaxNameLength);
   hello.reconnectToken = options_.reconnectToken;
   hello.spectator = options_.spectator;
+  hello.room = options_.room;
   helloTimeMs_ = static_cast<std::uint32_t>((now - connectStarted_) * 1000.0);
   helloSentAt_ = now;
   hello.clientTimeMs = helloTimeMs_;

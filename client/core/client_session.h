@@ -29,6 +29,7 @@ struct ClientOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = net::kDefaultPort;
   std::string name = "player";
+  std::string room = std::string(net::kDefaultRoom);  ///< the match to join on the server
   bool spectator = false;
   net::ReconnectToken reconnectToken;  ///< from an earlier session, to get the same player back
   std::uint16_t protocolVersion = net::kProtocolVersion;  ///< only tests change it

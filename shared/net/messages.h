@@ -10,6 +10,7 @@
 
 #include "net/level_data.h"
 #include "net/reconnect_token.h"
+#include "net/room_name.h"
 #include "net/wire_types.h"
 #include "util/tick_math.h"
 
@@ -38,6 +39,7 @@ struct Hello {
   ReconnectToken reconnectToken;  ///< empty: a new player
   bool spectator = false;
   std::uint32_t clientTimeMs = 0;  ///< echoed in Welcome to measure the handshake round trip
+  std::string room = std::string(kDefaultRoom);  ///< the match to join (see room_name.h)
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -46,6 +48,7 @@ struct Hello {
     archive(reconnectToken);
     wireBool(archive, spectator, "spectator");
     archive(clientTimeMs);
+    boundedString(archive, room, kMaxRoomNameLength, "room");
   }
 };
 

@@ -7,8 +7,9 @@ namespace coyote::net {
 
 /// Bumped whenever a message layout or the simulation changes incompatibly.
 /// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures; 4: the living world (bodies,
-/// materials, checkpoints, collision groups in the level; water and corner settings).
-inline constexpr std::uint16_t kProtocolVersion = 6;
+/// materials, checkpoints, collision groups in the level; water and corner settings); 6: joints;
+/// 7: the room a Hello asks for.
+inline constexpr std::uint16_t kProtocolVersion = 7;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (SPEC §5).
@@ -20,6 +21,7 @@ inline constexpr std::size_t kChannelCount = 2;
 
 // Caps checked before anything is allocated while decoding (SPEC §5: bounded decoding).
 inline constexpr std::size_t kMaxNameLength = 32;
+inline constexpr std::size_t kMaxRoomNameLength = 24;
 /// The largest simulation radius (tiles) a limits event may set, as `sim.simulation_radius`.
 inline constexpr std::uint16_t kMaxLimitRadius = 1000;
 inline constexpr std::size_t kMaxReasonLength = 256;

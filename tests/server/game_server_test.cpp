@@ -549,7 +549,7 @@ TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   ClientSession second(test::clientOptions(match.port(), "two"), test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&first, &second}, [&] { return second.phase() == ClientPhase::Refused; }, 5.0));
-  EXPECT_THAT(second.endReason(), HasSubstr("server full (1 players)"));
+  EXPECT_THAT(second.endReason(), HasSubstr("room main is full (1 players)"));
 }
 
 TEST(GameServer, AClientThatFallsBehindTheHistoryWindowGetsAFullState) {
@@ -607,7 +607,7 @@ TEST(GameServer, ReservationsNeverKeepANewcomerOut) {
   ClientSession first(back, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&third, &fourth, &first}, [&] { return first.phase() == ClientPhase::Refused; }, 5.0));
-  EXPECT_THAT(first.endReason(), HasSubstr("server full")) << "its reservation was given up";
+  EXPECT_THAT(first.endReason(), HasSubstr("is full")) << "its reservation was given up";
   EXPECT_EQ(match.server().metrics().players, 2);
 }
 

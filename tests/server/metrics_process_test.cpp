@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "support/coyote_processes.h"
+#include "support/metrics_scrape.h"
 #include "support/recording_sidecar.h"
 #include "support/run_command.h"
 
@@ -13,39 +14,9 @@ namespace {
 
 using test::Json;
 
-/// The samples of `family` whose labels include `labels`.
-std::vector<Json> samplesOf(const Json& scrape, const std::string& family,
-                            const Json& labels = Json::object()) {
-  std::vector<Json> found;
-  for (const Json& sample : scrape["families"][family]["samples"]) {
-    bool matches = true;
-    for (const auto& [key, value] : labels.items()) {
-      matches = matches && sample["labels"].value(key, std::string()) == value.get<std::string>();
-    }
-    if (matches) {
-      found.push_back(sample);
-    }
-  }
-  return found;
-}
-
-double valueOf(const Json& scrape, const std::string& family, const std::string& sample) {
-  for (const Json& entry : scrape["families"][family]["samples"]) {
-    if (entry["name"] == sample) {
-      return entry["value"].get<double>();
-    }
-  }
-  ADD_FAILURE() << "no sample " << sample << " in " << family;
-  return -1.0;
-}
-
-Json scrape(int port) {
-  const test::CommandResult result =
-      test::runCommand(std::string("/usr/bin/python3 ") + COYOTE_SOURCE_DIR +
-                       "/tests/support/scrape_metrics.py http://127.0.0.1:" + std::to_string(port));
-  EXPECT_EQ(result.exitCode, 0) << result.output;
-  return result.exitCode == 0 ? Json::parse(result.lastLine()) : Json::object();
-}
+using test::samplesOf;
+using test::scrape;
+using test::valueOf;
 
 TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
   test::TempDirectory directory;
@@ -66,14 +37,16 @@ TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
   const Json& families = page["families"];
   EXPECT_EQ(families["coyote_tick_duration_seconds"]["type"], "summary");
   for (const char* quantile : {"0.5", "0.95", "0.99"}) {
-    const auto samples =
-        samplesOf(page, "coyote_tick_duration_seconds", {{"quantile", quantile}, {"room", "main"}});
+    const auto samples = samplesOf(page, "coyote_tick_duration_seconds", {{"quantile", quantile}});
     ASSERT_EQ(samples.size(), 1u) << quantile;
     EXPECT_GT(samples[0]["value"].get<double>(), 0.0);
     EXPECT_LT(samples[0]["value"].get<double>(), 0.1);  // seconds, not microseconds
   }
   for (const char* stage : {"platforms", "joints", "bodies", "characters", "rules"}) {
-    EXPECT_EQ(samplesOf(page, "coyote_step_stage_duration_seconds", {{"stage", stage}}).size(), 5u)
+    EXPECT_EQ(samplesOf(page, "coyote_step_stage_duration_seconds",
+                        {{"stage", stage}, {"room", "main"}})
+                  .size(),
+              5u)
         << stage;  // three quantiles, _sum and _count
   }
   EXPECT_GT(valueOf(page, "coyote_ticks", "coyote_ticks_total"), 180.0);
@@ -81,6 +54,8 @@ TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
   EXPECT_GT(valueOf(page, "coyote_sent_bytes", "coyote_sent_bytes_total"), 1000.0);
   EXPECT_GT(valueOf(page, "coyote_received_datagrams", "coyote_received_datagrams_total"), 100.0);
   EXPECT_EQ(valueOf(page, "coyote_players", "coyote_players"), 0.0);  // they have left
+  EXPECT_EQ(samplesOf(page, "coyote_players", {{"room", "main"}}).size(), 1u);
+  EXPECT_EQ(valueOf(page, "coyote_rooms", "coyote_rooms"), 1.0);
   EXPECT_EQ(families["coyote_players"]["type"], "gauge");
   EXPECT_EQ(valueOf(page, "coyote_bad_packets", "coyote_bad_packets_total"), 0.0);
   EXPECT_GT(valueOf(page, "coyote_resident_memory_bytes", "coyote_resident_memory_bytes"), 1.0e6);

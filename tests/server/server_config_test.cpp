@@ -42,6 +42,30 @@ TEST(ServerConfig, BundledFileLoads) {
   EXPECT_EQ(config.overloadActiveBodies, 32);
 }
 
+TEST(ServerConfig, RoomsAreReadWithTheirLevels) {
+  test::TempDirectory directory;
+  ServerConfig config;
+  loadServerConfigFile(directory.write("server.toml",
+                                       "[rooms]\ncreate_unknown = false\nidle_seconds = 5.0\n"
+                                       "max_rooms = 3\n[rooms.levels]\nmain = \"a.tmj\"\n"
+                                       "red-2 = \"b.tmj\"\n"),
+                       config);
+  EXPECT_FALSE(config.createUnknownRooms);
+  EXPECT_EQ(config.roomIdleSeconds, 5.0f);
+  EXPECT_EQ(config.maxRooms, 3);
+  EXPECT_EQ(config.roomLevels,
+            (std::map<std::string, std::string>{{"main", "a.tmj"}, {"red-2", "b.tmj"}}));
+  EXPECT_THAT(fileRefusal("[rooms.levels]\nRed = \"b.tmj\"\n"),
+              AllOf(HasSubstr("rooms.levels.Red"), HasSubstr("a-z, 0-9")));
+  EXPECT_THAT(fileRefusal("[rooms.levels]\nred = 3\n"),
+              AllOf(HasSubstr("rooms.levels.red"), HasSubstr("expected a string")));
+  EXPECT_THAT(fileRefusal("[rooms.levels]\nred = \"\"\n"),
+              AllOf(HasSubstr("rooms.levels.red"), HasSubstr("a level file is needed")));
+  EXPECT_THAT(fileRefusal("[rooms]\nmax_rooms = 0\n"), HasSubstr("rooms.max_rooms"));
+  EXPECT_THAT(fileRefusal("[rooms]\nmax_room = 2\n"),
+              AllOf(HasSubstr("rooms.max_room"), HasSubstr("unknown key")));
+}
+
 TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
   EXPECT_THAT(fileRefusal("[net]\nprot = 1\n"),
               AllOf(HasSubstr("server.toml"), HasSubstr("net.prot"), HasSubstr("unknown key")));
@@ -61,9 +85,13 @@ TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
 }
 
 TEST(ServerConfig, EnvironmentOverridesWithTypes) {
-  std::vector<std::string> variables = {
-      "COYOTE_NET_PORT=7778", "COYOTE_NET_PEER_TIMEOUT=2.5",       "COYOTE_WORLD_RECORD=/tmp/x.rpl",
-      "PATH=/usr/bin",        "COYOTE_BUDGETS_DASHES_REMAINING=3", "COYOTE_PHYSICS_GRAVITY=45"};
+  std::vector<std::string> variables = {"COYOTE_NET_PORT=7778",
+                                        "COYOTE_NET_PEER_TIMEOUT=2.5",
+                                        "COYOTE_WORLD_RECORD=/tmp/x.rpl",
+                                        "PATH=/usr/bin",
+                                        "COYOTE_BUDGETS_DASHES_REMAINING=3",
+                                        "COYOTE_PHYSICS_GRAVITY=45",
+                                        "COYOTE_ROOMS_MAX_ROOMS=5"};
   std::vector<char*> environment;
   for (std::string& variable : variables) {
     environment.push_back(variable.data());
@@ -77,6 +105,7 @@ TEST(ServerConfig, EnvironmentOverridesWithTypes) {
   EXPECT_EQ(config.record, "/tmp/x.rpl");
   EXPECT_EQ(config.dashesRemaining, 3);
   EXPECT_EQ(config.physics.gravity, 45.0f);
+  EXPECT_EQ(config.maxRooms, 5);
 }
 
 TEST(ServerConfig, EnvironmentRefusalsNameTheVariable) {

@@ -65,8 +65,10 @@ class LoopbackMatch {
 
   explicit LoopbackMatch(const ServerConfig& config = testServerConfig(),
                          const Level& level = networkTestLevel(),
-                         std::shared_ptr<spdlog::logger> logger = quietLogger())
-      : server_(std::make_unique<GameServer>(config, level, std::move(logger), now_)) {}
+                         std::shared_ptr<spdlog::logger> logger = quietLogger(),
+                         RoomLevels roomLevels = {})
+      : server_(std::make_unique<GameServer>(config, level, std::move(logger), now_,
+                                             std::move(roomLevels))) {}
 
   std::uint16_t port() const { return server_->port(); }
   double now() const { return now_; }

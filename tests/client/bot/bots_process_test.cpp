@@ -193,7 +193,7 @@ TEST(BotsProcess, ARefusedBotIsNotConvergedAndFailsTheRun) {
   EXPECT_FALSE(summary["converged"].get<bool>());
   const Json* refused = clientIn(summary, "refused");
   ASSERT_NE(refused, nullptr) << summary.dump(1);
-  EXPECT_THAT((*refused)["reason"].get<std::string>(), HasSubstr("server full (1 players)"));
+  EXPECT_THAT((*refused)["reason"].get<std::string>(), HasSubstr("room main is full (1 players)"));
   EXPECT_FALSE((*refused)["converged"].get<bool>());
   EXPECT_EQ((*refused)["seconds_played"], 0.0);
   const Json* playing = clientIn(summary, "playing");

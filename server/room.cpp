@@ -1,0 +1,177 @@
+#include "server/room.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "match/authoritative_tick.h"
+#include "net/codec.h"
+#include "sim/platform_step.h"
+#include "sim/state_hash.h"
+
+namespace coyote {
+
+Room::Room(std::string name, const Level& level, const ServerConfig& config,
+           std::shared_ptr<spdlog::logger> log, const std::string& record)
+    : name_(std::move(name)),
+      level_(level),
+      config_(config),
+      parameters_(config.physics),
+      log_(std::move(log)),
+      frames_(state_, slots_, metrics_) {
+  placeBodies(state_, level_);  // the level's platforms and crates, at their starting points
+  frames_.record({}, TickInputs{}, hashState(state_), state_);
+  if (!record.empty()) {
+    ReplayHeader header;
+    header.level = net::toLevelData(level_);
+    header.physics = config_.physics;
+    header.start = frames_.snapshotAt(state_.tick);
+    replay_ = std::make_unique<ReplayWriter>(record, header);
+  }
+}
+
+Room::~Room() = default;
+
+bool Room::empty() const {
+  return metrics_.players == 0 && metrics_.spectators == 0 && !slots_.anyUsed();
+}
+
+void Room::runTick(double now, StepProfile& profile) {
+  // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
+  const auto taken =
+      static_cast<std::ptrdiff_t>(std::min(pendingEvents_.size(), net::kMaxEventsPerFrame));
+  const std::vector<RosterEvent> events(pendingEvents_.begin(), pendingEvents_.begin() + taken);
+  pendingEvents_.erase(pendingEvents_.begin(), pendingEvents_.begin() + taken);
+  // Events first, so that exactly the characters that exist this tick get an input (the same
+  // order as applyAuthoritativeTick on the clients and in replays).
+  applyRosterEvents(state_, events, level_, parameters_.config);
+  const TickInputs inputs =
+      inbox_.gather(state_.tick + 1, state_, slots_, metrics_.substitutedInputs);
+  StepProfile own;
+  stepWorld(state_, inputs, level_, parameters_, &own, &stepEvents_);
+  metrics_.addStepProfile(own);
+  for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+    profile.micros[stage] += own.micros[stage];
+  }
+  stepEventLog_.observe(stepEvents_, now, metrics_, *log_);
+  const std::uint64_t hash = hashState(state_);
+  frames_.record(events, inputs, hash, state_);
+  if (replay_) {
+    replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
+  }
+  ++metrics_.ticks;
+}
+
+void Room::announceLimits(std::uint16_t radius, std::uint16_t activeBodies) {
+  pendingEvents_.push_back(RosterEvent::limits(radius, activeBodies));
+}
+
+// ---- joining and leaving ----------------------------------------------------------------------
+
+int Room::claimSlot(const std::string& name) {
+  const int slot = slots_.claim(name, config_.maxPlayers, state_);
+  if (slot >= 0) {
+    return slot;
+  }
+  const auto released = slots_.releaseOldestReservation();
+  if (!released) {
+    return -1;
+  }
+  log_->info("room {}: player {} (slot {}) gave up its reservation to a newcomer", name_,
+             released->second, released->first);
+  pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(released->first), ""});
+  return slots_.claim(name, config_.maxPlayers, state_, released->first);
+}
+
+void Room::admitPlayer(Connection& connection, int slot, bool reconnecting) {
+  if (reconnecting) {
+    slots_.renewToken(slot);
+  } else {
+    pendingEvents_.push_back(
+        {RosterEvent::kJoin, static_cast<std::uint8_t>(slot), slots_[slot].name});
+  }
+  slots_.connect(slot);
+  inbox_.clear(slot);
+  connection.role = Connection::Role::Player;
+  connection.slot = slot;
+  ++metrics_.players;
+  metrics_.peakPlayers = std::max(metrics_.peakPlayers, metrics_.players);
+  log_->info("room {}: player {} {} slot {} from {}", name_, slots_[slot].name,
+             reconnecting ? "reconnected to" : "joined in", slot, connection.address);
+}
+
+bool Room::admitSpectator(Connection& connection) {
+  if (metrics_.spectators >= config_.maxSpectators) {
+    return false;
+  }
+  connection.role = Connection::Role::Spectator;
+  ++metrics_.spectators;
+  log_->info("room {}: spectator joined from {}", name_, connection.address);
+  return true;
+}
+
+net::Welcome Room::welcome(Connection& connection, const net::Hello& hello, std::uint32_t sendPhase,
+                           double now) {
+  net::Welcome welcome;
+  welcome.playerSlot = static_cast<std::int16_t>(connection.slot);
+  if (connection.slot >= 0) {
+    welcome.reconnectToken = slots_[connection.slot].token;
+  }
+  welcome.sendRate = static_cast<std::uint16_t>(config_.sendRate);
+  welcome.echoClientTimeMs = hello.clientTimeMs;
+  welcome.level = net::toLevelData(level_);
+  welcome.physics = config_.physics;
+  welcome.snapshot = frames_.snapshotAt(state_.tick);
+  connection.ackTick = state_.tick;
+  connection.nextSendTick = state_.tick + 1 + sendPhase;
+  connection.clientAck = state_.tick;
+  connection.lastAckAdvance = now;
+  return welcome;
+}
+
+void Room::leave(const Connection& connection, double now) {
+  if (connection.role == Connection::Role::Player && connection.kicked) {
+    log_->info("room {}: player {} (slot {}) was kicked; slot freed", name_,
+               slots_[connection.slot].name, connection.slot);
+    slots_.release(connection.slot);
+    pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(connection.slot), ""});
+    --metrics_.players;
+  } else if (connection.role == Connection::Role::Player) {
+    slots_.disconnect(connection.slot, now);
+    log_->info("room {}: player {} (slot {}) disconnected from {}; slot kept {} s for reconnection",
+               name_, slots_[connection.slot].name, connection.slot, connection.address,
+               config_.reconnectWindow);
+    --metrics_.players;
+  } else if (connection.role == Connection::Role::Spectator) {
+    log_->info("room {}: spectator {} left", name_, connection.address);
+    --metrics_.spectators;
+  }
+}
+
+void Room::expireReservations(double now) {
+  for (const auto& [slot, name] : slots_.expire(now, config_.reconnectWindow)) {
+    log_->info("room {}: player {} did not come back within {} s; slot {} freed", name_, name,
+               config_.reconnectWindow, slot);
+    pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
+  }
+}
+
+void Room::close() {
+  if (replay_) {
+    replay_->close();
+    log_->info("room {}: replay written to {} ({} ticks)", name_, replay_->file(), state_.tick);
+  }
+}
+
+std::string roomRecordPath(const std::string& record, const std::string& room) {
+  static constexpr std::string_view kPlaceholder = "{room}";
+  const auto at = record.find(kPlaceholder);
+  if (at == std::string::npos) {
+    return room == net::kDefaultRoom ? record : "";
+  }
+  std::string path = record;
+  path.replace(at, kPlaceholder.size(), room);
+  return path;
+}
+
+}  // namespace coyote

@@ -1,0 +1,104 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+#include "net/messages.h"
+#include "replay/replay_file.h"
+#include "server/connection.h"
+#include "server/frame_sender.h"
+#include "server/input_inbox.h"
+#include "server/player_slots.h"
+#include "server/server_config.h"
+#include "server/server_metrics.h"
+#include "server/step_event_log.h"
+
+namespace coyote {
+
+/// One match on the server (SPEC §7 "rooms"; seed 004: "un monde par dimension, créé au premier
+/// besoin, détruit quand plus personne ne l'occupe"): its level, world, player slots, inputs,
+/// tick history, replay and metrics. Rooms know nothing of each other or of the socket: the
+/// GameServer's one ENet host and loop hand each room its connections and its ticks.
+class Room {
+ public:
+  /// `record`: the replay file ("" = none). Throws std::runtime_error if it cannot be written.
+  Room(std::string name, const Level& level, const ServerConfig& config,
+       std::shared_ptr<spdlog::logger> log, const std::string& record);
+  ~Room();
+  Room(const Room&) = delete;
+  Room& operator=(const Room&) = delete;
+
+  const std::string& name() const { return name_; }
+  const Level& level() const { return level_; }
+  std::uint32_t tick() const { return state_.tick; }
+  const ServerMetrics& metrics() const { return metrics_; }
+  /// No player, no reservation waiting for its player, no spectator: the room may close.
+  bool empty() const;
+
+  /// One fixed step: roster events, the players' inputs, the world step, hash, history, replay.
+  /// Adds the step's stage times to `profile` (the server's sum over its rooms).
+  void runTick(double now, StepProfile& profile);
+  /// Announces the governor's activity caps (0 = none) as the next tick's authoritative event.
+  void announceLimits(std::uint16_t radius, std::uint16_t activeBodies);
+
+  // ---- joining and leaving --------------------------------------------------------------------
+  /// The slot `token` reserves here, or -1.
+  int reservedSlot(const net::ReconnectToken& token) const { return slots_.reconnectSlot(token); }
+  bool slotConnected(int slot) const { return slots_[slot].connected; }
+  const std::string& slotName(int slot) const { return slots_[slot].name; }
+  /// A free slot for a newcomer, or the slot of the oldest reservation given up for it; -1 full.
+  int claimSlot(const std::string& name);
+  /// `connection` plays in `slot` from now on (a new player joins the world next tick).
+  void admitPlayer(Connection& connection, int slot, bool reconnecting);
+  /// False when the room has no place for another spectator.
+  bool admitSpectator(Connection& connection);
+  /// Everything a client needs to play here, its send schedule set from the next tick on.
+  net::Welcome welcome(Connection& connection, const net::Hello& hello, std::uint32_t sendPhase,
+                       double now);
+  /// The connection is gone: a player keeps its reservation for net.reconnect_window (unless
+  /// kicked), a spectator simply leaves.
+  void leave(const Connection& connection, double now);
+  /// Frees the reservations whose player did not come back in time.
+  void expireReservations(double now);
+
+  // ---- in the game ----------------------------------------------------------------------------
+  /// Stores a player's inputs; returns why the batch is refused, or "".
+  std::string receiveInputs(Connection& connection, const net::InputBatch& batch, double now);
+  void repairDesync(Connection& connection, const net::DesyncReport& report, double now);
+  void noteClientReport(Connection& connection, const net::ClientReport& report);
+  /// Queues the frames `connection` has not acknowledged; the next send `ticksPerSend` later.
+  void sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now);
+
+  /// Closes the replay and logs where it went.
+  void close();
+
+ private:
+  void recordInputTiming(Connection& connection, std::uint32_t newestTick,
+                         std::optional<std::int16_t> margin);
+
+  std::string name_;
+  const Level& level_;
+  const ServerConfig& config_;
+  StepParameters parameters_;
+  std::shared_ptr<spdlog::logger> log_;
+  WorldState state_;
+  ServerMetrics metrics_;
+  EventBatch stepEvents_;  ///< the last step's events (a member: 12 KB, kept off the stack)
+  StepEventLog stepEventLog_;
+  PlayerSlots slots_;
+  InputInbox inbox_;
+  FrameSender frames_;
+  std::vector<RosterEvent> pendingEvents_;
+  std::unique_ptr<ReplayWriter> replay_;
+};
+
+/// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without
+/// `{room}` records `main` only ("" for the others).
+std::string roomRecordPath(const std::string& record, const std::string& room);
+
+}  // namespace coyote

@@ -1,0 +1,100 @@
+// Room's half that serves a client in the game: its inputs, desync reports, client reports and
+// the frames it is sent.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "server/room.h"
+
+namespace coyote {
+
+std::string Room::receiveInputs(Connection& connection, const net::InputBatch& batch, double now) {
+  const std::uint32_t serverTick = state_.tick;
+  const std::uint32_t confirmedTick = batch.confirmedTick(serverTick);
+  if (connection.role != Connection::Role::Player && !batch.inputs.empty()) {
+    return "inputs from a spectator";
+  }
+  if (confirmedTick > serverTick) {
+    return fmt::format("ack of tick {} beyond server tick {}", confirmedTick, serverTick);
+  }
+  connection.ackTick = std::max(connection.ackTick, confirmedTick);
+  if (confirmedTick > connection.clientAck) {
+    connection.clientAck = confirmedTick;
+    connection.lastAckAdvance = now;
+    connection.stalledFullStates = 0;
+  }
+  if (connection.role != Connection::Role::Player) {
+    return "";
+  }
+  const InputInbox::Receipt receipt = inbox_.receive(
+      connection.slot, batch.firstTick(serverTick), batch.inputs, serverTick, config_.maxInputLead);
+  if (!receipt.refusal.empty()) {
+    return receipt.refusal;
+  }
+  metrics_.lateInputs += receipt.late;
+  recordInputTiming(
+      connection, batch.firstTick(serverTick) + static_cast<std::uint32_t>(batch.inputs.size()) - 1,
+      receipt.margin);
+  return "";
+}
+
+// A client sends one batch per tick it predicts, so the batches' newest ticks are gapless: the
+// gaps are its input loss. Only a batch newer than all before it tells how early inputs come (a
+// duplicate or a straggler would report a margin far too small).
+void Room::recordInputTiming(Connection& connection, std::uint32_t newestTick,
+                             std::optional<std::int16_t> margin) {
+  if (!margin) {
+    return;  // an empty batch: an ack only
+  }
+  connection.inputLoss.receive(newestTick);
+  if (newestTick <= connection.newestInput) {
+    return;
+  }
+  connection.newestInput = newestTick;
+  connection.marginSinceSend =
+      connection.marginSinceSend ? std::min(*connection.marginSinceSend, *margin) : *margin;
+}
+
+void Room::repairDesync(Connection& connection, const net::DesyncReport& report, double now) {
+  ++metrics_.desyncReports;
+  ++connection.desyncReports;
+  const TickHistory::Entry* entry = frames_.history().find(report.tick);
+  if (now - connection.lastDesyncLog >= 1.0) {  // at most one line a second per peer
+    log_->warn(
+        "room {}: {}: desync reported at tick {}: client hash {:016x}, server hash {} ({} "
+        "reports from this peer)",
+        name_, connection.address, report.tick, report.clientHash,
+        entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"),
+        connection.desyncReports);
+    connection.lastDesyncLog = now;
+  }
+  frames_.sendFullState(connection, entry ? report.tick : state_.tick, now);
+}
+
+void Room::noteClientReport(Connection& connection, const net::ClientReport& report) {
+  metrics_.reportedRollbacks +=
+      report.rollbacks - std::min(report.rollbacks, connection.report.rollbacks);
+  metrics_.reportedMaxRollbackDepth =
+      std::max<std::uint32_t>(metrics_.reportedMaxRollbackDepth, report.maxRollbackDepth);
+  connection.report = report;
+}
+
+// Each client gets frames every `ticksPerSend` ticks, at its own phase: the clients are spread
+// over the ticks in between, so a tick sends to a third of them (at 60 Hz and 20 sends a second),
+// not all of them every third tick.
+void Room::sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now) {
+  if (state_.tick < connection.nextSendTick) {
+    return;
+  }
+  const std::uint32_t inputAck = connection.role == Connection::Role::Player
+                                     ? inbox_.inputAck(connection.slot, state_.tick)
+                                     : state_.tick;
+  frames_.sendFrames(connection, inputAck, now);
+  connection.nextSendTick += ticksPerSend;
+  if (connection.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
+    connection.nextSendTick +=
+        (state_.tick - connection.nextSendTick) / ticksPerSend * ticksPerSend + ticksPerSend;
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,203 @@
+// Rooms (SPEC §7): several matches on one server and one socket, over real ENet sockets on
+// 127.0.0.1, driven by a made-up clock.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "scenario/random_inputs.h"
+#include "support/network.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+
+/// A level unlike networkTestLevel(): 12 tiles wide instead of 20.
+Level narrowLevel() {
+  return levelFromAscii(
+      "############\n"
+      "#..........#\n"
+      "#..S....S..#\n"
+      "#..--......#\n"
+      "############\n");
+}
+
+ServerConfig roomsConfig() {
+  ServerConfig config = test::testServerConfig();
+  config.maxRooms = 3;
+  config.roomIdleSeconds = 1.0f;
+  config.reconnectWindow = 0.5f;
+  config.peersPerAddress = 16;  // every client is on 127.0.0.1
+  return config;
+}
+
+RoomLevels narrowRoom() {
+  RoomLevels levels;
+  levels.emplace("narrow", narrowLevel());
+  return levels;
+}
+
+std::unique_ptr<ClientSession> joinRoom(test::LoopbackMatch& match, const std::string& name,
+                                        const std::string& room) {
+  ClientOptions options = test::clientOptions(match.port(), name);
+  options.room = room;
+  return std::make_unique<ClientSession>(options, test::quietLogger());
+}
+
+int charactersIn(const WorldState& state) {
+  int count = 0;
+  for (const Character& character : state.characters) {
+    count += character.active ? 1 : 0;
+  }
+  return count;
+}
+
+std::vector<ClientSession*> pointers(const std::vector<std::unique_ptr<ClientSession>>& clients) {
+  std::vector<ClientSession*> all;
+  for (const auto& client : clients) {
+    all.push_back(client.get());
+  }
+  return all;
+}
+
+bool allPlaying(const std::vector<ClientSession*>& clients) {
+  return std::all_of(clients.begin(), clients.end(),
+                     [](const ClientSession* c) { return c->phase() == ClientPhase::Playing; });
+}
+
+TEST(Rooms, ThreeRoomsPlayAtOnceEachOnItsOwnLevelTicksAndHashes) {
+  test::LoopbackMatch match(roomsConfig(), test::networkTestLevel(), test::quietLogger(),
+                            narrowRoom());
+  match.pumpFor({}, 0.5);  // main ticks alone for a while: the other rooms start later
+  std::vector<std::unique_ptr<ClientSession>> clients;
+  const std::vector<std::pair<const char*, const char*>> seats = {
+      {"a", "main"}, {"b", "main"}, {"c", "narrow"}, {"d", "open"}, {"e", "open"}, {"f", "open"}};
+  for (const auto& [name, room] : seats) {
+    clients.push_back(joinRoom(match, name, room));
+  }
+  const std::vector<ClientSession*> all = pointers(clients);
+  ASSERT_TRUE(match.pumpUntil(
+      all, [&] { return allPlaying(all); }, 5.0));
+  std::vector<RandomInputs> sources;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    sources.emplace_back(300 + i);
+  }
+  TickInputs buffer{};
+  match.pumpFor(all, 2.0, [&](std::size_t client, std::uint32_t) {
+    sources[client].next(buffer, 1);
+    return buffer[0];
+  });
+
+  const auto& rooms = match.server().rooms();
+  ASSERT_EQ(rooms.size(), 3u);
+  EXPECT_EQ(rooms.at("main")->metrics().players, 2);
+  EXPECT_EQ(rooms.at("narrow")->metrics().players, 1);
+  EXPECT_EQ(rooms.at("open")->metrics().players, 3);
+  EXPECT_EQ(match.server().metrics().players, 6);
+  EXPECT_GT(rooms.at("main")->tick(), rooms.at("open")->tick() + 20) << "each room its own tick";
+  EXPECT_EQ(clients[2]->level().width(), 12) << "narrow plays its listed level";
+  EXPECT_EQ(clients[3]->level().width(), 20) << "an unlisted room plays world.level";
+  EXPECT_EQ(charactersIn(clients[0]->confirmed()), 2);
+  EXPECT_EQ(charactersIn(clients[2]->confirmed()), 1);
+  EXPECT_EQ(charactersIn(clients[5]->confirmed()), 3);
+  for (const ClientSession* client : all) {
+    EXPECT_GT(client->stats().confirmedTick, 60u) << client->options().name;
+    EXPECT_TRUE(client->stats().confirmedHashMatches) << client->options().name;
+    EXPECT_EQ(client->stats().unrepairedDesyncs(), 0u) << client->options().name;
+  }
+  EXPECT_EQ(clients[3]->playerSlot(), 0) << "slots are numbered per room";
+  EXPECT_EQ(clients[0]->playerSlot(), 0);
+}
+
+TEST(Rooms, AnEmptiedRoomClosesAfterItsIdleTimeAndReopensFresh) {
+  test::LoopbackMatch match(roomsConfig(), test::networkTestLevel(), test::quietLogger(),
+                            narrowRoom());
+  auto first = joinRoom(match, "first", "narrow");
+  ASSERT_TRUE(match.pumpUntil(
+      {first.get()}, [&] { return first->phase() == ClientPhase::Playing; }, 5.0));
+  match.pumpFor({first.get()}, 1.5);
+  const std::uint32_t playedTo = match.server().rooms().at("narrow")->tick();
+  EXPECT_GT(playedTo, 80u);
+  const std::uint64_t fullStates = match.server().metrics().fullStatesSent;
+  first->disconnect();
+  first.reset();
+
+  // The reservation lasts 0.5 s, then the room stays 1 s empty before it closes.
+  match.serverOnlyFor(1.0);
+  EXPECT_EQ(match.server().rooms().count("narrow"), 1u) << "not yet idle long enough";
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return match.server().rooms().count("narrow") == 0; }, 2.0));
+  EXPECT_EQ(match.server().rooms().count("main"), 1u) << "main never closes";
+  EXPECT_GE(match.server().metrics().fullStatesSent, fullStates) << "counters never go down";
+
+  auto second = joinRoom(match, "second", "narrow");
+  ASSERT_TRUE(match.pumpUntil(
+      {second.get()}, [&] { return second->phase() == ClientPhase::Playing; }, 5.0));
+  EXPECT_LT(match.server().rooms().at("narrow")->tick(), 30u) << "a new room starts at tick 0";
+  EXPECT_EQ(second->playerSlot(), 0);
+  match.pumpFor({second.get()}, 0.5);
+  EXPECT_EQ(charactersIn(second->confirmed()), 1) << "nobody left over from the old room";
+  EXPECT_TRUE(second->stats().confirmedHashMatches);
+}
+
+TEST(Rooms, ARoomThatCannotBeOpenedIsRefusedWithTheReason) {
+  ServerConfig config = roomsConfig();
+  config.createUnknownRooms = false;
+  config.maxRooms = 2;
+  RoomLevels levels = narrowRoom();
+  levels.emplace("third", narrowLevel());
+  test::LoopbackMatch match(config, test::networkTestLevel(), test::quietLogger(),
+                            std::move(levels));
+  auto unknown = joinRoom(match, "u", "nowhere");
+  auto badName = joinRoom(match, "v", "Big Room");
+  auto listed = joinRoom(match, "w", "narrow");
+  const std::vector<ClientSession*> first = {unknown.get(), badName.get(), listed.get()};
+  ASSERT_TRUE(match.pumpUntil(
+      first,
+      [&] {
+        return unknown->phase() == ClientPhase::Refused &&
+               badName->phase() == ClientPhase::Refused && listed->phase() == ClientPhase::Playing;
+      },
+      5.0));
+  EXPECT_THAT(unknown->endReason(), HasSubstr("no room named nowhere"));
+  EXPECT_THAT(badName->endReason(), HasSubstr("a-z, 0-9"));
+
+  auto beyond = joinRoom(match, "x", "third");
+  ASSERT_TRUE(match.pumpUntil(
+      {beyond.get(), listed.get()}, [&] { return beyond->phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(beyond->endReason(), HasSubstr("all 2 rooms"));
+  EXPECT_EQ(match.server().rooms().size(), 2u);
+}
+
+TEST(Rooms, AReconnectTokenOfOneRoomReservesNothingInAnother) {
+  test::LoopbackMatch match(roomsConfig(), test::networkTestLevel(), test::quietLogger(),
+                            narrowRoom());
+  auto player = joinRoom(match, "p", "narrow");
+  auto stays = joinRoom(match, "s", "main");
+  ASSERT_TRUE(match.pumpUntil(
+      {player.get(), stays.get()},
+      [&] {
+        return allPlaying({player.get(), stays.get()});
+      },
+      5.0));
+  const net::ReconnectToken token = player->reconnectToken();
+  player->disconnect();
+  player.reset();
+  ClientOptions options = test::clientOptions(match.port(), "p-again");
+  options.reconnectToken = token;  // but to room main
+  ClientSession elsewhere(options, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&elsewhere, stays.get()}, [&] { return elsewhere.phase() == ClientPhase::Playing; }, 5.0));
+  EXPECT_EQ(elsewhere.playerSlot(), 1) << "a newcomer in main, next to slot 0";
+  EXPECT_EQ(match.server().rooms().at("main")->metrics().players, 2);
+}
+
+TEST(Rooms, TheRecordPathNamesTheRoom) {
+  EXPECT_EQ(roomRecordPath("/r/{room}.rpl", "narrow"), "/r/narrow.rpl");
+  EXPECT_EQ(roomRecordPath("/r/{room}.rpl", "main"), "/r/main.rpl");
+  EXPECT_EQ(roomRecordPath("/r/game.rpl", "main"), "/r/game.rpl");
+  EXPECT_EQ(roomRecordPath("/r/game.rpl", "narrow"), "") << "without {room}, main only";
+  EXPECT_EQ(roomRecordPath("", "main"), "");
+}
+
+}  // namespace
+}  // namespace coyote
