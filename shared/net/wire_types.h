@@ -147,6 +147,9 @@ void serialize(Archive& archive, Record& record) {
   Record::forEachField(record, [&archive](const auto& info, auto& value) {
     net::serializeField(archive, info, value);
   });
+  if constexpr (!Archive::is_saving::value && requires { record.afterDecode(); }) {
+    record.afterDecode();  // what a record derives from its fields (WorldState's roster)
+  }
 }
 
 }  // namespace coyote

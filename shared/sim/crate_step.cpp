@@ -372,7 +372,7 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
 
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
                 const StepParameters& parameters, EventBatch* events, const JointLinks* links) {
-  std::array<std::uint8_t, kMaxCrates> order{};
+  std::array<std::uint8_t, kMaxCrates> order;  // the first `count` filled, the rest never read
   const std::size_t count = orderCrates(state, level, order);
   if (count == 0) {
     return;

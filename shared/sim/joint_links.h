@@ -15,7 +15,8 @@ struct JointLinks {
   std::bitset<kMaxCrates> launched;
 
   /// Pairs of bodies an unbroken joint links without `collide`: they pass through each other.
-  std::array<BodyId, 2 * kMaxJoints> pairs{};
+  /// Only the first `pairCount` are ever read (left unfilled: this is on every step's path).
+  std::array<BodyId, 2 * kMaxJoints> pairs;
   std::size_t pairCount = 0;
 
   void ignore(BodyId a, BodyId b) {

@@ -41,12 +41,10 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
   }
   if (kinds.characters) {
     const CollisionFilter filter = characterFilter(config.playersCollide);
-    for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
-      if (state.characters[slot].active) {
-        add(characterBox(state.characters[slot], config),
-            static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot)), false, 0, filter);
-      }
-    }
+    state.roster.forEach([&](std::size_t slot) {
+      add(characterBox(state.characters[slot], config),
+          static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot)), false, 0, filter);
+    });
   }
   std::sort(obstacles_.begin(), obstacles_.begin() + static_cast<std::ptrdiff_t>(count_),
             sortedBefore);

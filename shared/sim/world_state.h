@@ -6,6 +6,7 @@
 
 #include "sim/body.h"
 #include "sim/character.h"
+#include "sim/character_roster.h"
 #include "sim/field_list.h"
 
 namespace coyote {
@@ -32,8 +33,16 @@ using JointSlots = std::array<Joint, kMaxJoints>;
 /// load = copy; rollback restores it by assignment.
 struct WorldState {
   COYOTE_RECORD(COYOTE_WORLD_FIELDS)
+
+  /// The active character slots, derived from `characters` (not a field: neither hashed nor
+  /// sent). Only addCharacter and removeCharacter add or remove a character.
+  CharacterRoster roster;
+
+  /// After a decode (wire, replay) the roster is rebuilt from the slots that came.
+  void afterDecode() { roster.rebuild(characters); }
 };
 
 static_assert(std::is_trivially_copyable_v<WorldState>, "WorldState must be a flat value");
+static_assert(CharacterRoster::kSlots == kMaxCharacters, "one roster bit per character slot");
 
 }  // namespace coyote

@@ -151,10 +151,12 @@ void addCharacter(WorldState& state, int slot, const Level& level, const Physics
                          ? Vec2{static_cast<float>(level.width()) * 0.5f, 1.0f}
                          : level.spawns[static_cast<std::size_t>(slot) % level.spawns.size()];
   spawnCharacter(state.characters[static_cast<std::size_t>(slot)], spawn, level, config);
+  state.roster.add(static_cast<std::size_t>(slot));
 }
 
 void removeCharacter(WorldState& state, int slot) {
   state.characters[static_cast<std::size_t>(slot)] = Character{};
+  state.roster.remove(static_cast<std::size_t>(slot));
 }
 
 WorldState makeWorld(int players, const Level& level, const PhysicsConfig& config) {

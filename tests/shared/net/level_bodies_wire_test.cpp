@@ -58,6 +58,9 @@ TEST(LevelBodiesWire, PlatformsCratesAndTheirStateTravelInAWelcome) {
   }
   EXPECT_FLOAT_EQ(level.materialAt(34, 20).friction, 0.1f);
   EXPECT_EQ(hashState(got.snapshot.state), hashState(sent.snapshot.state));
+  EXPECT_EQ(got.snapshot.state.roster, sent.snapshot.state.roster)
+      << "the roster is not sent: the decoded state rebuilds it from its characters";
+  EXPECT_TRUE(got.snapshot.state.roster.contains(1));
 }
 
 TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
