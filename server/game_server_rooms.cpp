@@ -40,7 +40,13 @@ Room* GameServer::roomFor(Connection& connection, const net::Hello& hello) {
                                         config_.maxRooms));
     return nullptr;
   }
-  openRoom(hello.room, *level);
+  try {
+    openRoom(hello.room, *level);
+  } catch (const std::runtime_error& error) {  // its replay file cannot be written
+    log_->error("room {} could not be opened: {}", hello.room, error.what());
+    refuse(connection.peer, fmt::format("room {} could not be opened", hello.room));
+    return nullptr;
+  }
   return rooms_[hello.room].get();
 }
 

@@ -1,10 +1,13 @@
 // Rooms (SPEC §7): several matches on one server and one socket, over real ENet sockets on
 // 127.0.0.1, driven by a made-up clock.
+#include <filesystem>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "scenario/random_inputs.h"
 #include "support/network.h"
+#include "support/temp_file.h"
 
 namespace coyote {
 namespace {
@@ -166,6 +169,29 @@ TEST(Rooms, ARoomThatCannotBeOpenedIsRefusedWithTheReason) {
       {beyond.get(), listed.get()}, [&] { return beyond->phase() == ClientPhase::Refused; }, 5.0));
   EXPECT_THAT(beyond->endReason(), HasSubstr("all 2 rooms"));
   EXPECT_EQ(match.server().rooms().size(), 2u);
+}
+
+// A room whose replay cannot be written is refused; the server and its other rooms go on.
+TEST(Rooms, ARoomWhoseReplayCannotBeWrittenIsRefusedAndTheServerGoesOn) {
+  test::TempDirectory directory;
+  std::filesystem::create_directory(directory.path() / "main");
+  ServerConfig config = roomsConfig();
+  config.record = (directory.path() / "{room}" / "game.rpl").string();  // no folder "broken"
+  test::LoopbackMatch match(config);
+  auto broken = joinRoom(match, "b", "broken");
+  auto player = joinRoom(match, "p", "main");
+  ASSERT_TRUE(match.pumpUntil(
+      {broken.get(), player.get()},
+      [&] {
+        return broken->phase() == ClientPhase::Refused && player->phase() == ClientPhase::Playing;
+      },
+      5.0));
+  EXPECT_THAT(broken->endReason(), HasSubstr("room broken could not be opened"));
+  match.pumpFor({player.get()}, 0.5);
+  EXPECT_TRUE(player->stats().confirmedHashMatches);
+  EXPECT_EQ(match.server().rooms().size(), 1u);
+  match.stop();
+  EXPECT_TRUE(std::filesystem::exists(directory.path() / "main" / "game.rpl"));
 }
 
 TEST(Rooms, AReconnectTokenOfOneRoomReservesNothingInAnother) {
