@@ -31,14 +31,18 @@ InputInbox::Receipt InputInbox::receive(int slot, std::uint32_t firstTick,
     receipt.refusal = "input value out of range";
     return receipt;
   }
-  Ring& ring = inboxes_[index(slot)].inputs;
+  if (!inboxes_[index(slot)]) {
+    receipt.refusal = "inputs for a slot that is not playing";
+    return receipt;
+  }
+  Ring& ring = inboxes_[index(slot)]->inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::uint32_t tick = firstTick + static_cast<std::uint32_t>(i);
     if (tick <= serverTick) {
       // Already simulated: a redundant copy, or an input that came too late. It counts as late
       // once, and only if the input used in its place was another one: exactly the ticks whose
       // confirmation shows the client a different input of its own.
-      const PlayerInput* used = inboxes_[index(slot)].substitutes.find(tick);
+      const PlayerInput* used = inboxes_[index(slot)]->substitutes.find(tick);
       if (used != nullptr && !ring.has(tick)) {
         receipt.late += *used == inputs[i] ? 0 : 1;
         ring.put(tick, inputs[i]);
@@ -57,10 +61,10 @@ TickInputs InputInbox::gather(std::uint32_t tick, const WorldState& state, const
   TickInputs inputs{};
   for (std::size_t slot = 0; slot < inboxes_.size(); ++slot) {
     const PlayerSlots::Slot& player = slots[static_cast<int>(slot)];
-    if (!player.used || !state.characters[slot].active) {
+    if (!player.used || !state.characters[slot].active || !inboxes_[slot]) {
       continue;  // not in the world (yet): its input stays neutral
     }
-    Inbox& inbox = inboxes_[slot];
+    Inbox& inbox = *inboxes_[slot];
     if (!player.connected) {
       inbox.lastInput = PlayerInput{};
     } else if (const PlayerInput* arrived = inbox.inputs.find(tick)) {
@@ -75,7 +79,10 @@ TickInputs InputInbox::gather(std::uint32_t tick, const WorldState& state, const
 }
 
 std::uint32_t InputInbox::inputAck(int slot, std::uint32_t serverTick) const {
-  const Ring& ring = inboxes_[index(slot)].inputs;
+  if (!inboxes_[index(slot)]) {
+    return serverTick;
+  }
+  const Ring& ring = inboxes_[index(slot)]->inputs;
   std::uint32_t ack = serverTick;
   while (ring.has(ack + 1) && ack - serverTick < Ring::kCapacity) {
     ++ack;

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,8 +32,9 @@ class InputInbox {
   Receipt receive(int slot, std::uint32_t firstTick, const std::vector<PlayerInput>& inputs,
                   std::uint32_t serverTick, int maxInputLead);
 
-  /// Forgets a slot's inputs (a new player, or one reconnecting).
-  void clear(int slot) { inboxes_[index(slot)] = Inbox{}; }
+  /// Forgets a slot's inputs (a new player, or one reconnecting); the first call for a slot
+  /// makes its inbox.
+  void clear(int slot) { inboxes_[index(slot)] = std::make_unique<Inbox>(); }
 
   /// The inputs of tick `tick` for every player in the world; counts the substituted ones.
   TickInputs gather(std::uint32_t tick, const WorldState& state, const PlayerSlots& slots,
@@ -49,7 +51,8 @@ class InputInbox {
   };
   static std::size_t index(int slot) { return static_cast<std::size_t>(slot); }
 
-  std::array<Inbox, kMaxCharacters> inboxes_;
+  /// Made when a slot is first taken (16 KB each): a room of 8 players holds 8, not 256.
+  std::array<std::unique_ptr<Inbox>, kMaxCharacters> inboxes_;
 };
 
 }  // namespace coyote
