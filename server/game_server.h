@@ -113,7 +113,7 @@ class GameServer {
   void refuse(ENetPeer* peer, const std::string& reason);
 
   Room& mainRoom() const { return *rooms_.find(net::kDefaultRoom)->second; }
-  void openRoom(const std::string& name, const Level& level);
+  Room& openRoom(const std::string& name, const Level& level);
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
@@ -136,7 +136,6 @@ class GameServer {
   ServerMetrics metrics_;
   ReconnectGuard reconnectGuard_;
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
-  std::map<std::string, double, std::less<>> emptySince_;  ///< rooms found empty, since when
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;
   double now_ = 0.0;

@@ -6,15 +6,16 @@
 
 namespace coyote {
 
-void GameServer::openRoom(const std::string& name, const Level& level) {
+Room& GameServer::openRoom(const std::string& name, const Level& level) {
   const std::string record = roomRecordPath(config_.record, name);
-  rooms_[name] = std::make_unique<Room>(name, level, config_, log_, record);
+  Room& room = *(rooms_[name] = std::make_unique<Room>(name, level, config_, log_, record));
   log_->info("room {} opened ({}x{} level, {} of {} rooms){}", name, level.width(), level.height(),
              rooms_.size(), config_.maxRooms,
              record.empty() ? (config_.record.empty() ? ""
                                                       : "; not recorded: world.record has "
                                                         "no {room}")
                             : ", recording to " + record);
+  return room;
 }
 
 // The first Hello naming a room opens it, if the catalog knows a level for it and a room is left.
@@ -41,25 +42,18 @@ Room* GameServer::roomFor(Connection& connection, const net::Hello& hello) {
     return nullptr;
   }
   try {
-    openRoom(hello.room, *level);
+    return &openRoom(hello.room, *level);
   } catch (const std::runtime_error& error) {  // its replay file cannot be written
     log_->error("room {} could not be opened: {}", hello.room, error.what());
     refuse(connection.peer, fmt::format("room {} could not be opened", hello.room));
     return nullptr;
   }
-  return rooms_[hello.room].get();
 }
 
 void GameServer::closeIdleRooms() {
   for (auto it = rooms_.begin(); it != rooms_.end();) {
     Room& room = *it->second;
-    if (room.name() == net::kDefaultRoom || !room.empty()) {
-      emptySince_.erase(room.name());
-      ++it;
-      continue;
-    }
-    const double since = emptySince_.try_emplace(room.name(), now_).first->second;
-    if (now_ - since < config_.roomIdleSeconds) {
+    if (room.name() == net::kDefaultRoom || !room.idleFor(config_.roomIdleSeconds, now_)) {
       ++it;
       continue;
     }
@@ -67,7 +61,6 @@ void GameServer::closeIdleRooms() {
                room.tick());
     room.close();
     metrics_.addRoomCounters(room.metrics());  // the process's counters never go down
-    emptySince_.erase(room.name());
     it = rooms_.erase(it);
   }
 }

@@ -36,6 +36,17 @@ bool Room::empty() const {
   return metrics_.players == 0 && metrics_.spectators == 0 && !slots_.anyUsed();
 }
 
+bool Room::idleFor(double seconds, double now) {
+  if (!empty()) {
+    emptySince_ = -1.0;
+    return false;
+  }
+  if (emptySince_ < 0.0) {
+    emptySince_ = now;
+  }
+  return now - emptySince_ >= seconds;
+}
+
 void Room::runTick(double now, StepProfile& profile) {
   // A crowd joining at once is spread over several ticks: a frame carries a bounded number.
   const auto taken =
@@ -95,7 +106,6 @@ void Room::admitPlayer(Connection& connection, int slot, bool reconnecting) {
   connection.role = Connection::Role::Player;
   connection.slot = slot;
   ++metrics_.players;
-  metrics_.peakPlayers = std::max(metrics_.peakPlayers, metrics_.players);
   log_->info("room {}: player {} {} slot {} from {}", name_, slots_[slot].name,
              reconnecting ? "reconnected to" : "joined in", slot, connection.address);
 }

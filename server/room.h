@@ -39,6 +39,8 @@ class Room {
   const ServerMetrics& metrics() const { return metrics_; }
   /// No player, no reservation waiting for its player, no spectator: the room may close.
   bool empty() const;
+  /// Whether the room has been empty for `seconds` by `now` (asked every loop turn).
+  bool idleFor(double seconds, double now);
 
   /// One fixed step: roster events, the players' inputs, the world step, hash, history, replay.
   /// Adds the step's stage times to `profile` (the server's sum over its rooms).
@@ -95,6 +97,7 @@ class Room {
   FrameSender frames_;
   std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
+  double emptySince_ = -1.0;  ///< s, when it was last found empty; -1 while occupied
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without

@@ -43,10 +43,10 @@ TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
     EXPECT_LT(samples[0]["value"].get<double>(), 0.1);  // seconds, not microseconds
   }
   for (const char* stage : {"platforms", "joints", "bodies", "characters", "rules"}) {
-    EXPECT_EQ(samplesOf(page, "coyote_step_stage_duration_seconds",
-                        {{"stage", stage}, {"room", "main"}})
-                  .size(),
-              5u)
+    EXPECT_EQ(
+        samplesOf(page, "coyote_step_stage_duration_seconds", {{"stage", stage}, {"room", "main"}})
+            .size(),
+        5u)
         << stage;  // three quantiles, _sum and _count
   }
   EXPECT_GT(valueOf(page, "coyote_ticks", "coyote_ticks_total"), 180.0);
