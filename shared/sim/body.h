@@ -9,7 +9,7 @@ namespace coyote {
 
 /// Capacities of the body slot arrays (the state never allocates).
 inline constexpr int kMaxPlatforms = 32;
-inline constexpr int kMaxCrates = 128;
+inline constexpr int kMaxCrates = 2048;
 inline constexpr int kMaxJoints = 64;
 
 /// A body's id, the same on every machine and in every storage order: platforms are

@@ -77,33 +77,36 @@ void guardCrate(Crate& crate, const CrateDefinition& definition, const Level& le
 
 }  // namespace
 
-bool isSoundPosition(Vec2 position, const Level& level) {
-  // Written so that a NaN fails every comparison and so the test.
-  return position.x >= -kLevelMargin &&
-         position.x <= static_cast<float>(level.width()) + kLevelMargin &&
-         position.y >= -kLevelMargin &&
-         position.y <= static_cast<float>(level.height()) + kLevelMargin;
-}
-
 void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events) {
+                 const PhysicsConfig& config, EventBatch* events, CrateBits& stirring) {
   for (const std::uint8_t slot : active) {
     guardCharacter(state.characters[slot], slot, level, config, events);
   }
-  for (Crate& crate : levelCrates(state, level)) {
+  const std::uint8_t resting = restingTicks(config);
+  const auto crates = levelCrates(state, level);
+  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+    Crate& crate = crates[slot];
+    if (isSettled(crate, resting, level)) {
+      continue;  // sound and still: nothing to guard
+    }
     const CrateDefinition* definition = crateDefinition(level, crate.id);
     if (crate.present() && definition != nullptr) {
       guardCrate(crate, *definition, level, config, events);
     }
+    if (crate.active && !isSettled(crate, resting, level)) {
+      stirring.add(slot);
+    }
   }
 }
 
-void recordSoundCrates(WorldState& state, const Level& level) {
-  for (Crate& crate : levelCrates(state, level)) {
+void recordSoundCrates(WorldState& state, const Level& level, const CrateBits& visited) {
+  const auto crates = levelCrates(state, level);
+  visited.forEach([&](std::size_t slot) {
+    Crate& crate = crates[slot];
     if (crate.present() && isSoundPosition(crate.position, level)) {
       crate.lastValid = crate.position;
     }
-  }
+  });
 }
 
 }  // namespace coyote

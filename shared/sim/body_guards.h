@@ -3,13 +3,11 @@
 #include "sim/active_characters.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
+#include "sim/settled_crates.h"
 #include "sim/step_events.h"
 #include "sim/world_state.h"
 
 namespace coyote {
-
-/// How far outside the grid (tiles, each side) a body may be before the guard calls it lost.
-inline constexpr float kLevelMargin = 32.0f;
 
 /// The guards of the step (SPEC §4 engine services, seed 004 "Garde-fous"), run first in every
 /// step so no phase ever reads a broken body:
@@ -19,14 +17,14 @@ inline constexpr float kLevelMargin = 32.0f;
 /// - a crate likewise goes back to its last sound position (`Crate::lastValid`, else where the
 ///   level placed it), at rest and asleep (body_recovered, body_slept); a sound one is clamped to
 ///   `physics.max_body_speed`.
+/// `stirring` gets every level crate slot in use that is not settled (settled_crates.h): the
+/// crates the step's other passes visit.
 void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events);
+                 const PhysicsConfig& config, EventBatch* events, CrateBits& stirring);
 
-/// Last thing in a step: each present crate whose position is sound keeps it as `lastValid`,
-/// where the guard returns it if the state is later found broken.
-void recordSoundCrates(WorldState& state, const Level& level);
-
-/// Finite and within kLevelMargin of the grid.
-bool isSoundPosition(Vec2 position, const Level& level);
+/// Last thing in a step: each crate of `visited` (those that could have moved this step) whose
+/// position is sound keeps it as `lastValid`, where the guard returns it if the state is later
+/// found broken.
+void recordSoundCrates(WorldState& state, const Level& level, const CrateBits& visited);
 
 }  // namespace coyote

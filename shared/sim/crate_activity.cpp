@@ -29,8 +29,7 @@ void setAsleep(Crate& crate, bool asleep, SleepReason reason, EventBatch* events
 
 /// Whether what a sleeper rests on moves or is gone: a tile never does, a sleeping crate or a
 /// platform standing still does not; an awake crate, a moving platform or a character may.
-bool supportMoves(const WorldState& state, const Crate& crate, const Level& level,
-                  const CrateSlotIndex& slots) {
+bool supportMoves(const WorldState& state, const Crate& crate, const Level& level) {
   const BodyId support = crate.support;
   if (support == kNoBody) {
     return false;
@@ -40,11 +39,9 @@ bool supportMoves(const WorldState& state, const Crate& crate, const Level& leve
         state.platforms[static_cast<std::size_t>(definition - level.platforms.data())];
     return platform.velocity.x != 0.0f || platform.velocity.y != 0.0f;
   }
-  if (const CrateDefinition* definition = crateDefinition(level, support)) {
-    const std::int16_t slot =
-        slots.slotOf[static_cast<std::size_t>(definition - level.crates.data())];
-    return slot < 0 || !state.crates[static_cast<std::size_t>(slot)].present() ||
-           !state.crates[static_cast<std::size_t>(slot)].asleep;
+  if (crateDefinition(level, support) != nullptr) {
+    const Crate* below = findCrate(state, level, support);
+    return below == nullptr || !below->asleep;
   }
   return true;
 }
@@ -68,32 +65,34 @@ float nearestCharacter(const Aabb& box, const WorldState& state, const ActiveCha
 struct Candidate {
   float distance;  ///< squared, to the nearest character
   BodyId id;
-  std::uint8_t slot;
+  std::uint16_t slot;
   bool inRange;
 };
 
-/// The crates that are not resting, with their distance (when a rule needs it).
+/// The crates that are not resting, with their distance (when a rule needs it). A crate that is
+/// not resting is never settled, so the stirring crates are all there is to look at.
 std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& active,
                              const Level& level, const PhysicsConfig& config,
+                             const CrateBits& stirring,
                              std::array<Candidate, kMaxCrates>& candidates) {
   const std::uint8_t ticks = restingTicks(config);
   const ActivityLimits limits = activityLimits(state, config);
   const float radius = limits.radius;
   const auto crates = levelCrates(state, level);
   std::size_t count = 0;
-  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+  stirring.forEach([&](std::size_t slot) {
     const Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
     if (!crate.present() || definition == nullptr || isResting(crate, ticks)) {
-      continue;
+      return;
     }
     Candidate& candidate = candidates[count++];
-    candidate = {0.0f, crate.id, static_cast<std::uint8_t>(slot), true};
+    candidate = {0.0f, crate.id, static_cast<std::uint16_t>(slot), true};
     if (radius > 0.0f || crates.size() > limits.activeBodies) {
       candidate.distance = nearestCharacter(crateBox(crate, *definition), state, active, config);
       candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
     }
-  }
+  });
   return count;
 }
 
@@ -137,20 +136,22 @@ void noteRest(Crate& crate, const PhysicsConfig& config, EventBatch* events) {
 }
 
 void updateCrateActivity(WorldState& state, const ActiveCharacters& active, const Level& level,
-                         const PhysicsConfig& config, EventBatch* events) {
+                         const PhysicsConfig& config, const CrateBits& stirring,
+                         EventBatch* events) {
   if (level.crates.empty()) {
     return;
   }
   const auto crates = levelCrates(state, level);
   const std::uint8_t ticks = restingTicks(config);
-  const CrateSlotIndex slots(state, level);
-  for (Crate& crate : crates) {
-    if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level, slots)) {
+  // A settled crate rests on the tiles: only a stirring one can have a support that moves.
+  stirring.forEach([&](std::size_t slot) {
+    Crate& crate = crates[slot];
+    if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level)) {
       wakeCrate(crate, events);
     }
-  }
+  });
   std::array<Candidate, kMaxCrates> candidates;
-  const std::size_t count = gatherCandidates(state, active, level, config, candidates);
+  const std::size_t count = gatherCandidates(state, active, level, config, stirring, candidates);
   const std::size_t budget = activityLimits(state, config).activeBodies;
   std::size_t inRange = 0;
   for (std::size_t i = 0; i < count; ++i) {

@@ -6,6 +6,7 @@
 #include "sim/active_characters.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
+#include "sim/settled_crates.h"
 #include "sim/step_events.h"
 #include "sim/world_state.h"
 
@@ -41,8 +42,10 @@ ActivityLimits activityLimits(const WorldState& state, const PhysicsConfig& conf
 void noteRest(Crate& crate, const PhysicsConfig& config, EventBatch* events);
 
 /// Before the bodies move: wakes sleepers whose support moves or is gone, then decides which of
-/// the crates that are not resting are awake (range, then budget).
+/// the crates that are not resting are awake (range, then budget). Only `stirring` crates are
+/// looked at: a settled one (settled_crates.h) is resting on the tiles.
 void updateCrateActivity(WorldState& state, const ActiveCharacters& active, const Level& level,
-                         const PhysicsConfig& config, EventBatch* events);
+                         const PhysicsConfig& config, const CrateBits& stirring,
+                         EventBatch* events);
 
 }  // namespace coyote

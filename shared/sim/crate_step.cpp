@@ -1,7 +1,9 @@
 #include "sim/crate_step.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <ranges>
 
 #include "sim/character_step.h"
 #include "sim/crate_activity.h"
@@ -325,62 +327,100 @@ void moveCrate(Crate& crate, const CrateMove& move, bool launchedAlready) {
                     clampSpeed(flight.velocity.y, parameters.config)};
 }
 
-/// Awake crates' slots ordered bottom-up, then by id: an order from the crates' content only.
-std::size_t orderCrates(const WorldState& state, const Level& level,
-                        std::array<std::uint8_t, kMaxCrates>& order) {
+/// Awake crates' slots ordered bottom-up, then by id (then by slot, should a state repeat an id):
+/// an order from the crates' content only. `slots` are the crates to look at (every level crate,
+/// or the step's crates in reach).
+template <class Slots>
+std::size_t orderCrates(const WorldState& state, const Level& level, const Slots& slots,
+                        std::array<std::uint16_t, kMaxCrates>& order) {
   std::array<float, kMaxCrates> bottoms;
   std::size_t count = 0;
-  const auto before = [&](std::size_t a, std::size_t b) {
-    return bottoms[a] != bottoms[b] ? bottoms[a] > bottoms[b]
-                                    : state.crates[a].id < state.crates[b].id;
-  };
-  for (std::size_t slot = 0; slot < levelCrates(state, level).size(); ++slot) {
+  for (const std::size_t slot : slots) {
     const Crate& crate = state.crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.present() || crate.asleep || definition == nullptr) {
-      continue;
+    if (crate.present() && !crate.asleep && definition != nullptr) {
+      bottoms[slot] = crate.position.y + definition->size.y;
+      order[count++] = static_cast<std::uint16_t>(slot);
     }
-    bottoms[slot] = crate.position.y + definition->size.y;
-    std::size_t at = count++;
-    for (; at > 0 && before(slot, order[at - 1]); --at) {
-      order[at] = order[at - 1];
-    }
-    order[at] = static_cast<std::uint8_t>(slot);
   }
+  std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count),
+            [&](std::uint16_t a, std::uint16_t b) {
+              if (bottoms[a] != bottoms[b]) {
+                return bottoms[a] > bottoms[b];
+              }
+              return state.crates[a].id != state.crates[b].id
+                         ? state.crates[a].id < state.crates[b].id
+                         : a < b;
+            });
   return count;
+}
+
+std::size_t orderCrates(const WorldState& state, const Level& level, const CratesInReach* inReach,
+                        std::array<std::uint16_t, kMaxCrates>& order) {
+  if (inReach != nullptr) {
+    return orderCrates(state, level, std::span(inReach->slots.data(), inReach->count), order);
+  }
+  const auto all = std::views::iota(std::size_t{0}, levelCrates(state, level).size());
+  return orderCrates(state, level, all, order);
+}
+
+/// Whether no present body that `filter` interacts with overlaps `place`: every platform, crate
+/// and character looked at once, in a walk (no sorted set for one question).
+bool placeIsFree(const WorldState& state, const Level& level, const PhysicsConfig& config,
+                 const Aabb& place, const CollisionFilter& filter) {
+  const auto blocks = [&](const Aabb& box, const CollisionFilter& other) {
+    return filter.interactsWith(other) && overlapsBeyondSkin(place, box);
+  };
+  for (std::size_t slot = 0; slot < levelPlatforms(state, level).size(); ++slot) {
+    const PlatformDefinition* definition = platformDefinition(level, static_cast<BodyId>(slot));
+    if (state.platforms[slot].active && definition != nullptr &&
+        blocks({state.platforms[slot].position, definition->size}, definition->filter)) {
+      return false;
+    }
+  }
+  for (const Crate& crate : levelCrates(state, level)) {
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (crate.present() && definition != nullptr &&
+        blocks(crateBox(crate, *definition), definition->filter)) {
+      return false;
+    }
+  }
+  bool free = true;
+  const CollisionFilter characters = characterFilter(config.playersCollide);
+  state.roster.forEach([&](std::size_t slot) {
+    free = free && !blocks(characterBox(state.characters[slot], config), characters);
+  });
+  return free;
 }
 
 }  // namespace
 
-void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config) {
-  for (Crate& crate : levelCrates(state, level)) {
+void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config,
+                  const CrateBits& stirring) {
+  const auto crates = levelCrates(state, level);
+  stirring.forEach([&](std::size_t slot) {
+    Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.active || !crate.away || definition == nullptr) {
-      continue;
+    if (crate.active && crate.away && definition != nullptr) {
+      // Free of every present body (its own entry is absent: it is away).
+      crate.away =
+          !placeIsFree(state, level, config, crateBox(crate, *definition), definition->filter);
     }
-    // Free of every present body (its own entry is absent: it is away) and of solid tiles.
-    const ObstacleSet bodies(state, level, config, {true, true, true});
-    const Aabb place = crateBox(crate, *definition);
-    bool free = true;
-    for (const Obstacle& obstacle : bodies.all()) {
-      const bool interacts = definition->filter.interactsWith(obstacle.filter());
-      free = free && !(interacts && overlapsBeyondSkin(place, obstacle.box()));
-    }
-    crate.away = !free;
-  }
+  });
 }
 
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
-                const StepParameters& parameters, EventBatch* events, const JointLinks* links) {
-  std::array<std::uint8_t, kMaxCrates> order;  // the first `count` filled, the rest never read
-  const std::size_t count = orderCrates(state, level, order);
+                const StepParameters& parameters, EventBatch* events, const JointLinks* links,
+                const CratesInReach* inReach) {
+  std::array<std::uint16_t, kMaxCrates> order;  // the first `count` filled, the rest never read
+  const std::size_t count = orderCrates(state, level, inReach, order);
   if (count == 0) {
     return;
   }
   // A crate moves at most crateReachPerStep after the set is sorted.
   const float slack = crateReachPerStep(parameters) + kSkin;
   // Characters are in it too: a crate's riders, carried, move there by `move`.
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack);
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack, inReach);
   const CrateContacts contacts{state, level, events};
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];

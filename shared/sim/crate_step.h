@@ -1,8 +1,10 @@
 #pragma once
 
 #include "sim/active_characters.h"
+#include "sim/crates_in_reach.h"
 #include "sim/joint_links.h"
 #include "sim/level.h"
+#include "sim/settled_crates.h"
 #include "sim/step_events.h"
 #include "sim/step_parameters.h"
 #include "sim/world_state.h"
@@ -15,10 +17,11 @@ namespace coyote {
 /// by id), so a stack settles from the ground up and the result never depends on the order they are
 /// stored in. A crate in `links.launched` already had this step's gravity and water applied (by
 /// the joint stage) and flies straight at its velocity; it never collides with a body
-/// `links.ignores`.
+/// `links.ignores`. With `inReach` (the step's), only its crates move and are obstacles (the
+/// awake ones are all in it; a sleeper left out is found when a crate reaches beyond its zone).
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
                 const StepParameters& parameters, EventBatch* events = nullptr,
-                const JointLinks* links = nullptr);
+                const JointLinks* links = nullptr, const CratesInReach* inReach = nullptr);
 
 /// The velocity a crate leaves with this step when its gravity (or, in water, buoyancy and drag)
 /// is applied at once, before it moves (symplectic Euler): how the joint stage launches the crates
@@ -36,8 +39,9 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& leve
 /// out of the world — not simulated, not an obstacle, not drawn — until that place is free.
 void respawnCrate(Crate& crate, const CrateDefinition& definition);
 
-/// Brings back each crate that is away, once no body overlaps its place (first thing in a step,
-/// so a squeezed crate never reappears inside something).
-void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config);
+/// Brings back each crate of `stirring` that is away, once no body overlaps its place (first thing
+/// in a step, so a squeezed crate never reappears inside something).
+void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config,
+                  const CrateBits& stirring);
 
 }  // namespace coyote

@@ -91,8 +91,7 @@ class JointSolver {
         level_(level),
         parameters_(parameters),
         links_(links),
-        events_(events),
-        slots_(state, level) {}
+        events_(events) {}
 
   void run() {
     const std::size_t count = joints();
@@ -133,14 +132,7 @@ class JointSolver {
   }
 
   Crate* crateOf(BodyId id) const {
-    const CrateDefinition* definition = crateDefinition(level_, id);
-    if (definition == nullptr) {
-      return nullptr;
-    }
-    const std::int16_t slot =
-        slots_.slotOf[static_cast<std::size_t>(definition - level_.crates.data())];
-    Crate* crate = slot < 0 ? nullptr : &state_.crates[static_cast<std::size_t>(slot)];
-    return crate != nullptr && crate->present() ? crate : nullptr;
+    return crateDefinition(level_, id) != nullptr ? findCrate(state_, level_, id) : nullptr;
   }
 
   End crateEnd(BodyId id, Vec2 offset) const {
@@ -426,7 +418,6 @@ class JointSolver {
   const StepParameters& parameters_;
   JointLinks& links_;
   EventBatch* events_;
-  CrateSlotIndex slots_;
   std::array<Vec2, kMaxJoints> impulses_{};  ///< mass·tiles/s each joint gave this step
   std::array<bool, kMaxJoints> live_{};
   std::array<Ends, kMaxJoints> ends_{};    ///< each live joint's ends, once no crate wakes any more

@@ -18,8 +18,8 @@ constexpr auto sortedBefore = [](const Obstacle& a, const Obstacle& b) {
 }  // namespace
 
 ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
-                         Kinds kinds, float slack)
-    : slack_(slack) {
+                         Kinds kinds, float slack, const CratesInReach* inReach)
+    : state_(state), level_(level), inReach_(kinds.crates ? inReach : nullptr), slack_(slack) {
   if (kinds.platforms) {
     for (std::size_t slot = 0; slot < levelPlatforms(state, level).size(); ++slot) {
       const auto id = static_cast<BodyId>(slot);
@@ -30,13 +30,13 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
       }
     }
   }
-  if (kinds.crates) {
+  if (inReach_ != nullptr) {
+    for (std::size_t i = 0; i < inReach_->count; ++i) {
+      addCrate(state.crates[inReach_->slots[i]]);
+    }
+  } else if (kinds.crates) {
     for (const Crate& crate : levelCrates(state, level)) {
-      const CrateDefinition* definition = crateDefinition(level, crate.id);
-      if (crate.present() && definition != nullptr) {
-        add(crateBox(crate, *definition), crate.id, false, definition->material,
-            definition->filter);
-      }
+      addCrate(crate);
     }
   }
   if (kinds.characters) {
@@ -48,9 +48,25 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
   }
   std::sort(obstacles_.begin(), obstacles_.begin() + static_cast<std::ptrdiff_t>(count_),
             sortedBefore);
+  indexOf_.fill(-1);
   for (std::size_t i = 0; i < count_; ++i) {
-    keys_[i] = obstacles_[i].left;
+    place(i, obstacles_[i]);
     widest_ = obstacles_[i].width > widest_ ? obstacles_[i].width : widest_;
+  }
+}
+
+void ObstacleSet::addCrate(const Crate& crate) {
+  const CrateDefinition* definition = crateDefinition(level_, crate.id);
+  if (crate.present() && definition != nullptr) {
+    add(crateBox(crate, *definition), crate.id, false, definition->material, definition->filter);
+  }
+}
+
+void ObstacleSet::place(std::size_t at, const Obstacle& obstacle) {
+  obstacles_[at] = obstacle;
+  keys_[at] = obstacle.left;
+  if (obstacle.id >= 0 && obstacle.id <= kMaxBodyId) {
+    indexOf_[static_cast<std::size_t>(obstacle.id)] = static_cast<std::int16_t>(at);
   }
 }
 
@@ -73,7 +89,32 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
       buffer[count++] = obstacle;
     }
   }
+  if (inReach_ != nullptr && !inReach_->zone.covers(area)) {
+    // Beyond the zone: the sleepers left out may be there too, merged in the same order.
+    count = addCratesOutsideZone(area, buffer, count, mover, self, byGroup);
+    std::sort(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(count), sortedBefore);
+  }
   return {buffer.data(), count};
+}
+
+std::size_t ObstacleSet::addCratesOutsideZone(const Aabb& area, ObstacleBuffer& buffer,
+                                              std::size_t count, const CollisionFilter& mover,
+                                              BodyId self, bool byGroup) const {
+  for (const Crate& crate : levelCrates(state_, level_)) {
+    const CrateDefinition* definition = crateDefinition(level_, crate.id);
+    if (!crate.present() || definition == nullptr || crate.id == self) {
+      continue;
+    }
+    const Aabb box = crateBox(crate, *definition);
+    const bool reaches = box.left() <= area.right() && box.right() >= area.left() &&
+                         box.top() <= area.bottom() && box.bottom() >= area.top();
+    if (reaches && !inReach_->zone.touches(box) &&
+        (!byGroup || mover.interactsWith(definition->filter))) {
+      buffer[count++] =
+          Obstacle::of(box, crate.id, false, definition->material, definition->filter);
+    }
+  }
+  return count;
 }
 
 void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material,
@@ -82,36 +123,28 @@ void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t mate
 }
 
 void ObstacleSet::update(BodyId id, const Aabb& box) {
-  for (std::size_t i = 0; i < count_; ++i) {
-    if (obstacles_[i].id == id) {
-      const Obstacle& old = obstacles_[i];
-      obstacles_[i] = Obstacle::of(box, id, old.oneWay, old.material, old.filter());
-      return;
-    }
+  if (id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
+    return;
   }
+  Obstacle& obstacle = obstacles_[static_cast<std::size_t>(indexOf_[static_cast<std::size_t>(id)])];
+  obstacle = Obstacle::of(box, id, obstacle.oneWay, obstacle.material, obstacle.filter());
 }
 
 void ObstacleSet::move(BodyId id, const Aabb& box) {
-  std::size_t at = 0;
-  while (at < count_ && obstacles_[at].id != id) {
-    ++at;
-  }
-  if (at == count_) {
+  if (id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
     return;
   }
+  auto at = static_cast<std::size_t>(indexOf_[static_cast<std::size_t>(id)]);
   const Obstacle& old = obstacles_[at];
   const Obstacle moved = Obstacle::of(box, id, old.oneWay, old.material, old.filter());
   // Shift it down or up to its sorted place: the set stays ordered by (left, id).
   for (; at > 0 && sortedBefore(moved, obstacles_[at - 1]); --at) {
-    obstacles_[at] = obstacles_[at - 1];
-    keys_[at] = keys_[at - 1];
+    place(at, obstacles_[at - 1]);
   }
   for (; at + 1 < count_ && sortedBefore(obstacles_[at + 1], moved); ++at) {
-    obstacles_[at] = obstacles_[at + 1];
-    keys_[at] = keys_[at + 1];
+    place(at, obstacles_[at + 1]);
   }
-  obstacles_[at] = moved;
-  keys_[at] = moved.left;
+  place(at, moved);
 }
 
 const Material& materialOf(const Level& level, std::uint8_t index) {

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "sim/box_cast.h"
+#include "sim/crates_in_reach.h"
 #include "sim/level.h"
 #include "sim/physics_config.h"
 #include "sim/world_state.h"
@@ -23,8 +24,10 @@ class ObstacleSet {
 
   /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use. Characters
   /// carry `characterFilter(config.playersCollide)`, bodies their level filter.
+  /// With `inReach`, only its crates are gathered; a `near` over an area the zone does not cover
+  /// looks at the others too, so the answer is always the one a set of every crate gives.
   ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config, Kinds kinds,
-              float slack = 0.0f);
+              float slack = 0.0f, const CratesInReach* inReach = nullptr);
 
   std::span<const Obstacle> all() const { return {obstacles_.data(), count_}; }
 
@@ -47,9 +50,17 @@ class ObstacleSet {
 
  private:
   void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material, CollisionFilter filter);
+  void addCrate(const Crate& crate);
+  std::size_t addCratesOutsideZone(const Aabb& area, ObstacleBuffer& buffer, std::size_t count,
+                                   const CollisionFilter& mover, BodyId self, bool byGroup) const;
+  void place(std::size_t at, const Obstacle& obstacle);
 
+  const WorldState& state_;
+  const Level& level_;
+  const CratesInReach* inReach_;
   std::array<Obstacle, kMaxObstacles> obstacles_;
   std::array<float, kMaxObstacles> keys_;  ///< each obstacle's left edge when sorted, ascending
+  std::array<std::int16_t, kMaxBodyId + 1> indexOf_;  ///< body id → its place, -1 when absent
   std::size_t count_ = 0;
   float slack_ = 0.0f;
   float widest_ = 0.0f;  ///< the widest obstacle: how far left of an area one can start
@@ -80,32 +91,23 @@ inline const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
   return isCrateId(id) && index < level.crates.size() ? &level.crates[index] : nullptr;
 }
 
-/// The present crate with id `id`, or nullptr (storage order carries no meaning: a scan).
+/// The present crate with id `id`, or nullptr. Storage order carries no meaning, but a state the
+/// simulation made keeps crate `id` in slot `id - kCrateIdBase` (placeBodies): that slot is
+/// looked at first, and the others only when it does not answer (a shuffled state, an away crate).
 template <class State>
 auto* findCrate(State& state, const Level& level, BodyId id) {
-  for (auto& crate : levelCrates(state, level)) {
+  const auto crates = levelCrates(state, level);
+  const auto own = static_cast<std::size_t>(id - kCrateIdBase);
+  if (isCrateId(id) && own < crates.size() && crates[own].id == id && crates[own].present()) {
+    return &crates[own];
+  }
+  for (auto& crate : crates) {
     if (crate.present() && crate.id == id) {
       return &crate;
     }
   }
   return static_cast<decltype(&state.crates[0])>(nullptr);
 }
-
-/// Level index → storage slot of each crate (storage order carries no meaning).
-struct CrateSlotIndex {
-  std::array<std::int16_t, kMaxCrates> slotOf;
-
-  CrateSlotIndex(const WorldState& state, const Level& level) {
-    slotOf.fill(-1);
-    const auto crates = levelCrates(state, level);
-    for (std::size_t slot = 0; slot < crates.size(); ++slot) {
-      if (const CrateDefinition* definition = crateDefinition(level, crates[slot].id)) {
-        slotOf[static_cast<std::size_t>(definition - level.crates.data())] =
-            static_cast<std::int16_t>(slot);
-      }
-    }
-  }
-};
 
 /// A platform's definition, or nullptr.
 inline const PlatformDefinition* platformDefinition(const Level& level, BodyId id) {

@@ -55,7 +55,9 @@ void carryAt(Vec2& position, const Aabb& box, Vec2 delta, const Level& level, Ve
 // the crates just carried, and so on, kMaxCarryDepth deep. Each rider moves on its own, so the
 // result does not depend on the order they are visited in.
 void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotion& motion,
-                 const Level& level, const PhysicsConfig& config, EventBatch* events) {
+                 const Level& level, const PhysicsConfig& config, const CrateBits& stirring,
+                 EventBatch* events) {
+  const auto crates = levelCrates(state, level);
   for (int depth = 0; depth < kMaxCarryDepth; ++depth) {
     for (std::size_t i = 0; i < active.count; ++i) {
       Character& character = state.characters[active.slots[i]];
@@ -63,11 +65,13 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
         carryAt(character.position, characterBox(character, config), *delta, level, nullptr);
       }
     }
-    for (Crate& crate : levelCrates(state, level)) {
+    // A settled crate rests on the tiles: riders are stirring.
+    stirring.forEach([&](std::size_t slot) {
+      Crate& crate = crates[slot];
       const CrateDefinition* definition = crateDefinition(level, crate.id);
       const Vec2* delta = motion.of(crate.support, depth);
       if (!crate.present() || definition == nullptr || delta == nullptr) {
-        continue;
+        return;
       }
       const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
       const Vec2 by = *delta;
@@ -76,7 +80,7 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       if (motion.crates[index].x != 0.0f || motion.crates[index].y != 0.0f) {
         wakeCrate(crate, events);  // a platform starting under a sleeper wakes it
       }
-    }
+    });
   }
 }
 
@@ -166,7 +170,8 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
 }  // namespace
 
 void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
-                   const StepParameters& parameters, EventBatch* events) {
+                   const StepParameters& parameters, const CrateBits& stirring,
+                   EventBatch* events) {
   const auto platforms = levelPlatforms(state, level);
   if (platforms.empty()) {
     return;
@@ -187,7 +192,7 @@ void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Leve
     platform.velocity = {motion.platforms[slot].x / parameters.dt,
                          motion.platforms[slot].y / parameters.dt};
   }
-  carryRiders(state, active, motion, level, parameters.config, events);
+  carryRiders(state, active, motion, level, parameters.config, stirring, events);
   for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
     const PlatformDefinition& definition = level.platforms[slot];
     if (platforms[slot].active && !definition.oneWay) {

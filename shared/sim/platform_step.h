@@ -2,6 +2,7 @@
 
 #include "sim/active_characters.h"
 #include "sim/level.h"
+#include "sim/settled_crates.h"
 #include "sim/step_events.h"
 #include "sim/step_parameters.h"
 #include "sim/world_state.h"
@@ -13,9 +14,11 @@ namespace coyote {
 /// and pushes a body it runs into out along its motion, at most `physics.max_depenetration` a
 /// step. A body that cannot be pushed out (a wall or the floor is in the way, or it lies deeper
 /// than that) is squeezed: a character respawns at its spawn, a crate where the level put it.
-/// A sleeping crate it moves wakes (body_woke).
+/// A sleeping crate it moves wakes (body_woke). Riders are among the `stirring` crates (a settled
+/// one rests on the tiles); any crate can be pushed.
 void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
-                   const StepParameters& parameters, EventBatch* events = nullptr);
+                   const StepParameters& parameters, const CrateBits& stirring,
+                   EventBatch* events = nullptr);
 
 /// Places the level's platforms and crates at their starting points (a fresh world).
 void placeBodies(WorldState& state, const Level& level);

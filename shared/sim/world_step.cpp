@@ -13,22 +13,24 @@ namespace coyote {
 namespace {
 
 // Below the grid there is nothing to stand on: a character starts again at its last checkpoint
-// or its spawn, a crate where the level put it.
+// or its spawn, a crate where the level put it. Only crates of `visited` can have moved.
 void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                         const PhysicsConfig& config) {
-  const float killLine = static_cast<float>(level.height()) + 2.0f;
+                         const PhysicsConfig& config, const CrateBits& visited) {
+  const float below = killLine(level);
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
-    if (character.position.y > killLine) {
+    if (character.position.y > below) {
       respawnCharacter(character, level, config);
     }
   }
-  for (Crate& crate : levelCrates(state, level)) {
+  const auto crates = levelCrates(state, level);
+  visited.forEach([&](std::size_t slot) {
+    Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (crate.present() && definition != nullptr && crate.position.y > killLine) {
+    if (crate.present() && definition != nullptr && crate.position.y > below) {
       respawnCrate(crate, *definition);
     }
-  }
+  });
 }
 
 float capped(float value, float cap) {
@@ -86,10 +88,12 @@ void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, cons
 }
 
 void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                    const Level& level, const StepParameters& parameters, EventBatch* events) {
+                    const Level& level, const StepParameters& parameters,
+                    const CratesInReach* inReach, EventBatch* events) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const bool blockEachOther = parameters.config.playersCollide;
-  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther});
+  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther}, 0.0f,
+                     inReach);
   const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
@@ -126,22 +130,32 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
-  guardBodies(state, active, level, parameters.config, events);
-  returnCrates(state, level, parameters.config);
-  updateCrateActivity(state, active, level, parameters.config, events);
+  // Settled crates (settled_crates.h) are left out of every pass but the guard and the census.
+  CrateBits stirring;
+  guardBodies(state, active, level, parameters.config, events, stirring);
+  returnCrates(state, level, parameters.config, stirring);
+  updateCrateActivity(state, active, level, parameters.config, stirring, events);
   clock.finish(StepStage::Bodies);
-  stepPlatforms(state, active, level, parameters, events);
+  stepPlatforms(state, active, level, parameters, stirring, events);
   clock.finish(StepStage::Platforms);
   JointLinks links;
   stepJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
-  stepCrates(state, active, level, parameters, events, &links);
+  CratesInReach inReach;
+  const CratesInReach* crates = level.crates.empty() ? nullptr : &inReach;
+  if (crates != nullptr) {
+    gatherCratesInReach(state, active, level, parameters, inReach);
+  }
+  stepCrates(state, active, level, parameters, events, &links, crates);
   clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters, events);
+  stepCharacters(state, active, inputs, level, parameters, crates, events);
   clock.finish(StepStage::Characters);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
-  respawnFallenBodies(state, active, level, parameters.config);
-  recordSoundCrates(state, level);
+  // What moved this step was stirring at its start or in reach (woken and moved since).
+  CrateBits& visited = stirring;
+  visited.addAll(inReach.bits);
+  respawnFallenBodies(state, active, level, parameters.config, visited);
+  recordSoundCrates(state, level, visited);
   ++state.tick;
   clock.finish(StepStage::Rules);
 }
