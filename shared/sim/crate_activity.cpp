@@ -92,7 +92,7 @@ std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& ac
       candidate.distance = nearestCharacter(crateBox(crate, *definition), state, active, config);
       candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
     }
-  });
+  }, crates.size());
   return count;
 }
 
@@ -149,7 +149,7 @@ void updateCrateActivity(WorldState& state, const ActiveCharacters& active, cons
     if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level)) {
       wakeCrate(crate, events);
     }
-  });
+  }, crates.size());
   std::array<Candidate, kMaxCrates> candidates;
   const std::size_t count = gatherCandidates(state, active, level, config, stirring, candidates);
   const std::size_t budget = activityLimits(state, config).activeBodies;

@@ -27,8 +27,12 @@ class MotionZone {
     const CellRange cells = cellsOf(box);
     if (cells.right - cells.left <= 1 && cells.bottom - cells.top <= 1) {
       // At most 2 × 2 cells (any crate up to a cell wide): its four corners' cells, no branch.
-      return bits_[bitOf(cells.left, cells.top)] | bits_[bitOf(cells.right, cells.top)] |
-             bits_[bitOf(cells.left, cells.bottom)] | bits_[bitOf(cells.right, cells.bottom)];
+      // Summed as integers: `|` on bools is what clang's -Wbitwise-instead-of-logical refuses,
+      // and `||` would branch on each corner.
+      return (static_cast<int>(bits_[bitOf(cells.left, cells.top)]) +
+              static_cast<int>(bits_[bitOf(cells.right, cells.top)]) +
+              static_cast<int>(bits_[bitOf(cells.left, cells.bottom)]) +
+              static_cast<int>(bits_[bitOf(cells.right, cells.bottom)])) != 0;
     }
     for (int row = cells.top; row <= cells.bottom; ++row) {
       for (int column = cells.left; column <= cells.right; ++column) {

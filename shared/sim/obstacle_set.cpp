@@ -48,7 +48,9 @@ ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const Phys
   }
   std::sort(obstacles_.begin(), obstacles_.begin() + static_cast<std::ptrdiff_t>(count_),
             sortedBefore);
-  indexOf_.fill(-1);
+  if (count_ > 0) {  // an empty set (a world of characters alone) pays for no index
+    indexOf_.fill(-1);
+  }
   for (std::size_t i = 0; i < count_; ++i) {
     place(i, obstacles_[i]);
     widest_ = obstacles_[i].width > widest_ ? obstacles_[i].width : widest_;
@@ -123,7 +125,7 @@ void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t mate
 }
 
 void ObstacleSet::update(BodyId id, const Aabb& box) {
-  if (id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
+  if (count_ == 0 || id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
     return;
   }
   Obstacle& obstacle = obstacles_[static_cast<std::size_t>(indexOf_[static_cast<std::size_t>(id)])];
@@ -131,7 +133,7 @@ void ObstacleSet::update(BodyId id, const Aabb& box) {
 }
 
 void ObstacleSet::move(BodyId id, const Aabb& box) {
-  if (id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
+  if (count_ == 0 || id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
     return;
   }
   auto at = static_cast<std::size_t>(indexOf_[static_cast<std::size_t>(id)]);

@@ -60,7 +60,8 @@ class ObstacleSet {
   const CratesInReach* inReach_;
   std::array<Obstacle, kMaxObstacles> obstacles_;
   std::array<float, kMaxObstacles> keys_;  ///< each obstacle's left edge when sorted, ascending
-  std::array<std::int16_t, kMaxBodyId + 1> indexOf_;  ///< body id → its place, -1 when absent
+  std::array<std::int16_t, kMaxBodyId + 1> indexOf_;  ///< body id → its place, -1 when absent;
+                                                      ///< unfilled while the set is empty
   std::size_t count_ = 0;
   float slack_ = 0.0f;
   float widest_ = 0.0f;  ///< the widest obstacle: how far left of an area one can start

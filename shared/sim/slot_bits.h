@@ -37,10 +37,12 @@ class SlotBits {
     }
   }
 
-  /// Calls `visit(slot)` for each slot in the set, in slot order.
+  /// Calls `visit(slot)` for each slot in the set, in slot order. With `below`, only the words
+  /// holding slots under it are read (a level of 40 crates reads one word, not 32).
   template <class Visit>
-  void forEach(Visit visit) const {
-    for (std::size_t word = 0; word < words_.size(); ++word) {
+  void forEach(Visit visit, std::size_t below = Slots) const {
+    const std::size_t words = below < Slots ? (below + 63) / 64 : words_.size();
+    for (std::size_t word = 0; word < words; ++word) {
       for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
         visit(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
       }

@@ -30,7 +30,7 @@ void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, cons
     if (crate.present() && definition != nullptr && crate.position.y > below) {
       respawnCrate(crate, *definition);
     }
-  });
+  }, crates.size());
 }
 
 float capped(float value, float cap) {
@@ -92,6 +92,7 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
                     const CratesInReach* inReach, EventBatch* events) {
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const bool blockEachOther = parameters.config.playersCollide;
+  // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
   ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther}, 0.0f,
                      inReach);
   const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
@@ -118,6 +119,28 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
   }
 }
 
+/// The crates move, then the characters, both against the step's crates in reach; those join
+/// `stirring` (a crate woken since the step began moves only if it is in reach).
+void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
+                             const TickInputs& inputs, const Level& level,
+                             const StepParameters& parameters, const JointLinks& links,
+                             EventBatch* events, StepStageClock& clock, CrateBits& stirring) {
+  if (level.crates.empty()) {  // no zone to clear, no census to take
+    stepCrates(state, active, level, parameters, events, &links);
+    clock.finish(StepStage::Bodies);
+    stepCharacters(state, active, inputs, level, parameters, nullptr, events);
+    clock.finish(StepStage::Characters);
+    return;
+  }
+  CratesInReach inReach;
+  gatherCratesInReach(state, active, level, parameters, inReach);
+  stepCrates(state, active, level, parameters, events, &links, &inReach);
+  clock.finish(StepStage::Bodies);
+  stepCharacters(state, active, inputs, level, parameters, &inReach, events);
+  clock.finish(StepStage::Characters);
+  stirring.addAll(inReach.bits);
+}
+
 }  // namespace
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
@@ -141,21 +164,12 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   JointLinks links;
   stepJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
-  CratesInReach inReach;
-  const CratesInReach* crates = level.crates.empty() ? nullptr : &inReach;
-  if (crates != nullptr) {
-    gatherCratesInReach(state, active, level, parameters, inReach);
-  }
-  stepCrates(state, active, level, parameters, events, &links, crates);
-  clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters, crates, events);
-  clock.finish(StepStage::Characters);
+  moveCratesAndCharacters(state, active, inputs, level, parameters, links, events, clock,
+                          stirring);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
-  // What moved this step was stirring at its start or in reach (woken and moved since).
-  CrateBits& visited = stirring;
-  visited.addAll(inReach.bits);
-  respawnFallenBodies(state, active, level, parameters.config, visited);
-  recordSoundCrates(state, level, visited);
+  // `stirring` now holds every crate that could have moved this step.
+  respawnFallenBodies(state, active, level, parameters.config, stirring);
+  recordSoundCrates(state, level, stirring);
   ++state.tick;
   clock.finish(StepStage::Rules);
 }
