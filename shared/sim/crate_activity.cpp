@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <span>
 
 #include "sim/obstacle_set.h"
 #include "sim/scalar.h"
@@ -69,31 +70,36 @@ struct Candidate {
   bool inRange;
 };
 
-/// The crates that are not resting, with their distance (when a rule needs it). A crate that is
-/// not resting is never settled, so the stirring crates are all there is to look at.
-std::size_t gatherCandidates(const WorldState& state, const ActiveCharacters& active,
-                             const Level& level, const PhysicsConfig& config,
-                             const CrateBits& stirring,
+/// The crates that are not resting, every one in range for now. A crate that is not resting is
+/// never settled, so the stirring crates are all there is to look at.
+std::size_t gatherCandidates(const WorldState& state, const Level& level,
+                             const PhysicsConfig& config, const CrateBits& stirring,
                              std::array<Candidate, kMaxCrates>& candidates) {
   const std::uint8_t ticks = restingTicks(config);
-  const ActivityLimits limits = activityLimits(state, config);
-  const float radius = limits.radius;
   const auto crates = levelCrates(state, level);
   std::size_t count = 0;
   stirring.forEach([&](std::size_t slot) {
     const Crate& crate = crates[slot];
-    const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.present() || definition == nullptr || isResting(crate, ticks)) {
-      return;
-    }
-    Candidate& candidate = candidates[count++];
-    candidate = {0.0f, crate.id, static_cast<std::uint16_t>(slot), true};
-    if (radius > 0.0f || crates.size() > limits.activeBodies) {
-      candidate.distance = nearestCharacter(crateBox(crate, *definition), state, active, config);
-      candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
+    if (crate.present() && crateDefinition(level, crate.id) != nullptr &&
+        !isResting(crate, ticks)) {
+      candidates[count++] = {0.0f, crate.id, static_cast<std::uint16_t>(slot), true};
     }
   }, crates.size());
   return count;
+}
+
+/// Each candidate's distance to the nearest character and whether it is within `radius` (0 = no
+/// limit). Only a radius or a budget the candidates exceed reads them: a yard of 2,000 crates
+/// with 100 awake measures nothing.
+void measureCandidates(const WorldState& state, const ActiveCharacters& active,
+                       const Level& level, const PhysicsConfig& config, float radius,
+                       std::span<Candidate> candidates) {
+  for (Candidate& candidate : candidates) {
+    const Crate& crate = state.crates[candidate.slot];
+    candidate.distance =
+        nearestCharacter(crateBox(crate, *crateDefinition(level, crate.id)), state, active, config);
+    candidate.inRange = radius == 0.0f || candidate.distance <= radius * radius;
+  }
 }
 
 }  // namespace
@@ -151,8 +157,13 @@ void updateCrateActivity(WorldState& state, const ActiveCharacters& active, cons
     }
   }, crates.size());
   std::array<Candidate, kMaxCrates> candidates;
-  const std::size_t count = gatherCandidates(state, active, level, config, stirring, candidates);
-  const std::size_t budget = activityLimits(state, config).activeBodies;
+  const std::size_t count = gatherCandidates(state, level, config, stirring, candidates);
+  const ActivityLimits limits = activityLimits(state, config);
+  const std::size_t budget = limits.activeBodies;
+  if (limits.radius > 0.0f || count > budget) {
+    measureCandidates(state, active, level, config, limits.radius,
+                      std::span(candidates.data(), count));
+  }
   std::size_t inRange = 0;
   for (std::size_t i = 0; i < count; ++i) {
     inRange += candidates[i].inRange ? 1 : 0;

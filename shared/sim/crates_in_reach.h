@@ -14,9 +14,10 @@
 namespace coyote {
 
 /// The crates a step's obstacle sets hold, gathered once a step after the joints (the last stage
-/// to wake crates before they move): every present crate touching the step's motion zone, in slot
-/// order. A sleeper outside the zone is left out of the sets — nothing reaches it this step — so
-/// it costs the step one cell test instead of a place in two sorted sets.
+/// to wake crates before they move): every present crate that is awake or touches the step's
+/// motion zone, in slot order. A sleeper outside the zone is left out of the sets — nothing
+/// reaches it this step — so it costs the step one cell test instead of a place in two sorted
+/// sets; `bits` is what an obstacle set asks to know which crates it left out.
 struct CratesInReach {
   MotionZone zone;
   std::array<std::uint16_t, kMaxCrates> slots;  ///< the first `count` filled, the rest never read

@@ -102,7 +102,9 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
 std::size_t ObstacleSet::addCratesOutsideZone(const Aabb& area, ObstacleBuffer& buffer,
                                               std::size_t count, const CollisionFilter& mover,
                                               BodyId self, bool byGroup) const {
-  for (const Crate& crate : levelCrates(state_, level_)) {
+  const auto crates = levelCrates(state_, level_);
+  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+    const Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level_, crate.id);
     if (!crate.present() || definition == nullptr || crate.id == self) {
       continue;
@@ -110,7 +112,7 @@ std::size_t ObstacleSet::addCratesOutsideZone(const Aabb& area, ObstacleBuffer& 
     const Aabb box = crateBox(crate, *definition);
     const bool reaches = box.left() <= area.right() && box.right() >= area.left() &&
                          box.top() <= area.bottom() && box.bottom() >= area.top();
-    if (reaches && !inReach_->zone.touches(box) &&
+    if (reaches && !inReach_->bits.contains(slot) &&
         (!byGroup || mover.interactsWith(definition->filter))) {
       buffer[count++] =
           Obstacle::of(box, crate.id, false, definition->material, definition->filter);
