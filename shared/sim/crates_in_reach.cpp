@@ -55,7 +55,7 @@ void gatherCratesInReach(const WorldState& state, const ActiveCharacters& active
     if (crate.id < kCrateIdBase || index >= definitions.size()) {
       continue;
     }
-    // Every crate is looked at here, most of them sleepers: one look-up, no branch on its answer.
+    // Every crate is looked at here, most of them sleepers: one cell test, no branch on its answer.
     const bool inZone = inReach.zone.touches({crate.position, definitions[index].size});
     const bool taken = crate.present() & (!crate.asleep | inZone);
     inReach.slots[inReach.count] = static_cast<std::uint16_t>(slot);
