@@ -106,7 +106,7 @@ void recordSoundCrates(WorldState& state, const Level& level, const CrateBits& v
     if (crate.present() && isSoundPosition(crate.position, level)) {
       crate.lastValid = crate.position;
     }
-  }, crates.size());
+  });
 }
 
 }  // namespace coyote

@@ -84,16 +84,15 @@ std::size_t gatherCandidates(const WorldState& state, const Level& level,
         !isResting(crate, ticks)) {
       candidates[count++] = {0.0f, crate.id, static_cast<std::uint16_t>(slot), true};
     }
-  }, crates.size());
+  });
   return count;
 }
 
 /// Each candidate's distance to the nearest character and whether it is within `radius` (0 = no
 /// limit). Only a radius or a budget the candidates exceed reads them: a yard of 2,000 crates
 /// with 100 awake measures nothing.
-void measureCandidates(const WorldState& state, const ActiveCharacters& active,
-                       const Level& level, const PhysicsConfig& config, float radius,
-                       std::span<Candidate> candidates) {
+void measureCandidates(const WorldState& state, const ActiveCharacters& active, const Level& level,
+                       const PhysicsConfig& config, float radius, std::span<Candidate> candidates) {
   for (Candidate& candidate : candidates) {
     const Crate& crate = state.crates[candidate.slot];
     candidate.distance =
@@ -155,7 +154,7 @@ void updateCrateActivity(WorldState& state, const ActiveCharacters& active, cons
     if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level)) {
       wakeCrate(crate, events);
     }
-  }, crates.size());
+  });
   std::array<Candidate, kMaxCrates> candidates;
   const std::size_t count = gatherCandidates(state, level, config, stirring, candidates);
   const ActivityLimits limits = activityLimits(state, config);

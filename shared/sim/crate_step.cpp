@@ -406,7 +406,7 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
       crate.away =
           !placeIsFree(state, level, config, crateBox(crate, *definition), definition->filter);
     }
-  }, crates.size());
+  });
 }
 
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,

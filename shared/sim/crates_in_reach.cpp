@@ -1,7 +1,5 @@
 #include "sim/crates_in_reach.h"
 
-#include <span>
-
 #include "sim/box_cast.h"
 #include "sim/character_step.h"
 #include "sim/obstacle_set.h"
@@ -47,16 +45,14 @@ void gatherCratesInReach(const WorldState& state, const ActiveCharacters& active
     }
   }
   inReach.count = 0;
-  const std::span<const CrateDefinition> definitions(level.crates);
   for (std::size_t slot = 0; slot < crates.size(); ++slot) {
     const Crate& crate = crates[slot];
-    // crateDefinition(), with the level's array held in registers over the loop.
-    const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
-    if (crate.id < kCrateIdBase || index >= definitions.size()) {
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    if (definition == nullptr) {
       continue;
     }
     // Every crate is looked at here, most of them sleepers: one cell test, no branch on its answer.
-    const bool inZone = inReach.zone.touches({crate.position, definitions[index].size});
+    const bool inZone = inReach.zone.touches(crateBox(crate, *definition));
     const bool taken = crate.present() & (!crate.asleep | inZone);
     inReach.slots[inReach.count] = static_cast<std::uint16_t>(slot);
     inReach.count += taken ? 1 : 0;

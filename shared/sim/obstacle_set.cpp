@@ -174,8 +174,4 @@ const Material& groundMaterial(const Aabb& box, BodyId support, const Level& lev
   return materialOf(level, 0);
 }
 
-Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {
-  return Aabb{crate.position, definition.size};
-}
-
 }  // namespace coyote

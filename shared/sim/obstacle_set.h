@@ -125,7 +125,9 @@ const Material& materialOf(const Level& level, std::uint8_t index);
 /// middle of its feet, else under either corner.
 const Material& groundMaterial(const Aabb& box, BodyId support, const Level& level);
 
-/// A crate's box.
-Aabb crateBox(const Crate& crate, const CrateDefinition& definition);
+/// A crate's box (inline: the step's census asks it of every crate).
+inline Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {
+  return Aabb{crate.position, definition.size};
+}
 
 }  // namespace coyote

@@ -80,7 +80,7 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       if (motion.crates[index].x != 0.0f || motion.crates[index].y != 0.0f) {
         wakeCrate(crate, events);  // a platform starting under a sleeper wakes it
       }
-    }, crates.size());
+    });
   }
 }
 

@@ -8,14 +8,17 @@
 namespace coyote {
 
 /// A set of slot indices below `Slots`, one bit each, walked in slot order by counting trailing
-/// zeros: a step visits the slots there are instead of every slot (a walk over 2,048 crate slots
-/// is 32 words).
+/// zeros: a step visits the slots there are instead of every slot. A walk reads only the words up
+/// to the highest one ever added to, so a level of 40 crates reads one word, not 32.
 template <std::size_t Slots>
 class SlotBits {
  public:
   static constexpr std::size_t kSlots = Slots;
 
-  void add(std::size_t slot) { words_[slot / 64] |= bit(slot); }
+  void add(std::size_t slot) {
+    words_[slot / 64] |= bit(slot);
+    used_ = slot / 64 + 1 > used_ ? slot / 64 + 1 : used_;
+  }
   void remove(std::size_t slot) { words_[slot / 64] &= ~bit(slot); }
   bool contains(std::size_t slot) const { return (words_[slot / 64] & bit(slot)) != 0; }
 
@@ -23,6 +26,7 @@ class SlotBits {
   template <class Records>
   void rebuild(const Records& records) {
     words_ = {};
+    used_ = 0;
     for (std::size_t slot = 0; slot < records.size() && slot < kSlots; ++slot) {
       if (records[slot].active) {
         add(slot);
@@ -32,30 +36,31 @@ class SlotBits {
 
   /// Adds every slot of `other`.
   void addAll(const SlotBits& other) {
-    for (std::size_t word = 0; word < words_.size(); ++word) {
+    for (std::size_t word = 0; word < other.used_; ++word) {
       words_[word] |= other.words_[word];
     }
+    used_ = other.used_ > used_ ? other.used_ : used_;
   }
 
-  /// Calls `visit(slot)` for each slot in the set, in slot order. With `below`, only the words
-  /// holding slots under it are read (a level of 40 crates reads one word, not 32).
+  /// Calls `visit(slot)` for each slot in the set, in slot order.
   template <class Visit>
-  void forEach(Visit visit, std::size_t below = Slots) const {
-    const std::size_t words = below < Slots ? (below + 63) / 64 : words_.size();
-    for (std::size_t word = 0; word < words; ++word) {
+  void forEach(Visit visit) const {
+    for (std::size_t word = 0; word < used_; ++word) {
       for (std::uint64_t bits = words_[word]; bits != 0; bits &= bits - 1) {
         visit(word * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
       }
     }
   }
 
-  bool operator==(const SlotBits&) const = default;
+  /// The same slots (however far each set's walk reaches).
+  bool operator==(const SlotBits& other) const { return words_ == other.words_; }
 
  private:
   static_assert(Slots % 64 == 0, "whole words");
   static std::uint64_t bit(std::size_t slot) { return std::uint64_t{1} << (slot % 64); }
 
   std::array<std::uint64_t, Slots / 64> words_{};
+  std::size_t used_ = 0;  ///< words a walk reads: past the highest one added to (remove keeps it)
 };
 
 }  // namespace coyote

@@ -30,7 +30,7 @@ void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, cons
     if (crate.present() && definition != nullptr && crate.position.y > below) {
       respawnCrate(crate, *definition);
     }
-  }, crates.size());
+  });
 }
 
 float capped(float value, float cap) {
@@ -164,8 +164,7 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   JointLinks links;
   stepJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
-  moveCratesAndCharacters(state, active, inputs, level, parameters, links, events, clock,
-                          stirring);
+  moveCratesAndCharacters(state, active, inputs, level, parameters, links, events, clock, stirring);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
   // `stirring` now holds every crate that could have moved this step.
   respawnFallenBodies(state, active, level, parameters.config, stirring);

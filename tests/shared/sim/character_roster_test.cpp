@@ -28,6 +28,22 @@ TEST(CharacterRoster, WalksItsSlotsInOrderAcrossWords) {
   EXPECT_FALSE(roster.contains(5));
 }
 
+TEST(CharacterRoster, AWalkReachesEveryWordAddedToAndSetsCompareBySlotsAlone) {
+  CharacterRoster grown;
+  grown.add(200);
+  grown.remove(200);
+  EXPECT_TRUE(slotsOf(grown).empty());
+  EXPECT_EQ(grown, CharacterRoster{});  // however far its walk still reaches
+  CharacterRoster low;
+  low.add(3);
+  CharacterRoster high;
+  high.add(130);
+  low.addAll(high);  // the walk now reaches the third word
+  EXPECT_EQ(slotsOf(low), (std::vector<std::size_t>{3, 130}));
+  grown.add(1);
+  EXPECT_EQ(slotsOf(grown), (std::vector<std::size_t>{1}));
+}
+
 // The roster is derived from the slots' `active` flags: joins, leaves and respawns (hazards,
 // falls) over a long random run never make them disagree.
 TEST(CharacterRoster, FollowsEveryJoinAndLeaveOfARandomRun) {

@@ -126,7 +126,7 @@ TEST(CratesInReach, SettledSleepersFarFromTheAwakeCrateStayExactlyAsTheyWere) {
   EXPECT_EQ(std::memcmp(&first, &yard.state.crates[0], sizeof(Crate)), 0);
   EXPECT_EQ(std::memcmp(&last, &yard.state.crates[39], sizeof(Crate)), 0);
   EXPECT_GT(yard.state.crates[20].position.x, start);  // the awake one slid on
-  EXPECT_TRUE(yard.state.crates[20].asleep);             // and came to rest
+  EXPECT_TRUE(yard.state.crates[20].asleep);           // and came to rest
 }
 
 }  // namespace
