@@ -78,25 +78,20 @@ void guardCrate(Crate& crate, const CrateDefinition& definition, const Level& le
 }  // namespace
 
 void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events, CrateBits& stirring) {
+                 const PhysicsConfig& config, EventBatch* events, const CrateBits& stirring) {
   for (const std::uint8_t slot : active) {
     guardCharacter(state.characters[slot], slot, level, config, events);
   }
   const std::uint8_t resting = restingTicks(config);
   const auto crates = levelCrates(state, level);
-  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+  stirring.forEach([&](std::size_t slot) {
     Crate& crate = crates[slot];
-    if (isSettled(crate, resting, level)) {
-      continue;  // sound and still: nothing to guard
-    }
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (crate.present() && definition != nullptr) {
+    // A settled crate (one too large for the index) is sound and still: nothing to guard.
+    if (crate.present() && definition != nullptr && !isSettled(crate, resting, level)) {
       guardCrate(crate, *definition, level, config, events);
     }
-    if (crate.active && !isSettled(crate, resting, level)) {
-      stirring.add(slot);
-    }
-  }
+  });
 }
 
 void recordSoundCrates(WorldState& state, const Level& level, const CrateBits& visited) {

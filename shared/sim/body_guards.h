@@ -17,10 +17,10 @@ namespace coyote {
 /// - a crate likewise goes back to its last sound position (`Crate::lastValid`, else where the
 ///   level placed it), at rest and asleep (body_recovered, body_slept); a sound one is clamped to
 ///   `physics.max_body_speed`.
-/// `stirring` gets every level crate slot in use that is not settled (settled_crates.h): the
-/// crates the step's other passes visit.
+/// Only the crates of `stirring` are guarded: those of the state's index of settled crates
+/// (settled_crates.h) are sound and still, or they would not be there.
 void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events, CrateBits& stirring);
+                 const PhysicsConfig& config, EventBatch* events, const CrateBits& stirring);
 
 /// Last thing in a step: each crate of `visited` (those that could have moved this step) whose
 /// position is sound keeps it as `lastValid`, where the guard returns it if the state is later

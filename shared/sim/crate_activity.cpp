@@ -120,7 +120,8 @@ std::uint8_t restingTicks(const PhysicsConfig& config) {
   return static_cast<std::uint8_t>(std::clamp(ticks, 1, 255));
 }
 
-void wakeCrate(Crate& crate, EventBatch* events) {
+void wakeCrate(WorldState& state, Crate& crate, EventBatch* events) {
+  state.settledCrates.wake(static_cast<std::size_t>(&crate - state.crates.data()));
   crate.restTicks = 0;
   setAsleep(crate, false, SleepReason::Rest, events);
 }
@@ -152,7 +153,7 @@ void updateCrateActivity(WorldState& state, const ActiveCharacters& active, cons
   stirring.forEach([&](std::size_t slot) {
     Crate& crate = crates[slot];
     if (crate.present() && isResting(crate, ticks) && supportMoves(state, crate, level)) {
-      wakeCrate(crate, events);
+      wakeCrate(state, crate, events);
     }
   });
   std::array<Candidate, kMaxCrates> candidates;

@@ -26,8 +26,9 @@ namespace coyote {
 /// Ticks at rest after which a crate sleeps (at least 1, at most 255).
 std::uint8_t restingTicks(const PhysicsConfig& config);
 
-/// Wakes a crate (a hit, a push, a platform): simulated from its next move, counting rest anew.
-void wakeCrate(Crate& crate, EventBatch* events);
+/// Wakes crate `crate` of `state` (a hit, a push, a platform): simulated from its next move,
+/// counting rest anew; a settled one leaves the state's index of them at the step's end.
+void wakeCrate(WorldState& state, Crate& crate, EventBatch* events);
 
 /// The activity rules in force: `sim.simulation_radius` (tiles, 0 = unlimited) and
 /// `budgets.max_active_bodies`, each capped by the overload governor's limit in the state when it

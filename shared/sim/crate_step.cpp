@@ -142,7 +142,7 @@ struct CrateContacts {
     if (other == nullptr || (landing && absOf(normalSpeed) <= config.minBounceSpeed)) {
       return false;
     }
-    wakeCrate(*other, events);
+    wakeCrate(state, *other, events);
     const CrateDefinition* definition = crateDefinition(level, other->id);
     if (hit.normalX == 0 || definition == nullptr) {
       return false;
@@ -455,7 +455,7 @@ float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& leve
       return 0.0f;  // the character is simply blocked
     }
     crate.velocity.x = clampSpeed(common, parameters.config);
-    wakeCrate(crate, events);
+    wakeCrate(state, crate, events);
     return crate.velocity.x;
   }
   return 0.0f;

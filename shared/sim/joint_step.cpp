@@ -203,7 +203,7 @@ class JointSolver {
         continue;
       }
       if (Crate* crate = crateOf(character.support); crate != nullptr && crate->asleep) {
-        wakeCrate(*crate, events_);
+        wakeCrate(state_, *crate, events_);
       }
     }
   }
@@ -226,7 +226,7 @@ class JointSolver {
       const bool moving = absOf(v.x) > sleepSpeed || absOf(v.y) > sleepSpeed;
       const Vec2 error = rigidError(level_.joints[i], body.predicted(dt) - to.predicted(dt));
       if (moving || absOf(error.x) > kWakeSlop || absOf(error.y) > kWakeSlop) {
-        wakeCrate(sleeper, events_);
+        wakeCrate(state_, sleeper, events_);
       }
     }
   }

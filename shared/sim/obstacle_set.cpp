@@ -91,33 +91,30 @@ std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& bu
       buffer[count++] = obstacle;
     }
   }
-  if (inReach_ != nullptr && !inReach_->zone.covers(area)) {
-    // Beyond the zone: the sleepers left out may be there too, merged in the same order.
-    count = addCratesOutsideZone(area, buffer, count, mover, self, byGroup);
-    std::sort(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(count), sortedBefore);
+  if (inReach_ != nullptr && !state_.settledCrates.empty()) {
+    const std::size_t held = count;
+    count = addSettledCrates(area, buffer, count, mover, self, byGroup);
+    if (count > held) {  // merged in the order a set of every crate gives
+      std::sort(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(count), sortedBefore);
+    }
   }
   return {buffer.data(), count};
 }
 
-std::size_t ObstacleSet::addCratesOutsideZone(const Aabb& area, ObstacleBuffer& buffer,
-                                              std::size_t count, const CollisionFilter& mover,
-                                              BodyId self, bool byGroup) const {
+std::size_t ObstacleSet::addSettledCrates(const Aabb& area, ObstacleBuffer& buffer,
+                                          std::size_t count, const CollisionFilter& mover,
+                                          BodyId self, bool byGroup) const {
   const auto crates = levelCrates(state_, level_);
-  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+  state_.settledCrates.forEachTouching(area, crates, level_, [&](std::size_t slot) {
     const Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level_, crate.id);
-    if (!crate.present() || definition == nullptr || crate.id == self) {
-      continue;
+    if (inReach_->bits.contains(slot) || !crate.present() || definition == nullptr ||
+        crate.id == self || (byGroup && !mover.interactsWith(definition->filter))) {
+      return;  // held by the set already (woken this step), or not an obstacle to this mover
     }
-    const Aabb box = crateBox(crate, *definition);
-    const bool reaches = box.left() <= area.right() && box.right() >= area.left() &&
-                         box.top() <= area.bottom() && box.bottom() >= area.top();
-    if (reaches && !inReach_->bits.contains(slot) &&
-        (!byGroup || mover.interactsWith(definition->filter))) {
-      buffer[count++] =
-          Obstacle::of(box, crate.id, false, definition->material, definition->filter);
-    }
-  }
+    buffer[count++] = Obstacle::of(crateBox(crate, *definition), crate.id, false,
+                                   definition->material, definition->filter);
+  });
   return count;
 }
 

@@ -24,8 +24,8 @@ class ObstacleSet {
 
   /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use. Characters
   /// carry `characterFilter(config.playersCollide)`, bodies their level filter.
-  /// With `inReach`, only its crates are gathered; a `near` over an area the zone does not cover
-  /// looks at the others too, so the answer is always the one a set of every crate gives.
+  /// With `inReach`, only its crates are gathered; `near` finds the settled ones in the state's
+  /// index of them, so the answer is always the one a set of every crate gives.
   ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config, Kinds kinds,
               float slack = 0.0f, const CratesInReach* inReach = nullptr);
 
@@ -51,8 +51,8 @@ class ObstacleSet {
  private:
   void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material, CollisionFilter filter);
   void addCrate(const Crate& crate);
-  std::size_t addCratesOutsideZone(const Aabb& area, ObstacleBuffer& buffer, std::size_t count,
-                                   const CollisionFilter& mover, BodyId self, bool byGroup) const;
+  std::size_t addSettledCrates(const Aabb& area, ObstacleBuffer& buffer, std::size_t count,
+                               const CollisionFilter& mover, BodyId self, bool byGroup) const;
   void place(std::size_t at, const Obstacle& obstacle);
 
   const WorldState& state_;

@@ -78,7 +78,7 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       carryAt(crate.position, crateBox(crate, *definition), by, level, &motion.crates[index]);
       motion.crateDepth[index] = static_cast<std::int8_t>(depth + 1);
       if (motion.crates[index].x != 0.0f || motion.crates[index].y != 0.0f) {
-        wakeCrate(crate, events);  // a platform starting under a sleeper wakes it
+        wakeCrate(state, crate, events);  // a platform starting under a sleeper wakes it
       }
     });
   }
@@ -158,7 +158,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& p
     if (!overlapsBeyondSkin(box, platform)) {
       continue;
     }
-    wakeCrate(crate, events);
+    wakeCrate(state, crate, events);
     if (pushOut(box, crate.velocity, crate.support, platform, delta, id, level, parameters)) {
       crate.position = box.position;
     } else {
@@ -203,6 +203,7 @@ void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Leve
 }
 
 void placeBodies(WorldState& state, const Level& level) {
+  state.settledCrates.invalidate();
   for (std::size_t i = 0; i < level.platforms.size() && i < state.platforms.size(); ++i) {
     state.platforms[i] = Platform{};
     state.platforms[i].active = true;

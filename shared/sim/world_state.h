@@ -8,6 +8,7 @@
 #include "sim/character.h"
 #include "sim/character_roster.h"
 #include "sim/field_list.h"
+#include "sim/settled_crates.h"
 
 namespace coyote {
 
@@ -38,8 +39,16 @@ struct WorldState {
   /// sent). Only addCharacter and removeCharacter add or remove a character.
   CharacterRoster roster;
 
-  /// After a decode (wire, replay) the roster is rebuilt from the slots that came.
-  void afterDecode() { roster.rebuild(characters); }
+  /// The settled crates, kept from step to step (settled_crates.h): derived too, never trusted
+  /// from elsewhere.
+  SettledIndex settledCrates;
+
+  /// After a decode (wire, replay) the roster is rebuilt from the slots that came, and the
+  /// settled crates at the next step.
+  void afterDecode() {
+    roster.rebuild(characters);
+    settledCrates.invalidate();
+  }
 };
 
 static_assert(std::is_trivially_copyable_v<WorldState>, "WorldState must be a flat value");

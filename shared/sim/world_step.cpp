@@ -119,12 +119,12 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
   }
 }
 
-/// The crates move, then the characters, both against the step's crates in reach; those join
-/// `stirring` (a crate woken since the step began moves only if it is in reach).
+/// The crates move, then the characters, both against the step's crates in reach (the settled
+/// crates are found in their index).
 void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
                              const TickInputs& inputs, const Level& level,
                              const StepParameters& parameters, const JointLinks& links,
-                             EventBatch* events, StepStageClock& clock, CrateBits& stirring) {
+                             EventBatch* events, StepStageClock& clock, const CrateBits& stirring) {
   if (level.crates.empty()) {  // no zone to clear, no census to take
     stepCrates(state, active, level, parameters, events, &links);
     clock.finish(StepStage::Bodies);
@@ -133,12 +133,24 @@ void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
     return;
   }
   CratesInReach inReach;
-  gatherCratesInReach(state, active, level, parameters, inReach);
+  gatherCratesInReach(levelCrates(state, level), stirring, state.settledCrates.woken(), inReach);
   stepCrates(state, active, level, parameters, events, &links, &inReach);
   clock.finish(StepStage::Bodies);
   stepCharacters(state, active, inputs, level, parameters, &inReach, events);
   clock.finish(StepStage::Characters);
-  stirring.addAll(inReach.bits);
+}
+
+/// The settled crates wait in their index (settled_crates.h): the step visits the others, the
+/// `stirring` ones, and those woken since the last step (by a caller). The index is built again
+/// when it was built for another level or rest time, or not at all.
+CrateBits stirringCrates(WorldState& state, const Level& level, std::uint8_t resting) {
+  const auto crates = levelCrates(state, level);
+  if (!state.settledCrates.builtFor(crates.size(), level, resting)) {
+    state.settledCrates.rebuild(crates, level, resting);
+  }
+  CrateBits stirring = state.settledCrates.unsettled();
+  stirring.addAll(state.settledCrates.woken());
+  return stirring;
 }
 
 }  // namespace
@@ -153,8 +165,8 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
-  // Settled crates (settled_crates.h) are left out of every pass but the guard and the census.
-  CrateBits stirring;
+  const std::uint8_t resting = restingTicks(parameters.config);
+  CrateBits stirring = stirringCrates(state, level, resting);
   guardBodies(state, active, level, parameters.config, events, stirring);
   returnCrates(state, level, parameters.config, stirring);
   updateCrateActivity(state, active, level, parameters.config, stirring, events);
@@ -166,9 +178,11 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   clock.finish(StepStage::Joints);
   moveCratesAndCharacters(state, active, inputs, level, parameters, links, events, clock, stirring);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
-  // `stirring` now holds every crate that could have moved this step.
+  // With the settled crates woken this step, `stirring` holds every crate that could have moved.
+  stirring.addAll(state.settledCrates.woken());
   respawnFallenBodies(state, active, level, parameters.config, stirring);
   recordSoundCrates(state, level, stirring);
+  state.settledCrates.update(levelCrates(state, level), level, resting, stirring);
   ++state.tick;
   clock.finish(StepStage::Rules);
 }

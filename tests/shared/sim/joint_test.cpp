@@ -148,7 +148,7 @@ TEST(Joints, ARailHoldsItsCrateOnTheAxisAndBetweenItsLimits) {
   Scenario scenario = onRail({12.0f, 5.0f}, {1.0f, 0.0f}, -1.0f, 3.0f);
   for (const float push : {20.0f, -20.0f}) {
     scenario.crate().velocity.x = push;
-    wakeCrate(scenario.crate(), nullptr);  // it went to sleep at the first limit
+    wakeCrate(scenario.state, scenario.crate(), nullptr);  // it went to sleep at the first limit
     for (int tick = 0; tick < 90; ++tick) {
       scenario.step();
       const Vec2 centre = centreOf(scenario);
@@ -361,7 +361,7 @@ TEST(Joints, JointedCratesSleepTogetherAndAPullWakesTheOther) {
   }
   // The right one is thrown right: the rope goes taut and wakes the left one, which follows.
   scenario.crate(1).velocity.x = 15.0f;
-  wakeCrate(scenario.crate(1), nullptr);
+  wakeCrate(scenario.state, scenario.crate(1), nullptr);
   bool woke = false;
   for (const StepEvent& event : scenario.stepCollecting({}, 40)) {
     woke = woke || (event.kind == EventKind::BodyWoke && event.body == kCrateIdBase);

@@ -1,0 +1,211 @@
+#include "sim/settled_crates.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "scenario/random_inputs.h"
+#include "sim/crate_activity.h"
+#include "sim/crates_in_reach.h"
+#include "sim/obstacle_set.h"
+#include "sim/state_hash.h"
+#include "sim/world_step.h"
+#include "support/bundled_level.h"
+
+namespace coyote {
+namespace {
+
+/// A yard of crates on the floor, asleep at rest, and one awake crate in the middle.
+struct Yard {
+  Level level{64, 12};
+  StepParameters parameters{PhysicsConfig{}};
+  WorldState state;
+
+  Yard() {
+    for (int column = 0; column < 64; ++column) {
+      level.setTile(column, 11, TileType::Solid);
+    }
+    for (int i = 0; i < 40; ++i) {
+      level.crates.push_back({{1.0f + 1.5f * static_cast<float>(i), 10.0f}, {1.0f, 1.0f}, 2.0f});
+    }
+    state = makeWorld(0, level, parameters.config);
+    for (Crate& crate : levelCrates(state, level)) {
+      crate.asleep = true;
+      crate.restTicks = resting();
+    }
+    state.crates[20].asleep = false;
+    state.crates[20].velocity = {2.0f, 0.0f};
+    index().rebuild(levelCrates(state, level), level, resting());
+  }
+
+  std::uint8_t resting() const { return restingTicks(parameters.config); }
+  SettledIndex& index() { return state.settledCrates; }
+
+  /// The slots `forEachTouching` finds for `area`, sorted.
+  std::vector<std::size_t> found(const Aabb& area) const {
+    std::vector<std::size_t> slots;
+    state.settledCrates.forEachTouching(area, levelCrates(state, level), level,
+                                        [&](std::size_t slot) { slots.push_back(slot); });
+    std::sort(slots.begin(), slots.end());
+    return slots;
+  }
+  /// The slots of the grid whose box touches `area`, by looking at every crate.
+  std::vector<std::size_t> touching(const Aabb& area) const {
+    std::vector<std::size_t> slots;
+    for (std::size_t slot = 0; slot < level.crates.size(); ++slot) {
+      const Aabb box{state.crates[slot].position, level.crates[slot].size};
+      if (slot != 20 && box.left() <= area.right() && box.right() >= area.left() &&
+          box.top() <= area.bottom() && box.bottom() >= area.top()) {
+        slots.push_back(slot);
+      }
+    }
+    return slots;
+  }
+};
+
+TEST(SettledIndex, HoldsTheSettledCratesAndLeavesTheAwakeOneToTheStep) {
+  Yard yard;
+  EXPECT_FALSE(yard.index().empty());
+  std::size_t unsettled = 0;
+  yard.index().unsettled().forEach([&](std::size_t slot) {
+    EXPECT_EQ(slot, 20u);
+    ++unsettled;
+  });
+  EXPECT_EQ(unsettled, 1u);
+  // A crate over 4 tiles is never indexed: the step visits it, settled or not.
+  yard.level.crates[3].size = {4.5f, 1.0f};
+  yard.index().rebuild(levelCrates(yard.state, yard.level), yard.level, yard.resting());
+  EXPECT_TRUE(yard.index().unsettled().contains(3));
+}
+
+TEST(SettledIndex, FindsExactlyTheCratesTouchingAnAreaEdgesIncluded) {
+  Yard yard;
+  // Crates 0, 1, 2 span x 1..2, 2.5..3.5 and 4..5: an area from x = 2 to 4 touches all three.
+  EXPECT_EQ(yard.found({{2.0f, 9.0f}, {2.0f, 1.0f}}), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(yard.found({{2.01f, 9.0f}, {1.98f, 1.0f}}), (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(yard.found({{2.0f, 5.0f}, {2.0f, 4.99f}}).empty());  // above them all
+  for (float left = -3.0f; left < 66.0f; left += 0.37f) {
+    for (const float width : {0.2f, 1.0f, 3.0f, 25.0f, 200.0f}) {  // 200: the long way round
+      const Aabb area{{left, 9.5f}, {width, 0.75f}};
+      EXPECT_EQ(yard.found(area), yard.touching(area)) << "from x = " << left << ", " << width;
+    }
+  }
+}
+
+TEST(SettledIndex, AHostileAreaFindsNothingAndEndsAtOnce) {
+  Yard yard;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float huge = 1.0e30f;
+  EXPECT_TRUE(yard.found({{nan, nan}, {1.0f, 1.0f}}).empty());
+  EXPECT_TRUE(yard.found({{huge, -huge}, {1.0f, 1.0f}}).empty());
+  EXPECT_EQ(yard.found({{-huge, -huge}, {2.0f * huge, 2.0f * huge}}).size(), 39u);
+}
+
+std::vector<BodyId> idsOf(std::span<const Obstacle> obstacles) {
+  std::vector<BodyId> ids;
+  for (const Obstacle& obstacle : obstacles) {
+    ids.push_back(obstacle.id);
+  }
+  return ids;
+}
+
+TEST(SettledIndex, ASetOfTheCratesInReachAnswersAsASetOfEveryCrate) {
+  Yard yard;
+  CratesInReach inReach;
+  gatherCratesInReach(levelCrates(yard.state, yard.level), yard.index().unsettled(),
+                      yard.index().woken(), inReach);
+  ASSERT_EQ(inReach.count, 1u);
+  EXPECT_EQ(inReach.slots[0], 20u);
+  const PhysicsConfig& config = yard.parameters.config;
+  const ObstacleSet culled(yard.state, yard.level, config, {true, true, false}, 0.0f, &inReach);
+  const ObstacleSet every(yard.state, yard.level, config, {true, true, false});
+  ASSERT_EQ(culled.all().size(), 1u);
+  ObstacleBuffer a;
+  ObstacleBuffer b;
+  for (float left = -2.0f; left < 64.0f; left += 0.75f) {
+    for (const float width : {0.5f, 3.0f, 20.0f, 150.0f}) {
+      const Aabb area{{left, 9.0f}, {width, 2.0f}};
+      const auto mover = kDefaultCrateFilter;
+      EXPECT_EQ(idsOf(culled.near(area, a, mover, kNoBody)),
+                idsOf(every.near(area, b, mover, kNoBody)))
+          << "area from x = " << left << ", " << width << " wide";
+      EXPECT_EQ(idsOf(culled.near(area, a, mover, kCrateIdBase + 21)),
+                idsOf(every.near(area, b, mover, kCrateIdBase + 21)));
+    }
+  }
+}
+
+TEST(SettledIndex, SettledSleepersFarFromTheAwakeCrateStayExactlyAsTheyWere) {
+  Yard yard;
+  const Crate first = yard.state.crates[0];
+  const Crate last = yard.state.crates[39];
+  const float start = yard.state.crates[20].position.x;
+  TickInputs inputs{};
+  for (int tick = 0; tick < 120; ++tick) {
+    stepWorld(yard.state, inputs, yard.level, yard.parameters);
+  }
+  EXPECT_EQ(std::memcmp(&first, &yard.state.crates[0], sizeof(Crate)), 0);
+  EXPECT_EQ(std::memcmp(&last, &yard.state.crates[39], sizeof(Crate)), 0);
+  EXPECT_GT(yard.state.crates[20].position.x, start);  // the awake one slid on
+  EXPECT_TRUE(yard.state.crates[20].asleep);           // and came to rest
+  // Resting on the floor, it joined the index: the step has no crate left to visit.
+  EXPECT_FALSE(yard.index().unsettled().contains(20));
+  EXPECT_EQ(yard.found({{yard.state.crates[20].position}, {0.5f, 0.5f}}),
+            (std::vector<std::size_t>{20}));
+}
+
+TEST(SettledIndex, AWokenCrateLeavesTheIndexWhenTheStepEnds) {
+  Yard yard;
+  wakeCrate(yard.state, yard.state.crates[5], nullptr);
+  EXPECT_TRUE(yard.index().woken().contains(5));
+  EXPECT_FALSE(yard.index().unsettled().contains(5));
+  yard.state.crates[5].velocity.x = 3.0f;
+  const float start = yard.state.crates[5].position.x;
+  stepWorld(yard.state, TickInputs{}, yard.level, yard.parameters);
+  EXPECT_GT(yard.state.crates[5].position.x, start);  // the step visited it
+  EXPECT_TRUE(yard.index().unsettled().contains(5));
+  EXPECT_FALSE(yard.index().woken().contains(5));
+  EXPECT_TRUE(yard.found({{yard.state.crates[5].position}, {0.5f, 0.5f}}).empty());
+}
+
+TEST(SettledIndex, ADecodedStateOrAnotherRestTimeBuildsItAgain) {
+  Yard yard;
+  const std::size_t crates = yard.level.crates.size();
+  EXPECT_TRUE(yard.index().builtFor(crates, yard.level, yard.resting()));
+  EXPECT_FALSE(yard.index().builtFor(crates, yard.level, yard.resting() + 1));
+  EXPECT_FALSE(yard.index().builtFor(crates - 1, yard.level, yard.resting()));
+  yard.state.afterDecode();
+  EXPECT_FALSE(yard.index().builtFor(crates, yard.level, yard.resting()));
+}
+
+/// Steps a bundled level with random inputs twice: keeping the index from step to step, and
+/// building it anew before every step (what a walk over every crate decides). Every tick's hash
+/// must agree: the index decides only how fast a step is, never what it does.
+void expectTheIndexChangesNothing(const std::string& levelName, int players, int ticks) {
+  const Level level = test::bundledLevel(levelName);
+  const StepParameters parameters{PhysicsConfig{}};
+  WorldState kept = makeWorld(players, level, parameters.config);
+  WorldState rebuilt = kept;
+  RandomInputs random(11);
+  TickInputs inputs{};
+  std::size_t everIndexed = 0;
+  for (int tick = 0; tick < ticks; ++tick) {
+    random.next(inputs, players);
+    stepWorld(kept, inputs, level, parameters);
+    rebuilt.settledCrates.invalidate();
+    stepWorld(rebuilt, inputs, level, parameters);
+    ASSERT_EQ(hashState(kept), hashState(rebuilt)) << levelName << ", tick " << tick;
+    everIndexed += kept.settledCrates.empty() ? 0 : 1;
+  }
+  EXPECT_GT(everIndexed, static_cast<std::size_t>(ticks) / 2);  // the index was really used
+}
+
+TEST(SettledIndex, KeptFromStepToStepItGivesTheSameWorldAsOneBuiltEveryStep) {
+  expectTheIndexChangesNothing("playground.tmj", 8, 3000);
+}
+
+}  // namespace
+}  // namespace coyote
