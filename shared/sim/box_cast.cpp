@@ -33,9 +33,10 @@ float depthInside(float value, float low, float high) {
   return fromLow < fromHigh ? fromLow : fromHigh;
 }
 
-}  // namespace
-
-BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
+/// castBox's body, inlined into castAgainst's loop (a call for each nearby obstacle cost a crowded
+/// world 3 % of its step).
+[[gnu::always_inline]] inline BoxHit castOne(const Aabb& mover, Vec2 delta,
+                                             const Obstacle& target) {
   // The range of the mover's top-left corner that overlaps the target: the Minkowski sum.
   const float lowX = target.left - mover.size.x;
   const float highX = target.left + target.width;
@@ -76,6 +77,12 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   return hit;
 }
 
+}  // namespace
+
+BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
+  return castOne(mover, delta, target);
+}
+
 Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
   const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
   const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;
@@ -114,7 +121,7 @@ BoxHit castAgainst(const Aabb& mover, Vec2 delta, std::span<const Obstacle> obst
     if (obstacle.oneWay && (delta.y <= 0.0f || startBottom > obstacle.top + kSkin)) {
       continue;
     }
-    const BoxHit hit = castBox(mover, delta, obstacle);
+    const BoxHit hit = castOne(mover, delta, obstacle);
     if (hit.hit && (!obstacle.oneWay || hit.normalY == -1) && hitsBefore(hit, best)) {
       best = hit;
     }

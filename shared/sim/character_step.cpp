@@ -361,10 +361,6 @@ void detectWallContact(Character& character, const StepInput& input, const Level
 
 }  // namespace
 
-Aabb characterBox(const Character& character, const PhysicsConfig& config) {
-  return Aabb{character.position, Vec2{config.playerWidth, config.playerHeight}};
-}
-
 void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
                     const PhysicsConfig& config) {
   character = Character{};

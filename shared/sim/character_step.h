@@ -35,6 +35,8 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
                     const PhysicsConfig& config);
 
 /// The character's collision box.
-Aabb characterBox(const Character& character, const PhysicsConfig& config);
+inline Aabb characterBox(const Character& character, const PhysicsConfig& config) {
+  return Aabb{character.position, Vec2{config.playerWidth, config.playerHeight}};
+}
 
 }  // namespace coyote

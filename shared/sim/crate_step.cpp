@@ -29,12 +29,6 @@ float crateGravity(const StepParameters& parameters) {
   return gravity < limit ? gravity : limit;
 }
 
-/// How far (tiles, per axis) a crate can move in one step, all told.
-float crateReachPerStep(const StepParameters& parameters) {
-  const float dt = parameters.dt;
-  return parameters.config.maxBodySpeed * dt + crateGravity(parameters) * dt * dt;
-}
-
 float clampSpeed(float value, const PhysicsConfig& config) {
   const float limit = config.maxBodySpeed;
   return value > limit ? limit : (value < -limit ? -limit : value);
@@ -417,10 +411,8 @@ void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& 
   if (count == 0) {
     return;
   }
-  // A crate moves at most crateReachPerStep after the set is sorted.
-  const float slack = crateReachPerStep(parameters) + kSkin;
-  // Characters are in it too: a crate's riders, carried, move there by `move`.
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, slack, inReach);
+  // Characters are in it too: a crate's riders, carried, move there by `move`, as the crate does.
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, inReach);
   const CrateContacts contacts{state, level, events};
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
@@ -435,7 +427,7 @@ void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& 
       carryCrateRiders(state, active, crate, moved, level, parameters.config, bodies);
     }
     noteRest(crate, parameters.config, events);
-    bodies.update(crate.id, crateBox(crate, definition));
+    bodies.move(crate.id, crateBox(crate, definition));
   }
 }
 

@@ -18,8 +18,8 @@ constexpr auto sortedBefore = [](const Obstacle& a, const Obstacle& b) {
 }  // namespace
 
 ObstacleSet::ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config,
-                         Kinds kinds, float slack, const CratesInReach* inReach)
-    : state_(state), level_(level), inReach_(kinds.crates ? inReach : nullptr), slack_(slack) {
+                         Kinds kinds, const CratesInReach* inReach)
+    : state_(state), level_(level), inReach_(kinds.crates ? inReach : nullptr) {
   if (kinds.platforms) {
     for (std::size_t slot = 0; slot < levelPlatforms(state, level).size(); ++slot) {
       const auto id = static_cast<BodyId>(slot);
@@ -75,10 +75,9 @@ void ObstacleSet::place(std::size_t at, const Obstacle& obstacle) {
 std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer,
                                             const CollisionFilter& mover, BodyId self,
                                             bool byGroup) const {
-  // An obstacle reaching `area` has its left edge at most the widest width to the left of it; one
-  // moved since sorting, at most `slack_` from its key.
-  const float from = area.left() - widest_ - slack_;
-  const float to = area.right() + slack_;
+  // An obstacle reaching `area` has its left edge at most the widest width to the left of it.
+  const float from = area.left() - widest_;
+  const float to = area.right();
   const auto first =
       std::lower_bound(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(count_), from);
   std::size_t count = 0;
@@ -121,14 +120,6 @@ std::size_t ObstacleSet::addSettledCrates(const Aabb& area, ObstacleBuffer& buff
 void ObstacleSet::add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material,
                       CollisionFilter filter) {
   obstacles_[count_++] = Obstacle::of(box, id, oneWay, material, filter);
-}
-
-void ObstacleSet::update(BodyId id, const Aabb& box) {
-  if (count_ == 0 || id < 0 || id > kMaxBodyId || indexOf_[static_cast<std::size_t>(id)] < 0) {
-    return;
-  }
-  Obstacle& obstacle = obstacles_[static_cast<std::size_t>(indexOf_[static_cast<std::size_t>(id)])];
-  obstacle = Obstacle::of(box, id, obstacle.oneWay, obstacle.material, obstacle.filter());
 }
 
 void ObstacleSet::move(BodyId id, const Aabb& box) {

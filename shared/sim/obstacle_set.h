@@ -22,12 +22,11 @@ class ObstacleSet {
     bool characters = false;
   };
 
-  /// `slack`: how far (tiles) an obstacle may move by `update` while the set is in use. Characters
-  /// carry `characterFilter(config.playersCollide)`, bodies their level filter.
+  /// Characters carry `characterFilter(config.playersCollide)`, bodies their level filter.
   /// With `inReach`, only its crates are gathered; `near` finds the settled ones in the state's
   /// index of them, so the answer is always the one a set of every crate gives.
   ObstacleSet(const WorldState& state, const Level& level, const PhysicsConfig& config, Kinds kinds,
-              float slack = 0.0f, const CratesInReach* inReach = nullptr);
+              const CratesInReach* inReach = nullptr);
 
   std::span<const Obstacle> all() const { return {obstacles_.data(), count_}; }
 
@@ -42,8 +41,6 @@ class ObstacleSet {
   std::span<const Obstacle> nearAll(const Aabb& area, ObstacleBuffer& buffer) const {
     return near(area, buffer, {kAllGroups, kAllGroups}, kNoBody, false);
   }
-  /// Moves the obstacle of body `id` (a crate that has just moved) to `box`, within the slack.
-  void update(BodyId id, const Aabb& box);
   /// Moves the obstacle of body `id` anywhere, keeping the set sorted (a character that has
   /// just moved, when characters block each other).
   void move(BodyId id, const Aabb& box);
@@ -63,7 +60,6 @@ class ObstacleSet {
   std::array<std::int16_t, kMaxBodyId + 1> indexOf_;  ///< body id → its place, -1 when absent;
                                                       ///< unfilled while the set is empty
   std::size_t count_ = 0;
-  float slack_ = 0.0f;
   float widest_ = 0.0f;  ///< the widest obstacle: how far left of an area one can start
 };
 

@@ -93,7 +93,7 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
   const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
   const bool blockEachOther = parameters.config.playersCollide;
   // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
-  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther}, 0.0f,
+  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther},
                      inReach);
   const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
   for (const std::uint8_t slot : active) {

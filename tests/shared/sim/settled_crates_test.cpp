@@ -120,7 +120,7 @@ TEST(SettledIndex, ASetOfTheCratesInReachAnswersAsASetOfEveryCrate) {
   ASSERT_EQ(inReach.count, 1u);
   EXPECT_EQ(inReach.slots[0], 20u);
   const PhysicsConfig& config = yard.parameters.config;
-  const ObstacleSet culled(yard.state, yard.level, config, {true, true, false}, 0.0f, &inReach);
+  const ObstacleSet culled(yard.state, yard.level, config, {true, true, false}, &inReach);
   const ObstacleSet every(yard.state, yard.level, config, {true, true, false});
   ASSERT_EQ(culled.all().size(), 1u);
   ObstacleBuffer a;
