@@ -125,7 +125,7 @@ void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
                              const TickInputs& inputs, const Level& level,
                              const StepParameters& parameters, const JointLinks& links,
                              EventBatch* events, StepStageClock& clock, const CrateBits& stirring) {
-  if (level.crates.empty()) {  // no zone to clear, no census to take
+  if (level.crates.empty()) {  // no crates to gather
     stepCrates(state, active, level, parameters, events, &links);
     clock.finish(StepStage::Bodies);
     stepCharacters(state, active, inputs, level, parameters, nullptr, events);
