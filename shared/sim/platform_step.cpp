@@ -81,7 +81,9 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
                  const Level& level, const PhysicsConfig& config, const CrateBits& stirring,
                  EventBatch* events) {
   const auto crates = levelCrates(state, level);
-  for (int depth = 0; depth < kMaxCarryDepth; ++depth) {
+  bool carriedCrates = true;  // what rides at a depth stands on a crate carried at the one before
+  for (int depth = 0; depth < kMaxCarryDepth && carriedCrates; ++depth) {
+    carriedCrates = false;
     for (std::size_t i = 0; i < active.count; ++i) {
       Character& character = state.characters[active.slots[i]];
       if (const std::optional<Vec2> delta = motion.of(character.support, depth)) {
@@ -99,6 +101,7 @@ void carryRiders(WorldState& state, const ActiveCharacters& active, SupportMotio
       const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
       const Vec2 moved = carryAt(crate.position, crateBox(crate, *definition), *delta, level);
       motion.carried(index, moved, depth + 1);
+      carriedCrates = true;
       if (moved.x != 0.0f || moved.y != 0.0f) {
         wakeCrate(state, crate, events);  // a platform starting under a sleeper wakes it
       }
