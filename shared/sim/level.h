@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -81,5 +82,12 @@ class Level {
   std::vector<std::uint8_t> cellMaterials_;
   std::vector<std::uint16_t> rowTypes_;  ///< per row, a bit for each tile type set in it
 };
+
+/// A crate's definition in the level, or nullptr for an id the level does not have (a state from
+/// elsewhere is never trusted to index the level).
+inline const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
+  const auto index = static_cast<std::size_t>(id - kCrateIdBase);
+  return isCrateId(id) && index < level.crates.size() ? &level.crates[index] : nullptr;
+}
 
 }  // namespace coyote

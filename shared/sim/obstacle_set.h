@@ -81,13 +81,6 @@ auto levelPlatforms(State& state, const Level& level) {
   return std::span(state.platforms.data(), count);
 }
 
-/// A crate's definition in the level, or nullptr for an id the level does not have (a state from
-/// elsewhere is never trusted to index the level).
-inline const CrateDefinition* crateDefinition(const Level& level, BodyId id) {
-  const auto index = static_cast<std::size_t>(id - kCrateIdBase);
-  return isCrateId(id) && index < level.crates.size() ? &level.crates[index] : nullptr;
-}
-
 /// The present crate with id `id`, or nullptr. Storage order carries no meaning, but a state the
 /// simulation made keeps crate `id` in slot `id - kCrateIdBase` (placeBodies): that slot is
 /// looked at first, and the others only when it does not answer (a shuffled state, an away crate).
@@ -121,7 +114,7 @@ const Material& materialOf(const Level& level, std::uint8_t index);
 /// middle of its feet, else under either corner.
 const Material& groundMaterial(const Aabb& box, BodyId support, const Level& level);
 
-/// A crate's box (inline: the step's census asks it of every crate).
+/// A crate's box (inline: the step's obstacle look-ups ask it of every crate they test).
 inline Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {
   return Aabb{crate.position, definition.size};
 }

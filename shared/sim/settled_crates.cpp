@@ -34,7 +34,7 @@ void SettledIndex::update(std::span<const Crate> crates, const Level& level,
       unlink(slot);
     }
     const Crate& crate = crates[slot];
-    const CrateDefinition* definition = definitionOf(crate, level);
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
     const bool indexed = definition != nullptr && definition->size.x <= kLargestIndexed &&
                          definition->size.y <= kLargestIndexed &&
                          isSettled(crate, restingTicks, level);

@@ -124,10 +124,6 @@ class SettledIndex {
     return box.left() <= area.right() && box.right() >= area.left() && box.top() <= area.bottom() &&
            box.bottom() >= area.top();
   }
-  static const CrateDefinition* definitionOf(const Crate& crate, const Level& level) {
-    const auto index = static_cast<std::size_t>(crate.id - kCrateIdBase);
-    return isCrateId(crate.id) && index < level.crates.size() ? &level.crates[index] : nullptr;
-  }
 
   void link(std::size_t slot, const Crate& crate, const CrateDefinition& definition);
   void unlink(std::size_t slot);
@@ -159,7 +155,7 @@ void SettledIndex::forEachTouching(const Aabb& area, std::span<const Crate> crat
   }
   const auto test = [&](std::size_t slot) {
     const Crate& crate = crates[slot];
-    const CrateDefinition* definition = definitionOf(crate, level);
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
     if (definition != nullptr && touches(Aabb{crate.position, definition->size}, area)) {
       visit(slot);
     }
