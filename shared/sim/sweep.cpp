@@ -38,10 +38,24 @@ bool rowIsSlopeGround(const Aabb& box, int row, int direction, const Level& leve
   return gap >= -kSlopeContactTolerance && gap <= kSlopeContactTolerance;
 }
 
-bool columnBlocksX(const Aabb& box, int column, int direction, const Level& level) {
-  const int firstRow = floorToInt(box.top() + kSkin);
-  const int lastRow = floorToInt(box.bottom() - kSkin);
-  for (int row = firstRow; row <= lastRow; ++row) {
+/// A span of rows or columns, inclusive.
+struct CellSpan {
+  int first;
+  int last;
+};
+
+/// The rows a box spans a skin in from its top and bottom: those a sideways move can hit.
+CellSpan rowsOf(const Aabb& box) {
+  return {floorToInt(box.top() + kSkin), floorToInt(box.bottom() - kSkin)};
+}
+
+/// The columns a box spans a skin in from its sides: those a vertical move can hit.
+CellSpan columnsOf(const Aabb& box) {
+  return {floorToInt(box.left() + kSkin), floorToInt(box.right() - kSkin)};
+}
+
+bool columnBlocksX(const Aabb& box, int column, CellSpan rows, int direction, const Level& level) {
+  for (int row = rows.first; row <= rows.last; ++row) {
     if (isSolid(level.tileAt(column, row)) && !rowIsSlopeGround(box, row, direction, level)) {
       return true;
     }
@@ -49,14 +63,12 @@ bool columnBlocksX(const Aabb& box, int column, int direction, const Level& leve
   return false;
 }
 
-bool rowBlocksY(const Aabb& box, int row, bool movingDown, const Level& level,
+bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
                 const OneWayRule& oneWay) {
-  const int firstColumn = floorToInt(box.left() + kSkin);
-  const int lastColumn = floorToInt(box.right() - kSkin);
   // A one-way tile only stops a box whose bottom started the step at or above its top.
   const bool oneWayBlocks =
       movingDown && oneWay.enabled && static_cast<float>(row) >= oneWay.startBottom - kSkin;
-  for (int column = firstColumn; column <= lastColumn; ++column) {
+  for (int column = columns.first; column <= columns.last; ++column) {
     const TileType tile = level.tileAt(column, row);
     if (isSolid(tile) || (oneWayBlocks && tile == TileType::OneWay)) {
       return true;
@@ -65,13 +77,15 @@ bool rowBlocksY(const Aabb& box, int row, bool movingDown, const Level& level,
   return false;
 }
 
+// Each sweep finds the box's rows (or columns) once: its edges do not move along the other axis.
 void sweepX(SweepResult& result, float dx, const Level& level) {
   Aabb& box = result.box;
   if (dx > 0.0f) {
+    const CellSpan rows = rowsOf(box);
     const int first = floorToInt(box.right() - kSkin);
     const int last = floorToInt(box.right() + dx + kSkin);
     for (int column = first; column <= last; ++column) {
-      if (columnBlocksX(box, column, 1, level)) {
+      if (columnBlocksX(box, column, rows, 1, level)) {
         box.position.x = static_cast<float>(column) - box.size.x;
         result.normalX = -1;
         return;
@@ -79,12 +93,13 @@ void sweepX(SweepResult& result, float dx, const Level& level) {
     }
     box.position.x += dx;
   } else if (dx < 0.0f) {
+    const CellSpan rows = rowsOf(box);
     const int first = floorToInt(box.left() + kSkin);
     const int last = floorToInt(box.left() + dx - kSkin);
     for (int column = first; column >= last; --column) {
       // The column holding the left edge comes first: a box already overlapping a solid cell is
       // pushed out of it instead of being carried through.
-      if (columnBlocksX(box, column, -1, level)) {
+      if (columnBlocksX(box, column, rows, -1, level)) {
         box.position.x = static_cast<float>(column + 1);
         result.normalX = 1;
         return;
@@ -96,12 +111,13 @@ void sweepX(SweepResult& result, float dx, const Level& level) {
 
 void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule& oneWay) {
   Aabb& box = result.box;
+  const CellSpan columns = columnsOf(box);
   if (dy >= 0.0f) {
     // dy == 0 still tests the row under the bottom: a box dashing along a floor stays in contact.
     const int first = floorToInt(box.bottom() - kSkin);
     const int last = floorToInt(box.bottom() + dy + kSkin);
     for (int row = first; row <= last; ++row) {
-      if (rowBlocksY(box, row, true, level, oneWay)) {
+      if (rowBlocksY(row, columns, true, level, oneWay)) {
         box.position.y = static_cast<float>(row) - box.size.y;
         result.normalY = -1;
         return;
@@ -112,14 +128,14 @@ void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule&
     // A box that entered a block from a slope (the junction fix) may still overlap the block's
     // row with its bottom; rising, it must at least clear that row.
     const int bottomRow = floorToInt(box.bottom() - kSkin);
-    if (rowBlocksY(box, bottomRow, false, level, oneWay)) {
+    if (rowBlocksY(bottomRow, columns, false, level, oneWay)) {
       const float residue = box.bottom() - static_cast<float>(bottomRow);
       dy = dy < -residue ? dy : -residue;
     }
     const int first = floorToInt(box.top() + kSkin);
     const int last = floorToInt(box.top() + dy - kSkin);
     for (int row = first; row >= last; --row) {
-      if (rowBlocksY(box, row, false, level, oneWay)) {
+      if (rowBlocksY(row, columns, false, level, oneWay)) {
         box.position.y = static_cast<float>(row + 1);
         result.normalY = 1;
         return;
