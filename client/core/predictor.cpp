@@ -79,7 +79,9 @@ std::uint32_t Predictor::rollback() {
     restartFromConfirmed();
     return 0;
   }
-  restartFromConfirmed();
+  // Only the confirmed state is copied (120 KB): the last re-simulated tick below sets the state
+  // before it itself.
+  predicted_ = confirmed_;
   while (predicted_.tick < present) {
     // Only the last re-simulated tick needs the state before it (for interpolation): copying
     // the whole world before each tick would double the cost of a deep rollback.

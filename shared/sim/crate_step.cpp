@@ -251,12 +251,28 @@ std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const 
   return {buffer.data(), kept};
 }
 
+/// The characters standing on a crate, in slot order. Nothing in the crates' pass changes what a
+/// character stands on, so they are gathered once, and a crate that moved looks at these few
+/// instead of at every player (32 crates among 64 players walked 2,048 slots a step).
+struct CrateRiders {
+  std::array<std::uint8_t, kMaxCharacters> slots;  ///< the first `count` filled
+  std::size_t count = 0;
+
+  CrateRiders(const WorldState& state, const ActiveCharacters& active) {
+    for (const std::uint8_t slot : active) {
+      if (isCrateId(state.characters[slot].support)) {
+        slots[count++] = slot;
+      }
+    }
+  }
+};
+
 /// Carries the characters standing on a crate by what it moved (against the tiles, like a
 /// platform's riders): a crate on a rail or a spring is a lift or a board a player rides.
-void carryCrateRiders(WorldState& state, const ActiveCharacters& active, const Crate& crate,
-                      Vec2 moved, const Level& level, const PhysicsConfig& config,
-                      ObstacleSet& bodies) {
-  for (const std::uint8_t slot : active) {
+void carryCrateRiders(WorldState& state, const CrateRiders& riders, const Crate& crate, Vec2 moved,
+                      const Level& level, const PhysicsConfig& config, ObstacleSet& bodies) {
+  for (std::size_t i = 0; i < riders.count; ++i) {
+    const std::uint8_t slot = riders.slots[i];
     Character& character = state.characters[slot];
     if (character.support != crate.id) {
       continue;
@@ -414,6 +430,7 @@ void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& 
   // Characters are in it too: a crate's riders, carried, move there by `move`, as the crate does.
   ObstacleSet bodies(state, level, parameters.config, {true, true, true}, inReach);
   const CrateContacts contacts{state, level, events};
+  const CrateRiders riders(state, active);
   for (std::size_t i = 0; i < count; ++i) {
     Crate& crate = state.crates[order[i]];
     const CrateDefinition& definition = *crateDefinition(level, crate.id);
@@ -424,7 +441,7 @@ void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& 
     moveCrate(crate, {definition, level, parameters, bodies, contacts, links}, launched);
     const Vec2 moved{crate.position.x - before.x, crate.position.y - before.y};
     if (moved.x != 0.0f || moved.y != 0.0f) {
-      carryCrateRiders(state, active, crate, moved, level, parameters.config, bodies);
+      carryCrateRiders(state, riders, crate, moved, level, parameters.config, bodies);
     }
     noteRest(crate, parameters.config, events);
     bodies.move(crate.id, crateBox(crate, definition));

@@ -155,15 +155,18 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
   return true;
 }
 
-void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb& platform, Vec2 delta,
+// `platform` is a value and the character size is read once: every platform tests every body,
+// and the compiler would otherwise reload both for each, as a body's write might change them.
+void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb platform, Vec2 delta,
                 BodyId id, const Level& level, const StepParameters& parameters,
                 EventBatch* events) {
   const PhysicsConfig& config = parameters.config;
   const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
   const bool pushesCharacters = filter.interactsWith(characterFilter(config.playersCollide));
+  const Vec2 characterSize{config.playerWidth, config.playerHeight};
   for (std::size_t i = 0; pushesCharacters && i < active.count; ++i) {
     Character& character = state.characters[active.slots[i]];
-    Aabb box = characterBox(character, config);
+    Aabb box{character.position, characterSize};
     if (!overlapsBeyondSkin(box, platform)) {
       continue;
     }
