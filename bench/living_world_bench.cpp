@@ -4,59 +4,18 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench/bench_worlds.h"
 #include "client/core/predictor.h"
-#include "config/materials_loader.h"
-#include "level/tiled_level_loader.h"
-#include "scenario/random_inputs.h"
-#include "sim/world_step.h"
 
 namespace coyote {
 namespace {
 
-constexpr int kPlayers = 64;
-constexpr std::size_t kPlatforms = 16;
-constexpr std::size_t kCrates = 32;
-constexpr int kRecordedTicks = 1200;
+constexpr int kPlayers = bench::kLivingPlayers;
+constexpr std::size_t kPlatforms = bench::kLivingPlatforms;
+constexpr std::size_t kCrates = bench::kLivingCrates;
 
-/// playground.tmj with platforms up to 16 (short ping-pong runs in the open air above the
-/// floors) and crates up to 32 (dropped in rows over the left floor, where they fall and stack).
-Level livingWorld() {
-  Level level =
-      loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj",
-                     loadMaterials(std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml"));
-  for (std::size_t i = level.platforms.size(); i < kPlatforms; ++i) {
-    PlatformDefinition platform;
-    platform.size = {2.0f, 0.5f};
-    const float x = 2.0f + static_cast<float>(i % 4) * 9.0f;
-    const float y = 3.0f + static_cast<float>(i / 4) * 2.0f;
-    platform.path = {{x, y}, {x + 5.0f, y}};
-    platform.speed = 1.5f + 0.25f * static_cast<float>(i % 5);
-    level.platforms.push_back(platform);
-  }
-  for (std::size_t i = level.crates.size(); i < kCrates; ++i) {
-    const float x = 2.0f + static_cast<float>(i % 6) * 1.5f;
-    const float y = 11.0f + static_cast<float>(i / 6) * 1.2f;
-    level.crates.push_back({{x, y}, {1.0f, 1.0f}, 1.0f + static_cast<float>(i % 4)});
-  }
-  return level;
-}
-
-struct LivingWorld {
-  Level level = livingWorld();
-  StepParameters parameters{PhysicsConfig{}};
-  std::vector<TickInputs> inputs;
-  WorldState state;
-
-  LivingWorld() : inputs(kRecordedTicks) {
-    RandomInputs random(1);
-    for (TickInputs& tick : inputs) {
-      random.next(tick, kPlayers);
-    }
-    state = makeWorld(kPlayers, level, parameters.config);
-    for (int tick = 0; tick < 300; ++tick) {  // crates settled, players spread out
-      stepWorld(state, inputs[static_cast<std::size_t>(tick)], level, parameters);
-    }
-  }
+struct LivingWorld : bench::SteppedWorld {
+  LivingWorld() : SteppedWorld(bench::livingWorld(), kPlayers) {}
 };
 
 void StepLivingWorld(benchmark::State& benchState) {

@@ -4,35 +4,15 @@
 
 #include <benchmark/benchmark.h>
 
-#include "level/tiled_level_loader.h"
-#include "scenario/random_inputs.h"
+#include "bench/bench_worlds.h"
 #include "sim/state_hash.h"
-#include "sim/world_step.h"
 
 namespace coyote {
 namespace {
 
-constexpr int kRecordedTicks = 1200;
-
-struct BenchWorld {
-  Level level = loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/bench.tmj");
-  PhysicsConfig config;
-  StepParameters parameters{config};
-  std::vector<TickInputs> inputs;
-  WorldState state;
-
-  explicit BenchWorld(int players) : inputs(kRecordedTicks) {
-    // Inputs are generated up front so the benchmark times the step alone.
-    RandomInputs random(1);
-    for (TickInputs& tick : inputs) {
-      random.next(tick, players);
-    }
-    state = makeWorld(players, level, config);
-    // Warm up so the characters are spread over the course, not all falling from spawn.
-    for (int tick = 0; tick < 300; ++tick) {
-      stepWorld(state, inputs[static_cast<std::size_t>(tick)], level, parameters);
-    }
-  }
+struct BenchWorld : bench::SteppedWorld {
+  explicit BenchWorld(int players)
+      : SteppedWorld(loadTiledLevel(bench::levelPath("bench.tmj")), players) {}
 };
 
 void StepWorld(benchmark::State& benchState) {
