@@ -106,6 +106,9 @@ bool hitsBefore(const BoxHit& a, const BoxHit& b) {
 
 BoxHit castAgainst(const Aabb& mover, Vec2 delta, std::span<const Obstacle> obstacles,
                    BodyId ignore, float startBottom) {
+  if (delta.x == 0.0f && delta.y == 0.0f) {
+    return {};  // castOne finds no hit without motion: a box at rest asks this a lot
+  }
   // Broad phase: the area the motion sweeps, grown by the skin. An obstacle outside it cannot be
   // hit, and costs four comparisons instead of a slab test.
   const Aabb area = sweptArea(mover, delta, kSkin);

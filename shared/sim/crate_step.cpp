@@ -286,6 +286,15 @@ void carryCrateRiders(WorldState& state, const CrateRiders& riders, const Crate&
   }
 }
 
+/// The first thing a crate moving by `delta` runs into, tiles or bodies.
+BoxHit earliestHit(const Aabb& box, Vec2 delta, const Crate& crate, const CrateMove& move,
+                   std::span<const Obstacle> near, float startBottom, bool hitsTiles) {
+  const TileObstacles tiles(box, delta, move.level, hitsTiles);
+  const BoxHit tileHit = castAgainst(box, delta, tiles.all(), kNoBody, startBottom);
+  const BoxHit bodyHit = castAgainst(box, delta, near, crate.id, startBottom);
+  return hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
+}
+
 /// Collide and slide (seed 003) through one sub-step: earliest hit among tiles and bodies, move
 /// to it, answer it, go on with the rest; at most kMaxSlides times, then the rest is dropped.
 void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
@@ -293,10 +302,11 @@ void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
   const bool hitsTiles = move.definition.filter.hitsTiles();
   for (int slide = 0; slide < kMaxSlides && flight.time > 0.0f; ++slide) {
     const Vec2 delta = flight.delta();
-    const TileObstacles tiles(flight.box, delta, move.level, hitsTiles);
-    const BoxHit tileHit = castAgainst(flight.box, delta, tiles.all(), kNoBody, startBottom);
-    const BoxHit bodyHit = castAgainst(flight.box, delta, near, crate.id, startBottom);
-    const BoxHit& hit = hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
+    // Without motion nothing is hit (a crate at rest on the floor, after its first slide).
+    const bool moves = delta.x != 0.0f || delta.y != 0.0f;
+    const BoxHit hit = moves ? earliestHit(flight.box, delta, crate, move, near, startBottom,
+                                           hitsTiles)
+                             : BoxHit{};
     if (!hit.hit) {
       flight.box.position = {flight.box.position.x + delta.x, flight.box.position.y + delta.y};
       flight.velocity.y += flight.gravity * flight.time;

@@ -4,7 +4,8 @@
 
 namespace coyote {
 
-/// |value| with plain comparisons (the step uses only + − × ÷ and sqrt, SPEC §3.8).
+/// |value| with plain comparisons (SPEC §3.8: + − × ÷ and sqrt, and floor, which IEEE 754 makes
+/// exact on every machine as it does sqrt).
 inline float absOf(float value) {
   return value < 0.0f ? -value : value;
 }
