@@ -155,44 +155,96 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
   return true;
 }
 
-// `platform` is a value and the character size is read once: every platform tests every body,
-// and the compiler would otherwise reload both for each, as a body's write might change them.
-void pushBodies(WorldState& state, const ActiveCharacters& active, const Aabb platform, Vec2 delta,
-                BodyId id, const Level& level, const StepParameters& parameters,
-                EventBatch* events) {
-  const PhysicsConfig& config = parameters.config;
-  const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
-  const bool pushesCharacters = filter.interactsWith(characterFilter(config.playersCollide));
-  const Vec2 characterSize{config.playerWidth, config.playerHeight};
-  for (std::size_t i = 0; pushesCharacters && i < active.count; ++i) {
-    Character& character = state.characters[active.slots[i]];
-    Aabb box{character.position, characterSize};
-    if (!overlapsBeyondSkin(box, platform)) {
+/// A box as four plain floats: no default values, so an array of them is never cleared (one of
+/// Aabb, 2,048 long, would be, every step).
+struct PlainBox {
+  float x, y, width, height;
+
+  static PlainBox of(const Aabb& box) {
+    return {box.position.x, box.position.y, box.size.x, box.size.y};
+  }
+  Aabb aabb() const { return {{x, y}, {width, height}}; }
+};
+
+/// The boxes of the bodies platforms push, read once for the push pass and kept where the pushes
+/// move them: every platform tests every body, and reading each body's box (and a crate's
+/// definition) again for each platform was most of the pass. The same boxes, the same tests.
+struct PushableBoxes {
+  std::array<PlainBox, kMaxCharacters> characters;  ///< by place in `active`, count filled
+  std::array<PlainBox, kMaxCrates> crates;          ///< by level crate slot
+  /// A crate's definition while it is present, else nullptr (a platform passes over it).
+  std::array<const CrateDefinition*, kMaxCrates> crateDefinitions;
+
+  PushableBoxes(const WorldState& state, const ActiveCharacters& active, const Level& level,
+                const PhysicsConfig& config) {
+    for (std::size_t i = 0; i < active.count; ++i) {
+      characters[i] = PlainBox::of(characterBox(state.characters[active.slots[i]], config));
+    }
+    const auto levelCrateSlots = levelCrates(state, level);
+    for (std::size_t slot = 0; slot < levelCrateSlots.size(); ++slot) {
+      noteCrate(slot, levelCrateSlots[slot], level);
+    }
+  }
+
+  void noteCrate(std::size_t slot, const Crate& crate, const Level& level) {
+    const CrateDefinition* definition = crateDefinition(level, crate.id);
+    crateDefinitions[slot] = crate.present() ? definition : nullptr;
+    if (crateDefinitions[slot] != nullptr) {
+      crates[slot] = PlainBox::of(crateBox(crate, *definition));
+    }
+  }
+};
+
+void pushCharacters(WorldState& state, const ActiveCharacters& active, PushableBoxes& boxes,
+                    const Aabb& platform, Vec2 delta, BodyId id, const Level& level,
+                    const StepParameters& parameters) {
+  for (std::size_t i = 0; i < active.count; ++i) {
+    if (!overlapsBeyondSkin(boxes.characters[i].aabb(), platform)) {
       continue;
     }
+    Character& character = state.characters[active.slots[i]];
+    Aabb box = boxes.characters[i].aabb();
     if (pushOut(box, character.velocity, character.support, platform, delta, id, level,
                 parameters)) {
       character.position = box.position;
     } else {
-      respawnCharacter(character, level, config);  // squeezed
+      respawnCharacter(character, level, parameters.config);  // squeezed
     }
+    boxes.characters[i] = PlainBox::of(characterBox(character, parameters.config));
   }
-  for (Crate& crate : levelCrates(state, level)) {
-    const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (!crate.present() || definition == nullptr || !filter.interactsWith(definition->filter)) {
+}
+
+void pushCrates(WorldState& state, PushableBoxes& boxes, const Aabb& platform, Vec2 delta,
+                BodyId id, const Level& level, const StepParameters& parameters,
+                EventBatch* events) {
+  const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
+  const auto crates = levelCrates(state, level);
+  for (std::size_t slot = 0; slot < crates.size(); ++slot) {
+    const CrateDefinition* definition = boxes.crateDefinitions[slot];
+    if (definition == nullptr || !filter.interactsWith(definition->filter) ||
+        !overlapsBeyondSkin(boxes.crates[slot].aabb(), platform)) {
       continue;
     }
-    Aabb box = crateBox(crate, *definition);
-    if (!overlapsBeyondSkin(box, platform)) {
-      continue;
-    }
+    Crate& crate = crates[slot];
+    Aabb box = boxes.crates[slot].aabb();
     wakeCrate(state, crate, events);
     if (pushOut(box, crate.velocity, crate.support, platform, delta, id, level, parameters)) {
       crate.position = box.position;
     } else {
       respawnCrate(crate, *definition);  // squeezed
     }
+    boxes.noteCrate(slot, crate, level);
   }
+}
+
+void pushBodies(WorldState& state, const ActiveCharacters& active, PushableBoxes& boxes,
+                const Aabb& platform, Vec2 delta, BodyId id, const Level& level,
+                const StepParameters& parameters, EventBatch* events) {
+  const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
+  if (filter.interactsWith(characterFilter(parameters.config.playersCollide))) {
+    pushCharacters(state, active, boxes, platform, delta, id, level, parameters);
+  }
+  pushCrates(state, boxes, platform, delta, id, level, parameters, events);
 }
 
 }  // namespace
@@ -221,11 +273,12 @@ void stepPlatforms(WorldState& state, const ActiveCharacters& active, const Leve
                          motion.platforms[slot].y / parameters.dt};
   }
   carryRiders(state, active, motion, level, parameters.config, stirring, events);
+  PushableBoxes boxes(state, active, level, parameters.config);
   for (std::size_t slot = 0; slot < platforms.size(); ++slot) {
     const PlatformDefinition& definition = level.platforms[slot];
     if (platforms[slot].active && !definition.oneWay) {
-      pushBodies(state, active, {platforms[slot].position, definition.size}, motion.platforms[slot],
-                 static_cast<BodyId>(slot), level, parameters, events);
+      pushBodies(state, active, boxes, {platforms[slot].position, definition.size},
+                 motion.platforms[slot], static_cast<BodyId>(slot), level, parameters, events);
     }
   }
 }
