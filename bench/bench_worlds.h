@@ -24,9 +24,9 @@ inline std::string levelPath(const std::string& name) {
 /// playground.tmj with platforms up to 16 (short ping-pong runs in the open air above the
 /// floors) and crates up to 32 (dropped in rows over the left floor, where they fall and stack).
 inline Level livingWorld() {
-  Level level = loadTiledLevel(
-      levelPath("playground.tmj"),
-      loadMaterials(std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml"));
+  Level level =
+      loadTiledLevel(levelPath("playground.tmj"),
+                     loadMaterials(std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml"));
   for (std::size_t i = level.platforms.size(); i < kLivingPlatforms; ++i) {
     PlatformDefinition platform;
     platform.size = {2.0f, 0.5f};

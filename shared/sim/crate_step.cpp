@@ -304,9 +304,9 @@ void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
     const Vec2 delta = flight.delta();
     // Without motion nothing is hit (a crate at rest on the floor, after its first slide).
     const bool moves = delta.x != 0.0f || delta.y != 0.0f;
-    const BoxHit hit = moves ? earliestHit(flight.box, delta, crate, move, near, startBottom,
-                                           hitsTiles)
-                             : BoxHit{};
+    const BoxHit hit =
+        moves ? earliestHit(flight.box, delta, crate, move, near, startBottom, hitsTiles)
+              : BoxHit{};
     if (!hit.hit) {
       flight.box.position = {flight.box.position.x + delta.x, flight.box.position.y + delta.y};
       flight.velocity.y += flight.gravity * flight.time;
