@@ -265,14 +265,15 @@ struct CrateRiders {
       }
     }
   }
+  const std::uint8_t* begin() const { return slots.data(); }
+  const std::uint8_t* end() const { return slots.data() + count; }
 };
 
 /// Carries the characters standing on a crate by what it moved (against the tiles, like a
 /// platform's riders): a crate on a rail or a spring is a lift or a board a player rides.
 void carryCrateRiders(WorldState& state, const CrateRiders& riders, const Crate& crate, Vec2 moved,
                       const Level& level, const PhysicsConfig& config, ObstacleSet& bodies) {
-  for (std::size_t i = 0; i < riders.count; ++i) {
-    const std::uint8_t slot = riders.slots[i];
+  for (const std::uint8_t slot : riders) {
     Character& character = state.characters[slot];
     if (character.support != crate.id) {
       continue;

@@ -215,9 +215,8 @@ void pushCharacters(WorldState& state, const ActiveCharacters& active, PushableB
 }
 
 void pushCrates(WorldState& state, PushableBoxes& boxes, const Aabb& platform, Vec2 delta,
-                BodyId id, const Level& level, const StepParameters& parameters,
-                EventBatch* events) {
-  const CollisionFilter& filter = level.platforms[static_cast<std::size_t>(id)].filter;
+                BodyId id, const CollisionFilter& filter, const Level& level,
+                const StepParameters& parameters, EventBatch* events) {
   const auto crates = levelCrates(state, level);
   for (std::size_t slot = 0; slot < crates.size(); ++slot) {
     const CrateDefinition* definition = boxes.crateDefinitions[slot];
@@ -244,7 +243,7 @@ void pushBodies(WorldState& state, const ActiveCharacters& active, PushableBoxes
   if (filter.interactsWith(characterFilter(parameters.config.playersCollide))) {
     pushCharacters(state, active, boxes, platform, delta, id, level, parameters);
   }
-  pushCrates(state, boxes, platform, delta, id, level, parameters, events);
+  pushCrates(state, boxes, platform, delta, id, filter, level, parameters, events);
 }
 
 }  // namespace
