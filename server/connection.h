@@ -8,6 +8,7 @@
 
 #include "net/loss_meter.h"
 #include "net/messages.h"
+#include "server/welcome_copies.h"
 
 namespace coyote {
 
@@ -40,9 +41,10 @@ struct Connection {
   double lastFullState = -1e9;
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
-  net::ClientReport report;  ///< the client's last report
-  bool refused = false;      ///< answered with a Refusal: nothing more it sends is read
-  bool kicked = false;       ///< disconnected for misbehaving: its player keeps no reservation
+  net::ClientReport report;     ///< the client's last report
+  WelcomeCopies welcomeCopies;  ///< its Welcome, until it shows it has one
+  bool refused = false;         ///< answered with a Refusal: nothing more it sends is read
+  bool kicked = false;          ///< disconnected for misbehaving: its player keeps no reservation
 };
 
 }  // namespace coyote

@@ -103,6 +103,7 @@ class GameServer {
   void onReceive(Connection& connection, const ENetPacket& packet);
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);
+  void repeatWelcome(Connection& connection);
   /// The room `hello` names, opened if need be; nullptr (the peer refused) if it cannot be.
   Room* roomFor(Connection& connection, const net::Hello& hello);
   bool admitPlayer(Room& room, Connection& connection, const net::Hello& hello);

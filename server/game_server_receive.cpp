@@ -87,10 +87,13 @@ void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
   } else if (const auto* hello = std::get_if<net::Hello>(&*message)) {
     if (connection.role == Connection::Role::Pending) {
       handleHello(connection, *hello);
-    }  // else a copy: a client repeats its Hello until the Welcome comes
+    } else {
+      repeatWelcome(connection);  // a copy: the client has no Welcome yet
+    }
   } else if (connection.role == Connection::Role::Pending) {
     rejectPacket(connection, fmt::format("{} before Hello", net::messageName(*message)));
   } else {
+    connection.welcomeCopies.release();  // it plays, so it has a Welcome
     onMessage(connection, *message);
   }
 }
@@ -169,7 +172,20 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   connection.room = room;
   const net::Welcome welcome =
       room->welcome(connection, hello, sendPhases_++ % ticksPerSend_, now_);
-  net::sendMessage(connection.peer, welcome, net::kReliableChannel);
+  std::vector<std::uint8_t> encoded = net::encode(welcome);
+  net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
+  connection.welcomeCopies.keep(std::move(encoded), now_);
+}
+
+// The client repeats its Hello until a Welcome comes: answered with a copy (welcome_copies.h).
+void GameServer::repeatWelcome(Connection& connection) {
+  const double roundTrip = static_cast<double>(connection.peer->roundTripTime) / 1000.0;
+  const std::span<const std::uint8_t> copy =
+      connection.welcomeCopies.answerRepeatedHello(now_, roundTrip);
+  if (!copy.empty()) {
+    net::sendEncodedUnreliably(connection.peer, copy);
+    ++metrics_.welcomeCopies;
+  }
 }
 
 bool GameServer::admitSpectator(Room& room, Connection& connection) {

@@ -98,7 +98,7 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"tick_cpu_ms_p95\":{:.4f},\"tick_cpu_ms_max\":{:.4f},"
       "\"simulate_ms_p95\":{:.4f},\"send_ms_p95\":{:.4f},\"bytes_sent\":{},\"bytes_received\":{},"
       "\"late_inputs\":{},\"substituted_inputs\":{},\"malformed_packets\":{},"
-      "\"cookie_replies\":{},\"refused_connects\":{},"
+      "\"cookie_replies\":{},\"refused_connects\":{},\"welcome_copies\":{},"
       "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
       "\"dropped_lag_ticks\":{},\"governor_transitions\":{},\"velocities_clamped\":{},"
@@ -107,9 +107,10 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
-      malformedPackets, cookieReplies, refusedConnects, inputLossPercent, frameLossPercent,
-      desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks, governorTransitions,
-      velocitiesClamped, bodiesRecovered, stepEventsDropped, stepStagesJson(stepStages));
+      malformedPackets, cookieReplies, refusedConnects, welcomeCopies, inputLossPercent,
+      frameLossPercent, desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks,
+      governorTransitions, velocitiesClamped, bodiesRecovered, stepEventsDropped,
+      stepStagesJson(stepStages));
 }
 
 }  // namespace coyote

@@ -19,6 +19,11 @@ constexpr enet_uint32 kPingIntervalMs = 1000;
 /// After its Hello, a client that hears nothing from the server for this long gives up waiting
 /// for the Welcome and tries again from the start.
 constexpr double kWelcomeTimeoutSeconds = 6.0;
+/// A server that took the Hello sends frames at once, 10 to 20 a second: heard nothing at all
+/// since the Hello for this long (or 4 round trips, if longer), the server never completed its
+/// half of ENet's handshake (its VERIFY_CONNECT went unacknowledged; it retries after 0.5, 1.5,
+/// 3.5 and 7.5 s). A new attempt is quicker than waiting for those.
+constexpr double kHalfOpenTimeoutSeconds = 2.5;
 
 const WorldState& emptyWorld() {
   static const WorldState empty{};
@@ -150,13 +155,19 @@ void ClientSession::checkTimeouts(double now) {
       phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout;
   // Frames come as soon as the server has taken the Hello: while they do, the Welcome is only
   // slow (its reliable fragments retransmitted), and waiting beats starting over.
-  const bool noWelcome = phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0 &&
-                         now - std::max(helloSentAt_, lastPacketAt_) > kWelcomeTimeoutSeconds;
-  if (silent || noWelcome) {
+  const bool helloSent = phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0;
+  const bool noWelcome =
+      helloSent && now - std::max(helloSentAt_, lastPacketAt_) > kWelcomeTimeoutSeconds;
+  const double halfOpenTimeout = std::max(kHalfOpenTimeoutSeconds, 4.0 * roundTripSeconds());
+  const bool halfOpen =
+      helloSent && lastPacketAt_ < helloSentAt_ && now - helloSentAt_ > halfOpenTimeout;
+  if (silent || noWelcome || halfOpen) {
     log_->info("{}: {}", options_.name,
-               silent ? fmt::format("nothing from the server for {} s", options_.serverTimeout)
-                      : fmt::format("no Welcome and nothing else for {} s after the Hello",
-                                    kWelcomeTimeoutSeconds));
+               silent      ? fmt::format("nothing from the server for {} s", options_.serverTimeout)
+               : noWelcome ? fmt::format("no Welcome and nothing else for {} s after the Hello",
+                                         kWelcomeTimeoutSeconds)
+                           : fmt::format("nothing at all for {:.1f} s after the Hello (half-open)",
+                                         halfOpenTimeout));
     enet_peer_reset(peer_);
     onConnectionLost();
   }
@@ -273,7 +284,9 @@ void ClientSession::onMessage(const net::Message& message, double now) {
     return;  // the session is over, whatever the server still says
   }
   if (const auto* welcome = std::get_if<net::Welcome>(&message)) {
-    onWelcome(*welcome, now);
+    if (phase_ == ClientPhase::Connecting) {
+      onWelcome(*welcome, now);
+    }  // else a copy, or the reliable original after a copy (welcome_copies.h): already in
   } else if (const auto* refusal = std::get_if<net::Refusal>(&message)) {
     end(ClientPhase::Refused, refusal->reason);
   } else if (const auto* goodbye = std::get_if<net::Goodbye>(&message)) {

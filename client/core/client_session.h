@@ -106,6 +106,10 @@ class ClientSession {
  private:
   void startConnecting(double now);
   void checkTimeouts(double now);
+  /// ENet's round-trip estimate for the connection (0 without one), s.
+  double roundTripSeconds() const {
+    return peer_ != nullptr ? static_cast<double>(peer_->roundTripTime) / 1000.0 : 0.0;
+  }
   void repeatHello(double now);
   void serviceNetwork(double now);
   void onConnectionLost();

@@ -135,13 +135,28 @@ void configureGamePeer(ENetPeer* peer, double reliableTimeoutSeconds) {
                                ENET_PEER_PACKET_THROTTLE_SCALE, 0);
 }
 
-void sendMessage(ENetPeer* peer, const Message& message, Channel channel) {
-  const std::vector<std::uint8_t> bytes = encode(message);
-  const enet_uint32 flags = channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0;
+namespace {
+
+void queue(ENetPeer* peer, std::span<const std::uint8_t> bytes, Channel channel,
+           enet_uint32 flags) {
   ENetPacket* packet = enet_packet_create(bytes.data(), bytes.size(), flags);
   if (enet_peer_send(peer, channel, packet) != 0) {
     enet_packet_destroy(packet);
   }
+}
+
+}  // namespace
+
+void sendMessage(ENetPeer* peer, const Message& message, Channel channel) {
+  sendEncoded(peer, encode(message), channel);
+}
+
+void sendEncoded(ENetPeer* peer, std::span<const std::uint8_t> encoded, Channel channel) {
+  queue(peer, encoded, channel, channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0);
+}
+
+void sendEncodedUnreliably(ENetPeer* peer, std::span<const std::uint8_t> encoded) {
+  queue(peer, encoded, kUnreliableChannel, ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT);
 }
 
 std::string peerAddress(const ENetPeer* peer) {

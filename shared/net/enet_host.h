@@ -78,6 +78,13 @@ void configureGamePeer(ENetPeer* peer, double reliableTimeoutSeconds);
 
 /// Encodes and queues a message: reliable on channel 0, unreliable-sequenced on channel 1.
 void sendMessage(ENetPeer* peer, const Message& message, Channel channel);
+/// The same for a message already encoded.
+void sendEncoded(ENetPeer* peer, std::span<const std::uint8_t> encoded, Channel channel);
+
+/// Queues a message already encoded on channel 1, unreliably even when it spans several
+/// datagrams (ENet sends the fragments of a large unreliable packet reliably unless told not
+/// to): it arrives whole or not at all.
+void sendEncodedUnreliably(ENetPeer* peer, std::span<const std::uint8_t> encoded);
 
 /// The peer's address as "a.b.c.d:port", for logs.
 std::string peerAddress(const ENetPeer* peer);

@@ -1,6 +1,7 @@
 // The client trusts nothing from the server: a fake server on 127.0.0.1 sends messages with one
 // bad field each, forged byte by byte (the real encoder refuses to write them), and the client
 // must end its session with an error naming the field, never read or write out of bounds.
+#include <functional>
 #include <sstream>
 
 #include <gmock/gmock.h>
@@ -85,9 +86,10 @@ std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {
 }
 
 /// A fake server that answers the first Hello with `welcome`, then sends `after` (if any).
-/// Returns the client's end reason ("" if it never ended).
+/// Returns the client's end reason ("" if it never ended); `atEnd` may look at the client.
 std::string sessionAgainst(const std::vector<std::uint8_t>& welcome,
-                           const std::vector<std::uint8_t>& after = {}) {
+                           const std::vector<std::uint8_t>& after = {},
+                           const std::function<void(const ClientSession&)>& atEnd = {}) {
   test::FakeServerHost fake;
   ClientSession client(test::clientOptions(fake.port(), "victim"), test::quietLogger());
   double now = 0.0;
@@ -111,11 +113,25 @@ std::string sessionAgainst(const std::vector<std::uint8_t>& welcome,
       }
     }
   }
+  if (atEnd) {
+    atEnd(client);
+  }
   return client.phase() == ClientPhase::Playing ? "" : client.endReason();
 }
 
 TEST(HostileServer, AValidForgedWelcomeIsAccepted) {
   EXPECT_EQ(sessionAgainst(forgedWelcome({})), "");
+}
+
+// A server repeats its Welcome to a client that may not have it (server/welcome_copies.h), and
+// the reliable original may come after a copy: a second Welcome on the same connection, even one
+// that says something else, changes nothing.
+TEST(HostileServer, ASecondWelcomeOnTheSameConnectionIsIgnored) {
+  int slot = -2;
+  EXPECT_EQ(sessionAgainst(forgedWelcome({.slot = 0}), forgedWelcome({.slot = 5}),
+                           [&](const ClientSession& client) { slot = client.playerSlot(); }),
+            "");
+  EXPECT_EQ(slot, 0);
 }
 
 TEST(HostileServer, APlayerSlotBeyondTheCapacityEndsTheSession) {
