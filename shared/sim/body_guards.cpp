@@ -77,11 +77,16 @@ void guardCrate(Crate& crate, const CrateDefinition& definition, const Level& le
 
 }  // namespace
 
-void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events, const CrateBits& stirring) {
+void guardCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
+                     const PhysicsConfig& config, EventBatch* events) {
   for (const std::uint8_t slot : active) {
     guardCharacter(state.characters[slot], slot, level, config, events);
   }
+}
+
+void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
+                 const PhysicsConfig& config, EventBatch* events, const CrateBits& stirring) {
+  guardCharacters(state, active, level, config, events);
   const std::uint8_t resting = restingTicks(config);
   const auto crates = levelCrates(state, level);
   stirring.forEach([&](std::size_t slot) {

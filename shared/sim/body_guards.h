@@ -21,6 +21,9 @@ namespace coyote {
 /// (settled_crates.h) are sound and still, or they would not be there.
 void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
                  const PhysicsConfig& config, EventBatch* events, const CrateBits& stirring);
+/// The characters' part of it, all a world without crates needs.
+void guardCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
+                     const PhysicsConfig& config, EventBatch* events);
 
 /// Last thing in a step: each crate of `visited` (those that could have moved this step) whose
 /// position is sound keeps it as `lastValid`, where the guard returns it if the state is later
