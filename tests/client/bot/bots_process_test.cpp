@@ -158,10 +158,14 @@ TEST(BotsProcess, FourBotsAt300MsAnd25PercentLossAndDuplicationAllJoinAndConverg
     EXPECT_TRUE(client["hash_matches_server"].get<bool>());
     EXPECT_GT(client["rtt_ms"].get<double>(), 250.0);
     // True loss, from the sequence of unreliable messages: the link drops 25 % each way
-    // (ENet's reliable-only figure showed a fraction of a percent).
-    EXPECT_NEAR(client["loss_percent"].get<double>(), 25.0, 10.0) << "frames";
+    // (ENet's reliable-only figure showed a fraction of a percent). Each figure is over the last
+    // 256 messages, and the bots share datagrams between input batches (about 44 datagrams a
+    // second for 60 batches here), which the link drops together: the spread reaches 4–5
+    // points, so ±15 is 3 of those, and a figure of ENet's kind still fails. (±10 failed one
+    // run in ten: 36.5 % up, once.)
+    EXPECT_NEAR(client["loss_percent"].get<double>(), 25.0, 15.0) << "frames";
     // The server's log says why when this fails (governor levels, lag, the metrics lines).
-    EXPECT_NEAR(client["up_loss_percent"].get<double>(), 25.0, 10.0)
+    EXPECT_NEAR(client["up_loss_percent"].get<double>(), 25.0, 15.0)
         << "inputs: " << client.dump() << "\nthe server's log:\n"
         << server.process.output();
   }
