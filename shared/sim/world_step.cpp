@@ -13,7 +13,7 @@ namespace coyote {
 namespace {
 
 // Below the grid there is nothing to stand on: a character starts again at its last checkpoint
-// or its spawn, a crate where the level put it. Only crates of `visited` can have moved.
+// or its spawn, a crate where the level put it (respawnFallenBodies).
 void respawnFallenCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
                              const PhysicsConfig& config) {
   const float below = killLine(level);
@@ -25,6 +25,7 @@ void respawnFallenCharacters(WorldState& state, const ActiveCharacters& active, 
   }
 }
 
+/// Only crates of `visited` can have moved.
 void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
                          const PhysicsConfig& config, const CrateBits& visited) {
   respawnFallenCharacters(state, active, level, config);
@@ -161,7 +162,7 @@ CrateBits stirringCrates(WorldState& state, const Level& level, std::uint8_t res
 
 /// A level without platforms, crates or joints (bench.tmj, most arenas): every body phase would
 /// walk nothing, so the step is the characters' phases alone, with the same result, and pays
-/// nothing for the bodies' bookkeeping (a sixth of a one-player step).
+/// nothing for the bodies' bookkeeping (a quarter of a one-player step's instructions).
 bool hasBodies(const Level& level) {
   return !level.platforms.empty() || !level.crates.empty() || !level.joints.empty();
 }

@@ -459,6 +459,42 @@ TEST(GameServer, AWelcomeThatNeverComesIsAFailedAttemptUntilTheConnectTimeout) {
   EXPECT_NEAR(now, 9.0, 0.1);
 }
 
+// A server that took the Hello but whose Welcome is slow still sends frames: the client waits
+// for the Welcome until 6 s after the last of them, not the 2.5 s a silent server gets.
+TEST(GameServer, FramesWithoutAWelcomeKeepTheAttemptAliveUntilSixSecondsAfterTheLast) {
+  test::FakeServerHost slow;
+  ClientOptions options = test::clientOptions(slow.port(), "patient");
+  options.connectTimeout = 30.0;
+  ClientSession client(options, test::quietLogger());
+  const std::vector<std::uint8_t> frames = net::encode(net::Message{net::ServerFrames{}});
+  int connections = 0;
+  ENetPeer* first = nullptr;
+  double secondConnectAt = -1.0;
+  for (int turn = 0; turn < 1200 && secondConnectAt < 0.0; ++turn) {
+    const double now = turn * 0.01;
+    client.update(now, [](std::uint32_t) { return PlayerInput{}; });
+    slow.now = now;
+    ENetEvent event;
+    while (enet_host_service(slow.get(), &event, 0) > 0) {
+      if (event.type == ENET_EVENT_TYPE_CONNECT && ++connections == 2) {
+        secondConnectAt = now;
+      }
+      first = first == nullptr && event.type == ENET_EVENT_TYPE_CONNECT ? event.peer : first;
+      if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+        enet_packet_destroy(event.packet);
+      }
+    }
+    if (first != nullptr && turn <= 300 && turn % 50 == 0) {  // every 0.5 s up to 3 s
+      enet_peer_send(first, net::kUnreliableChannel,
+                     enet_packet_create(frames.data(), frames.size(), 0));
+      enet_host_flush(slow.get());
+    }
+  }
+  ASSERT_EQ(connections, 2);
+  EXPECT_GT(secondConnectAt, 8.9) << "6 s after the last frame, at about 3 s";
+  EXPECT_LT(secondConnectAt, 9.5);
+}
+
 TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
   test::LoopbackMatch match;
   test::RawPeer silent(match.port());
