@@ -10,7 +10,7 @@ namespace coyote {
 ///
 /// The Welcome goes reliably, in several fragments, and ENet resends a lost fragment only after
 /// its retransmission timeout, doubled at every loss: 0.9, 1.8, 3.6 s at a 300 ms round trip.
-/// At 25 % loss and 300 ms, 10 joins in 68 waited 6.6 s for it, and now and then a client did
+/// At 25 % loss and 300 ms, 9 joins in 67 waited 6.6 s for it, and now and then a client did
 /// not join within the 15 s connect timeout. Until it has the Welcome a client repeats its Hello
 /// every 0.2 s; each repeat that comes a round trip after the last Welcome sent is answered with an
 /// unreliable copy of the same bytes (a copy arrives whole or not at all). The copies end at the
