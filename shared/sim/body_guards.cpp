@@ -79,8 +79,16 @@ void guardCrate(Crate& crate, const CrateDefinition& definition, const Level& le
 
 void guardCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
                      const PhysicsConfig& config, EventBatch* events) {
+  // The sound case, first and cheaply (the bounds found once): a NaN fails every comparison, so
+  // a lost or too fast character always takes the full guard.
+  const SoundArea area(level);
+  const float cap = config.maxCharacterSpeed;
   for (const std::uint8_t slot : active) {
-    guardCharacter(state.characters[slot], slot, level, config, events);
+    Character& character = state.characters[slot];
+    const Vec2 speed = character.velocity;
+    if (!area.holds(character.position) || !(absOf(speed.x) <= cap && absOf(speed.y) <= cap)) {
+      guardCharacter(character, slot, level, config, events);
+    }
   }
 }
 

@@ -17,11 +17,11 @@ const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t
 bool touchesHazard(const Aabb& box, const Level& level) {
   const int firstRow = floorToInt(box.top() + kSkin);
   const int lastRow = floorToInt(box.bottom() - kSkin);
-  if (!level.rowsMayHave(TileType::Hazard, firstRow, lastRow)) {
-    return false;
-  }
   const int firstColumn = floorToInt(box.left() + kSkin);
   const int lastColumn = floorToInt(box.right() - kSkin);
+  if ((level.typesIn(firstColumn, lastColumn, firstRow, lastRow) & maskOf(TileType::Hazard)) == 0) {
+    return false;
+  }
   for (int row = firstRow; row <= lastRow; ++row) {
     for (int column = firstColumn; column <= lastColumn; ++column) {
       if (level.tileAt(column, row) == TileType::Hazard) {

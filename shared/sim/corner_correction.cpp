@@ -40,8 +40,8 @@ SweepResult slideRound(const BlockedMotion& motion, std::span<const Vec2> direct
 
 }  // namespace
 
-SweepResult correctCorners(const BlockedMotion& motion, bool horizontalDash, int facing, int pixels,
-                           const Level& level) {
+SweepResult correctBlockedCorners(const BlockedMotion& motion, bool horizontalDash, int facing,
+                                  int pixels, const Level& level) {
   const SweepResult& swept = motion.swept;
   if (pixels <= 0) {
     return swept;

@@ -22,7 +22,24 @@ struct BlockedMotion {
 /// whole pixels that let the same motion go further, the nudge itself swept so that it never
 /// enters anything, and the motion is swept again from there. Returns `motion.swept` unchanged
 /// when no nudge within `pixels` helps (a wall, a full ceiling), or for pixels = 0.
-SweepResult correctCorners(const BlockedMotion& motion, bool horizontalDash, int facing, int pixels,
-                           const Level& level);
+SweepResult correctBlockedCorners(const BlockedMotion& motion, bool horizontalDash, int facing,
+                                  int pixels, const Level& level);
+
+/// True when the motion was stopped the way a corner can stop it: rising into a ceiling, or
+/// dashing sideways into a wall.
+inline bool stoppedAtCorner(const BlockedMotion& motion, bool horizontalDash) {
+  return (motion.delta.y < 0.0f && motion.swept.normalY > 0) ||
+         (horizontalDash && motion.swept.normalX != 0);
+}
+
+/// correctBlockedCorners for a motion that may not be blocked at all (most are not: inline, the
+/// step pays two comparisons for them).
+inline SweepResult correctCorners(const BlockedMotion& motion, bool horizontalDash, int facing,
+                                  int pixels, const Level& level) {
+  if (pixels <= 0 || !stoppedAtCorner(motion, horizontalDash)) {
+    return motion.swept;
+  }
+  return correctBlockedCorners(motion, horizontalDash, facing, pixels, level);
+}
 
 }  // namespace coyote

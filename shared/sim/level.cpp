@@ -7,7 +7,7 @@ Level::Level(int width, int height)
       height_(height),
       tiles_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), TileType::Empty),
       cellMaterials_(tiles_.size(), 0),
-      rowTypes_(static_cast<std::size_t>(height), 0) {}
+      windows_(width, height) {}
 
 void Level::setMaterial(int column, int row, std::uint8_t material) {
   if (column < 0 || row < 0 || column >= width_ || row >= height_ || material >= materials.size()) {
@@ -23,8 +23,7 @@ void Level::setTile(int column, int row, TileType type) {
   }
   tiles_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
          static_cast<std::size_t>(column)] = type;
-  rowTypes_[static_cast<std::size_t>(row)] |=
-      static_cast<std::uint16_t>(1u << static_cast<unsigned>(type));
+  windows_.add(column, row, type);
 }
 
 }  // namespace coyote

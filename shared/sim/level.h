@@ -8,6 +8,7 @@
 #include "sim/level_bodies.h"
 #include "sim/material.h"
 #include "sim/tile.h"
+#include "sim/tile_windows.h"
 #include "sim/vec2.h"
 
 namespace coyote {
@@ -32,16 +33,10 @@ class Level {
   }
   void setTile(int column, int row, TileType type);
 
-  /// False when no cell of rows `first`..`last` has ever been set to `type`: a step asking about
-  /// water or hazards under a box skips the cells of rows that have none.
-  bool rowsMayHave(TileType type, int first, int last) const {
-    const auto bit = static_cast<std::uint16_t>(1u << static_cast<unsigned>(type));
-    for (int row = first < 0 ? 0 : first; row <= last && row < height_; ++row) {
-      if ((rowTypes_[static_cast<std::size_t>(row)] & bit) != 0) {
-        return true;
-      }
-    }
-    return false;
+  /// A superset of the types in cells [firstColumn, lastColumn] × [firstRow, lastRow]: a step
+  /// asking about walls, water, slopes or hazards near a box skips the cells when the bit is 0.
+  TileTypeMask typesIn(int firstColumn, int lastColumn, int firstRow, int lastRow) const {
+    return windows_.typesIn(firstColumn, lastColumn, firstRow, lastRow);
   }
 
   /// The material of a cell (index into `materials`); outside the grid, the default (0).
@@ -87,7 +82,7 @@ class Level {
   int height_ = 0;
   std::vector<TileType> tiles_;
   std::vector<std::uint8_t> cellMaterials_;
-  std::vector<std::uint16_t> rowTypes_;  ///< per row, a bit for each tile type set in it
+  TileWindows windows_;
 };
 
 /// A crate's definition in the level, or nullptr for an id the level does not have (a state from

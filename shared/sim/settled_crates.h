@@ -19,13 +19,25 @@ using CrateBits = SlotBits<kMaxCrates>;
 /// How far outside the grid (tiles, each side) a body may be before the guard calls it lost.
 inline constexpr float kLevelMargin = 32.0f;
 
-/// Finite and within kLevelMargin of the grid (written so that a NaN fails every comparison and
-/// so the test).
+/// Where a body may be: within kLevelMargin of the grid. Its bounds are found once, for a phase
+/// that asks about every character.
+struct SoundArea {
+  explicit SoundArea(const Level& level)
+      : right(static_cast<float>(level.width()) + kLevelMargin),
+        bottom(static_cast<float>(level.height()) + kLevelMargin) {}
+
+  /// Finite and inside (written so that a NaN fails every comparison and so the test).
+  bool holds(Vec2 position) const {
+    return position.x >= -kLevelMargin && position.x <= right && position.y >= -kLevelMargin &&
+           position.y <= bottom;
+  }
+
+  float right;
+  float bottom;
+};
+
 inline bool isSoundPosition(Vec2 position, const Level& level) {
-  return position.x >= -kLevelMargin &&
-         position.x <= static_cast<float>(level.width()) + kLevelMargin &&
-         position.y >= -kLevelMargin &&
-         position.y <= static_cast<float>(level.height()) + kLevelMargin;
+  return SoundArea(level).holds(position);
 }
 
 /// Below this row a body has fallen out of the level (it starts again: world_step.cpp).

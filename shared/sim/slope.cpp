@@ -51,6 +51,9 @@ SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const L
   const float highest = previousBottom < box.top() ? previousBottom : box.top();
   const int firstRow = floorToInt(highest);
   const int lastRow = floorToInt(bottom + kSlopeContactTolerance);
+  if ((level.typesIn(column, column, firstRow, lastRow) & kFollowableTypes) == 0) {
+    return {};
+  }
   for (int row = firstRow; row <= lastRow; ++row) {
     const TileType tile = level.tileAt(column, row);
     if (!isFollowableSurface(tile)) {

@@ -16,15 +16,15 @@ float overlapLength(float low, float high, float cell) {
 float submergedFraction(const Aabb& box, const Level& level) {
   const int firstRow = floorToInt(box.top());
   const int lastRow = floorToInt(box.bottom());
-  if (!level.rowsMayHave(TileType::Water, firstRow, lastRow)) {
+  const int firstColumn = floorToInt(box.left());
+  const int lastColumn = floorToInt(box.right());
+  if ((level.typesIn(firstColumn, lastColumn, firstRow, lastRow) & maskOf(TileType::Water)) == 0) {
     return 0.0f;  // the common case, asked first: nothing to add up
   }
   const float area = box.size.x * box.size.y;
   if (area <= 0.0f) {
     return 0.0f;
   }
-  const int firstColumn = floorToInt(box.left());
-  const int lastColumn = floorToInt(box.right());
   float wet = 0.0f;
   // Row by row, top to bottom, left to right: a fixed order, so the same sum on every machine.
   for (int row = firstRow; row <= lastRow; ++row) {

@@ -94,28 +94,24 @@ void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, cons
   }
 }
 
-void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                    const Level& level, const StepParameters& parameters,
-                    const CratesInReach* inReach, EventBatch* events) {
-  const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
+/// Each character in slot order, against `bodies` (nullptr: against the tiles alone).
+void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
+                       const Level& level, const StepParameters& parameters, ObstacleSet* bodies,
+                       EventBatch* events) {
   const bool blockEachOther = parameters.config.playersCollide;
-  // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
-  ObstacleSet bodies(state, level, parameters.config, {anyBodies, anyBodies, blockEachOther},
-                     inReach);
-  const ObstacleSet* reachable = anyBodies || blockEachOther ? &bodies : nullptr;
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
     const BodyId supportBefore = character.support;
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterBefore before{character.grounded, character.wallDirection};
     const CharacterContacts contacts =
-        stepCharacter(character, inputs[slot], level, parameters, reachable, id);
+        stepCharacter(character, inputs[slot], level, parameters, bodies, id);
     if (events != nullptr) {
       reportCharacter(*events, id, before, character, contacts, level, parameters.config);
     }
-    if (blockEachOther) {
+    if (blockEachOther && bodies != nullptr) {
       // In slot order, each character sweeps against where the others are now: never into one.
-      bodies.move(id, characterBox(character, parameters.config));
+      bodies->move(id, characterBox(character, parameters.config));
     }
     applyLiftBoost(character, supportBefore, state, level, parameters.config);
     if (contacts.pushed != kNoBody) {
@@ -124,6 +120,29 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
           pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters, events);
     }
   }
+}
+
+/// noinline: the set is some 80 KB of stack, which a step of characters that nothing can block
+/// (no bodies, players passing through each other) never reserves.
+[[gnu::noinline]] void stepCharactersAmongBodies(WorldState& state, const ActiveCharacters& active,
+                                                 const TickInputs& inputs, const Level& level,
+                                                 const StepParameters& parameters,
+                                                 const CratesInReach* inReach, EventBatch* events) {
+  const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
+  // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
+  ObstacleSet bodies(state, level, parameters.config,
+                     {anyBodies, anyBodies, parameters.config.playersCollide}, inReach);
+  stepEachCharacter(state, active, inputs, level, parameters, &bodies, events);
+}
+
+void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
+                    const Level& level, const StepParameters& parameters,
+                    const CratesInReach* inReach, EventBatch* events) {
+  if (level.platforms.empty() && level.crates.empty() && !parameters.config.playersCollide) {
+    stepEachCharacter(state, active, inputs, level, parameters, nullptr, events);
+    return;
+  }
+  stepCharactersAmongBodies(state, active, inputs, level, parameters, inReach, events);
 }
 
 /// The crates move, then the characters, both against the step's crates in reach (the settled
