@@ -30,7 +30,6 @@ struct StepScratch {
   bool bounced = false;  ///< left the ground this step off a springy surface
   bool jumped = false;   ///< a jump (ground, coyote, wall, air, out of water) fired
   bool dashStarted = false;
-  float groundFriction = 1.0f;  ///< of what it stood on at the start of the step
 };
 
 int signOf(float value) {
@@ -53,9 +52,12 @@ StepInput readInput(const Character& character, PlayerInput input) {
   StepInput read;
   read.moveX = axisAfterDeadZone(input.moveX);
   read.moveY = axisAfterDeadZone(input.moveY);
-  read.jumpPressed = (now & kButtonJump) && !(before & kButtonJump);
-  read.jumpReleased = !(now & kButtonJump) && (before & kButtonJump);
-  read.dashPressed = (now & kButtonDash) && !(before & kButtonDash);
+  // Edges as bit arithmetic, not && chains: a random input would mispredict each branch.
+  const unsigned pressed = now & ~before;
+  const unsigned released = before & ~now;
+  read.jumpPressed = (pressed & kButtonJump) != 0;
+  read.jumpReleased = (released & kButtonJump) != 0;
+  read.dashPressed = (pressed & kButtonDash) != 0;
   read.downHeld = (now & kButtonDown) != 0;
   return read;
 }
@@ -180,8 +182,8 @@ void cutJumpOnRelease(Character& character, const StepInput& input,
   }
 }
 
-void updateHorizontalVelocity(Character& character, const StepInput& input,
-                              const StepParameters& parameters, float friction) {
+void updateHorizontalVelocity(Character& character, const StepInput& input, const Level& level,
+                              const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
   const float move = character.wallJumpLockTicks > 0 ? 0.0f : input.moveX;
   float& vx = character.velocity.x;
@@ -189,6 +191,9 @@ void updateHorizontalVelocity(Character& character, const StepInput& input,
     const float target = move * config.maxRunSpeed;
     const bool speedingUp = signOf(target) * signOf(vx) >= 0 && absOf(target) > absOf(vx);
     // The surface's friction scales braking: on ice a character slides on (materials, SPEC §4).
+    // The box and its support are still those the step started with.
+    const float friction =
+        groundMaterial(characterBox(character, config), character.support, level).friction;
     const float decel = config.groundDecel * friction;
     vx = approach(vx, target, (speedingUp ? config.groundAccel : decel) * parameters.dt);
     return;
@@ -378,11 +383,6 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;
-  scratch.groundFriction =
-      character.grounded
-          ? groundMaterial(characterBox(character, parameters.config), character.support, level)
-                .friction
-          : 1.0f;
 
   updateFacing(character, input);
   advanceTimers(character, input);
@@ -393,7 +393,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   } else if (!scratch.dashing) {
     tryJump(character, input, level, parameters, scratch);
     cutJumpOnRelease(character, input, parameters);
-    updateHorizontalVelocity(character, input, parameters, scratch.groundFriction);
+    updateHorizontalVelocity(character, input, level, parameters);
     applyGravityAndDrag(character, input, parameters);
     capWallSlide(character, parameters);
   }

@@ -54,7 +54,20 @@ CellSpan columnsOf(const Aabb& box) {
   return {floorToInt(box.left() + kSkin), floorToInt(box.right() - kSkin)};
 }
 
+// A box under a tile tall or wide (every character) spans one or two rows and columns. The
+// blocking tests below take both ends of such a span with no loop: a loop of one pass or two,
+// chosen by where the box happens to be, was the step's most mispredicted branch.
+
 bool columnBlocksX(const Aabb& box, int column, CellSpan rows, int direction, const Level& level) {
+  if (rows.last - rows.first <= 1) {
+    const bool upper = isSolid(level.tileAt(column, rows.first));
+    const bool lower = isSolid(level.tileAt(column, rows.last));
+    if (!(upper | lower)) {
+      return false;
+    }
+    return (upper && !rowIsSlopeGround(box, rows.first, direction, level)) ||
+           (lower && !rowIsSlopeGround(box, rows.last, direction, level));
+  }
   for (int row = rows.first; row <= rows.last; ++row) {
     if (isSolid(level.tileAt(column, row)) && !rowIsSlopeGround(box, row, direction, level)) {
       return true;
@@ -68,6 +81,12 @@ bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
   // A one-way tile only stops a box whose bottom started the step at or above its top.
   const bool oneWayBlocks =
       movingDown && oneWay.enabled && static_cast<float>(row) >= oneWay.startBottom - kSkin;
+  if (columns.last - columns.first <= 1) {
+    const TileType left = level.tileAt(columns.first, row);
+    const TileType right = level.tileAt(columns.last, row);
+    const bool oneWayTile = (left == TileType::OneWay) | (right == TileType::OneWay);
+    return isSolid(left) | isSolid(right) | (oneWayBlocks & oneWayTile);
+  }
   for (int column = columns.first; column <= columns.last; ++column) {
     const TileType tile = level.tileAt(column, row);
     if (isSolid(tile) || (oneWayBlocks && tile == TileType::OneWay)) {
