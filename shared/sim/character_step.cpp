@@ -98,7 +98,9 @@ void updateFacing(Character& character, const StepInput& input) {
 }
 
 void advanceTimers(Character& character, const StepInput& input) {
-  character.ticksSinceGrounded = character.grounded ? 0 : countUp(character.ticksSinceGrounded);
+  // 0 on the ground, counting up in the air, by a product rather than a branch on `grounded`.
+  character.ticksSinceGrounded =
+      countUp(character.ticksSinceGrounded) * static_cast<std::int32_t>(!character.grounded);
   character.ticksSinceJumpPressed =
       input.jumpPressed ? 0 : countUp(character.ticksSinceJumpPressed);
   if (character.wallJumpLockTicks > 0) {

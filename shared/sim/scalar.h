@@ -1,13 +1,19 @@
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace coyote {
 
 /// |value| with plain comparisons (SPEC §3.8: + − × ÷ and sqrt, and floor, which IEEE 754 makes
-/// exact on every machine as it does sqrt).
+/// exact on every machine as it does sqrt): `value < 0 ? -value : value`, so -0 and a NaN come
+/// back as they are. Negating a negative value only clears its sign bit, and that is what this
+/// does, with no branch: g++ made one of the conditional, and the sign of a velocity is as
+/// random as a player's input.
 inline float absOf(float value) {
-  return value < 0.0f ? -value : value;
+  const std::uint32_t negative = static_cast<std::uint32_t>(value < 0.0f) << 31;
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) & ~negative);
 }
 
 /// The tile row or column holding `value`: floor(value) as an int, for a finite value inside
