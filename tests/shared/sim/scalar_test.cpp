@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <random>
+
+#include "sim/scalar.h"
+
+namespace coyote {
+namespace {
+
+std::uint32_t bitsOf(float value) {
+  return std::bit_cast<std::uint32_t>(value);
+}
+
+/// The definition the simulation's hashes were made with.
+float referenceAbs(float value) {
+  return value < 0.0f ? -value : value;
+}
+
+// absOf has no branch, but must give the bits the comparison gives: a -0 stays -0 and a NaN
+// keeps its sign and payload (std::fabs would clear both signs and change the golden hashes).
+TEST(Scalar, AbsOfGivesTheBitsOfTheComparisonForEveryKindOfFloat) {
+  const float special[] = {0.0f,
+                           -0.0f,
+                           1.5f,
+                           -1.5f,
+                           std::numeric_limits<float>::infinity(),
+                           -std::numeric_limits<float>::infinity(),
+                           std::numeric_limits<float>::quiet_NaN(),
+                           -std::numeric_limits<float>::quiet_NaN(),
+                           std::numeric_limits<float>::denorm_min(),
+                           -std::numeric_limits<float>::denorm_min(),
+                           std::numeric_limits<float>::max(),
+                           std::numeric_limits<float>::lowest()};
+  for (const float value : special) {
+    EXPECT_EQ(bitsOf(absOf(value)), bitsOf(referenceAbs(value))) << "bits " << bitsOf(value);
+  }
+  EXPECT_EQ(bitsOf(absOf(-0.0f)), 0x80000000u);
+  EXPECT_EQ(absOf(-2.25f), 2.25f);
+  std::mt19937 random(11);
+  for (int i = 0; i < 1'000'000; ++i) {
+    const float value = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
+    ASSERT_EQ(bitsOf(absOf(value)), bitsOf(referenceAbs(value))) << "bits " << bitsOf(value);
+  }
+}
+
+TEST(Scalar, FloorToIntRoundsTowardMinusInfinity) {
+  EXPECT_EQ(floorToInt(2.0f), 2);
+  EXPECT_EQ(floorToInt(2.999f), 2);
+  EXPECT_EQ(floorToInt(-0.0f), 0);
+  EXPECT_EQ(floorToInt(-0.001f), -1);
+  EXPECT_EQ(floorToInt(-3.0f), -3);
+  EXPECT_EQ(floorToInt(-3.5f), -4);
+}
+
+}  // namespace
+}  // namespace coyote
