@@ -84,8 +84,11 @@ bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
   if (columns.last - columns.first <= 1) {
     const TileType left = level.tileAt(columns.first, row);
     const TileType right = level.tileAt(columns.last, row);
+    const bool leftSolid = isSolid(left);  // named, so that `|` joins values, not calls
+    const bool rightSolid = isSolid(right);
+    const bool solid = leftSolid | rightSolid;
     const bool oneWayTile = (left == TileType::OneWay) | (right == TileType::OneWay);
-    return isSolid(left) | isSolid(right) | (oneWayBlocks & oneWayTile);
+    return solid | (oneWayBlocks & oneWayTile);
   }
   for (int column = columns.first; column <= columns.last; ++column) {
     const TileType tile = level.tileAt(column, row);
