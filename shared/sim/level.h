@@ -34,7 +34,7 @@ class Level {
   void setTile(int column, int row, TileType type);
 
   /// A superset of the types in cells [firstColumn, lastColumn] × [firstRow, lastRow]: a step
-  /// asking about walls, water, slopes or hazards near a box skips the cells when the bit is 0.
+  /// asking about water, slopes or hazards near a box skips the cells when the bit is 0.
   TileTypeMask typesIn(int firstColumn, int lastColumn, int firstRow, int lastRow) const {
     return windows_.typesIn(firstColumn, lastColumn, firstRow, lastRow);
   }
