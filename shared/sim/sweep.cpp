@@ -56,10 +56,15 @@ CellSpan columnsOf(const Aabb& box) {
 
 // A box under a tile tall or wide (every character) spans one or two rows and columns. The
 // blocking tests below take both ends of such a span with no loop: a loop of one pass or two,
-// chosen by where the box happens to be, was the step's most mispredicted branch.
+// chosen by where the box happens to be, was the step's most mispredicted branch. An empty
+// span (a box thinner than two skins) wraps to a huge unsigned length and takes the loop,
+// which tests nothing, as before.
+bool oneOrTwoCells(CellSpan span) {
+  return static_cast<unsigned>(span.last - span.first) <= 1u;
+}
 
 bool columnBlocksX(const Aabb& box, int column, CellSpan rows, int direction, const Level& level) {
-  if (rows.last - rows.first <= 1) {
+  if (oneOrTwoCells(rows)) {
     const bool upper = isSolid(level.tileAt(column, rows.first));
     const bool lower = isSolid(level.tileAt(column, rows.last));
     if (!(upper | lower)) {
@@ -81,7 +86,7 @@ bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
   // A one-way tile only stops a box whose bottom started the step at or above its top.
   const bool oneWayBlocks =
       movingDown && oneWay.enabled && static_cast<float>(row) >= oneWay.startBottom - kSkin;
-  if (columns.last - columns.first <= 1) {
+  if (oneOrTwoCells(columns)) {
     const TileType left = level.tileAt(columns.first, row);
     const TileType right = level.tileAt(columns.last, row);
     const bool leftSolid = isSolid(left);  // named, so that `|` joins values, not calls
