@@ -275,17 +275,28 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
   }
 }
 
-/// The bodies this step's motion can reach: the sweep and the wall probe after it read only these.
+/// The bodies this step's motion can reach: the sweep, the corner correction and the wall probe
+/// after it read only these. Beyond the swept box, sideways: the widest corner nudge (px) and the
+/// wall probe's skin; up and down, a tile: the corner correction's lift, slope following (at
+/// most a box's height) and ground snapping (`physics.ground_snap_distance` ≤ 1) move the box
+/// that far, and the wall probe starts from where they leave it. A character in a crowd looks at
+/// the bodies of a box some 1 tile wide instead of 2.5.
 std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
                                         const StepParameters& parameters, const ObstacleSet* bodies,
                                         ObstacleBuffer& buffer) {
   if (bodies == nullptr) {
     return {};
   }
+  const PhysicsConfig& config = parameters.config;
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
-  // Slope following and ground snapping move the box a little beyond the sweep: a tile of margin.
-  return bodies->near(sweptArea(characterBox(character, parameters.config), delta, 1.0f), buffer,
-                      characterFilter(parameters.config.playersCollide), self);
+  const Aabb swept = sweptArea(characterBox(character, config), delta, 0.0f);
+  const int nudge = config.cornerCorrection > 0 ? config.cornerCorrection : 0;
+  const float sideways =
+      static_cast<float>(nudge) / static_cast<float>(kPixelsPerTile) + 2.0f * kSkin;
+  constexpr float kUpAndDown = 1.0f;
+  const Aabb reach{{swept.left() - sideways, swept.top() - kUpAndDown},
+                   {swept.size.x + 2.0f * sideways, swept.size.y + 2.0f * kUpAndDown}};
+  return bodies->near(reach, buffer, characterFilter(config.playersCollide), self);
 }
 
 // The step's motion against tiles and bodies, then round a clipped corner (SPEC §4).

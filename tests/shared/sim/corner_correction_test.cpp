@@ -1,3 +1,5 @@
+#include <optional>
+
 #include <gtest/gtest.h>
 
 #include "support/scenario.h"
@@ -57,6 +59,48 @@ TEST(CornerCorrection, ARiseClippingItByNPlusOnePixelsIsStopped) {
 TEST(CornerCorrection, ZeroTurnsItOff) {
   const float width = PhysicsConfig{}.playerWidth;
   EXPECT_FLOAT_EQ(highestTopAfterJump(4.0f - width + kPixel, 0), 3.0f);
+}
+
+// The same rise under a still platform (a body, not a tile) at the widest correction, 8 px, with
+// or without a post to the left that leaves `gap` px of room: the nudge must see the post, so the
+// bodies a character's step looks at reach that far sideways (bodiesInReach).
+float highestTopUnderPlatform(std::optional<float> gap) {
+  PhysicsConfig config;
+  config.cornerCorrection = 8;
+  Scenario scenario(
+      "##########\n"
+      "#........#\n"
+      "#........#\n"
+      "#........#\n"
+      "#........#\n"
+      "#.S......#\n"
+      "##########\n",
+      config);
+  const float left = 4.0f - config.playerWidth + 8.0f * kPixel;  // 8 px under the platform
+  PlatformDefinition ceiling;
+  ceiling.size = {2.0f, 0.5f};
+  ceiling.path = {{4.0f, 4.0f}};
+  scenario.add(ceiling);
+  if (gap) {
+    PlatformDefinition post;
+    post.size = {0.5f, 2.0f};
+    post.path = {{left - *gap * kPixel - 0.5f, 3.0f}};
+    scenario.add(post);
+  }
+  EXPECT_TRUE(scenario.settle());
+  scenario.player().position.x = left;
+  float highest = scenario.box().top();
+  for (int tick = 0; tick < 30; ++tick) {
+    scenario.step(input(0, 0, kButtonJump));
+    highest = std::min(highest, scenario.box().top());
+  }
+  return highest;
+}
+
+TEST(CornerCorrection, ANudgeSeesABodyAsFarToTheSideAsTheWidestCorrection) {
+  EXPECT_LT(highestTopUnderPlatform(std::nullopt), 4.0f);  // nudged 8 px, round the platform
+  EXPECT_LT(highestTopUnderPlatform(8.5f), 4.0f);          // room for the nudge
+  EXPECT_FLOAT_EQ(highestTopUnderPlatform(7.5f), 4.5f);    // the post stops it: under it still
 }
 
 // A ledge whose top is at y = 4 from column 6 on, over a pit.
