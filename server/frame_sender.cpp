@@ -116,7 +116,8 @@ void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, dou
   for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
     size += history_.find(tick)->frame.size();
   }
-  ENetPacket* packet = enet_packet_create(nullptr, size, 0);
+  // Unreliable even beyond one datagram: the frames of a client that lags behind can span several.
+  ENetPacket* packet = enet_packet_create(nullptr, size, net::packetFlags(net::kUnreliableChannel));
   net::writeServerFramesHeader(packet->data, headerFor(connection, inputAck),
                                serverTick - connection.ackTick);
   std::uint8_t* out = packet->data + net::kServerFramesHeaderSize;

@@ -183,7 +183,7 @@ void GameServer::repeatWelcome(Connection& connection) {
   const std::span<const std::uint8_t> copy =
       connection.welcomeCopies.answerRepeatedHello(now_, roundTrip);
   if (!copy.empty()) {
-    net::sendEncodedUnreliably(connection.peer, copy);
+    net::sendEncoded(connection.peer, copy, net::kUnreliableChannel);
     ++metrics_.welcomeCopies;
   }
 }

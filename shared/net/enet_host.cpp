@@ -147,16 +147,17 @@ void queue(ENetPeer* peer, std::span<const std::uint8_t> bytes, Channel channel,
 
 }  // namespace
 
+enet_uint32 packetFlags(Channel channel) {
+  return channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE
+                                     : ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT;
+}
+
 void sendMessage(ENetPeer* peer, const Message& message, Channel channel) {
   sendEncoded(peer, encode(message), channel);
 }
 
 void sendEncoded(ENetPeer* peer, std::span<const std::uint8_t> encoded, Channel channel) {
-  queue(peer, encoded, channel, channel == kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0);
-}
-
-void sendEncodedUnreliably(ENetPeer* peer, std::span<const std::uint8_t> encoded) {
-  queue(peer, encoded, kUnreliableChannel, ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT);
+  queue(peer, encoded, channel, packetFlags(channel));
 }
 
 std::string peerAddress(const ENetPeer* peer) {

@@ -76,15 +76,16 @@ class EnetHost {
 /// remote end is told to do the same).
 void configureGamePeer(ENetPeer* peer, double reliableTimeoutSeconds);
 
-/// Encodes and queues a message: reliable on channel 0, unreliable-sequenced on channel 1.
+/// ENet's flags for a packet on `channel`: reliable on channel 0; on channel 1 unreliable and
+/// sequenced even when it spans several datagrams (ENet sends the fragments of a large unreliable
+/// packet reliably unless told not to), so a frame arrives whole or not at all and never waits
+/// for a lost piece to be sent again.
+enet_uint32 packetFlags(Channel channel);
+
+/// Encodes and queues a message on `channel`, with `packetFlags(channel)`.
 void sendMessage(ENetPeer* peer, const Message& message, Channel channel);
 /// The same for a message already encoded.
 void sendEncoded(ENetPeer* peer, std::span<const std::uint8_t> encoded, Channel channel);
-
-/// Queues a message already encoded on channel 1, unreliably even when it spans several
-/// datagrams (ENet sends the fragments of a large unreliable packet reliably unless told not
-/// to): it arrives whole or not at all.
-void sendEncodedUnreliably(ENetPeer* peer, std::span<const std::uint8_t> encoded);
 
 /// The peer's address as "a.b.c.d:port", for logs.
 std::string peerAddress(const ENetPeer* peer);

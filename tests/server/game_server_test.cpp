@@ -2,6 +2,7 @@
 // driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <random>
@@ -573,6 +574,44 @@ TEST(GameServer, APlayerThatNeverAcknowledgesGetsABoundedTrickleNotEveryFrame) {
   EXPECT_LE(match.server().metrics().fullStatesSent - fullStatesBefore, 2u);
   EXPECT_FALSE(mute.disconnected());
   EXPECT_TRUE(playing(honest));
+}
+
+// A client that lags gets every tick since its last acknowledgement in one packet, which soon
+// outgrows a datagram: it still goes unreliably, in fragments that arrive whole or not at all,
+// never as reliable fragments that ENet would send again and again on a lossy link.
+TEST(GameServer, FramesLargerThanADatagramGoUnreliably) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 16;
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<ClientSession>> players;
+  std::vector<ClientSession*> sessions;
+  for (int i = 0; i < 8; ++i) {
+    players.push_back(std::make_unique<ClientSession>(
+        test::clientOptions(match.port(), "player" + std::to_string(i)), test::quietLogger()));
+    sessions.push_back(players.back().get());
+  }
+  // Inputs that change every tick, so that each tick's frame carries them all.
+  const test::InputSource restless = [](std::size_t client, std::uint32_t tick) {
+    const auto step = static_cast<int>((tick * 37 + client * 11) % 255);
+    return PlayerInput{static_cast<std::int8_t>(step - 127), 0,
+                       static_cast<std::uint8_t>(tick % 2 == 0 ? kButtonJump : 0)};
+  };
+  test::RawPeer mute(match.port());
+  match.watch(mute);
+  const auto allPlaying = [&] {
+    return std::all_of(sessions.begin(), sessions.end(), [](auto* s) { return playing(*s); });
+  };
+  ASSERT_TRUE(match.pumpUntil(
+      sessions, [&] { return allPlaying() && mute.connected(); }, 5.0, restless));
+  mute.send(net::Hello{net::kProtocolVersion, "mute", {}, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil(
+      sessions, [&] { return mute.received<net::Welcome>(); }, 1.0, restless));
+  // It never acknowledges: each frame holds every tick since it joined (the trickle of full
+  // states instead starts at 1 s).
+  match.pumpFor(sessions, 0.9, restless);
+  ASSERT_GT(mute.largestOn(net::kUnreliableChannel), std::size_t{ENET_HOST_DEFAULT_MTU});
+  EXPECT_EQ(mute.reliableCommandsOn(net::kUnreliableChannel), 0u);
+  EXPECT_GT(mute.reliableCommandsOn(net::kReliableChannel), 0u);  // the Welcome: it counts
 }
 
 TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -72,6 +74,8 @@ class RawPeer {
       } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
         disconnected_ = true;
       } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
+        std::size_t& largest = largest_[event.channelID == net::kReliableChannel ? 0 : 1];
+        largest = std::max(largest, event.packet->dataLength);
         std::string error;
         auto message = net::decode(
             std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength), error);
@@ -81,6 +85,18 @@ class RawPeer {
         enet_packet_destroy(event.packet);
       }
     }
+  }
+
+  /// The largest packet that arrived on `channel`, bytes.
+  std::size_t largestOn(net::Channel channel) const {
+    return largest_[channel == net::kReliableChannel ? 0 : 1];
+  }
+  /// How many reliable commands arrived on `channel` (ENet numbers them in sequence; a packet
+  /// sent reliably in fragments takes one a fragment).
+  std::uint16_t reliableCommandsOn(net::Channel channel) const {
+    return peer_ != nullptr && channel < peer_->channelCount
+               ? peer_->channels[channel].incomingReliableSequenceNumber
+               : 0;
   }
 
   /// The messages received since the last call.
@@ -108,6 +124,7 @@ class RawPeer {
   bool connected_ = false;
   bool disconnected_ = false;
   std::vector<net::Message> messages_;
+  std::array<std::size_t, 2> largest_{};
 };
 
 }  // namespace coyote::test
