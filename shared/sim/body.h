@@ -27,6 +27,9 @@ constexpr bool isPlatformId(BodyId id) {
 constexpr bool isCrateId(BodyId id) {
   return id >= kCrateIdBase && id < kCharacterIdBase;
 }
+constexpr bool isCharacterId(BodyId id) {
+  return id >= kCharacterIdBase && id <= kMaxBodyId;
+}
 
 // type, name, default, unit, description
 #define COYOTE_PLATFORM_FIELDS(FIELD)                                                       \

@@ -431,15 +431,14 @@ void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& co
 }
 
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
-                const StepParameters& parameters, EventBatch* events, const JointLinks* links,
-                const CratesInReach* inReach) {
+                const StepParameters& parameters, ObstacleSet& bodies, EventBatch* events,
+                const JointLinks* links, const CratesInReach* inReach) {
   std::array<std::uint16_t, kMaxCrates> order;  // the first `count` filled, the rest never read
   const std::size_t count = orderCrates(state, level, inReach, order);
   if (count == 0) {
     return;
   }
-  // Characters are in it too: a crate's riders, carried, move there by `move`, as the crate does.
-  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, inReach);
+  // A crate's riders, carried, move in `bodies` by `move`, as the crate does.
   const CrateContacts contacts{state, level, events};
   const CrateRiders riders(state, active);
   for (std::size_t i = 0; i < count; ++i) {

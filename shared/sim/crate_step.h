@@ -4,6 +4,7 @@
 #include "sim/crates_in_reach.h"
 #include "sim/joint_links.h"
 #include "sim/level.h"
+#include "sim/obstacle_set.h"
 #include "sim/settled_crates.h"
 #include "sim/step_events.h"
 #include "sim/step_parameters.h"
@@ -19,8 +20,11 @@ namespace coyote {
 /// the joint stage) and flies straight at its velocity; it never collides with a body
 /// `links.ignores`. With `inReach` (the step's), only its crates move and are obstacles (the
 /// awake ones are all in it; a sleeper left out is found when a crate reaches beyond its zone).
+/// `bodies` holds the platforms, the crates (of `inReach`) and the characters as the state has
+/// them; the pass keeps it so, moving each body in it as it moves the body (the character pass
+/// then reads it).
 void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
-                const StepParameters& parameters, EventBatch* events = nullptr,
+                const StepParameters& parameters, ObstacleSet& bodies, EventBatch* events = nullptr,
                 const JointLinks* links = nullptr, const CratesInReach* inReach = nullptr);
 
 /// The velocity a crate leaves with this step when its gravity (or, in water, buoyancy and drag)

@@ -139,6 +139,19 @@ void ObstacleSet::move(BodyId id, const Aabb& box) {
   place(at, moved);
 }
 
+void ObstacleSet::dropCharacters() {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < count_; ++i) {
+    const Obstacle obstacle = obstacles_[i];
+    if (isCharacterId(obstacle.id)) {
+      indexOf_[static_cast<std::size_t>(obstacle.id)] = -1;
+    } else {
+      place(kept++, obstacle);
+    }
+  }
+  count_ = kept;
+}
+
 const Material& materialOf(const Level& level, std::uint8_t index) {
   return index < level.materials.size() ? level.materials[index] : kDefaultMaterial;
 }

@@ -44,6 +44,8 @@ class ObstacleSet {
   /// Moves the obstacle of body `id` anywhere, keeping the set sorted (a character that has
   /// just moved, when characters block each other).
   void move(BodyId id, const Aabb& box);
+  /// Takes the characters out, keeping the rest in order: what a set built without them holds.
+  void dropCharacters();
 
  private:
   void add(const Aabb& box, BodyId id, bool oneWay, std::uint8_t material, CollisionFilter filter);

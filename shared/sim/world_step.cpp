@@ -127,43 +127,57 @@ void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const 
 [[gnu::noinline]] void stepCharactersAmongBodies(WorldState& state, const ActiveCharacters& active,
                                                  const TickInputs& inputs, const Level& level,
                                                  const StepParameters& parameters,
-                                                 const CratesInReach* inReach, EventBatch* events) {
-  const bool anyBodies = !level.platforms.empty() || !level.crates.empty();
+                                                 EventBatch* events) {
   // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
   ObstacleSet bodies(state, level, parameters.config,
-                     {anyBodies, anyBodies, parameters.config.playersCollide}, inReach);
+                     {!level.platforms.empty(), false, parameters.config.playersCollide});
   stepEachCharacter(state, active, inputs, level, parameters, &bodies, events);
 }
 
+/// The characters of a level without crates, against its platforms (if any).
 void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                    const Level& level, const StepParameters& parameters,
-                    const CratesInReach* inReach, EventBatch* events) {
-  if (level.platforms.empty() && level.crates.empty() && !parameters.config.playersCollide) {
+                    const Level& level, const StepParameters& parameters, EventBatch* events) {
+  if (level.platforms.empty() && !parameters.config.playersCollide) {
     stepEachCharacter(state, active, inputs, level, parameters, nullptr, events);
     return;
   }
-  stepCharactersAmongBodies(state, active, inputs, level, parameters, inReach, events);
+  stepCharactersAmongBodies(state, active, inputs, level, parameters, events);
 }
 
 /// The crates move, then the characters, both against the step's crates in reach (the settled
-/// crates are found in their index).
+/// crates are found in their index), in one obstacle set: the crates' pass keeps it where it
+/// moves bodies, so after it the set holds what one built then would (less the characters, when
+/// they pass through each other), and its build and sort are not paid twice. noinline, like
+/// stepCharactersAmongBodies: the set is some 80 KB of stack.
+[[gnu::noinline]] void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active,
+                                                const TickInputs& inputs, const Level& level,
+                                                const StepParameters& parameters,
+                                                const JointLinks& links, EventBatch* events,
+                                                StepStageClock& clock, const CrateBits& stirring) {
+  CratesInReach inReach;
+  gatherCratesInReach(levelCrates(state, level), stirring, state.settledCrates.woken(), inReach);
+  ObstacleSet bodies(state, level, parameters.config, {true, true, true}, &inReach);
+  stepCrates(state, active, level, parameters, bodies, events, &links, &inReach);
+  clock.finish(StepStage::Bodies);
+  if (!parameters.config.playersCollide) {
+    bodies.dropCharacters();
+  }
+  stepEachCharacter(state, active, inputs, level, parameters, &bodies, events);
+  clock.finish(StepStage::Characters);
+}
+
 void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
                              const TickInputs& inputs, const Level& level,
                              const StepParameters& parameters, const JointLinks& links,
                              EventBatch* events, StepStageClock& clock, const CrateBits& stirring) {
-  if (level.crates.empty()) {  // no crates to gather
-    stepCrates(state, active, level, parameters, events, &links);
+  if (level.crates.empty()) {  // no crates to move or to gather
     clock.finish(StepStage::Bodies);
-    stepCharacters(state, active, inputs, level, parameters, nullptr, events);
+    stepCharacters(state, active, inputs, level, parameters, events);
     clock.finish(StepStage::Characters);
     return;
   }
-  CratesInReach inReach;
-  gatherCratesInReach(levelCrates(state, level), stirring, state.settledCrates.woken(), inReach);
-  stepCrates(state, active, level, parameters, events, &links, &inReach);
-  clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters, &inReach, events);
-  clock.finish(StepStage::Characters);
+  moveCratesThenCharacters(state, active, inputs, level, parameters, links, events, clock,
+                           stirring);
 }
 
 /// The settled crates wait in their index (settled_crates.h): the step visits the others, the
@@ -192,7 +206,7 @@ void stepCharactersAlone(WorldState& state, const ActiveCharacters& active,
                          StepStageClock& clock) {
   guardCharacters(state, active, level, parameters.config, events);
   clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters, nullptr, events);
+  stepCharacters(state, active, inputs, level, parameters, events);
   clock.finish(StepStage::Characters);
   touchCheckpointsAndHazards(state, active, level, parameters.config, events);
   respawnFallenCharacters(state, active, level, parameters.config);
