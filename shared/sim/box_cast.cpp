@@ -110,12 +110,13 @@ BoxHit castAgainst(const Aabb& mover, Vec2 delta, std::span<const Obstacle> obst
     return {};  // castOne finds no hit without motion: a box at rest asks this a lot
   }
   // Broad phase: the area the motion sweeps, grown by the skin. An obstacle outside it cannot be
-  // hit, and costs four comparisons instead of a slab test.
+  // hit, and costs four comparisons instead of a slab test. Rows first: the obstacles gathered
+  // near a mover are mostly beside it, and which side is a coin toss (overlapsBeyondSkin).
   const Aabb area = sweptArea(mover, delta, kSkin);
   BoxHit best;
   for (const Obstacle& obstacle : obstacles) {
-    if (obstacle.left > area.right() || obstacle.left + obstacle.width < area.left() ||
-        obstacle.top > area.bottom() || obstacle.top + obstacle.height < area.top()) {
+    if (obstacle.top > area.bottom() || obstacle.top + obstacle.height < area.top() ||
+        obstacle.left > area.right() || obstacle.left + obstacle.width < area.left()) {
       continue;
     }
     if (obstacle.id == ignore && ignore != kNoBody) {
