@@ -277,10 +277,11 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
 
 /// The bodies this step's motion can reach: the sweep, the corner correction and the wall probe
 /// after it read only these. Beyond the swept box, sideways: the widest corner nudge (px) and the
-/// wall probe's skin; up and down, a tile: the corner correction's lift, slope following (at
-/// most a box's height) and ground snapping (`physics.ground_snap_distance` ≤ 1) move the box
-/// that far, and the wall probe starts from where they leave it. A character in a crowd looks at
-/// the bodies of a box some 1 tile wide instead of 2.5.
+/// wall probe's skin. Up and down, a little over a tile, for the wall probe starts from where
+/// these leave the box: the corner correction lifts it at most 8 px, slope following at most its
+/// height (< 1); ground snapping lowers it at most `physics.ground_snap_distance` (≤ 1) and the
+/// slope it lands on at most kSlopeContactTolerance more. A character in a crowd looks at the
+/// bodies of a box some 1 tile wide instead of 2.5.
 std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
                                         const StepParameters& parameters, const ObstacleSet* bodies,
                                         ObstacleBuffer& buffer) {
@@ -293,7 +294,7 @@ std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
   const int nudge = config.cornerCorrection > 0 ? config.cornerCorrection : 0;
   const float sideways =
       static_cast<float>(nudge) / static_cast<float>(kPixelsPerTile) + 2.0f * kSkin;
-  constexpr float kUpAndDown = 1.0f;
+  constexpr float kUpAndDown = 1.0f + kSlopeContactTolerance + 2.0f * kSkin;
   const Aabb reach{{swept.left() - sideways, swept.top() - kUpAndDown},
                    {swept.size.x + 2.0f * sideways, swept.size.y + 2.0f * kUpAndDown}};
   return bodies->near(reach, buffer, characterFilter(config.playersCollide), self);
