@@ -241,10 +241,11 @@ std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const 
                                     ObstacleBuffer& buffer) {
   const std::span<const Obstacle> near =
       move.bodies.near(area, buffer, move.definition.filter, crate.id);
+  const bool linked = move.links != nullptr && move.links->ignoresAnything(crate.id);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < near.size(); ++i) {
     if (!isRider(move.contacts.state, near[i].id, crate.id) &&
-        (move.links == nullptr || !move.links->ignores(crate.id, near[i].id))) {
+        (!linked || !move.links->ignores(crate.id, near[i].id))) {
       buffer[kept++] = near[i];
     }
   }

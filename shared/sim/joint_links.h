@@ -18,13 +18,22 @@ struct JointLinks {
   /// Only the first `pairCount` are ever read (left unfilled: this is on every step's path).
   std::array<BodyId, 2 * kMaxJoints> pairs;
   std::size_t pairCount = 0;
+  /// The crates (by level index) in at least one of the pairs: for every other crate, a look at
+  /// the pairs would find nothing, and a crowded step asks for each crate's every neighbour.
+  std::bitset<kMaxCrates> paired;
 
   void ignore(BodyId a, BodyId b) {
     if (pairCount < kMaxJoints) {
       pairs[2 * pairCount] = a;
       pairs[2 * pairCount + 1] = b;
       ++pairCount;
+      markPaired(a);
+      markPaired(b);
     }
+  }
+  /// Whether crate `id` passes through anything (false for a body that is not a crate).
+  bool ignoresAnything(BodyId crate) const {
+    return isCrateId(crate) && paired.test(static_cast<std::size_t>(crate - kCrateIdBase));
   }
   bool ignores(BodyId a, BodyId b) const {
     for (std::size_t i = 0; i < pairCount; ++i) {
@@ -35,6 +44,13 @@ struct JointLinks {
       }
     }
     return false;
+  }
+
+ private:
+  void markPaired(BodyId id) {
+    if (isCrateId(id)) {
+      paired.set(static_cast<std::size_t>(id - kCrateIdBase));
+    }
   }
 };
 

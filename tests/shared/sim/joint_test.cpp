@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/crate_activity.h"
+#include "sim/joint_links.h"
 #include "sim/joint_step.h"
 #include "sim/state_hash.h"
 #include "support/scenario.h"
@@ -430,6 +431,24 @@ TEST(Joints, JointEndsAreTheCrateCentreAndTheAnchor) {
   EXPECT_EQ(body.x, 23.5f);
   EXPECT_EQ(to.x, 22.0f);
   EXPECT_FALSE(jointEnds(scenario.state, scenario.level, 3, body, to));
+}
+
+// The crates' pass asks, for every crate, whether it passes through a neighbour; only a crate in
+// one of the pairs is looked up in them (JointLinks::ignoresAnything).
+TEST(JointLinks, OnlyTheCratesOfAPairPassThroughAnything) {
+  JointLinks links;
+  const BodyId first = kCrateIdBase + 3;
+  const BodyId second = kCrateIdBase + 7;
+  links.ignore(first, second);
+  links.ignore(2, kCrateIdBase + 9);  // a platform and a crate
+  for (BodyId crate = kCrateIdBase; crate < kCrateIdBase + 16; ++crate) {
+    const bool paired = crate == first || crate == second || crate == kCrateIdBase + 9;
+    EXPECT_EQ(links.ignoresAnything(crate), paired) << "crate " << crate - kCrateIdBase;
+  }
+  EXPECT_FALSE(links.ignoresAnything(2));  // a platform is never asked, and is no crate
+  EXPECT_FALSE(links.ignoresAnything(kCharacterIdBase));
+  EXPECT_TRUE(links.ignores(second, first));
+  EXPECT_FALSE(links.ignores(first, kCrateIdBase + 9));
 }
 
 }  // namespace
