@@ -288,19 +288,48 @@ void carryCrateRiders(WorldState& state, const CrateRiders& riders, const Crate&
   }
 }
 
+/// The bodies near a crate this step, gathered the first time a cast needs them: a crate whose
+/// casts all meet a floor at once (one at rest on the tiles, not yet asleep) never looks.
+class NearBodies {
+ public:
+  NearBodies(const Crate& crate, const Aabb& area, const CrateMove& move)
+      : crate_(crate), area_(area), move_(move) {}
+
+  std::span<const Obstacle> get() {
+    if (!gathered_) {
+      near_ = nearCrate(crate_, area_, move_, buffer_);
+      gathered_ = true;
+    }
+    return near_;
+  }
+
+ private:
+  const Crate& crate_;
+  Aabb area_;
+  const CrateMove& move_;
+  bool gathered_ = false;
+  std::span<const Obstacle> near_;
+  ObstacleBuffer buffer_;  // unfilled until gathered
+};
+
 /// The first thing a crate moving by `delta` runs into, tiles or bodies.
 BoxHit earliestHit(const Aabb& box, Vec2 delta, const Crate& crate, const CrateMove& move,
-                   std::span<const Obstacle> near, float startBottom, bool hitsTiles) {
+                   NearBodies& near, float startBottom, bool hitsTiles) {
   const TileObstacles tiles(box, delta, move.level, hitsTiles);
   const BoxHit tileHit = castAgainst(box, delta, tiles.all(), kNoBody, startBottom);
-  const BoxHit bodyHit = castAgainst(box, delta, near, crate.id, startBottom);
+  if (tileHit.hit && tileHit.time == 0.0f && tileHit.normalY != 0) {
+    // A floor (or ceiling) met at once comes before any body: at the same time a vertical hit
+    // comes first, then the smaller id, and a tile's, kNoBody, is below every body's.
+    return tileHit;
+  }
+  const BoxHit bodyHit = castAgainst(box, delta, near.get(), crate.id, startBottom);
   return hitsBefore(bodyHit, tileHit) ? bodyHit : tileHit;
 }
 
 /// Collide and slide (seed 003) through one sub-step: earliest hit among tiles and bodies, move
 /// to it, answer it, go on with the rest; at most kMaxSlides times, then the rest is dropped.
-void slideThrough(Flight& flight, Crate& crate, const CrateMove& move,
-                  std::span<const Obstacle> near, float startBottom) {
+void slideThrough(Flight& flight, Crate& crate, const CrateMove& move, NearBodies& near,
+                  float startBottom) {
   const bool hitsTiles = move.definition.filter.hitsTiles();
   for (int slide = 0; slide < kMaxSlides && flight.time > 0.0f; ++slide) {
     const Vec2 delta = flight.delta();
@@ -333,9 +362,7 @@ void moveCrate(Crate& crate, const CrateMove& move, bool launchedAlready) {
   const float reach =
       (absOf(velocity.x) + absOf(velocity.y) + absOf(flight.gravity) * parameters.dt) *
       parameters.dt;
-  ObstacleBuffer buffer;
-  const std::span<const Obstacle> near =
-      nearCrate(crate, sweptArea(start, {}, reach + kSkin), move, buffer);
+  NearBodies near(crate, sweptArea(start, {}, reach + kSkin), move);
   crate.grounded = false;
   crate.support = kNoBody;
   const auto substeps = static_cast<int>(std::ceil(reach / kMaxTilesPerSubstep));
