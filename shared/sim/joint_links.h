@@ -31,7 +31,7 @@ struct JointLinks {
       markPaired(b);
     }
   }
-  /// Whether crate `id` passes through anything (false for a body that is not a crate).
+  /// Whether `crate` is in a pair: passes through something (false for a body not a crate).
   bool ignoresAnything(BodyId crate) const {
     return isCrateId(crate) && paired.test(static_cast<std::size_t>(crate - kCrateIdBase));
   }
