@@ -74,7 +74,7 @@ std::optional<Vec2> effectPosition(const StepEvent& event, EffectKind kind, cons
     return Vec2{checkpoint.position.x + checkpoint.size.x * 0.5f,
                 checkpoint.position.y + checkpoint.size.y * 0.5f};
   }
-  if (event.body >= kCharacterIdBase && event.body <= kMaxBodyId) {
+  if (isCharacterId(event.body)) {
     const Character& character =
         after.characters[static_cast<std::size_t>(event.body - kCharacterIdBase)];
     if (!character.active) {

@@ -228,7 +228,7 @@ struct CrateMove {
 /// Whether obstacle `id` is a character standing on crate `crate`: it rides the crate, so the
 /// crate does not run into it.
 bool isRider(const WorldState& state, BodyId id, BodyId crate) {
-  if (id < kCharacterIdBase || id > kMaxBodyId) {
+  if (!isCharacterId(id)) {
     return false;
   }
   const Character& character = state.characters[static_cast<std::size_t>(id - kCharacterIdBase)];
