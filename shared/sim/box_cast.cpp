@@ -83,14 +83,6 @@ BoxHit castBox(const Aabb& mover, Vec2 delta, const Obstacle& target) {
   return castOne(mover, delta, target);
 }
 
-Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
-  const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
-  const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;
-  const float right = box.right() + (delta.x > 0.0f ? delta.x : 0.0f) + margin;
-  const float bottom = box.bottom() + (delta.y > 0.0f ? delta.y : 0.0f) + margin;
-  return {{left, top}, {right - left, bottom - top}};
-}
-
 bool hitsBefore(const BoxHit& a, const BoxHit& b) {
   if (a.hit != b.hit) {
     return a.hit;

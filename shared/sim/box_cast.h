@@ -52,8 +52,15 @@ inline bool overlapsBeyondSkin(const Aabb& a, const Aabb& b) {
          a.right() > b.left() + kSkin && a.left() < b.right() - kSkin;
 }
 
-/// The area a box covers moving by `delta`, grown by `margin` on every side.
-Aabb sweptArea(const Aabb& box, Vec2 delta, float margin);
+/// The area a box covers moving by `delta`, grown by `margin` on every side. Inline: every
+/// character step and every cast asks for one.
+inline Aabb sweptArea(const Aabb& box, Vec2 delta, float margin) {
+  const float left = box.left() + (delta.x < 0.0f ? delta.x : 0.0f) - margin;
+  const float top = box.top() + (delta.y < 0.0f ? delta.y : 0.0f) - margin;
+  const float right = box.right() + (delta.x > 0.0f ? delta.x : 0.0f) + margin;
+  const float bottom = box.bottom() + (delta.y > 0.0f ? delta.y : 0.0f) + margin;
+  return {{left, top}, {right - left, bottom - top}};
+}
 
 /// Where a cast first touches an obstacle. `time` is the fraction of the motion before contact
 /// (0 ≤ time < 1); the normal points from the obstacle to the box on the axis it entered by.

@@ -275,19 +275,14 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
   }
 }
 
-/// The bodies this step's motion can reach: the sweep, the corner correction and the wall probe
-/// after it read only these. Beyond the swept box, sideways: the widest corner nudge (px) and the
-/// wall probe's skin. Up and down, a little over a tile, for the wall probe starts from where
-/// these leave the box: the corner correction lifts it at most 8 px, slope following at most its
-/// height (< 1); ground snapping lowers it at most `physics.ground_snap_distance` (≤ 1) and the
-/// slope it lands on at most kSlopeContactTolerance more. A character in a crowd looks at the
-/// bodies of a box some 1 tile wide instead of 2.5.
-std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
-                                        const StepParameters& parameters, const ObstacleSet* bodies,
-                                        ObstacleBuffer& buffer) {
-  if (bodies == nullptr) {
-    return {};
-  }
+/// The area this step's motion can reach: the sweep, the corner correction, the surfaces followed
+/// and the wall probe after them read only the tiles and bodies in it. Beyond the swept box,
+/// sideways: the widest corner nudge (px) and the wall probe's skin. Up and down, a little over a
+/// tile, for the wall probe starts from where these leave the box: the corner correction lifts it
+/// at most 8 px, slope following at most its height (< 1); ground snapping lowers it at most
+/// `physics.ground_snap_distance` (≤ 1) and the slope it lands on at most kSlopeContactTolerance
+/// more. A character in a crowd looks at the bodies of a box some 1 tile wide instead of 2.5.
+Aabb stepReach(const Character& character, const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
   const Aabb swept = sweptArea(characterBox(character, config), delta, 0.0f);
@@ -295,16 +290,54 @@ std::span<const Obstacle> bodiesInReach(const Character& character, BodyId self,
   const float sideways =
       static_cast<float>(nudge) / static_cast<float>(kPixelsPerTile) + 2.0f * kSkin;
   constexpr float kUpAndDown = 1.0f + kSlopeContactTolerance + 2.0f * kSkin;
-  const Aabb reach{{swept.left() - sideways, swept.top() - kUpAndDown},
-                   {swept.size.x + 2.0f * sideways, swept.size.y + 2.0f * kUpAndDown}};
-  return bodies->near(reach, buffer, characterFilter(config.playersCollide), self);
+  return {{swept.left() - sideways, swept.top() - kUpAndDown},
+          {swept.size.x + 2.0f * sideways, swept.size.y + 2.0f * kUpAndDown}};
+}
+
+/// What a step can run into: the tile types in its reach (a superset, from the level's 4 × 4
+/// windows) and the bodies in it. A step in the open air, or on a floor with no slope near,
+/// skips the phases that would look for what is not there.
+struct InReach {
+  TileTypeMask tiles = kEveryType;
+  std::span<const Obstacle> bodies;
+
+  bool nothing() const { return tiles == 0 && bodies.empty(); }
+  bool mayHold(TileTypeMask types) const { return (tiles & types) != 0; }
+};
+
+InReach inReach(const Character& character, const Level& level, const StepParameters& parameters,
+                const ObstacleSet* bodies, BodyId self, ObstacleBuffer& buffer) {
+  const Aabb reach = stepReach(character, parameters);
+  InReach found;
+  found.tiles = level.typesIn(floorToInt(reach.left()), floorToInt(reach.right()),
+                              floorToInt(reach.top()), floorToInt(reach.bottom()));
+  if (bodies != nullptr) {
+    found.bodies =
+        bodies->near(reach, buffer, characterFilter(parameters.config.playersCollide), self);
+  }
+  return found;
+}
+
+// With nothing in reach, sweepAabb would move the box by `delta`, axis by axis (x only when dx
+// is not 0, as its X pass does, so that a -0 stays as it is).
+SweepResult sweepThroughNothing(const Aabb& box, Vec2 delta) {
+  SweepResult moved{box, 0, 0};
+  if (delta.x != 0.0f) {
+    moved.box.position.x += delta.x;
+  }
+  moved.box.position.y += delta.y;
+  return moved;
 }
 
 // The step's motion against tiles and bodies, then round a clipped corner (SPEC §4).
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
-                  const StepScratch& scratch, std::span<const Obstacle> bodies) {
+                  const StepScratch& scratch, const InReach& reach) {
   const Aabb box = characterBox(character, parameters.config);
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
+  if (reach.nothing()) {
+    return sweepThroughNothing(box, delta);  // and nothing to correct round
+  }
+  const std::span<const Obstacle> bodies = reach.bodies;
   const OneWayRule oneWay{!scratch.droppingThrough, box.bottom()};
   const BlockedMotion motion{box, delta, oneWay, bodies,
                              sweepAabb(box, delta, level, oneWay, bodies)};
@@ -316,13 +349,17 @@ SweepResult sweep(const Character& character, const Level& level, const StepPara
 // Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
 SurfaceContact followSurfaces(Character& character, const SweepResult& swept, float startBottom,
                               const Level& level, const StepParameters& parameters,
-                              const StepScratch& scratch) {
+                              const StepScratch& scratch, const InReach& reach) {
   if (character.velocity.y < 0.0f) {
     return {};
   }
-  SurfaceContact contact = resolveSlopeFollow(swept.box, startBottom, level);
-  const bool mayStayGlued =
-      scratch.wasGrounded && !scratch.dashing && !scratch.droppingThrough && swept.normalY >= 0;
+  SurfaceContact contact;
+  if (reach.mayHold(kFollowableTypes)) {
+    contact = resolveSlopeFollow(swept.box, startBottom, level);
+  }
+  // Ground snapping sweeps the tiles alone: with none in reach it finds nothing.
+  const bool mayStayGlued = scratch.wasGrounded && !scratch.dashing && !scratch.droppingThrough &&
+                            swept.normalY >= 0 && reach.tiles != 0;
   if (!contact.found && mayStayGlued) {
     contact = findGroundBelow(swept.box, parameters.config.groundSnapDistance, level);
   }
@@ -367,13 +404,17 @@ void updateGrounded(Character& character, const SweepResult& swept, const Surfac
 }
 
 void detectWallContact(Character& character, const StepInput& input, const Level& level,
-                       const StepParameters& parameters, std::span<const Obstacle> bodies) {
+                       const StepParameters& parameters, const InReach& reach) {
   character.wallDirection = 0;
   const int push = signOf(input.moveX);
   if (character.grounded || character.dashing() || push == 0) {
     return;
   }
-  if (touchesWall(characterBox(character, parameters.config), push, level, bodies)) {
+  // Only a solid tile or a body is a wall.
+  if (!reach.mayHold(maskOf(TileType::Solid)) && reach.bodies.empty()) {
+    return;
+  }
+  if (touchesWall(characterBox(character, parameters.config), push, level, reach.bodies)) {
     character.wallDirection = static_cast<std::int8_t>(push);
   }
 }
@@ -413,8 +454,8 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   }
   const float startBottom = character.position.y + parameters.config.playerHeight;
   ObstacleBuffer buffer;
-  const std::span<const Obstacle> bodies = bodiesInReach(character, self, parameters, all, buffer);
-  const SweepResult swept = sweep(character, level, parameters, scratch, bodies);
+  const InReach reach = inReach(character, level, parameters, all, self, buffer);
+  const SweepResult swept = sweep(character, level, parameters, scratch, reach);
   character.position = swept.box.position;
   CharacterContacts contacts;
   if (isCrateId(swept.hitX)) {
@@ -424,10 +465,10 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   contacts.fallSpeed = character.velocity.y;  // before landing zeroes it
   contacts.swimming = submerged > kSwimmingFraction;
   const SurfaceContact contact =
-      followSurfaces(character, swept, startBottom, level, parameters, scratch);
+      followSurfaces(character, swept, startBottom, level, parameters, scratch, reach);
   zeroBlockedVelocity(character, swept, level, parameters, scratch);
   updateGrounded(character, swept, contact, parameters, scratch);
-  detectWallContact(character, input, level, parameters, bodies);
+  detectWallContact(character, input, level, parameters, reach);
 
   character.lastNormalX = swept.normalX;
   character.lastNormalY = swept.normalY;
