@@ -15,13 +15,13 @@ const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t
 
 /// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
 bool touchesHazard(const Aabb& box, const Level& level) {
+  if ((level.typesAround(box) & maskOf(TileType::Hazard)) == 0) {
+    return false;
+  }
   const int firstRow = floorToInt(box.top() + kSkin);
   const int lastRow = floorToInt(box.bottom() - kSkin);
   const int firstColumn = floorToInt(box.left() + kSkin);
   const int lastColumn = floorToInt(box.right() - kSkin);
-  if ((level.typesIn(firstColumn, lastColumn, firstRow, lastRow) & maskOf(TileType::Hazard)) == 0) {
-    return false;
-  }
   for (int row = firstRow; row <= lastRow; ++row) {
     for (int column = firstColumn; column <= lastColumn; ++column) {
       if (level.tileAt(column, row) == TileType::Hazard) {

@@ -7,6 +7,7 @@
 
 #include "sim/level_bodies.h"
 #include "sim/material.h"
+#include "sim/scalar.h"
 #include "sim/tile.h"
 #include "sim/tile_windows.h"
 #include "sim/vec2.h"
@@ -37,6 +38,17 @@ class Level {
   /// asking about water, slopes or hazards near a box skips the cells when the bit is 0.
   TileTypeMask typesIn(int firstColumn, int lastColumn, int firstRow, int lastRow) const {
     return windows_.typesIn(firstColumn, lastColumn, firstRow, lastRow);
+  }
+  /// A superset of the types of the cells `box` touches (edges included), from its top-left
+  /// cell alone when it is small enough (a character, most crates): a box under 2.5 tiles a side
+  /// spans at most 4 cells an axis, the window's size, however float rounds its far edges.
+  TileTypeMask typesAround(const Aabb& box) const {
+    if (!(box.size.x < 2.5f && box.size.y < 2.5f)) {
+      return kEveryType;  // a larger box (or a NaN) walks its cells
+    }
+    const int column = floorToInt(box.left());
+    const int row = floorToInt(box.top());
+    return windows_.typesIn(column, column, row, row);
   }
 
   /// The material of a cell (index into `materials`); outside the grid, the default (0).

@@ -23,16 +23,17 @@ inline constexpr TileTypeMask kEveryType = 0xffff;
 /// For every 4 × 4 window of cells, the types that have ever been set in it, so that one load
 /// answers "is there any water (a hazard, a slope) among the cells this box touches?".
 ///
-/// A character step asks that three times (the water, the slopes, the hazards), each over a span
-/// of one to three cells a side. Almost always the answer is no, and without the windows each
-/// question walked its cells one by one. The answer is the window at the span's top-left corner:
-/// it may hold more than the span, never less. A question whose cells all lie outside the grid
-/// is answered "nothing" (tileAt calls them Empty); one wider than a window is answered
-/// "anything", and the caller then walks its cells as before. A cell set to Solid and then to
-/// Empty still counts as Solid, which costs a walk and never changes a result.
+/// A character step asks it once for its whole reach (character_step.cpp: in the open air it then
+/// skips its sweeps, with no slope near its slope following) and once each for the water and the
+/// hazards around its box (Level::typesAround). Almost always the answer is no, and without the
+/// windows each question walked its cells one by one. The answer is the window at the span's
+/// top-left corner: it may hold more than the span, never less. A question whose cells all lie
+/// outside the grid is answered "nothing" (tileAt calls them Empty); one wider than a window is
+/// answered "anything", and the caller then walks its cells as before. A cell set to Solid and
+/// then to Empty still counts as Solid, which costs a walk and never changes a result.
 ///
-/// The sweeps do not ask: a character is next to a floor or a platform most of the time, and
-/// there a "maybe" is pure cost (+1.6 % instructions at 64 players, measured).
+/// The sweeps themselves do not ask: a character is next to a floor or a platform most of the
+/// time, and there a "maybe" is pure cost (+1.6 % instructions at 64 players, measured).
 class TileWindows {
  public:
   static constexpr int kSpan = 4;  ///< cells a side of a window

@@ -14,13 +14,13 @@ float overlapLength(float low, float high, float cell) {
 }  // namespace
 
 float submergedFraction(const Aabb& box, const Level& level) {
+  if ((level.typesAround(box) & maskOf(TileType::Water)) == 0) {
+    return 0.0f;  // the common case, asked first: nothing to add up
+  }
   const int firstRow = floorToInt(box.top());
   const int lastRow = floorToInt(box.bottom());
   const int firstColumn = floorToInt(box.left());
   const int lastColumn = floorToInt(box.right());
-  if ((level.typesIn(firstColumn, lastColumn, firstRow, lastRow) & maskOf(TileType::Water)) == 0) {
-    return 0.0f;  // the common case, asked first: nothing to add up
-  }
   const float area = box.size.x * box.size.y;
   if (area <= 0.0f) {
     return 0.0f;

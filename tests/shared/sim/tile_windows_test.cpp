@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "sim/level.h"
@@ -65,6 +66,38 @@ TEST(TileWindows, ASpanOfUpToFourCellsASideIsAnsweredByTheWindowAtItsCorner) {
     EXPECT_GT(checked, 1000);
     EXPECT_GT(smaller, 0);
   }
+}
+
+// A box under 2.5 tiles a side, anywhere in and around the grid, including widths whose far edge
+// float rounding could push a cell further: its top-left window holds every type it touches.
+TEST(TileWindows, ABoxUnderTwoAndAHalfTilesIsAnsweredByItsTopLeftWindow) {
+  std::mt19937 random(11);
+  const Level level = randomLevel(random, 17, 11);
+  std::uniform_real_distribution<float> coordinate(-6.0f, 22.0f);
+  std::uniform_real_distribution<float> side(0.0f, 2.4999998f);
+  int checked = 0;
+  int withTypes = 0;
+  for (int trial = 0; trial < 200000; ++trial) {
+    const Aabb box{{coordinate(random), coordinate(random)}, {side(random), side(random)}};
+    const TileTypeMask own = walkedTypes(level, floorToInt(box.left()), floorToInt(box.right()),
+                                         floorToInt(box.top()), floorToInt(box.bottom()));
+    ASSERT_EQ(own & ~level.typesAround(box), 0) << "box at " << box.left() << ", " << box.top()
+                                                << " size " << box.size.x << " × " << box.size.y;
+    withTypes += own != 0 ? 1 : 0;
+    ++checked;
+  }
+  EXPECT_GT(withTypes, 1000);
+  // Just under 3 cells from just under a cell edge: 4 cells, the last one in the window.
+  const Aabb widest{{2.9999998f, 0.0f}, {2.4999998f, 0.5f}};
+  EXPECT_EQ(floorToInt(widest.right()), 5);
+}
+
+TEST(TileWindows, ALargerBoxOrANaNMayHoldAnything) {
+  const Level level(20, 20);
+  EXPECT_EQ(level.typesAround(Aabb{{1.0f, 1.0f}, {2.5f, 1.0f}}), kEveryType);
+  EXPECT_EQ(level.typesAround(Aabb{{1.0f, 1.0f}, {1.0f, 2.5f}}), kEveryType);
+  EXPECT_EQ(level.typesAround(Aabb{{1.0f, 1.0f}, {std::nanf(""), 1.0f}}), kEveryType);
+  EXPECT_EQ(level.typesAround(Aabb{{1.0f, 1.0f}, {2.4f, 2.4f}}), 0);
 }
 
 TEST(TileWindows, AWiderSpanMayHoldAnything) {
