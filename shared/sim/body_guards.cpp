@@ -86,7 +86,8 @@ void guardCharacters(WorldState& state, const ActiveCharacters& active, const Le
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
     const Vec2 speed = character.velocity;
-    if (!area.holds(character.position) || !(absOf(speed.x) <= cap && absOf(speed.y) <= cap)) {
+    if (!area.holds(character.position) ||
+        !(magnitudeOf(speed.x) <= cap && magnitudeOf(speed.y) <= cap)) {
       guardCharacter(character, slot, level, config, events);
     }
   }

@@ -191,7 +191,8 @@ void updateHorizontalVelocity(Character& character, const StepInput& input, cons
   float& vx = character.velocity.x;
   if (character.grounded) {
     const float target = move * config.maxRunSpeed;
-    const bool speedingUp = signOf(target) * signOf(vx) >= 0 && absOf(target) > absOf(vx);
+    const bool speedingUp =
+        signOf(target) * signOf(vx) >= 0 && magnitudeOf(target) > magnitudeOf(vx);
     // The surface's friction scales braking: on ice a character slides on (materials, SPEC §4).
     // The box and its support are still those the step started with.
     const float friction =
@@ -202,13 +203,13 @@ void updateHorizontalVelocity(Character& character, const StepInput& input, cons
   }
   // In the air: no braking, and steering never raises |vx| above the run speed; speed above it
   // (from a wall jump or a dash) decays toward it instead of being cut.
-  const float before = absOf(vx);
+  const float before = magnitudeOf(vx);  // only compared: a ±0 or a NaN never becomes the ceiling
   vx += move * config.airAccel * parameters.dt;
   const float ceiling = before > config.maxRunSpeed ? before : config.maxRunSpeed;
-  if (absOf(vx) > ceiling) {
+  if (magnitudeOf(vx) > ceiling) {
     vx = static_cast<float>(signOf(vx)) * ceiling;
   }
-  if (absOf(vx) > config.maxRunSpeed) {
+  if (magnitudeOf(vx) > config.maxRunSpeed) {
     vx = static_cast<float>(signOf(vx)) *
          approach(absOf(vx), config.maxRunSpeed, config.airAccel * parameters.dt);
   }
@@ -226,7 +227,7 @@ void applyGravityAndDrag(Character& character, const StepInput& input,
       gravity *= config.fastFallMultiplier;
     }
   }
-  if (absOf(vy) < config.apexThreshold) {
+  if (magnitudeOf(vy) < config.apexThreshold) {
     gravity *= config.apexGravityMultiplier;
   }
   if (falling) {
@@ -258,7 +259,7 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
   const float kick = input.moveY * config.swimAccel * submerged;
   vy += (buoyantGravity(config.gravity, submerged, density, config) + kick) * dt;
   vy = afterWaterDrag(vy, submerged, density, config, dt);
-  if (absOf(vy) > config.swimSpeed) {
+  if (magnitudeOf(vy) > config.swimSpeed) {
     vy = static_cast<float>(signOf(vy)) *
          approach(absOf(vy), config.swimSpeed, config.swimAccel * dt);
   }

@@ -16,6 +16,13 @@ inline float absOf(float value) {
   return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) & ~negative);
 }
 
+/// |value| for a comparison: the sign bit cleared, one instruction. It differs from absOf only
+/// for -0 (+0 here) and a NaN with its sign set (the NaN without it), and those compare the same
+/// either way: use absOf for a value that is kept, this for one that is only compared.
+inline float magnitudeOf(float value) {
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) & 0x7fffffffu);
+}
+
 /// The tile row or column holding `value`: floor(value) as an int, for a finite value inside
 /// int's range (every coordinate of a level is). The tile sweeps call it on every edge of every
 /// box, a few dozen times a character step. With SSE4.1 (x86-64-v2, the x86 builds' target) or on

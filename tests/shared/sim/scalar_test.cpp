@@ -46,6 +46,37 @@ TEST(Scalar, AbsOfGivesTheBitsOfTheComparisonForEveryKindOfFloat) {
   }
 }
 
+// magnitudeOf stands in for absOf where a value is only compared: against any threshold, with
+// <, <=, > and >=, it must answer as absOf does, for every kind of float (a NaN compares false).
+TEST(Scalar, MagnitudeOfComparesAsAbsOfDoes) {
+  std::mt19937 random(13);
+  const float thresholds[] = {0.0f, 0.5f, 9.0f, std::numeric_limits<float>::infinity()};
+  const auto sameComparisons = [&](float value) {
+    for (const float limit : thresholds) {
+      const float kept = absOf(value);
+      const float compared = magnitudeOf(value);
+      if ((kept < limit) != (compared < limit) || (kept <= limit) != (compared <= limit) ||
+          (kept > limit) != (compared > limit) || (kept >= limit) != (compared >= limit)) {
+        return false;
+      }
+    }
+    return true;
+  };
+  EXPECT_TRUE(sameComparisons(-0.0f));
+  EXPECT_TRUE(sameComparisons(-std::numeric_limits<float>::quiet_NaN()));
+  EXPECT_TRUE(sameComparisons(-std::numeric_limits<float>::infinity()));
+  EXPECT_EQ(magnitudeOf(-2.25f), 2.25f);
+  EXPECT_EQ(bitsOf(magnitudeOf(-0.0f)), 0u);  // where the two differ: not a value to keep
+  for (int i = 0; i < 1'000'000; ++i) {
+    const float value = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
+    ASSERT_TRUE(sameComparisons(value)) << "bits " << bitsOf(value);
+    // A random float other than a NaN or -0: the same value.
+    if (value == value && value != 0.0f) {
+      ASSERT_EQ(bitsOf(magnitudeOf(value)), bitsOf(absOf(value)));
+    }
+  }
+}
+
 TEST(Scalar, FloorToIntRoundsTowardMinusInfinity) {
   EXPECT_EQ(floorToInt(2.0f), 2);
   EXPECT_EQ(floorToInt(2.999f), 2);
