@@ -319,17 +319,6 @@ InReach inReach(const Character& character, const Level& level, const StepParame
   return found;
 }
 
-// With nothing in reach, sweepAabb would move the box by `delta`, axis by axis (x only when dx
-// is not 0, as its X pass does, so that a -0 stays as it is).
-SweepResult sweepThroughNothing(const Aabb& box, Vec2 delta) {
-  SweepResult moved{box, 0, 0};
-  if (delta.x != 0.0f) {
-    moved.box.position.x += delta.x;
-  }
-  moved.box.position.y += delta.y;
-  return moved;
-}
-
 // The step's motion against tiles and bodies, then round a clipped corner (SPEC §4).
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
                   const StepScratch& scratch, const InReach& reach) {

@@ -223,6 +223,15 @@ SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRul
   return result;
 }
 
+SweepResult sweepThroughNothing(const Aabb& box, Vec2 delta) {
+  SweepResult moved{box, 0, 0};
+  if (delta.x > 0.0f || delta.x < 0.0f) {
+    moved.box.position.x += delta.x;
+  }
+  moved.box.position.y += delta.y;  // the Y pass moves by any dy, a NaN too
+  return moved;
+}
+
 bool touchesWall(const Aabb& box, int side, const Level& level, std::span<const Obstacle> bodies) {
   SweepResult probe{box, 0, 0};
   sweepX(probe, static_cast<float>(side) * kSkin, level);

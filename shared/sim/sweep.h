@@ -36,6 +36,11 @@ struct OneWayRule {
 SweepResult sweepAabb(const Aabb& box, Vec2 delta, const Level& level, OneWayRule oneWay,
                       std::span<const Obstacle> bodies = {});
 
+/// What sweepAabb gives when nothing it could meet is near (no tile but Empty, no body): the box
+/// moved by `delta`, X as its X pass moves it (only for a dx above or below 0, so a -0 stays).
+/// A character step in the open air takes this instead of walking cells it knows are empty.
+SweepResult sweepThroughNothing(const Aabb& box, Vec2 delta);
+
 /// True if the box, moved toward `side` (-1 left, +1 right) by a hair, is blocked by a wall or a
 /// body's side.
 bool touchesWall(const Aabb& box, int side, const Level& level,
