@@ -57,7 +57,8 @@ struct Yard {
     std::vector<std::size_t> slots;
     for (std::size_t slot = 0; slot < level.crates.size(); ++slot) {
       const Aabb box{state.crates[slot].position, level.crates[slot].size};
-      if (slot != 20 && box.left() <= area.right() && box.right() >= area.left() &&
+      const bool indexed = isSettled(state.crates[slot], resting(), level);
+      if (indexed && box.left() <= area.right() && box.right() >= area.left() &&
           box.top() <= area.bottom() && box.bottom() >= area.top()) {
         slots.push_back(slot);
       }
@@ -169,6 +170,49 @@ TEST(SettledIndex, AWokenCrateLeavesTheIndexWhenTheStepEnds) {
   EXPECT_TRUE(yard.index().unsettled().contains(5));
   EXPECT_FALSE(yard.index().woken().contains(5));
   EXPECT_TRUE(yard.found({{yard.state.crates[5].position}, {0.5f, 0.5f}}).empty());
+}
+
+/// Every area of a walk over the yard and the sky above it finds what a look at every crate does.
+void expectEveryAreaFindsWhatTouchesIt(const Yard& yard) {
+  for (float top = 0.0f; top < 12.0f; top += 0.7f) {
+    for (float left = -3.0f; left < 66.0f; left += 0.9f) {
+      for (const float side : {0.3f, 1.0f, 4.0f}) {
+        const Aabb area{{left, top}, {side, side}};
+        ASSERT_EQ(yard.found(area), yard.touching(area)) << "at " << left << ", " << top;
+      }
+    }
+  }
+}
+
+void settle(Yard& yard, std::size_t slot, Vec2 position) {
+  Crate& crate = yard.state.crates[slot];
+  crate.position = position;
+  crate.lastValid = position;
+  crate.velocity = {};
+  crate.asleep = true;
+  crate.restTicks = yard.resting();
+}
+
+// A query outside the box of every indexed crate ends at once (most of a crowd's queries): that
+// box must shrink when the crates at its edges leave and grow where one settles again.
+TEST(SettledIndex, ItsExtentFollowsTheCratesThatLeaveAndSettleAgain) {
+  Yard yard;
+  CrateBits changed;
+  for (const std::size_t edge : {0u, 39u}) {
+    yard.state.crates[edge].asleep = false;  // woken: they leave the grid when the step ends
+    changed.add(edge);
+  }
+  yard.index().update(levelCrates(yard.state, yard.level), yard.level, yard.resting(), changed);
+  EXPECT_TRUE(yard.found({{0.0f, 9.0f}, {2.0f, 2.0f}}).empty());   // where crate 0 was
+  EXPECT_EQ(yard.found({{2.0f, 9.0f}, {1.0f, 2.0f}}).size(), 1u);  // crate 1 is still there
+  expectEveryAreaFindsWhatTouchesIt(yard);
+  // Both settle again, one high above the yard and one below its right end.
+  settle(yard, 0, {30.0f, 1.0f});
+  settle(yard, 39, {62.0f, 10.0f});
+  yard.index().update(levelCrates(yard.state, yard.level), yard.level, yard.resting(), changed);
+  EXPECT_EQ(yard.found({{30.5f, 0.0f}, {0.1f, 1.5f}}), (std::vector<std::size_t>{0}));
+  EXPECT_EQ(yard.found({{62.5f, 10.5f}, {5.0f, 0.1f}}), (std::vector<std::size_t>{39}));
+  expectEveryAreaFindsWhatTouchesIt(yard);
 }
 
 TEST(SettledIndex, ADecodedStateOrAnotherRestTimeBuildsItAgain) {
