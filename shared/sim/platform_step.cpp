@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <optional>
 
 #include "sim/character_step.h"
@@ -155,30 +156,17 @@ bool pushOut(Aabb& box, Vec2& velocity, BodyId& support, const Aabb& platform, V
   return true;
 }
 
-/// A box as four plain floats: no default values, so an array of them is never cleared (one of
-/// Aabb, 2,048 long, would be, every step).
-struct PlainBox {
-  float x, y, width, height;
-
-  static PlainBox of(const Aabb& box) {
-    return {box.position.x, box.position.y, box.size.x, box.size.y};
-  }
-  Aabb aabb() const { return {{x, y}, {width, height}}; }
-};
-
-/// The boxes of the bodies platforms push, read once for the push pass and kept where the pushes
-/// move them: every platform tests every body, and reading each body's box (and a crate's
-/// definition) again for each platform was most of the pass. The same boxes, the same tests.
+/// The edges of the bodies platforms push, read once for the push pass and kept where the pushes
+/// move them (reading each body's box, and a crate's definition, again for each platform was most
+/// of the pass). An absent crate's edges are NaN: no platform overlaps it.
 struct PushableBoxes {
-  std::array<PlainBox, kMaxCharacters> characters;  ///< by place in `active`, count filled
-  std::array<PlainBox, kMaxCrates> crates;          ///< by level crate slot
-  /// A crate's definition while it is present, else nullptr (a platform passes over it).
-  std::array<const CrateDefinition*, kMaxCrates> crateDefinitions;
+  std::array<BoxEdges, kMaxCharacters> characters;  ///< by place in `active`, count filled
+  std::array<BoxEdges, kMaxCrates> crates;          ///< by level crate slot
 
   PushableBoxes(const WorldState& state, const ActiveCharacters& active, const Level& level,
                 const PhysicsConfig& config) {
     for (std::size_t i = 0; i < active.count; ++i) {
-      characters[i] = PlainBox::of(characterBox(state.characters[active.slots[i]], config));
+      characters[i] = BoxEdges::of(characterBox(state.characters[active.slots[i]], config));
     }
     const auto levelCrateSlots = levelCrates(state, level);
     for (std::size_t slot = 0; slot < levelCrateSlots.size(); ++slot) {
@@ -188,49 +176,53 @@ struct PushableBoxes {
 
   void noteCrate(std::size_t slot, const Crate& crate, const Level& level) {
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    crateDefinitions[slot] = crate.present() ? definition : nullptr;
-    if (crateDefinitions[slot] != nullptr) {
-      crates[slot] = PlainBox::of(crateBox(crate, *definition));
-    }
+    constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+    crates[slot] = crate.present() && definition != nullptr
+                       ? BoxEdges::of(crateBox(crate, *definition))
+                       : BoxEdges{kNaN, kNaN, kNaN, kNaN};
   }
 };
 
 void pushCharacters(WorldState& state, const ActiveCharacters& active, PushableBoxes& boxes,
                     const Aabb& platform, Vec2 delta, BodyId id, const Level& level,
                     const StepParameters& parameters) {
+  const InsideSkin inner(platform);
   for (std::size_t i = 0; i < active.count; ++i) {
-    if (!overlapsBeyondSkin(boxes.characters[i].aabb(), platform)) {
+    if (!inner.overlaps(boxes.characters[i])) {
       continue;
     }
     Character& character = state.characters[active.slots[i]];
-    Aabb box = boxes.characters[i].aabb();
+    Aabb box = characterBox(character, parameters.config);
     if (pushOut(box, character.velocity, character.support, platform, delta, id, level,
                 parameters)) {
       character.position = box.position;
     } else {
       respawnCharacter(character, level, parameters.config);  // squeezed
     }
-    boxes.characters[i] = PlainBox::of(characterBox(character, parameters.config));
+    boxes.characters[i] = BoxEdges::of(characterBox(character, parameters.config));
   }
 }
 
 void pushCrates(WorldState& state, PushableBoxes& boxes, const Aabb& platform, Vec2 delta,
                 BodyId id, const CollisionFilter& filter, const Level& level,
                 const StepParameters& parameters, EventBatch* events) {
+  const InsideSkin inner(platform);
   const auto crates = levelCrates(state, level);
   for (std::size_t slot = 0; slot < crates.size(); ++slot) {
-    const CrateDefinition* definition = boxes.crateDefinitions[slot];
-    if (definition == nullptr || !filter.interactsWith(definition->filter) ||
-        !overlapsBeyondSkin(boxes.crates[slot].aabb(), platform)) {
-      continue;
+    if (!inner.overlaps(boxes.crates[slot])) {
+      continue;  // or absent
     }
     Crate& crate = crates[slot];
-    Aabb box = boxes.crates[slot].aabb();
+    const CrateDefinition& definition = *crateDefinition(level, crate.id);
+    if (!filter.interactsWith(definition.filter)) {
+      continue;
+    }
+    Aabb box = crateBox(crate, definition);
     wakeCrate(state, crate, events);
     if (pushOut(box, crate.velocity, crate.support, platform, delta, id, level, parameters)) {
       crate.position = box.position;
     } else {
-      respawnCrate(crate, *definition);  // squeezed
+      respawnCrate(crate, definition);  // squeezed
     }
     boxes.noteCrate(slot, crate, level);
   }

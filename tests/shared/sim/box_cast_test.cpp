@@ -1,3 +1,5 @@
+#include <cmath>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -81,6 +83,54 @@ TEST(BoxCast, AOneWayBoxBlocksOnlyFromAbove) {
   // Started below its top (jumping through it): falls through on the way down too.
   const Aabb inside{{0.5f, 1.2f}, {1.0f, 1.0f}};
   EXPECT_FALSE(castAgainst(inside, {0.0f, 0.5f}, ledge, kNoBody, inside.bottom()).hit);
+}
+
+/// Values about a box's edges on one axis: each edge, each edge moved in by the skin (as
+/// overlapsBeyondSkin computes it) and the floats either side of that, and some beyond.
+std::vector<float> valuesAbout(float low, float high) {
+  std::vector<float> values = {low - 0.5f, low, high, high + 0.5f, (low + high) * 0.5f};
+  for (const float edge : {low + kSkin, high - kSkin}) {
+    values.push_back(edge);
+    values.push_back(std::nextafter(edge, -1.0e9f));
+    values.push_back(std::nextafter(edge, 1.0e9f));
+  }
+  return values;
+}
+
+// The platform pass tests every body against every platform with InsideSkin: its answer must
+// be overlapsBeyondSkin's for every box whose edges lie on, just inside and just outside the
+// skin's lines, and for a NaN.
+TEST(BoxCast, InsideSkinAnswersAsOverlapsBeyondSkin) {
+  const Aabb fixed{{3.0f, 5.0f}, {2.0f, 0.5f}};
+  const InsideSkin inside(fixed);
+  const std::vector<float> xs = valuesAbout(fixed.left(), fixed.right());
+  const std::vector<float> ys = valuesAbout(fixed.top(), fixed.bottom());
+  int asked = 0;
+  int overlapping = 0;
+  for (const float left : xs) {
+    for (const float right : xs) {
+      for (const float top : ys) {
+        for (const float bottom : ys) {
+          if (left >= right || top >= bottom) {
+            continue;
+          }
+          // Near the box the differences are exact, so the other box's far edges are these.
+          const Aabb other{{left, top}, {right - left, bottom - top}};
+          ASSERT_EQ(other.right(), right);
+          ASSERT_EQ(other.bottom(), bottom);
+          const bool expected = overlapsBeyondSkin(other, fixed);
+          ASSERT_EQ(inside.overlaps(BoxEdges::of(other)), expected)
+              << left << " " << top << " " << right << " " << bottom;
+          ++asked;
+          overlapping += expected ? 1 : 0;
+        }
+      }
+    }
+  }
+  EXPECT_GT(overlapping, 100);  // both answers were asked for
+  EXPECT_GT(asked - overlapping, 100);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(inside.overlaps({nan, nan, nan, nan}));
 }
 
 TEST(BoxCast, TheMoverItselfIsIgnored) {
