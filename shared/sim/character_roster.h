@@ -10,4 +10,7 @@ namespace coyote {
 /// it, a decoded state rebuilds it — so it is neither hashed nor sent.
 using CharacterRoster = SlotBits<256>;
 
+/// A set of character slots (a phase's findings about some of them).
+using CharacterBits = SlotBits<256>;
+
 }  // namespace coyote

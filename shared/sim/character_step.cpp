@@ -465,6 +465,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   character.previousButtons = playerInput.buttons;
   contacts.jumped = scratch.jumped;
   contacts.dashStarted = scratch.dashStarted;
+  contacts.mayTouchHazard = reach.mayHold(maskOf(TileType::Hazard));
   return contacts;
 }
 

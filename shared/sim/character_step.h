@@ -20,6 +20,9 @@ struct CharacterContacts {
   bool swimming = false;    ///< it swam this step (more than half of it under water)
   bool jumped = false;      ///< a jump fired (ground, coyote, wall, air, out of the water)
   bool dashStarted = false;
+  /// Its box may touch a hazard tile after the step: false only when its reach, which the box
+  /// ends inside, holds none (almost every step), and the hazard rule need not look.
+  bool mayTouchHazard = true;
 };
 
 /// Advances one character by one fixed step in the order of SPEC §3.6, against the tiles and

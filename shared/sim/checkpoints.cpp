@@ -13,7 +13,8 @@ const CheckpointDefinition* checkpointDefinition(const Level& level, std::int8_t
   return index >= 0 && at < level.checkpoints.size() ? &level.checkpoints[at] : nullptr;
 }
 
-/// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
+}  // namespace
+
 bool touchesHazard(const Aabb& box, const Level& level) {
   if ((level.typesAround(box) & maskOf(TileType::Hazard)) == 0) {
     return false;
@@ -32,8 +33,6 @@ bool touchesHazard(const Aabb& box, const Level& level) {
   return false;
 }
 
-}  // namespace
-
 void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config) {
   const Vec2 spawn = character.spawn;
   const std::int8_t checkpoint = character.checkpoint;
@@ -43,28 +42,53 @@ void respawnCharacter(Character& character, const Level& level, const PhysicsCon
   character.checkpoint = reached != nullptr ? checkpoint : -1;
 }
 
+namespace {
+
+void touchCheckpoints(Character& character, BodyId id, const Aabb& box, const Level& level,
+                      EventBatch* events) {
+  for (std::size_t i = 0; i < level.checkpoints.size(); ++i) {
+    const CheckpointDefinition& checkpoint = level.checkpoints[i];
+    if (overlapsBeyondSkin(box, Aabb{checkpoint.position, checkpoint.size})) {
+      if (events != nullptr && character.checkpoint != static_cast<std::int8_t>(i)) {
+        events->emit(id, EventKind::CheckpointActivated, static_cast<float>(i));
+      }
+      character.checkpoint = static_cast<std::int8_t>(i);
+    }
+  }
+}
+
+void touchHazard(Character& character, BodyId id, const Aabb& box, const Level& level,
+                 const PhysicsConfig& config, EventBatch* events) {
+  if (touchesHazard(box, level)) {
+    if (events != nullptr) {
+      events->emit(id, EventKind::HazardHit);
+    }
+    respawnCharacter(character, level, config);
+  }
+}
+
+}  // namespace
+
 void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
                                 const Level& level, const PhysicsConfig& config,
-                                EventBatch* events) {
-  for (const std::uint8_t slot : active) {
+                                const CharacterBits& mayTouchHazard, EventBatch* events) {
+  const auto touch = [&](std::size_t slot, bool checkpoints) {
     Character& character = state.characters[slot];
     const auto id = static_cast<BodyId>(kCharacterIdBase + slot);
     const Aabb box = characterBox(character, config);
-    for (std::size_t i = 0; i < level.checkpoints.size(); ++i) {
-      const CheckpointDefinition& checkpoint = level.checkpoints[i];
-      if (overlapsBeyondSkin(box, Aabb{checkpoint.position, checkpoint.size})) {
-        if (events != nullptr && character.checkpoint != static_cast<std::int8_t>(i)) {
-          events->emit(id, EventKind::CheckpointActivated, static_cast<float>(i));
-        }
-        character.checkpoint = static_cast<std::int8_t>(i);
-      }
+    if (checkpoints) {
+      touchCheckpoints(character, id, box, level, events);
     }
-    if (touchesHazard(box, level)) {
-      if (events != nullptr) {
-        events->emit(id, EventKind::HazardHit);
-      }
-      respawnCharacter(character, level, config);
+    if (mayTouchHazard.contains(slot)) {
+      touchHazard(character, id, box, level, config, events);
     }
+  };
+  if (level.checkpoints.empty()) {
+    mayTouchHazard.forEach([&](std::size_t slot) { touch(slot, false); });  // the few near one
+    return;
+  }
+  for (const std::uint8_t slot : active) {
+    touch(slot, true);
   }
 }
 

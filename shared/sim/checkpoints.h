@@ -12,10 +12,14 @@ namespace coyote {
 /// a squeeze, a fall off the level). It keeps its spawn and its checkpoint.
 void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config);
 
+/// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
+bool touchesHazard(const Aabb& box, const Level& level);
+
 /// After the characters moved: a character touching a checkpoint's area activates it (its
-/// respawn point from now on); one touching a hazard tile respawns (SPEC §4).
+/// respawn point from now on); one touching a hazard tile respawns (SPEC §4). Only the characters
+/// of `mayTouchHazard` are looked at for hazards: the others' steps found none in reach.
 void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& active,
                                 const Level& level, const PhysicsConfig& config,
-                                EventBatch* events = nullptr);
+                                const CharacterBits& mayTouchHazard, EventBatch* events = nullptr);
 
 }  // namespace coyote

@@ -94,18 +94,30 @@ void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, cons
   }
 }
 
+/// What the characters' pass reads (the inputs), reports (the events, when asked for) and leaves
+/// for the rules after it: which characters may have ended their step on a hazard. A step knows
+/// whether its reach holds one (almost never), so the hazard rule looks at those alone.
+struct CharacterPass {
+  const TickInputs& inputs;
+  EventBatch* events = nullptr;
+  CharacterBits mayTouchHazard;
+};
+
 /// Each character in slot order, against `bodies` (nullptr: against the tiles alone).
-void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                       const Level& level, const StepParameters& parameters, ObstacleSet* bodies,
-                       EventBatch* events) {
+void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const Level& level,
+                       const StepParameters& parameters, ObstacleSet* bodies, CharacterPass& pass) {
   const bool blockEachOther = parameters.config.playersCollide;
+  EventBatch* events = pass.events;
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
     const BodyId supportBefore = character.support;
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterBefore before{character.grounded, character.wallDirection};
     const CharacterContacts contacts =
-        stepCharacter(character, inputs[slot], level, parameters, bodies, id);
+        stepCharacter(character, pass.inputs[slot], level, parameters, bodies, id);
+    if (contacts.mayTouchHazard) {
+      pass.mayTouchHazard.add(slot);
+    }
     if (events != nullptr) {
       reportCharacter(*events, id, before, character, contacts, level, parameters.config);
     }
@@ -125,23 +137,23 @@ void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const 
 /// noinline: the set is some 80 KB of stack, which a step of characters that nothing can block
 /// (no bodies, players passing through each other) never reserves.
 [[gnu::noinline]] void stepCharactersAmongBodies(WorldState& state, const ActiveCharacters& active,
-                                                 const TickInputs& inputs, const Level& level,
+                                                 const Level& level,
                                                  const StepParameters& parameters,
-                                                 EventBatch* events) {
+                                                 CharacterPass& pass) {
   // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
   ObstacleSet bodies(state, level, parameters.config,
                      {!level.platforms.empty(), false, parameters.config.playersCollide});
-  stepEachCharacter(state, active, inputs, level, parameters, &bodies, events);
+  stepEachCharacter(state, active, level, parameters, &bodies, pass);
 }
 
 /// The characters of a level without crates, against its platforms (if any).
-void stepCharacters(WorldState& state, const ActiveCharacters& active, const TickInputs& inputs,
-                    const Level& level, const StepParameters& parameters, EventBatch* events) {
+void stepCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
+                    const StepParameters& parameters, CharacterPass& pass) {
   if (level.platforms.empty() && !parameters.config.playersCollide) {
-    stepEachCharacter(state, active, inputs, level, parameters, nullptr, events);
+    stepEachCharacter(state, active, level, parameters, nullptr, pass);
     return;
   }
-  stepCharactersAmongBodies(state, active, inputs, level, parameters, events);
+  stepCharactersAmongBodies(state, active, level, parameters, pass);
 }
 
 /// The crates move, then the characters, both against the step's crates in reach (the settled
@@ -150,34 +162,33 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Tic
 /// they pass through each other), and its build and sort are not paid twice. noinline, like
 /// stepCharactersAmongBodies: the set is some 80 KB of stack.
 [[gnu::noinline]] void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active,
-                                                const TickInputs& inputs, const Level& level,
+                                                const Level& level,
                                                 const StepParameters& parameters,
-                                                const JointLinks& links, EventBatch* events,
+                                                const JointLinks& links, CharacterPass& pass,
                                                 StepStageClock& clock, const CrateBits& stirring) {
   CratesInReach inReach;
   gatherCratesInReach(levelCrates(state, level), stirring, state.settledCrates.woken(), inReach);
   ObstacleSet bodies(state, level, parameters.config, {true, true, true}, &inReach);
-  stepCrates(state, active, level, parameters, bodies, events, &links, &inReach);
+  stepCrates(state, active, level, parameters, bodies, pass.events, &links, &inReach);
   clock.finish(StepStage::Bodies);
   if (!parameters.config.playersCollide) {
     bodies.dropCharacters();
   }
-  stepEachCharacter(state, active, inputs, level, parameters, &bodies, events);
+  stepEachCharacter(state, active, level, parameters, &bodies, pass);
   clock.finish(StepStage::Characters);
 }
 
-void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active,
-                             const TickInputs& inputs, const Level& level,
+void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
                              const StepParameters& parameters, const JointLinks& links,
-                             EventBatch* events, StepStageClock& clock, const CrateBits& stirring) {
+                             CharacterPass& pass, StepStageClock& clock,
+                             const CrateBits& stirring) {
   if (level.crates.empty()) {  // no crates to move or to gather
     clock.finish(StepStage::Bodies);
-    stepCharacters(state, active, inputs, level, parameters, events);
+    stepCharacters(state, active, level, parameters, pass);
     clock.finish(StepStage::Characters);
     return;
   }
-  moveCratesThenCharacters(state, active, inputs, level, parameters, links, events, clock,
-                           stirring);
+  moveCratesThenCharacters(state, active, level, parameters, links, pass, clock, stirring);
 }
 
 /// The settled crates wait in their index (settled_crates.h): the step visits the others, the
@@ -206,9 +217,10 @@ void stepCharactersAlone(WorldState& state, const ActiveCharacters& active,
                          StepStageClock& clock) {
   guardCharacters(state, active, level, parameters.config, events);
   clock.finish(StepStage::Bodies);
-  stepCharacters(state, active, inputs, level, parameters, events);
+  CharacterPass pass{inputs, events, {}};
+  stepCharacters(state, active, level, parameters, pass);
   clock.finish(StepStage::Characters);
-  touchCheckpointsAndHazards(state, active, level, parameters.config, events);
+  touchCheckpointsAndHazards(state, active, level, parameters.config, pass.mayTouchHazard, events);
   respawnFallenCharacters(state, active, level, parameters.config);
   ++state.tick;
   clock.finish(StepStage::Rules);
@@ -241,8 +253,9 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   JointLinks links;
   stepJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
-  moveCratesAndCharacters(state, active, inputs, level, parameters, links, events, clock, stirring);
-  touchCheckpointsAndHazards(state, active, level, parameters.config, events);
+  CharacterPass pass{inputs, events, {}};
+  moveCratesAndCharacters(state, active, level, parameters, links, pass, clock, stirring);
+  touchCheckpointsAndHazards(state, active, level, parameters.config, pass.mayTouchHazard, events);
   // With the settled crates woken this step, `stirring` holds every crate that could have moved.
   stirring.addAll(state.settledCrates.woken());
   respawnFallenBodies(state, active, level, parameters.config, stirring);

@@ -1,5 +1,9 @@
+#include <random>
+
 #include <gtest/gtest.h>
 
+#include "scenario/random_inputs.h"
+#include "sim/checkpoints.h"
 #include "support/scenario.h"
 
 namespace coyote {
@@ -89,6 +93,78 @@ TEST(Hazard, FallingOffTheLevelAlsoReturnsToTheCheckpoint) {
   scenario.player().position = {5.0f, 1.0f};  // over the hole
   scenario.step({}, 120);
   EXPECT_FLOAT_EQ(scenario.player().position.x + scenario.config.playerWidth * 0.5f, 1.5f);
+}
+
+/// A walled level of random cells: hazards, solids, one-way platforms, slopes and water.
+Level scatteredHazards(std::mt19937& random) {
+  constexpr int kWidth = 40;
+  constexpr int kHeight = 20;
+  Level level(kWidth, kHeight);
+  std::uniform_int_distribution<int> roll(0, 99);
+  for (int row = 0; row < kHeight; ++row) {
+    for (int column = 0; column < kWidth; ++column) {
+      const bool wall = row == 0 || row == kHeight - 1 || column == 0 || column == kWidth - 1;
+      const int dice = roll(random);
+      TileType type = TileType::Empty;
+      if (wall || dice < 8) {
+        type = TileType::Solid;
+      } else if (dice < 16) {
+        type = TileType::Hazard;
+      } else if (dice < 19) {
+        type = TileType::OneWay;
+      } else if (dice < 21) {
+        type = dice == 19 ? TileType::SlopeUpRight : TileType::SlopeUpLeft;
+      } else if (dice < 23) {
+        type = TileType::Water;
+      }
+      level.setTile(column, row, type);
+    }
+  }
+  return level;
+}
+
+// The hazard rule looks only at the characters whose step saw a hazard tile in its reach: a step
+// must never end on one its reach did not show. Random characters on a level strewn with hazards.
+TEST(Hazard, EveryStepThatEndsOnAHazardSawOneInItsReach) {
+  std::mt19937 random(5);
+  const Level level = scatteredHazards(random);
+  const StepParameters parameters{PhysicsConfig{}};
+  std::uniform_int_distribution<int> column(1, level.width() - 2);
+  std::uniform_int_distribution<int> row(1, level.height() - 2);
+  constexpr int kCharacters = 32;
+  std::array<Character, kCharacters> characters;
+  const auto respawn = [&](Character& character) {  // in an empty cell, standing on its floor
+    int at[2] = {column(random), row(random)};
+    while (level.tileAt(at[0], at[1]) != TileType::Empty) {
+      at[0] = column(random);
+      at[1] = row(random);
+    }
+    const Vec2 feet{static_cast<float>(at[0]) + 0.5f, static_cast<float>(at[1] + 1)};
+    spawnCharacter(character, feet, level, parameters.config);
+  };
+  for (Character& character : characters) {
+    respawn(character);
+  }
+  RandomInputs inputs(9);
+  TickInputs tick{};
+  int onHazard = 0;
+  int hazardOutOfReach = 0;
+  for (int step = 0; step < 3000; ++step) {
+    inputs.next(tick, kCharacters);
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+      Character& character = characters[i];
+      const CharacterContacts contacts = stepCharacter(character, tick[i], level, parameters);
+      const bool touches = touchesHazard(characterBox(character, parameters.config), level);
+      ASSERT_TRUE(!touches || contacts.mayTouchHazard) << "step " << step << ", character " << i;
+      onHazard += touches ? 1 : 0;
+      hazardOutOfReach += contacts.mayTouchHazard ? 0 : 1;
+      if (touches || character.position.y > static_cast<float>(level.height())) {
+        respawn(character);
+      }
+    }
+  }
+  EXPECT_GT(onHazard, 1000);           // steps really ended on hazards
+  EXPECT_GT(hazardOutOfReach, 10000);  // and many were told there was none to look for
 }
 
 }  // namespace
