@@ -287,9 +287,7 @@ Aabb stepReach(const Character& character, const StepParameters& parameters) {
   const PhysicsConfig& config = parameters.config;
   const Vec2 delta{character.velocity.x * parameters.dt, character.velocity.y * parameters.dt};
   const Aabb swept = sweptArea(characterBox(character, config), delta, 0.0f);
-  const int nudge = config.cornerCorrection > 0 ? config.cornerCorrection : 0;
-  const float sideways =
-      static_cast<float>(nudge) / static_cast<float>(kPixelsPerTile) + 2.0f * kSkin;
+  const float sideways = parameters.reachSideways;
   constexpr float kUpAndDown = 1.0f + kSlopeContactTolerance + 2.0f * kSkin;
   return {{swept.left() - sideways, swept.top() - kUpAndDown},
           {swept.size.x + 2.0f * sideways, swept.size.y + 2.0f * kUpAndDown}};

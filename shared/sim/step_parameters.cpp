@@ -1,5 +1,7 @@
 #include "sim/step_parameters.h"
 
+#include "sim/box_cast.h"
+
 namespace coyote {
 
 StepParameters::StepParameters(const PhysicsConfig& physics)
@@ -8,6 +10,10 @@ StepParameters::StepParameters(const PhysicsConfig& physics)
       coyoteTicks(ticksFor(physics.coyoteTime, physics.tickRate)),
       jumpBufferTicks(ticksFor(physics.jumpBufferTime, physics.tickRate)),
       wallJumpLockTicks(ticksFor(physics.wallJumpLockTime, physics.tickRate)),
-      dashTicks(ticksFor(physics.dashDuration, physics.tickRate)) {}
+      dashTicks(ticksFor(physics.dashDuration, physics.tickRate)),
+      reachSideways(
+          static_cast<float>(physics.cornerCorrection > 0 ? physics.cornerCorrection : 0) /
+              static_cast<float>(kPixelsPerTile) +
+          2.0f * kSkin) {}
 
 }  // namespace coyote

@@ -14,6 +14,9 @@ struct StepParameters {
   std::int32_t jumpBufferTicks = 0;  ///< jumpBufferTime in ticks
   std::int32_t wallJumpLockTicks = 0;
   std::int32_t dashTicks = 0;
+  /// Tiles a character step's reach extends beside its swept box: the widest corner nudge and
+  /// the wall probe's skin (stepReach, character_step.cpp), found once rather than every step.
+  float reachSideways = 0.0f;
 
   explicit StepParameters(const PhysicsConfig& physics);
 };
