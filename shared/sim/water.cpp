@@ -13,10 +13,7 @@ float overlapLength(float low, float high, float cell) {
 
 }  // namespace
 
-float submergedFraction(const Aabb& box, const Level& level) {
-  if ((level.typesAround(box) & maskOf(TileType::Water)) == 0) {
-    return 0.0f;  // the common case, asked first: nothing to add up
-  }
+float wetFraction(const Aabb& box, const Level& level) {
   const int firstRow = floorToInt(box.top());
   const int lastRow = floorToInt(box.bottom());
   const int firstColumn = floorToInt(box.left());

@@ -9,8 +9,18 @@ namespace coyote {
 /// More of a character's box than this under water and it swims instead of running and jumping.
 inline constexpr float kSwimmingFraction = 0.5f;
 
-/// The part of a box's area inside water tiles, 0 (dry) to 1 (under water).
-float submergedFraction(const Aabb& box, const Level& level);
+/// submergedFraction of a box that the level's windows say may be wet: it adds up its cells.
+float wetFraction(const Aabb& box, const Level& level);
+
+/// The part of a box's area inside water tiles, 0 (dry) to 1 (under water). The common answer
+/// inline: every character step asks, and the window at the box's top-left cell almost always
+/// holds no water.
+inline float submergedFraction(const Aabb& box, const Level& level) {
+  if ((level.typesAround(box) & maskOf(TileType::Water)) == 0) {
+    return 0.0f;
+  }
+  return wetFraction(box, level);
+}
 
 /// The downward acceleration left of `gravity` once water holds up `fraction` of a body of
 /// `density` (mass per tile²): Archimedes, g · (1 − fraction · ρ_water / ρ_body). Negative: the
