@@ -52,14 +52,6 @@ inline bool overlapsBeyondSkin(const Aabb& a, const Aabb& b) {
          a.right() > b.left() + kSkin && a.left() < b.right() - kSkin;
 }
 
-/// A box as its four edges, computed as Aabb computes them. No default values: an array of them
-/// is never cleared.
-struct BoxEdges {
-  float left, top, right, bottom;
-
-  static BoxEdges of(const Aabb& box) { return {box.left(), box.top(), box.right(), box.bottom()}; }
-};
-
 /// A box less the skin on every side, for a box that many others are tested against (a platform
 /// and every body): another box's edges pass these exactly when overlapsBeyondSkin(other, box),
 /// with the same comparisons in the same order, and without its sums.

@@ -4,8 +4,8 @@ namespace coyote {
 
 // No padding the compiler would leave unwritten (the sync test compares states byte by byte).
 static_assert(sizeof(SettledIndex) == 3 * sizeof(CrateBits) + 2 * 2 * kMaxCrates + 2 * 4096 +
-                                          2 * 1024 + 4 * kMaxCrates + sizeof(Vec2) + 4 * 4 + 4 * 4 +
-                                          2 + 6);
+                                          2 * 1024 + 4 * kMaxCrates + sizeof(Vec2) +
+                                          sizeof(BoxEdges) + 4 * 4 + 2 + 6);
 
 void SettledIndex::rebuild(std::span<const Crate> crates, const Level& level,
                            std::uint8_t restingTicks) {
@@ -54,28 +54,15 @@ void SettledIndex::update(std::span<const Crate> crates, const Level& level,
   }
 }
 
-void SettledIndex::Extent::include(const Aabb& box) {
-  left = box.left() < left ? box.left() : left;
-  top = box.top() < top ? box.top() : top;
-  right = box.right() > right ? box.right() : right;
-  bottom = box.bottom() > bottom ? box.bottom() : bottom;
-}
-
 void SettledIndex::measureExtent(std::span<const Crate> crates, const Level& level) {
-  bool first = true;
+  extent_ = BoxEdges::none();
   inGrid_.forEach([&](std::size_t slot) {
     const CrateDefinition* definition =
         slot < crates.size() ? crateDefinition(level, crates[slot].id) : nullptr;
     if (definition == nullptr) {
       return;  // never linked without one
     }
-    const Aabb box{crates[slot].position, definition->size};
-    if (first) {
-      extent_ = {box.left(), box.top(), box.right(), box.bottom()};
-      first = false;
-    } else {
-      extent_.include(box);
-    }
+    extent_.include(Aabb{crates[slot].position, definition->size});
   });
 }
 
@@ -91,12 +78,7 @@ void SettledIndex::link(std::size_t slot, const Crate& crate, const CrateDefinit
   }
   head_[bucket] = self;
   ++rowCount_[static_cast<std::size_t>(key >> 16) % kRowBuckets];
-  const Aabb box{crate.position, definition.size};
-  if (count_ == 0) {
-    extent_ = {box.left(), box.top(), box.right(), box.bottom()};
-  } else {
-    extent_.include(box);
-  }
+  extent_.include(Aabb{crate.position, definition.size});
   inGrid_.add(slot);
   ++count_;
   largest_.x = definition.size.x > largest_.x ? definition.size.x : largest_.x;

@@ -137,21 +137,6 @@ class SettledIndex {
            box.bottom() >= area.top();
   }
 
-  /// The box every indexed crate lies in, edges included: the union of their boxes, computed
-  /// as `touches` computes each (so a box that touches an area never lies outside it).
-  struct Extent {
-    float left = 0.0f;
-    float top = 0.0f;
-    float right = 0.0f;
-    float bottom = 0.0f;
-
-    void include(const Aabb& box);
-    bool touches(const Aabb& area) const {
-      return left <= area.right() && right >= area.left() && top <= area.bottom() &&
-             bottom >= area.top();
-    }
-  };
-
   void link(std::size_t slot, const Crate& crate, const CrateDefinition& definition);
   void unlink(std::size_t slot);
   /// The extent of what is left after crates left the grid (it only grows as they join).
@@ -165,9 +150,11 @@ class SettledIndex {
   std::array<std::int16_t, kMaxCrates> previous_{};    ///< previous slot, or kNone (the head)
   std::array<std::uint32_t, kMaxCrates> cellKey_{};    ///< the cell of a slot's top-left corner
   std::array<std::uint16_t, kRowBuckets> rowCount_{};  ///< indexed crates per row of cells
-  Vec2 largest_;   ///< the largest indexed crate: how far up and left of an area one can start
-  Extent extent_;  ///< where the indexed crates are: most queries (a character far from them) end
-                   ///< on its four comparisons
+  Vec2 largest_;  ///< the largest indexed crate: how far up and left of an area one can start
+  /// The union of the indexed crates' boxes, computed as `touches` computes each (so a crate
+  /// that touches an area never lies outside it): most queries (a character far from every
+  /// settled crate) end on its four comparisons.
+  BoxEdges extent_ = BoxEdges::none();
   std::uint32_t count_ = 0;
   std::uint32_t crateCount_ = 0;
   std::int32_t width_ = 0;

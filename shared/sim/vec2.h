@@ -20,4 +20,32 @@ struct Aabb {
   float centerX() const { return position.x + size.x * 0.5f; }
 };
 
+/// A box as its four edges, computed as Aabb computes them, so that a test on them is the test on
+/// the box. No default values: an array of them is never cleared.
+struct BoxEdges {
+  float left, top, right, bottom;
+
+  static BoxEdges of(const Aabb& box) { return {box.left(), box.top(), box.right(), box.bottom()}; }
+  /// Edges that hold nothing: the first box included becomes them, and no area touches them.
+  static BoxEdges none();
+
+  /// Grows these edges to hold `box` too (a union of boxes).
+  void include(const Aabb& box) {
+    left = box.left() < left ? box.left() : left;
+    top = box.top() < top ? box.top() : top;
+    right = box.right() > right ? box.right() : right;
+    bottom = box.bottom() > bottom ? box.bottom() : bottom;
+  }
+  /// Whether `area` touches them, edges included.
+  bool touches(const Aabb& area) const {
+    return left <= area.right() && right >= area.left() && top <= area.bottom() &&
+           bottom >= area.top();
+  }
+};
+
+inline BoxEdges BoxEdges::none() {
+  constexpr float kFar = 3.0e38f;  // beyond any box the guards let through, and finite
+  return {kFar, kFar, -kFar, -kFar};
+}
+
 }  // namespace coyote
