@@ -1,6 +1,7 @@
 #pragma once
 // The worlds the benchmarks and the instruction counts step: bench.tmj with seeded random players,
 // and the playground grown to issue 8's living world (64 characters, 32 crates, 16 platforms).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,20 @@ inline Level livingWorld() {
   return level;
 }
 
+/// How the players of a stepped world play: each its own seeded random inputs, or all of them
+/// player 0's (with one spawn, the characters then move in lockstep).
+enum class Players { Apart, InLockstep };
+
+/// bench.tmj with its first spawn alone: with Players::InLockstep, every character starts where
+/// the one before it did and presses what it presses, so each takes the branches the one before
+/// it took. Set beside the same number of players apart, it measures what their divergence costs
+/// the branch predictor, for about the same instructions.
+inline Level benchWithOneSpawn() {
+  Level level = loadTiledLevel(levelPath("bench.tmj"));
+  level.spawns.resize(1);
+  return level;
+}
+
 /// A level, seeded random inputs recorded up front (so a benchmark times the step alone) and the
 /// state after the warm-up.
 struct SteppedWorld {
@@ -52,11 +67,14 @@ struct SteppedWorld {
   std::vector<TickInputs> inputs;
   WorldState state;
 
-  SteppedWorld(Level steppedLevel, int players)
+  SteppedWorld(Level steppedLevel, int players, Players play = Players::Apart)
       : level(std::move(steppedLevel)), inputs(kRecordedTicks) {
     RandomInputs random(1);
     for (TickInputs& tick : inputs) {
       random.next(tick, players);
+      if (play == Players::InLockstep) {
+        std::fill(tick.begin(), tick.begin() + players, tick[0]);
+      }
     }
     state = makeWorld(players, level, parameters.config);
     for (int tick = 0; tick < kWarmUpTicks; ++tick) {

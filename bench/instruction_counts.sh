@@ -26,5 +26,6 @@ count() {
 measured='coyote::(anonymous namespace)::measuredSteps*'
 count bench1 "$measured" 200 step 1 character-step
 count bench64 "$measured" 200 step 64 character-step
+count lockstep64 "$measured" 200 step 64 character-step
 count living "$measured" 200 step 112 body-step
 count rollback 'coyote::(anonymous namespace)::measuredRollbacks*' 10 rollback 15 tick

@@ -1,7 +1,7 @@
 // Steps a benchmark world a fixed number of times inside one function that callgrind counts
 // (bench/instruction_counts.sh): instruction counts do not move with the machine's speed, which
 // on this 2-core machine moves by 2× within minutes, so the speed work is judged by them.
-// Usage: coyote_step_instructions bench1|bench64|living|rollback
+// Usage: coyote_step_instructions bench1|bench64|lockstep64|living|rollback
 #include <cstdio>
 #include <string>
 
@@ -31,16 +31,20 @@ constexpr std::uint32_t kRollbackDepth = 15;
 }
 
 int run(const std::string& mode) {
-  if (mode == "bench1" || mode == "bench64") {
-    bench::SteppedWorld world(loadTiledLevel(bench::levelPath("bench.tmj")),
-                              mode == "bench1" ? 1 : 64);
+  if (mode == "bench1" || mode == "bench64" || mode == "lockstep64") {
+    bench::SteppedWorld world =
+        mode == "lockstep64"
+            ? bench::SteppedWorld(bench::benchWithOneSpawn(), 64, bench::Players::InLockstep)
+            : bench::SteppedWorld(loadTiledLevel(bench::levelPath("bench.tmj")),
+                                  mode == "bench1" ? 1 : 64);
     measuredSteps(world);
     std::printf("{\"mode\":\"%s\",\"steps\":%d,\"hash\":\"%016llx\"}\n", mode.c_str(),
                 kMeasuredSteps, static_cast<unsigned long long>(hashState(world.state)));
     return 0;
   }
   if (mode != "living" && mode != "rollback") {
-    std::fprintf(stderr, "usage: coyote_step_instructions bench1|bench64|living|rollback\n");
+    std::fprintf(stderr,
+                 "usage: coyote_step_instructions bench1|bench64|lockstep64|living|rollback\n");
     return 2;
   }
   bench::SteppedWorld world(bench::livingWorld(), bench::kLivingPlayers);

@@ -15,9 +15,7 @@ struct BenchWorld : bench::SteppedWorld {
       : SteppedWorld(loadTiledLevel(bench::levelPath("bench.tmj")), players) {}
 };
 
-void StepWorld(benchmark::State& benchState) {
-  const int players = static_cast<int>(benchState.range(0));
-  BenchWorld world(players);
+void stepRecordedTicks(benchmark::State& benchState, bench::SteppedWorld& world, int players) {
   std::size_t tick = 0;
   for (auto _ : benchState) {
     stepWorld(world.state, world.inputs[tick], world.level, world.parameters);
@@ -29,7 +27,23 @@ void StepWorld(benchmark::State& benchState) {
       benchmark::Counter(static_cast<double>(benchState.iterations()) * players,
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
+
+void StepWorld(benchmark::State& benchState) {
+  const int players = static_cast<int>(benchState.range(0));
+  BenchWorld world(players);
+  stepRecordedTicks(benchState, world, players);
+}
 BENCHMARK(StepWorld)->Arg(1)->Arg(8)->Arg(64)->Arg(256);
+
+// StepWorld's players in lockstep (bench::benchWithOneSpawn): the same work a character-step, in
+// the same order, but each character takes the branches the one before it took. What it saves
+// against StepWorld with as many players is what their divergence costs the branch predictor.
+void StepWorldInLockstep(benchmark::State& benchState) {
+  const int players = static_cast<int>(benchState.range(0));
+  bench::SteppedWorld world(bench::benchWithOneSpawn(), players, bench::Players::InLockstep);
+  stepRecordedTicks(benchState, world, players);
+}
+BENCHMARK(StepWorldInLockstep)->Arg(8)->Arg(64);
 
 void HashState(benchmark::State& benchState) {
   const int players = static_cast<int>(benchState.range(0));
