@@ -35,9 +35,9 @@ void StepWorld(benchmark::State& benchState) {
 }
 BENCHMARK(StepWorld)->Arg(1)->Arg(8)->Arg(64)->Arg(256);
 
-// StepWorld's players in lockstep (bench::benchWithOneSpawn): the same work a character-step, in
-// the same order, but each character takes the branches the one before it took. What it saves
-// against StepWorld with as many players is what their divergence costs the branch predictor.
+// StepWorld's players in lockstep (bench::benchWithOneSpawn): each character takes the branches
+// the one before it took. Against StepWorld with as many players, and with the instruction counts
+// of both (bench/instruction_counts.sh), it shows what their divergence costs the branch predictor.
 void StepWorldInLockstep(benchmark::State& benchState) {
   const int players = static_cast<int>(benchState.range(0));
   bench::SteppedWorld world(bench::benchWithOneSpawn(), players, bench::Players::InLockstep);
