@@ -132,10 +132,6 @@ class SettledIndex {
   static std::size_t rowBucketOf(int row) {
     return static_cast<std::size_t>(row + 8) % kRowBuckets;
   }
-  static bool touches(const Aabb& box, const Aabb& area) {
-    return box.left() <= area.right() && box.right() >= area.left() && box.top() <= area.bottom() &&
-           box.bottom() >= area.top();
-  }
 
   void link(std::size_t slot, const Crate& crate, const CrateDefinition& definition);
   void unlink(std::size_t slot);
@@ -151,8 +147,8 @@ class SettledIndex {
   std::array<std::uint32_t, kMaxCrates> cellKey_{};    ///< the cell of a slot's top-left corner
   std::array<std::uint16_t, kRowBuckets> rowCount_{};  ///< indexed crates per row of cells
   Vec2 largest_;  ///< the largest indexed crate: how far up and left of an area one can start
-  /// The union of the indexed crates' boxes, computed as `touches` computes each (so a crate
-  /// that touches an area never lies outside it): most queries (a character far from every
+  /// The union of the indexed crates' edges, found as `forEachTouching` finds each crate's (so a
+  /// crate that touches an area never lies outside it): most queries (a character far from every
   /// settled crate) end on its four comparisons.
   BoxEdges extent_ = BoxEdges::none();
   std::uint32_t count_ = 0;
@@ -174,7 +170,8 @@ void SettledIndex::forEachTouching(const Aabb& area, std::span<const Crate> crat
   const auto test = [&](std::size_t slot) {
     const Crate& crate = crates[slot];
     const CrateDefinition* definition = crateDefinition(level, crate.id);
-    if (definition != nullptr && touches(Aabb{crate.position, definition->size}, area)) {
+    if (definition != nullptr &&
+        BoxEdges::of(Aabb{crate.position, definition->size}).touches(area)) {
       visit(slot);
     }
   };
