@@ -10,6 +10,7 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
+#include "sim/obstacle_set.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 
@@ -44,8 +45,9 @@ void writeTrace(std::ostream& out, const WorldState& state, int players, const L
     const Platform& platform = state.platforms[i];
     writeBodyLine(out, state.tick, i, "platform", platform.position, platform.velocity);
   }
+  const auto crates = levelCrates(state, level);  // the slots a level's crates are kept in
   for (std::size_t i = 0; i < level.crates.size(); ++i) {
-    for (const Crate& crate : state.crates) {
+    for (const Crate& crate : crates) {
       if (crate.active && crate.id == static_cast<BodyId>(kCrateIdBase + static_cast<int>(i))) {
         writeBodyLine(out, state.tick, i, "crate", crate.position, crate.velocity);
       }

@@ -1,4 +1,8 @@
 // Runs the real coyote-sim binary, as a user would.
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -6,6 +10,7 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
+#include "support/bundled_level.h"
 #include "support/random_run.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
@@ -73,6 +78,48 @@ TEST(CoyoteSimCli, TracePrintsOneObjectPerTickPerPlayer) {
     }
   }
   EXPECT_EQ(traces, 30);
+}
+
+// Issue 8: after each tick's players, one line per body, platforms then crates, each by its index
+// in the level, with its kind, position and velocity.
+TEST(CoyoteSimCli, TraceAlsoPrintsEveryPlatformAndCrateInLevelOrder) {
+  const std::string playground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
+  const Level level = test::bundledLevel("playground.tmj");
+  ASSERT_FALSE(level.platforms.empty());
+  ASSERT_FALSE(level.crates.empty());
+  constexpr int kTicks = 30;
+  const test::CommandResult result =
+      test::runCommand(kSim + " run --level " + playground + " --players 1 --ticks " +
+                       std::to_string(kTicks) + " --trace");
+  ASSERT_EQ(result.exitCode, 0) << result.output;
+  std::istringstream lines(result.output);
+  std::string line;
+  std::vector<Json> bodies;
+  while (std::getline(lines, line)) {
+    const Json object = Json::parse(line);
+    if (object.contains("body")) {
+      bodies.push_back(object);
+    }
+  }
+  const std::size_t perTick = level.platforms.size() + level.crates.size();
+  ASSERT_EQ(bodies.size(), perTick * kTicks);
+  bool aPlatformMoved = false;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Json& body = bodies[i];
+    const std::size_t place = i % perTick;
+    const bool isPlatform = place < level.platforms.size();
+    EXPECT_EQ(body["tick"], i / perTick + 1) << i;
+    EXPECT_EQ(body["kind"], isPlatform ? "platform" : "crate") << i;
+    EXPECT_EQ(body["body"], isPlatform ? place : place - level.platforms.size()) << i;
+    for (const char* key : {"x", "y", "vx", "vy"}) {
+      EXPECT_TRUE(body[key].is_number()) << i << " " << key;
+    }
+    if (isPlatform && i >= perTick) {
+      const Json& before = bodies[i - perTick];
+      aPlatformMoved = aPlatformMoved || body["x"] != before["x"] || body["y"] != before["y"];
+    }
+  }
+  EXPECT_TRUE(aPlatformMoved);
 }
 
 TEST(CoyoteSimCli, ScriptedInputsMoveThePlayer) {
