@@ -1,6 +1,6 @@
 #pragma once
 // The worlds the benchmarks and the instruction counts step: bench.tmj with seeded random players,
-// and the playground grown to issue 8's living world (64 characters, 32 crates, 16 platforms).
+// and the playground grown to a living world (64 characters, 32 crates, 16 platforms).
 #include <algorithm>
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
-// The joint stage of stepWorld with 64 joints at work (issue 9: ≤ 10 µs a step): 16 ropes
-// swinging crates, 16 crates welded under them, 16 springs bobbing, 16 rails driven to and fro by
-// reversing motors. The time is the stage's own (its StepProfile entry), not the whole step's.
+// The joint stage of stepWorld with 64 joints at work (goal: ≤ 10 µs a step, docs/performance.md):
+// 16 ropes swinging crates, 16 crates welded under them, 16 springs bobbing, 16 rails driven to and
+// fro by reversing motors. The time is the stage's own (its StepProfile entry), not the whole
+// step's.
 #include <string>
 
 #include <benchmark/benchmark.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Network scenarios with real coyote-server, coyote-netsim and coyote-bot processes on 127.0.0.1,
-# printed as one Markdown table (the README's and the closing notes' figures):
+# printed as one Markdown table (docs/performance.md's figures):
 #   bench/network_bench.sh [--build DIR] [--bots N] [--seconds S] [--runs R] [SCENARIO...]
 # Scenarios: direct (N bots), jitter (100 ms ±20 ms, 5 % loss), loss20 (100 ms, 20 % loss), soak
 # (300 ms, 25 % loss, 25 % duplication), churn (2 bots beside waves of 1-3 for 2-8 s, 60 s),

@@ -1,14 +1,14 @@
-// What a sleeping crate costs a step (issue 9): a yard of 2,000 crates of which 100 are kept
+// What a sleeping crate costs a step: a yard of 2,000 crates of which 100 are kept
 // awake, with 16 players running on the floor above them, against the same yard holding only
 // those 100 crates. Both worlds step the same inputs in the same iteration; the difference over
-// the 1,900 sleepers is the figure the README and the goal (≤ 5 ns) use.
+// the 1,900 sleepers is the figure docs/performance.md and the goal (≤ 5 ns) use.
 #include <chrono>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
 #include "scenario/random_inputs.h"
-#include "sim/crate_activity.h"
+#include "sim/bodies/crate_activity.h"
 #include "sim/world_step.h"
 
 namespace coyote {

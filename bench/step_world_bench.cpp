@@ -22,7 +22,7 @@ void stepRecordedTicks(benchmark::State& benchState, bench::SteppedWorld& world,
     tick = (tick + 1) % world.inputs.size();
     benchmark::DoNotOptimize(world.state);
   }
-  // Reported as time per character-step (the figure the README and the goal use).
+  // Reported as time per character-step (the figure docs/performance.md and the goal use).
   benchState.counters["per_character_step"] =
       benchmark::Counter(static_cast<double>(benchState.iterations()) * players,
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);

@@ -11,7 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "client/core/client_session.h"
-#include "net/codec.h"
+#include "wire/codec.h"
 #include "net/connect_gate.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "net/codec.h"
+#include "wire/codec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string error;

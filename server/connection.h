@@ -7,7 +7,7 @@
 #include <enet/enet.h>
 
 #include "net/loss_meter.h"
-#include "net/messages.h"
+#include "wire/messages.h"
 #include "server/welcome_copies.h"
 
 namespace coyote {

@@ -7,7 +7,7 @@
 
 #include "match/authoritative_tick.h"
 #include "net/enet_host.h"
-#include "net/frames_encoding.h"
+#include "wire/frames_encoding.h"
 
 namespace coyote {
 namespace {

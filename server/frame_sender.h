@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "net/messages.h"
+#include "wire/messages.h"
 #include "server/connection.h"
 #include "server/player_slots.h"
 #include "server/server_metrics.h"

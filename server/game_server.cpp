@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "net/codec.h"
+#include "wire/codec.h"
 
 namespace coyote {
 namespace {
@@ -95,7 +95,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
 
 GameServer::~GameServer() = default;
 
-// ---- time (SPEC §7): fixed steps, bounded catch-up ---------------------------------------------
+// ---- time (docs/hosting.md#the-loop): fixed steps, bounded catch-up
+// ---------------------------------------------
 
 void GameServer::advance(double now) {
   now_ = now;

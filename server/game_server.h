@@ -12,7 +12,7 @@
 
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
-#include "net/messages.h"
+#include "wire/messages.h"
 #include "server/connection.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
@@ -24,12 +24,12 @@
 
 namespace coyote {
 
-/// The authoritative dedicated server (SPEC §5, §7): accepts players and spectators over ENet
-/// into rooms (Room: one match each, `main` always open, the others opened by the first Hello
-/// naming them and closed after rooms.idle_seconds empty), simulates every room each tick with
-/// the inputs that arrived (a missing one is the player's last input), and sends each client the
-/// authoritative inputs and hashes it has not acknowledged. One ENet host and one loop serve
-/// every room.
+/// The authoritative dedicated server (docs/protocol.md, docs/hosting.md): accepts players and
+/// spectators over ENet into rooms (Room: one match each, `main` always open, the others opened by
+/// the first Hello naming them and closed after rooms.idle_seconds empty), simulates every room
+/// each tick with the inputs that arrived (a missing one is the player's last input), and sends
+/// each client the authoritative inputs and hashes it has not acknowledged. One ENet host and one
+/// loop serve every room.
 ///
 /// It never reads a clock (yojimbo's `AdvanceTime`): a loop calls `receive()`, `advance(now)`
 /// and `send()` — server/main.cpp with the monotonic clock, the tests with a made-up one.

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "net/codec.h"
+#include "wire/codec.h"
 #include "server/game_server.h"
 #include "server/player_name.h"
 

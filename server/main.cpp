@@ -15,7 +15,7 @@
 #include "config/config_error.h"
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
-#include "net/level_data.h"
+#include "wire/level_data.h"
 #include "server/agones_agent.h"
 #include "server/game_server.h"
 #include "server/metrics_http.h"
@@ -167,8 +167,8 @@ struct LoopReporter {
   }
 };
 
-/// The fixed-step loop (SPEC §7): wait for packets until the next tick is due, run the due
-/// ticks, send; until a signal or the run time.
+/// The fixed-step loop (docs/hosting.md#the-loop): wait for packets until the next tick is due, run
+/// the due ticks, send; until a signal or the run time.
 void runLoop(coyote::GameServer& server, double runFor, LoopReporter report) {
   const double start = coyote::monotonicSeconds();
   while (!stopRequested.load()) {

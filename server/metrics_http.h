@@ -13,7 +13,8 @@ class Server;
 
 namespace coyote {
 
-/// The server's HTTP endpoints (SPEC §7), on a thread of their own (cpp-httplib):
+/// The server's HTTP endpoints (docs/hosting.md#metrics-and-health), on a thread of their own
+/// (cpp-httplib):
 /// - `GET /metrics`: the last published page, in the Prometheus text format;
 /// - `GET /healthz`: 200 while the tick loop has ticked within the last second, else 503;
 /// - `GET /readyz`: 200 while the server accepts players, else 503 (starting, shutting down).

@@ -7,7 +7,7 @@
 
 namespace coyote {
 
-/// The overload governor (SPEC §7, seed 004 "Dégradation"). It judges the p95 of the tick time
+/// The overload governor (docs/hosting.md#overload-governor). It judges the p95 of the tick time
 /// over windows of 100 ticks — never a single spike. Three windows in a row above the budget step
 /// down one level; 30 s of windows all under 60 % of the budget step back up one level:
 ///   0 normal;

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "match/authoritative_tick.h"
-#include "net/codec.h"
-#include "sim/platform_step.h"
+#include "wire/codec.h"
+#include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
 
 namespace coyote {

@@ -8,7 +8,7 @@
 
 #include <spdlog/logger.h>
 
-#include "net/messages.h"
+#include "wire/messages.h"
 #include "replay/replay_file.h"
 #include "server/connection.h"
 #include "server/frame_sender.h"
@@ -20,8 +20,8 @@
 
 namespace coyote {
 
-/// One match on the server (SPEC §7 "rooms"; seed 004: "un monde par dimension, créé au premier
-/// besoin, détruit quand plus personne ne l'occupe"): its level, world, player slots, inputs,
+/// One match on the server (docs/hosting.md#rooms: a world per room,
+/// opened on first use, closed once nobody is in it): its level, world, player slots, inputs,
 /// tick history, replay and metrics. Rooms know nothing of each other or of the socket: the
 /// GameServer's one ENet host and loop hand each room its connections and its ticks.
 class Room {

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "net/room_name.h"
-#include "sim/level.h"
+#include "wire/room_name.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 

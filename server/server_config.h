@@ -6,13 +6,13 @@
 #include <string>
 
 #include "config/toml_table_reader.h"
-#include "sim/physics_config.h"
+#include "sim/state/physics_config.h"
 
 namespace coyote {
 
-/// Everything `coyote-server` can be told (SPEC §7), with defaults and units. `configs/server.toml`
-/// mirrors it by section; CLI flags override the file; `COYOTE_<SECTION>_<KEY>` environment
-/// variables override both (e.g. COYOTE_NET_PORT=7778).
+/// Everything `coyote-server` can be told (docs/hosting.md#configuration), with defaults and units.
+/// `configs/server.toml` mirrors it by section; CLI flags override the file;
+/// `COYOTE_<SECTION>_<KEY>` environment variables override both (e.g. COYOTE_NET_PORT=7778).
 struct ServerConfig {
   // [sim] tick_rate lives in physics.tickRate
   std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped

@@ -40,8 +40,8 @@ struct StageTiming {
   double cpu = 0.0;
 };
 
-/// What the server measures (SPEC §7): tick time and its stages, players, traffic, inputs,
-/// client-reported rollbacks and desyncs, refused packets.
+/// What the server measures (docs/hosting.md#metrics-and-health): tick time and its stages,
+/// players, traffic, inputs, client-reported rollbacks and desyncs, refused packets.
 struct ServerMetrics {
   DurationWindow tickTime;       ///< wall time: simulate + send, preemption included
   DurationWindow tickCpuTime;    ///< the server thread's CPU time for the same

@@ -6,11 +6,11 @@
 #include <spdlog/logger.h>
 
 #include "server/server_metrics.h"
-#include "sim/step_events.h"
+#include "sim/state/step_events.h"
 
 namespace coyote {
 
-/// What the server does with a step's events (SPEC §4 engine services, seed 004 "Garde-fous"):
+/// What the server does with a step's events (docs/hosting.md#logs):
 /// counts the guards' work and dropped events in the metrics, and logs a clamped or recovered
 /// body at most once a minute per body, so a crate stuck at its speed cap cannot flood the log.
 class StepEventLog {

@@ -6,8 +6,8 @@
 #include "client/app/palette.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/world_renderer.h"
-#include "sim/joint_step.h"
-#include "sim/obstacle_set.h"
+#include "sim/bodies/joint_step.h"
+#include "sim/collision/obstacle_set.h"
 
 namespace coyote {
 namespace {
@@ -121,7 +121,7 @@ BodyRenderer::BodyRenderer(const Level& level) : level_(level) {
       const Vec2 from = platform.path[i];
       const Vec2 to = platform.path[(i + 1) % count];
       // The path of the platform's centre, where a player sees it travel.
-      const Vec2 half{platform.size.x * 0.5f, platform.size.y * 0.5f};
+      const Vec2 half = platform.size * 0.5f;
       paths_.append({{(from.x + half.x) * kTile, (from.y + half.y) * kTile}, palette::kDebugPath});
       paths_.append({{(to.x + half.x) * kTile, (to.y + half.y) * kTile}, palette::kDebugPath});
     }
@@ -176,9 +176,9 @@ void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& 
       case JointKind::Rail: {  // the track the crate's centre runs along, limits to limits
         const float lower = std::max(joint.lower, -8.0f);
         const float upper = std::min(joint.upper, 8.0f);
-        const Vec2 start{to.x + joint.offset.x, to.y + joint.offset.y};
-        drawLine(target, states, {start.x + joint.axis.x * lower, start.y + joint.axis.y * lower},
-                 {start.x + joint.axis.x * upper, start.y + joint.axis.y * upper}, palette::kRail);
+        const Vec2 start = to + joint.offset;
+        drawLine(target, states, start + joint.axis * lower,
+                 start + joint.axis * upper, palette::kRail);
         break;
       }
       case JointKind::Weld:

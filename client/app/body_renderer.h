@@ -2,8 +2,8 @@
 
 #include <SFML/Graphics.hpp>
 
-#include "sim/level.h"
-#include "sim/world_state.h"
+#include "sim/state/level.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "client/app/viewport.h"
-#include "sim/vec2.h"
+#include "sim/state/vec2.h"
 
 namespace coyote {
 

@@ -3,13 +3,13 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/viewport.h"
-#include "sim/level.h"
-#include "sim/physics_config.h"
-#include "sim/world_state.h"
+#include "sim/state/level.h"
+#include "sim/state/physics_config.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 
-/// F1: the collision debug view (seed 002: draw the casts and the normals). In logical pixels:
+/// F1: the collision debug view (docs/playing.md#debug-views). In logical pixels:
 /// every box (colour = contact: green grounded, cyan on a slope, magenta on a wall, white
 /// dashing, yellow airborne), the tiles the last sweep went through, the blocking normals as
 /// short spikes, the wall contact as a bar. In window pixels: the local character's numbers.

@@ -33,7 +33,7 @@ Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother
     Vec2 position = interpolate(before.position, now.position, frame.alpha);
     if (!local) {
       const Vec2 offset = smoother.offset(static_cast<int>(slot));
-      position = {position.x + offset.x, position.y + offset.y};
+      position += offset;
     }
     drawn.push_back(
         {static_cast<int>(slot), position, &now, local, frame.nameOf(static_cast<int>(slot))});

@@ -3,7 +3,7 @@
 #include <functional>
 
 #include "client/app/client_config.h"
-#include "sim/player_input.h"
+#include "sim/state/player_input.h"
 
 namespace coyote {
 

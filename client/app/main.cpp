@@ -1,5 +1,5 @@
 // coyote-client: the SFML window client. Plays on a server (or a local one it starts), or plays
-// a replay back. See README "Playing".
+// a replay back. See docs/playing.md.
 #include <filesystem>
 #include <memory>
 #include <optional>

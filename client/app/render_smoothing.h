@@ -3,11 +3,11 @@
 #include <array>
 
 #include "client/core/rollback_correction.h"
-#include "sim/world_state.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 
-/// Position between the previous and the current tick, `alpha` in [0, 1] (seed 002: the
+/// Position between the previous and the current tick, `alpha` in [0, 1] (the
 /// simulation runs at fixed ticks, the screen draws between them).
 inline Vec2 interpolate(Vec2 previous, Vec2 current, float alpha) {
   return {previous.x + (current.x - previous.x) * alpha,

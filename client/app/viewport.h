@@ -1,10 +1,11 @@
 #pragma once
 
-#include "sim/physics_config.h"  // kPixelsPerTile
+#include "sim/state/physics_config.h"  // kPixelsPerTile
 
 namespace coyote {
 
-/// The logical resolution every frame is drawn at (SPEC §2): 20 × 15 tiles of 16 px.
+/// The logical resolution every frame is drawn at (docs/simulation.md#units-and-axes): 20 × 15
+/// tiles of 16 px.
 inline constexpr int kLogicalWidth = 320;
 inline constexpr int kLogicalHeight = 240;
 inline constexpr int kDefaultScale = 4;

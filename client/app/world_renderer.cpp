@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "client/app/palette.h"
-#include "sim/slope.h"
+#include "sim/collision/slope.h"
 
 namespace coyote {
 namespace {
@@ -48,7 +48,7 @@ void addSpikes(sf::VertexArray& array, float x, float y) {
   }
 }
 
-// What a solid tile is made of shows: ice is pale blue, a springy one pink (materials, §4).
+// What a solid tile is made of shows: ice is pale blue, a springy one pink (docs/levels.md#materials).
 sf::Color solidColor(const Material& material) {
   if (material.friction < 0.5f) {
     return palette::kIce;

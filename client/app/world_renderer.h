@@ -6,9 +6,9 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/viewport.h"
-#include "sim/level.h"
-#include "sim/physics_config.h"
-#include "sim/world_state.h"
+#include "sim/state/level.h"
+#include "sim/state/physics_config.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 

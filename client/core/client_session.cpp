@@ -7,7 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "match/authoritative_tick.h"
-#include "net/codec.h"
+#include "wire/codec.h"
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"
 

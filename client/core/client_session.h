@@ -18,7 +18,7 @@
 #include "net/connect_challenge.h"
 #include "net/enet_host.h"
 #include "net/loss_meter.h"
-#include "net/messages.h"
+#include "wire/messages.h"
 #include "sim/world_step.h"
 #include "util/tick_ring.h"
 
@@ -49,7 +49,7 @@ enum class ClientPhase { Connecting, Playing, Refused, Disconnected };
 /// Samples this client's input for a tick.
 using InputProvider = std::function<PlayerInput(std::uint32_t tick)>;
 
-/// The headless client core (SPEC §5): one ENet connection — the handshake, input sending,
+/// The headless client core (docs/protocol.md): one ENet connection — the handshake, input sending,
 /// frame decoding, desync reports and repair — paced by TimeSync, around a Predictor that owns
 /// the confirmed and predicted states and the rollback. No SFML, no clock: time is passed to
 /// `update`.

@@ -6,7 +6,8 @@
 
 namespace coyote {
 
-/// What a client measures about its connection and its prediction (SPEC §5, the F3 net graph).
+/// What a client measures about its connection and its prediction (docs/playing.md#debug-views, the
+/// F3 net graph).
 struct ClientStats {
   double rttMs = 0.0;
   double lossPercent = 0.0;       ///< frames from the server that never arrived (last 256)

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "sim/character_step.h"
-#include "sim/obstacle_set.h"
+#include "sim/character/character_step.h"
+#include "sim/collision/obstacle_set.h"
 
 namespace coyote {
 

@@ -5,14 +5,14 @@
 #include <span>
 #include <vector>
 
-#include "sim/level.h"
-#include "sim/physics_config.h"
-#include "sim/step_events.h"
-#include "sim/world_state.h"
+#include "sim/state/level.h"
+#include "sim/state/physics_config.h"
+#include "sim/state/step_events.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 
-/// What a player sees of an event (issue 9: rollback-aware presentation).
+/// What a player sees of an event (rollback-aware presentation).
 enum class EffectKind : std::uint8_t {
   Dust,    ///< landed: at the feet
   Splash,  ///< entered or left water

@@ -5,8 +5,8 @@
 
 #include "client/core/effect_list.h"
 #include "match/roster_event.h"
-#include "sim/level.h"
-#include "sim/step_parameters.h"
+#include "sim/state/level.h"
+#include "sim/state/step_parameters.h"
 #include "sim/world_step.h"
 #include "util/tick_ring.h"
 
@@ -23,11 +23,12 @@ struct Confirmation {
   bool mispredicted() const { return remoteMispredicted || ownMispredicted; }
 };
 
-/// The client's rollback core (SPEC §5), with no sockets and no clock (the GGPO `Sync` idea):
-/// a confirmed state advanced only by authoritative ticks and checked against their hashes, and
-/// a predicted state ahead of it. The local player's inputs apply at once; every other player is
-/// predicted to keep its last authoritative input. When a confirmed tick shows the prediction
-/// was wrong, `rollback()` restores the confirmed state and re-simulates to the present.
+/// The client's rollback core (docs/protocol.md#prediction-and-rollback), with no sockets and no
+/// clock (the GGPO `Sync` idea): a confirmed state advanced only by authoritative ticks and checked
+/// against their hashes, and a predicted state ahead of it. The local player's inputs apply at
+/// once; every other player is predicted to keep its last authoritative input. When a confirmed
+/// tick shows the prediction was wrong, `rollback()` restores the confirmed state and re-simulates
+/// to the present.
 class Predictor {
  public:
   /// `localSlot` is -1 for a spectator; `maxPredictionTicks` is the rollback window.

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "sim/world_state.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 

@@ -5,10 +5,10 @@
 namespace coyote {
 
 /// Paces the client's ticks so that its inputs reach the server `target()` ticks before the
-/// server needs them (SPEC §5). Small errors are absorbed by time dilation — ticks a few percent
-/// longer or shorter, in proportion to the smoothed error, so the margin settles on the target
-/// itself rather than at the edge of a dead band — and only a large error (a lag spike, the
-/// first seconds) is corrected by skipping whole ticks, at most once per second.
+/// server needs them (docs/protocol.md#inputs-and-time). Small errors are absorbed by time dilation
+/// — ticks a few percent longer or shorter, in proportion to the smoothed error, so the margin
+/// settles on the target itself rather than at the edge of a dead band — and only a large error (a
+/// lag spike, the first seconds) is corrected by skipping whole ticks, at most once per second.
 ///
 /// The target adapts to the link, like Overwatch's adaptive input buffer: each time an input of
 /// ours reached the server too late (it rolled us back) once the margin has first settled (the

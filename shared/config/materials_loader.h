@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <string>
 
-#include "sim/material.h"
+#include "sim/state/material.h"
 
 namespace coyote {
 

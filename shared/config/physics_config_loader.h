@@ -3,7 +3,7 @@
 #include <string>
 
 #include "config/toml_table_reader.h"
-#include "sim/physics_config.h"
+#include "sim/state/physics_config.h"
 
 namespace coyote {
 

@@ -49,7 +49,22 @@ void TomlTableReader::fail(std::string_view key, std::string_view reason) const 
   throw ConfigError(fmt::format("{}: {}: {}", file_, keyPath(key), reason));
 }
 
+namespace {
+thread_local TomlKeyRecorder* activeRecorder = nullptr;
+}  // namespace
+
+TomlKeyRecorder::TomlKeyRecorder() : outer_(activeRecorder) {
+  activeRecorder = this;
+}
+
+TomlKeyRecorder::~TomlKeyRecorder() {
+  activeRecorder = outer_;
+}
+
 const toml::node* TomlTableReader::find(std::string_view key) {
+  if (activeRecorder != nullptr) {
+    activeRecorder->record(keyPath(key));
+  }
   consumed_.emplace(key);
   return table_.get(key);
 }

@@ -45,6 +45,25 @@ class TomlTableReader {
   std::set<std::string, std::less<>> consumed_;
 };
 
+/// While one lives, every key path a TomlTableReader of this thread asks for is recorded here,
+/// asked for or not present: a loader run on an empty file lists every setting it knows. The
+/// documentation test uses it so that no setting can be missing from docs/.
+class TomlKeyRecorder {
+ public:
+  TomlKeyRecorder();
+  ~TomlKeyRecorder();
+  TomlKeyRecorder(const TomlKeyRecorder&) = delete;
+  TomlKeyRecorder& operator=(const TomlKeyRecorder&) = delete;
+
+  /// Every dotted key path asked for, sections included, in the order asked.
+  const std::vector<std::string>& keys() const { return keys_; }
+  void record(std::string key) { keys_.push_back(std::move(key)); }
+
+ private:
+  std::vector<std::string> keys_;
+  TomlKeyRecorder* outer_;
+};
+
 /// Parses a TOML file, turning a syntax error into a ConfigError with file, line and column.
 toml::table parseTomlFile(const std::string& file);
 

@@ -5,12 +5,12 @@
 #include <vector>
 
 #include "level/json_node.h"
-#include "sim/collision_groups.h"
+#include "sim/state/collision_groups.h"
 
 namespace coyote {
 
-/// The collision groups a level may name (SPEC §4, seed 004): the built-in `world`, `player`,
-/// `crate`, `platform` and `sensor`, and up to kMaxNamedGroups the map declares as custom
+/// The collision groups a level may name (docs/levels.md#collision-groups): the built-in `world`,
+/// `player`, `crate`, `platform` and `sensor`, and up to kMaxNamedGroups the map declares as custom
 /// properties `group.<name>` whose value is the group's default `collides_with` (a list as below;
 /// empty: every group but sensors). Declared groups take bits 8 and up in the order of their
 /// names, so a level's masks never depend on the order its properties are stored in.

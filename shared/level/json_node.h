@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -73,7 +74,34 @@ inline std::string typeOrClass(const Node& object) {
 }
 
 /// The value of an object's custom property, if it has it.
+/// While one lives, the name of every custom property the level loader of this thread asks for
+/// is recorded here, present or not: loading a level with one object of each class lists every
+/// property the loader knows. The documentation test uses it so that none is missing from docs/.
+class PropertyRecorder {
+ public:
+  PropertyRecorder() : outer_(active()) { active() = this; }
+  ~PropertyRecorder() { active() = outer_; }
+  PropertyRecorder(const PropertyRecorder&) = delete;
+  PropertyRecorder& operator=(const PropertyRecorder&) = delete;
+
+  const std::vector<std::string>& names() const { return names_; }
+  static void record(std::string_view name) {
+    if (active() != nullptr) {
+      active()->names_.emplace_back(name);
+    }
+  }
+
+ private:
+  static PropertyRecorder*& active() {
+    thread_local PropertyRecorder* recorder = nullptr;
+    return recorder;
+  }
+  std::vector<std::string> names_;
+  PropertyRecorder* outer_;
+};
+
 inline std::optional<Node> findProperty(const Node& object, std::string_view name) {
+  PropertyRecorder::record(name);
   if (!object.has("properties")) {
     return std::nullopt;
   }

@@ -4,7 +4,7 @@
 
 #include "level/tiled_joints.h"
 #include "level/tiled_properties.h"
-#include "sim/body.h"
+#include "sim/state/body.h"
 
 namespace coyote {
 namespace {
@@ -59,7 +59,7 @@ std::vector<Vec2> platformPath(const Node& object, const Node& objects, Vec2 sta
   if (dx == 0.0f && dy == 0.0f) {
     object.fail("a platform needs a path: a \"path\" object property or pathX/pathY");
   }
-  return {start, {start.x + dx, start.y + dy}};
+  return {start, start + Vec2{dx, dy}};
 }
 
 PathMode pathMode(const Node& object) {

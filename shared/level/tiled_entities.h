@@ -2,7 +2,7 @@
 
 #include "level/collision_group_names.h"
 #include "level/json_node.h"
-#include "sim/level.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 
@@ -12,7 +12,7 @@ struct TileScale {
   float height = 16.0f;
 };
 
-/// Reads the moving platforms and crates of the `entities` object layer (issue 8):
+/// Reads the moving platforms and crates of the `entities` object layer (docs/levels.md#objects):
 /// - `platform`: a rectangle; its path is a polyline object named by an object property `path`
 ///   (shifted so that its first point is the platform's top-left), or a straight line to
 ///   (`pathX`, `pathY`) tiles from it; `speed` tiles/s (default 2), `mode` `loop` or `pingpong`

@@ -50,7 +50,7 @@ BodyId bodyOfObject(const Node& objects, std::int64_t id) {
 
 Vec2 crateCentre(const Level& level, BodyId id) {
   const CrateDefinition& crate = level.crates[static_cast<std::size_t>(id - kCrateIdBase)];
-  return {crate.position.x + crate.size.x * 0.5f, crate.position.y + crate.size.y * 0.5f};
+  return crate.position + crate.size * 0.5f;
 }
 
 /// `body` (a crate, required) and `to` (a crate, a platform, or the world at the joint object's
@@ -89,10 +89,10 @@ Vec2 anchorAtStart(const JointDefinition& joint, const Level& level) {
   }
   if (isPlatformId(joint.to)) {
     const Vec2 start = level.platforms[static_cast<std::size_t>(joint.to)].path[0];
-    return {start.x + joint.anchor.x, start.y + joint.anchor.y};
+    return start + joint.anchor;
   }
   const Vec2 centre = crateCentre(level, joint.to);
-  return {centre.x + joint.anchor.x, centre.y + joint.anchor.y};
+  return centre + joint.anchor;
 }
 
 void readRail(const Node& object, JointDefinition& joint) {
@@ -125,9 +125,9 @@ void readRail(const Node& object, JointDefinition& joint) {
 void readKind(const Node& object, const Level& level, JointDefinition& joint) {
   const Vec2 body = crateCentre(level, joint.body);
   const Vec2 anchor = anchorAtStart(joint, level);
-  joint.offset = {body.x - anchor.x, body.y - anchor.y};
+  joint.offset = body - anchor;
   const float distance =
-      std::sqrt(joint.offset.x * joint.offset.x + joint.offset.y * joint.offset.y);
+      std::sqrt(dot(joint.offset, joint.offset));
   if (joint.kind == JointKind::Rope || joint.kind == JointKind::Spring) {
     if (distance > kMaxJointLength && !findProperty(object, "length")) {
       object.fail(fmt::format("its ends are more than {} tiles apart", kMaxJointLength));

@@ -2,15 +2,15 @@
 
 #include "level/json_node.h"
 #include "level/tiled_entities.h"
-#include "sim/level.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 
-/// Reads the joints of the `entities` object layer, after its crates and platforms (SPEC §4, issue
-/// 9). An object of class `rope`, `spring`, `rail` or `weld` holds the crate its object property
-/// `body` names to the crate or platform `to` names, or to the world at the object's position when
-/// it has no `to` (on a platform, the anchor is that position relative to the platform and moves
-/// with it; on a crate, its centre).
+/// Reads the joints of the `entities` object layer, after its crates and platforms
+/// (docs/levels.md#joints). An object of class `rope`, `spring`, `rail` or `weld` holds the crate
+/// its object property `body` names to the crate or platform `to` names, or to the world at the
+/// object's position when it has no `to` (on a platform, the anchor is that position relative to
+/// the platform and moves with it; on a crate, its centre).
 /// - `rope`: `length` tiles at most (default: as far apart as the level places them);
 /// - `spring`: rest `length` (same default), `stiffness` (mass/s², default 40), `damping` (mass/s);
 /// - `rail`: `axisX`, `axisY` (not both 0), limits `lower`/`upper` (tiles from the start, default

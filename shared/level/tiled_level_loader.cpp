@@ -193,20 +193,11 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
 }
 
 void readBudgets(const Node& map, Level& level) {
-  if (!map.has("properties")) {
-    return;
+  if (const std::optional<Node> jumps = findProperty(map, "jumpsRemaining")) {
+    level.jumpsRemaining = static_cast<std::int32_t>(jumps->integer(-1, 1000000));
   }
-  const Node properties = map.child("properties");
-  for (std::size_t i = 0; i < properties.array().size(); ++i) {
-    const Node property = properties.at(i);
-    const std::string name = property.child("name").string();
-    if (name == "jumpsRemaining") {
-      level.jumpsRemaining =
-          static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
-    } else if (name == "dashesRemaining") {
-      level.dashesRemaining =
-          static_cast<std::int32_t>(property.child("value").integer(-1, 1000000));
-    }
+  if (const std::optional<Node> dashes = findProperty(map, "dashesRemaining")) {
+    level.dashesRemaining = static_cast<std::int32_t>(dashes->integer(-1, 1000000));
   }
 }
 

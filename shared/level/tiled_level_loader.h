@@ -4,11 +4,11 @@
 #include <string>
 #include <string_view>
 
-#include "sim/level.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 
-/// Loads a Tiled JSON map (`.tmj`, SPEC §3 / issue 2):
+/// Loads a Tiled JSON map (`.tmj`, docs/levels.md):
 /// - an orthogonal map with a tile layer named `collision` (CSV/array data, flip bits cleared)
 ///   whose tiles take their type from the tileset tile's `type` (or `class`): `solid`, `oneway`,
 ///   `slope_up_right`, `slope_up_left`, `rounded_up_right`, `rounded_up_left`, `water`, `hazard`;

@@ -9,7 +9,7 @@
 
 #include "level/json_node.h"
 #include "level/tiled_entities.h"
-#include "sim/level.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 

@@ -7,8 +7,8 @@ namespace coyote {
 
 /// What the server decides for a tick beyond the inputs, applied before that tick is stepped
 /// on every machine: a player joining or leaving, or the overload governor's activity limits
-/// (SPEC §7: `sim.simulation_radius` and `budgets.max_active_bodies` reduced at an announced tick,
-/// so that clients stay bit-exact).
+/// (docs/hosting.md#overload-governor: `sim.simulation_radius` and `budgets.max_active_bodies`
+/// reduced at an announced tick, so that clients stay bit-exact).
 struct RosterEvent {
   enum Kind : std::uint8_t { kJoin = 1, kLeave = 2, kLimits = 3 };
   std::uint8_t kind = kJoin;

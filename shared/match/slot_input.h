@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "sim/player_input.h"
+#include "sim/state/player_input.h"
 
 namespace coyote {
 

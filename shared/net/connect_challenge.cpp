@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "net/connect_cookie.h"
-#include "net/protocol.h"
+#include "wire/protocol.h"
 
 namespace coyote::net {
 

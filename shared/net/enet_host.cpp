@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "net/codec.h"
+#include "wire/codec.h"
 
 namespace coyote::net {
 namespace {

@@ -8,11 +8,11 @@
 
 #include <enet/enet.h>
 
-#include "net/messages.h"
+#include "wire/messages.h"
 
 namespace coyote::net {
 
-/// Limits of one ENet host, set on purpose (README "Network limits").
+/// Limits of one ENet host, set on purpose (docs/protocol.md#bounds).
 struct HostLimits {
   std::size_t peers = 1;
   std::size_t peersPerAddress = 1;  ///< ENet `duplicatePeers`

@@ -4,7 +4,7 @@
 
 #include <sodium.h>
 
-#include "net/reconnect_token.h"
+#include "wire/reconnect_token.h"
 
 namespace coyote::net {
 

@@ -12,7 +12,7 @@
 #include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "match/authoritative_tick.h"
-#include "net/wire_archive.h"
+#include "wire/wire_archive.h"
 #include "sim/state_hash.h"
 
 namespace coyote {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "net/messages.h"
+#include "wire/messages.h"
 
 namespace coyote {
 

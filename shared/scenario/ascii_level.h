@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "sim/level.h"
+#include "sim/state/level.h"
 
 namespace coyote {
 

@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdint>
 
-#include "sim/player_input.h"
+#include "sim/state/player_input.h"
 #include "sim/world_step.h"
 
 namespace coyote {

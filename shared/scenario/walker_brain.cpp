@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "scenario/splitmix64.h"
-#include "sim/character_step.h"
-#include "sim/world_queries.h"
+#include "sim/character/character_step.h"
+#include "sim/collision/world_queries.h"
 
 namespace coyote {
 namespace {

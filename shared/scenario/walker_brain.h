@@ -2,14 +2,14 @@
 
 #include <cstdint>
 
-#include "sim/level.h"
-#include "sim/physics_config.h"
-#include "sim/player_input.h"
-#include "sim/world_state.h"
+#include "sim/state/level.h"
+#include "sim/state/physics_config.h"
+#include "sim/state/player_input.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 
-/// A bot that plays like a player (issue 9, `coyote-bot --brain walker`): it runs one way and
+/// A bot that plays like a player (`coyote-bot --brain walker`): it runs one way and
 /// reads the world ahead with the spatial queries — a box cast for a wall, rays down for the
 /// ground and a look at the tiles for spikes — and jumps a wall or a gap it sees, jumps over
 /// hazards, turns round at a wall too high or when stuck, and stops a while to ride a platform

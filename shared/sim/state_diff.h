@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/world_state.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 

@@ -26,17 +26,12 @@ double StepProfile::total() const {
   return sum;
 }
 
-StepStageClock::StepStageClock(StepProfile* profile) : profile_(profile) {
-  if (profile_ != nullptr) {
-    *profile_ = StepProfile{};
-    last_ = std::chrono::steady_clock::now();
-  }
+void StepStageClock::start() {
+  *profile_ = StepProfile{};
+  last_ = std::chrono::steady_clock::now();
 }
 
-void StepStageClock::finish(StepStage stage) {
-  if (profile_ == nullptr) {
-    return;
-  }
+void StepStageClock::record(StepStage stage) {
   const auto now = std::chrono::steady_clock::now();
   profile_->micros[static_cast<std::size_t>(stage)] +=
       std::chrono::duration<double, std::micro>(now - last_).count();

@@ -8,8 +8,8 @@
 
 namespace coyote {
 
-/// The stages of one world step (SPEC §4; the idea of Box2D's b2Profile: the step as a short list
-/// of named, timed phases).
+/// The stages of one world step (docs/simulation.md#step-profile; the idea of Box2D's b2Profile:
+/// the step as a short list of named, timed phases).
 enum class StepStage : std::uint8_t {
   Platforms,   ///< platforms move, carry their riders and push what they run into
   Joints,      ///< springs, rail motors, then ropes, welds and rails pull the crates they hold
@@ -34,11 +34,23 @@ struct StepProfile {
 /// Times consecutive stages of a step into a profile; without one it reads no clock at all.
 class StepStageClock {
  public:
-  explicit StepStageClock(StepProfile* profile);
-  /// Ends the stretch since the last call (or the start) and adds it to `stage`.
-  void finish(StepStage stage);
+  explicit StepStageClock(StepProfile* profile) : profile_(profile) {
+    if (profile_ != nullptr) {
+      start();
+    }
+  }
+  /// Ends the stretch since the last call (or the start) and adds it to `stage`. Inline on the
+  /// common case, no profile: a step calls it once a phase.
+  void finish(StepStage stage) {
+    if (profile_ != nullptr) {
+      record(stage);
+    }
+  }
 
  private:
+  void start();
+  void record(StepStage stage);
+
   StepProfile* profile_;
   std::chrono::steady_clock::time_point last_;
 };

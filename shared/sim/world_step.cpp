@@ -1,13 +1,17 @@
 #include "sim/world_step.h"
 
-#include "sim/body_guards.h"
-#include "sim/checkpoints.h"
-#include "sim/crate_activity.h"
-#include "sim/crate_step.h"
-#include "sim/joint_step.h"
-#include "sim/obstacle_set.h"
-#include "sim/platform_step.h"
-#include "sim/water.h"
+#include <cstddef>
+#include <new>
+#include <type_traits>
+
+#include "sim/bodies/body_guards.h"
+#include "sim/character/checkpoints.h"
+#include "sim/bodies/crate_activity.h"
+#include "sim/bodies/crate_step.h"
+#include "sim/bodies/joint_step.h"
+#include "sim/collision/obstacle_set.h"
+#include "sim/bodies/platform_step.h"
+#include "sim/collision/water.h"
 
 namespace coyote {
 namespace {
@@ -26,9 +30,7 @@ void respawnFallenCharacters(WorldState& state, const ActiveCharacters& active, 
 }
 
 /// Only crates of `visited` can have moved.
-void respawnFallenBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
-                         const PhysicsConfig& config, const CrateBits& visited) {
-  respawnFallenCharacters(state, active, level, config);
+void respawnFallenCrates(WorldState& state, const Level& level, const CrateBits& visited) {
   const float below = killLine(level);
   const auto crates = levelCrates(state, level);
   visited.forEach([&](std::size_t slot) {
@@ -44,8 +46,8 @@ float capped(float value, float cap) {
   return value > cap ? cap : (value < -cap ? -cap : value);
 }
 
-// Lift boost (SPEC §4): a character leaving a platform or a crate keeps its velocity, capped
-// (jumping off a rising spring board or lift goes higher).
+// Lift boost (docs/simulation.md#riders-and-lift-boost): a character leaving a platform or a crate
+// keeps its velocity, capped (jumping off a rising spring board or lift goes higher).
 void applyLiftBoost(Character& character, BodyId before, const WorldState& state,
                     const Level& level, const PhysicsConfig& config) {
   if (character.support == before) {
@@ -63,7 +65,7 @@ void applyLiftBoost(Character& character, BodyId before, const WorldState& state
   character.velocity.y += capped(velocity.y, config.maxLiftBoost);
 }
 
-// What a character's step did that a player would see (SPEC §4 events).
+// What a character's step did that a player would see (docs/simulation.md#events).
 /// What a character was before its step, as far as its events need (not a copy of all of it:
 /// this is on every character's path).
 struct CharacterBefore {
@@ -104,8 +106,8 @@ struct CharacterPass {
 };
 
 /// Each character in slot order, against `bodies` (nullptr: against the tiles alone).
-void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const Level& level,
-                       const StepParameters& parameters, ObstacleSet* bodies, CharacterPass& pass) {
+void stepCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
+                    const StepParameters& parameters, ObstacleSet* bodies, CharacterPass& pass) {
   const bool blockEachOther = parameters.config.playersCollide;
   EventBatch* events = pass.events;
   for (const std::uint8_t slot : active) {
@@ -134,133 +136,168 @@ void stepEachCharacter(WorldState& state, const ActiveCharacters& active, const 
   }
 }
 
-/// noinline: the set is some 80 KB of stack, which a step of characters that nothing can block
-/// (no bodies, players passing through each other) never reserves.
-[[gnu::noinline]] void stepCharactersAmongBodies(WorldState& state, const ActiveCharacters& active,
-                                                 const Level& level,
-                                                 const StepParameters& parameters,
-                                                 CharacterPass& pass) {
-  // Not a std::optional: an empty optional of a set this size is zeroed whole by g++ 12.
-  ObstacleSet bodies(state, level, parameters.config,
-                     {!level.platforms.empty(), false, parameters.config.playersCollide});
-  stepEachCharacter(state, active, level, parameters, &bodies, pass);
-}
-
-/// The characters of a level without crates, against its platforms (if any).
-void stepCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
-                    const StepParameters& parameters, CharacterPass& pass) {
-  if (level.platforms.empty() && !parameters.config.playersCollide) {
-    stepEachCharacter(state, active, level, parameters, nullptr, pass);
+/// The crates move (if the level has any), then the characters, both in one obstacle set of the
+/// bodies in reach (the settled crates are found in their index): the crates' pass keeps it up to
+/// date as it moves bodies, so after it the set holds what one built then would (less the
+/// characters, when they pass through each other), and its build and sort are not paid twice.
+/// noinline: the set is some 80 KB of stack, which a step with nothing to block a character
+/// never reserves.
+[[gnu::noinline]] void moveAmongBodies(WorldState& state, const ActiveCharacters& active,
+                                       const Level& level, const StepParameters& parameters,
+                                       const JointLinks& links, const CrateBits& stirring,
+                                       CharacterPass& pass, StepStageClock& clock) {
+  const bool playersCollide = parameters.config.playersCollide;
+  if (level.crates.empty()) {
+    ObstacleSet bodies(state, level, parameters.config,
+                       {!level.platforms.empty(), false, playersCollide});
+    clock.finish(StepStage::Bodies);
+    stepCharacters(state, active, level, parameters, &bodies, pass);
     return;
   }
-  stepCharactersAmongBodies(state, active, level, parameters, pass);
-}
-
-/// The crates move, then the characters, both against the step's crates in reach (the settled
-/// crates are found in their index), in one obstacle set: the crates' pass keeps it where it
-/// moves bodies, so after it the set holds what one built then would (less the characters, when
-/// they pass through each other), and its build and sort are not paid twice. noinline, like
-/// stepCharactersAmongBodies: the set is some 80 KB of stack.
-[[gnu::noinline]] void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active,
-                                                const Level& level,
-                                                const StepParameters& parameters,
-                                                const JointLinks& links, CharacterPass& pass,
-                                                StepStageClock& clock, const CrateBits& stirring) {
   CratesInReach inReach;
   gatherCratesInReach(levelCrates(state, level), stirring, state.settledCrates.woken(), inReach);
   ObstacleSet bodies(state, level, parameters.config, {true, true, true}, &inReach);
   stepCrates(state, active, level, parameters, bodies, pass.events, &links, &inReach);
   clock.finish(StepStage::Bodies);
-  if (!parameters.config.playersCollide) {
+  if (!playersCollide) {
     bodies.dropCharacters();
   }
-  stepEachCharacter(state, active, level, parameters, &bodies, pass);
+  stepCharacters(state, active, level, parameters, &bodies, pass);
+}
+
+/// The phase that moves what is free to move: the crates, then the characters. With no body to
+/// meet (no crates, no platforms, players passing through each other: bench.tmj, most arenas)
+/// the characters step against the tiles alone, with the same result and no obstacle set.
+void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active,
+                              const Level& level, const StepParameters& parameters,
+                              const JointLinks& links, const CrateBits& stirring,
+                              CharacterPass& pass, StepStageClock& clock) {
+  if (level.crates.empty() && level.platforms.empty() && !parameters.config.playersCollide) {
+    clock.finish(StepStage::Bodies);
+    stepCharacters(state, active, level, parameters, nullptr, pass);
+  } else {
+    moveAmongBodies(state, active, level, parameters, links, stirring, pass, clock);
+  }
   clock.finish(StepStage::Characters);
 }
 
-void moveCratesAndCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
-                             const StepParameters& parameters, const JointLinks& links,
-                             CharacterPass& pass, StepStageClock& clock,
-                             const CrateBits& stirring) {
-  if (level.crates.empty()) {  // no crates to move or to gather
-    clock.finish(StepStage::Bodies);
-    stepCharacters(state, active, level, parameters, pass);
-    clock.finish(StepStage::Characters);
+/// The crates the step visits: the settled ones wait in their index (settled_crates.h), so these
+/// are the others and those woken since the last step (by a caller). The index is built again
+/// when it was built for another level or rest time, or not at all. A level without crates gets
+/// the empty set, and the storage of the step's own is then left unfilled: clearing a set of
+/// 2,048 slots is a `rep stos` that cost a one-player step a tenth of its time (g++ 12 clears a
+/// std::optional of it too).
+class StirringCrates {
+ public:
+  StirringCrates(WorldState& state, const Level& level, const PhysicsConfig& config) {
+    static const CrateBits kNoCrates;
+    if (level.crates.empty()) {
+      set_ = &kNoCrates;
+      return;
+    }
+    const std::uint8_t resting = restingTicks(config);
+    const auto crates = levelCrates(state, level);
+    if (!state.settledCrates.builtFor(crates.size(), level, resting)) {
+      state.settledCrates.rebuild(crates, level, resting);
+    }
+    CrateBits* stirring = new (storage_) CrateBits(state.settledCrates.unsettled());
+    stirring->addAll(state.settledCrates.woken());
+    set_ = stirring;
+  }
+  StirringCrates(const StirringCrates&) = delete;
+  StirringCrates& operator=(const StirringCrates&) = delete;
+
+  const CrateBits& set() const { return *set_; }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<CrateBits>, "never destroyed");
+  alignas(CrateBits) std::byte storage_[sizeof(CrateBits)];
+  const CrateBits* set_;
+};
+
+/// The guards, first, so that no phase ever reads a broken body (body_guards.h).
+void guardBodies(WorldState& state, const ActiveCharacters& active, const Level& level,
+                 const PhysicsConfig& config, const CrateBits& stirring, EventBatch* events) {
+  guardCharacters(state, active, level, config, events);
+  if (!level.crates.empty()) {
+    guardCrates(state, level, config, events, stirring);
+  }
+}
+
+/// Crates squeezed away come back where the level put them once their place is free; then each
+/// crate wakes or falls asleep (rest, radius, budget).
+void wakeAndSleepCrates(WorldState& state, const ActiveCharacters& active, const Level& level,
+                        const PhysicsConfig& config, const CrateBits& stirring,
+                        EventBatch* events) {
+  if (level.crates.empty()) {
     return;
   }
-  moveCratesThenCharacters(state, active, level, parameters, links, pass, clock, stirring);
+  returnCrates(state, level, config, stirring);
+  updateCrateActivity(state, active, level, config, stirring, events);
 }
 
-/// The settled crates wait in their index (settled_crates.h): the step visits the others, the
-/// `stirring` ones, and those woken since the last step (by a caller). The index is built again
-/// when it was built for another level or rest time, or not at all.
-CrateBits stirringCrates(WorldState& state, const Level& level, std::uint8_t resting) {
-  const auto crates = levelCrates(state, level);
-  if (!state.settledCrates.builtFor(crates.size(), level, resting)) {
-    state.settledCrates.rebuild(crates, level, resting);
+/// The platforms follow their paths, carrying their riders and pushing what they run into.
+void movePlatforms(WorldState& state, const ActiveCharacters& active, const Level& level,
+                   const StepParameters& parameters, const CrateBits& stirring,
+                   EventBatch* events) {
+  if (!level.platforms.empty()) {
+    stepPlatforms(state, active, level, parameters, stirring, events);
   }
-  CrateBits stirring = state.settledCrates.unsettled();
-  stirring.addAll(state.settledCrates.woken());
-  return stirring;
 }
 
-/// A level without platforms, crates or joints (bench.tmj, most arenas): every body phase would
-/// walk nothing, so the step is the characters' phases alone, with the same result, and pays
-/// nothing for the bodies' bookkeeping (a quarter of a one-player step's instructions).
-bool hasBodies(const Level& level) {
-  return !level.platforms.empty() || !level.crates.empty() || !level.joints.empty();
+/// The joints pull (and launch the crates they hold); `links` tells the crates' move which.
+void pullJoints(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const StepParameters& parameters, JointLinks& links, EventBatch* events) {
+  if (!level.joints.empty()) {
+    stepJoints(state, active, level, parameters, links, events);
+  }
 }
 
-void stepCharactersAlone(WorldState& state, const ActiveCharacters& active,
-                         const TickInputs& inputs, const Level& level,
-                         const StepParameters& parameters, EventBatch* events,
-                         StepStageClock& clock) {
-  guardCharacters(state, active, level, parameters.config, events);
-  clock.finish(StepStage::Bodies);
-  CharacterPass pass{inputs, events, {}};
-  stepCharacters(state, active, level, parameters, pass);
-  clock.finish(StepStage::Characters);
-  touchCheckpointsAndHazards(state, active, level, parameters.config, pass.mayTouchHazard, events);
-  respawnFallenCharacters(state, active, level, parameters.config);
-  ++state.tick;
-  clock.finish(StepStage::Rules);
+/// The rules, last: checkpoints and hazards, then whatever fell below the level respawns; the
+/// crates that could have moved keep their sound position for the guards, and the settled index
+/// takes in this step's changes.
+void applyRules(WorldState& state, const ActiveCharacters& active, const Level& level,
+                const PhysicsConfig& config, const CharacterBits& mayTouchHazard,
+                const CrateBits& stirring, EventBatch* events) {
+  touchCheckpointsAndHazards(state, active, level, config, mayTouchHazard, events);
+  respawnFallenCharacters(state, active, level, config);
+  if (level.crates.empty()) {
+    return;
+  }
+  // With the settled crates woken this step, these are every crate that could have moved.
+  CrateBits visited = stirring;
+  visited.addAll(state.settledCrates.woken());
+  respawnFallenCrates(state, level, visited);
+  recordSoundCrates(state, level, visited);
+  state.settledCrates.update(levelCrates(state, level), level, restingTicks(config), visited);
 }
 
 }  // namespace
 
 void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
                const StepParameters& parameters, StepProfile* profile, EventBatch* events) {
-  // SPEC §4: platforms move first (carrying and pushing), then joints pull, then crates move,
-  // then characters.
+  // The phases in order (docs/simulation.md#the-world-step). Each skips what the level does not
+  // have: a level without bodies pays for its characters alone.
   StepStageClock clock(profile);
+  const PhysicsConfig& config = parameters.config;
   if (events != nullptr) {
-    events->start(state.tick + 1, static_cast<std::size_t>(parameters.config.maxEventsPerTick));
+    events->start(state.tick + 1, static_cast<std::size_t>(config.maxEventsPerTick));
   }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
-  if (!hasBodies(level)) {
-    stepCharactersAlone(state, active, inputs, level, parameters, events, clock);
-    return;
-  }
-  const std::uint8_t resting = restingTicks(parameters.config);
-  CrateBits stirring = stirringCrates(state, level, resting);
-  guardBodies(state, active, level, parameters.config, events, stirring);
-  returnCrates(state, level, parameters.config, stirring);
-  updateCrateActivity(state, active, level, parameters.config, stirring, events);
+  const StirringCrates stirringCrates(state, level, config);
+  const CrateBits& stirring = stirringCrates.set();
+  guardBodies(state, active, level, config, stirring, events);
+  wakeAndSleepCrates(state, active, level, config, stirring, events);
   clock.finish(StepStage::Bodies);
-  stepPlatforms(state, active, level, parameters, stirring, events);
+  movePlatforms(state, active, level, parameters, stirring, events);
   clock.finish(StepStage::Platforms);
   JointLinks links;
-  stepJoints(state, active, level, parameters, links, events);
+  pullJoints(state, active, level, parameters, links, events);
   clock.finish(StepStage::Joints);
   CharacterPass pass{inputs, events, {}};
-  moveCratesAndCharacters(state, active, level, parameters, links, pass, clock, stirring);
-  touchCheckpointsAndHazards(state, active, level, parameters.config, pass.mayTouchHazard, events);
-  // With the settled crates woken this step, `stirring` holds every crate that could have moved.
-  stirring.addAll(state.settledCrates.woken());
-  respawnFallenBodies(state, active, level, parameters.config, stirring);
-  recordSoundCrates(state, level, stirring);
-  state.settledCrates.update(levelCrates(state, level), level, resting, stirring);
+  moveCratesThenCharacters(state, active, level, parameters, links, stirring, pass, clock);
+  applyRules(state, active, level, config, pass.mayTouchHazard, stirring, events);
   ++state.tick;
   clock.finish(StepStage::Rules);
 }

@@ -2,12 +2,12 @@
 
 #include <array>
 
-#include "sim/character_step.h"
-#include "sim/level.h"
-#include "sim/player_input.h"
-#include "sim/step_events.h"
+#include "sim/character/character_step.h"
+#include "sim/state/level.h"
+#include "sim/state/player_input.h"
+#include "sim/state/step_events.h"
 #include "sim/step_profile.h"
-#include "sim/world_state.h"
+#include "sim/state/world_state.h"
 
 namespace coyote {
 

@@ -1,5 +1,5 @@
-// Rooms (SPEC §7): several matches on one server and one socket, over real ENet sockets on
-// 127.0.0.1, driven by a made-up clock.
+// Rooms (docs/hosting.md#rooms): several matches on one server and one socket, over real ENet
+// sockets on 127.0.0.1, driven by a made-up clock.
 #include <filesystem>
 
 #include <gmock/gmock.h>

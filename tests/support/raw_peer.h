@@ -10,7 +10,7 @@
 
 #include <enet/enet.h>
 
-#include "net/codec.h"
+#include "wire/codec.h"
 #include "net/connect_challenge.h"
 #include "net/enet_host.h"
 

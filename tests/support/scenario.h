@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "scenario/ascii_level.h"
-#include "sim/platform_step.h"
+#include "sim/bodies/platform_step.h"
 #include "sim/world_step.h"
 
 namespace coyote::test {

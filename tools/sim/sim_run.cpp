@@ -10,7 +10,7 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
-#include "sim/obstacle_set.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 
@@ -125,7 +125,7 @@ SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut
 }
 
 std::string formatSummary(const SimRunSummary& summary) {
-  // Each stage's mean wall time per tick (the step's own profile, SPEC §4 engine services).
+  // Each stage's mean wall time per tick (the step's own profile, docs/simulation.md#step-profile).
   std::string stages;
   const double ticks = summary.ticks > 0 ? static_cast<double>(summary.ticks) : 1.0;
   for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {

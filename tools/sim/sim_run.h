@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "sim/step_events.h"
+#include "sim/state/step_events.h"
 #include "sim/step_profile.h"
 
 namespace coyote {

@@ -93,9 +93,9 @@ TEST(BotsProcess, FourBotsThroughTheLinkConditionerConvergeWithinTheRollbackWind
   EXPECT_EQ(server.process.wait(10.0), 0);
 }
 
-// The living world over the network (issue 8): platforms and crates are simulated on every
+// The living world over the network: platforms and crates are simulated on every
 // client from relayed inputs alone, through a lossy, jittery link, and still converge. The bots
-// are walkers (issue 9): each reads the world it predicts with ray and box casts.
+// are walkers: each reads the world it predicts with ray and box casts.
 TEST(BotsProcess, FourWalkerBotsOnThePlaygroundThroughTheLinkConditionerConverge) {
   test::TempDirectory directory;
   const std::string replayFile = (directory.path() / "playground.rpl").string();

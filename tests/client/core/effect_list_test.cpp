@@ -6,7 +6,7 @@
 #include "client/core/predictor.h"
 #include "level/tiled_level_loader.h"
 #include "match/authoritative_tick.h"
-#include "sim/platform_step.h"
+#include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "client/core/client_session.h"
-#include "net/wire_archive.h"
+#include "wire/wire_archive.h"
 #include "support/fake_server_host.h"
 #include "support/network.h"
 

@@ -19,7 +19,7 @@ const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/level
 // in the same commit, and say why. A change that did not mean to move it is a determinism bug.
 // Last moved by the governor's activity caps joining the state (`radiusLimit`,
 // `activeBodiesLimit`: two hashed fields, zero here; nothing else changed); before that by hazard
-// tiles respawning characters (SPEC §4; the arena has spikes) and the characters' `checkpoint`
+// tiles respawning characters (the arena has spikes) and the characters' `checkpoint`
 // field.
 constexpr std::uint64_t kGoldenHash10000Ticks8Players = 0x01f765742da40b58ull;
 
@@ -31,7 +31,7 @@ TEST(Determinism, GoldenHashAfter10000TicksOf8PlayersOnArena) {
   EXPECT_EQ(runArena(8, 10000, 1), kGoldenHash10000Ticks8Players);
 }
 
-// The same for the playground: platforms, crates, joints and characters together (issues 8, 9).
+// The same for the playground: platforms, crates, joints and characters together.
 constexpr std::uint64_t kGoldenHashPlayground10000Ticks8Players = 0xff989258d309a1a7ull;
 
 TEST(Determinism, GoldenHashAfter10000TicksOf8PlayersOnThePlayground) {

@@ -1,4 +1,5 @@
-// The step allocates nothing (SPEC §1): every operator new in this test binary is counted.
+// The step allocates nothing (docs/simulation.md#determinism): every operator new in this test
+// binary is counted.
 #include <atomic>
 #include <cstdlib>
 #include <new>

@@ -7,7 +7,7 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/ascii_level.h"
 #include "scenario/random_inputs.h"
-#include "sim/obstacle_set.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/world_step.h"
 #include "support/bundled_level.h"
 

@@ -1,6 +1,6 @@
-// The cross-build determinism test (SPEC §3.8): coyote-sim built by clang-16 -O2 and by g++ -O0
-// must print the same hash as this build's for the same 10,000-tick run. scripts/test passes the
-// other builds' binaries in COYOTE_CROSS_BUILD_SIMS.
+// The cross-build determinism test (docs/testing.md#determinism): coyote-sim built by clang-16 -O2
+// and by g++ -O0 must print the same hash as this build's for the same 10,000-tick run.
+// scripts/test passes the other builds' binaries in COYOTE_CROSS_BUILD_SIMS.
 #include <filesystem>
 #include <sstream>
 #include <vector>

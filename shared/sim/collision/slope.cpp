@@ -1,0 +1,84 @@
+#include "sim/collision/slope.h"
+
+#include <cmath>
+
+#include "sim/state/scalar.h"
+#include "sim/collision/sweep.h"
+
+namespace coyote {
+
+namespace {
+
+// Following a surface lifts the box; a solid tile above it (a low ceiling over a slope) would
+// then overlap the box. The lift is swept like any motion, and a blocked lift is no foothold.
+bool canStandAt(const Aabb& box, float surface, const Level& level) {
+  const float lift = surface - box.bottom();
+  if (lift >= 0.0f) {
+    return true;
+  }
+  return sweepAabb(box, Vec2{0.0f, lift}, level, OneWayRule{false, 0.0f}).normalY == 0;
+}
+
+}  // namespace
+
+float slopeSurfaceHeight(TileType type, float localX) {
+  switch (type) {
+    case TileType::SlopeUpRight:
+      return 1.0f - localX;
+    case TileType::SlopeUpLeft:
+      return localX;
+    case TileType::RoundedUpRight: {
+      const float fromRight = 1.0f - localX;
+      return 1.0f - std::sqrt(1.0f - fromRight * fromRight);
+    }
+    case TileType::RoundedUpLeft:
+      return 1.0f - std::sqrt(1.0f - localX * localX);
+    default:
+      return 1.0f;
+  }
+}
+
+SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const Level& level) {
+  const float centerX = box.centerX();
+  const int column = floorToInt(centerX);
+  if (column < 0 || column >= level.width()) {
+    return {};
+  }
+  const float localX = centerX - static_cast<float>(column);
+  const float bottom = box.bottom();
+  // A surface inside the box's own height is stepped onto (walking up, or into the steep end of
+  // a rounded tile); one crossed since the previous step is landed on.
+  const float highest = previousBottom < box.top() ? previousBottom : box.top();
+  const int firstRow = floorToInt(highest);
+  const int lastRow = floorToInt(bottom + kSlopeContactTolerance);
+  if ((level.typesIn(column, column, firstRow, lastRow) & kFollowableTypes) == 0) {
+    return {};
+  }
+  for (int row = firstRow; row <= lastRow; ++row) {
+    const TileType tile = level.tileAt(column, row);
+    if (!isFollowableSurface(tile)) {
+      continue;
+    }
+    const float surface = static_cast<float>(row) + slopeSurfaceHeight(tile, localX);
+    if (surface >= highest && bottom >= surface - kSlopeContactTolerance &&
+        canStandAt(box, surface, level)) {
+      return {true, surface, true};
+    }
+  }
+  return {};
+}
+
+SurfaceContact findGroundBelow(const Aabb& box, float distance, const Level& level) {
+  const SweepResult down =
+      sweepAabb(box, Vec2{0.0f, distance}, level, OneWayRule{true, box.bottom()});
+  const SurfaceContact slope = resolveSlopeFollow(down.box, box.bottom(), level);
+  if (slope.found) {
+    return slope;
+  }
+  if (down.normalY < 0) {
+    return {true, down.box.bottom(), false};
+  }
+  return {};
+}
+
+}  // namespace coyote

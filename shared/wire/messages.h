@@ -1,0 +1,300 @@
+#pragma once
+
+// Every message of the wire protocol (docs/protocol.md#messages): one struct, one serialize().
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "wire/level_data.h"
+#include "wire/reconnect_token.h"
+#include "wire/room_name.h"
+#include "wire/wire_types.h"
+#include "util/tick_math.h"
+
+namespace coyote::net {
+
+/// The authoritative world at one tick: state, the inputs used at that tick (the base of the
+/// next frames' input deltas) and the players' names. Sent on join, desync and lag.
+struct Snapshot {
+  WorldState state;
+  std::vector<SlotInput> inputs;  ///< active slots only; the rest are neutral
+  std::vector<SlotName> roster;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(state);
+    boundedVector(archive, inputs, kMaxCharacters, "snapshot input");
+    boundedVector(archive, roster, kMaxCharacters, "roster");
+  }
+};
+
+/// Client → server, first message on the reliable channel.
+struct Hello {
+  static constexpr std::uint8_t kType = 1;
+  std::uint16_t protocolVersion = kProtocolVersion;
+  std::string name;
+  ReconnectToken reconnectToken;  ///< empty: a new player
+  bool spectator = false;
+  std::uint32_t clientTimeMs = 0;  ///< echoed in Welcome to measure the handshake round trip
+  std::string room = std::string(kDefaultRoom);  ///< the match to join (see room_name.h)
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(protocolVersion);
+    boundedString(archive, name, kMaxNameLength, "name");
+    archive(reconnectToken);
+    wireBool(archive, spectator, "spectator");
+    archive(clientTimeMs);
+    boundedString(archive, room, kMaxRoomNameLength, "room");
+  }
+};
+
+/// Server → client: accepted. Everything a client needs to simulate, no local files.
+struct Welcome {
+  static constexpr std::uint8_t kType = 2;
+  std::uint16_t protocolVersion = kProtocolVersion;
+  std::int16_t playerSlot = -1;   ///< -1 for a spectator
+  ReconnectToken reconnectToken;  ///< a new one at every (re)join
+  std::uint16_t sendRate = 0;     ///< frames per second the server sends
+  std::uint32_t echoClientTimeMs = 0;
+  LevelData level;
+  PhysicsConfig physics;
+  Snapshot snapshot;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(protocolVersion);
+    rangedValue(archive, playerSlot, std::int16_t{-1}, std::int16_t{kMaxCharacters - 1},
+                "player slot");
+    archive(reconnectToken, sendRate, echoClientTimeMs, level, physics, snapshot);
+  }
+};
+
+/// Server → client: not accepted (wrong protocol version, server full, bad name…).
+struct Refusal {
+  static constexpr std::uint8_t kType = 3;
+  std::uint16_t serverProtocolVersion = kProtocolVersion;
+  std::string reason;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(serverProtocolVersion);
+    boundedString(archive, reason, kMaxReasonLength, "reason");
+  }
+};
+
+/// Up to 32 equal inputs in a row, packed with the 3 button bits into one byte beside the axes.
+struct InputRun {
+  static constexpr std::size_t kMaxLength = 32;
+  std::uint8_t length = 1;  ///< 1 … 32
+  PlayerInput input;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    auto packed = static_cast<std::uint8_t>(((length - 1) << 3) | (input.buttons & kAllButtons));
+    archive(packed, input.moveX, input.moveY);
+    input.buttons = packed & kAllButtons;
+    length = static_cast<std::uint8_t>((packed >> 3) + 1);
+  }
+
+  static std::vector<InputRun> encode(const std::vector<PlayerInput>& inputs) {
+    std::vector<InputRun> runs;
+    for (const PlayerInput& input : inputs) {
+      if (!runs.empty() && runs.back().input == input && runs.back().length < kMaxLength) {
+        ++runs.back().length;
+      } else {
+        runs.push_back({1, input});
+      }
+    }
+    return runs;
+  }
+  /// The inputs the runs stand for; refuses more than `max` of them.
+  static std::vector<PlayerInput> decode(const std::vector<InputRun>& runs, std::size_t max) {
+    std::vector<PlayerInput> inputs;
+    for (const InputRun& run : runs) {
+      if (inputs.size() + run.length > max) {
+        throw WireError("input batch longer than " + std::to_string(max));
+      }
+      inputs.insert(inputs.end(), run.length, run.input);
+    }
+    return inputs;
+  }
+};
+
+/// Client → server every tick, unreliable: this client's inputs from `firstTick` on, repeated
+/// until the server acknowledges them. At 60 datagrams a second the UDP/IP and ENet headers
+/// (38 bytes) dominate, so the body is packed: the first tick as its low 16 bits (the server
+/// expands it next to its own tick), the ack as an offset, and the inputs run-length coded with
+/// the run length and the 3 button bits sharing a byte: 9 bytes for a held input.
+struct InputBatch {
+  static constexpr std::uint8_t kType = 4;
+  std::uint16_t firstTickLow = 0;    ///< low 16 bits of the first input's tick
+  std::uint8_t confirmedBehind = 0;  ///< firstTick - the client's newest confirmed tick (ack)
+  std::vector<PlayerInput> inputs;   ///< for firstTick, firstTick + 1, …
+
+  /// A batch for inputs starting at `firstTick`, acknowledging frames up to `confirmedTick`.
+  static InputBatch make(std::uint32_t confirmedTick, std::uint32_t firstTick,
+                         std::vector<PlayerInput> inputs) {
+    const std::int32_t behind = tickDistance(firstTick, confirmedTick);
+    return {lowTickBits(firstTick), static_cast<std::uint8_t>(std::clamp(behind, 0, 255)),
+            std::move(inputs)};
+  }
+  /// The full first tick: the one with these low bits nearest to `reference` (the server tick).
+  std::uint32_t firstTick(std::uint32_t reference) const {
+    return expandLowTickBits(firstTickLow, reference);
+  }
+  std::uint32_t confirmedTick(std::uint32_t reference) const {
+    return firstTick(reference) - confirmedBehind;
+  }
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(firstTickLow, confirmedBehind);
+    std::vector<InputRun> runs;
+    if constexpr (Archive::is_saving::value) {
+      if (inputs.size() > kMaxInputsPerBatch) {
+        throw WireError("input batch longer than " + std::to_string(kMaxInputsPerBatch));
+      }
+      runs = InputRun::encode(inputs);
+    }
+    runs.resize(rangedCount<std::uint8_t>(archive, runs.size(), kMaxInputsPerBatch, "input run"));
+    for (InputRun& run : runs) {
+      archive(run);
+    }
+    if constexpr (Archive::is_loading::value) {
+      inputs = InputRun::decode(runs, kMaxInputsPerBatch);
+    }
+  }
+};
+
+/// One authoritative tick: roster events, the inputs that changed since the previous tick, and
+/// the state hash after stepping it. Only the hash's low 32 bits travel: a real desync persists
+/// tick after tick, so a 1-in-4-billion collision cannot hide it, and it halves the bytes.
+struct TickFrame {
+  std::vector<RosterEvent> events;
+  std::vector<SlotInput> changedInputs;
+  std::uint32_t hash = 0;  ///< low 32 bits of hashState after this tick
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    // One byte holds both counts in the common case (≤ 7 events, ≤ 30 changes).
+    std::size_t eventCount = events.size();
+    std::size_t changeCount = changedInputs.size();
+    auto packed = static_cast<std::uint8_t>((eventCount < 7 ? eventCount : 7) << 5 |
+                                            (changeCount < 31 ? changeCount : 31));
+    archive(packed);
+    eventCount = packed >> 5;
+    changeCount = packed & 31u;
+    if (eventCount == 7) {
+      eventCount = rangedCount<std::uint16_t>(archive, events.size(), kMaxEventsPerFrame, "event");
+    }
+    if (changeCount == 31) {
+      changeCount =
+          rangedCount<std::uint16_t>(archive, changedInputs.size(), kMaxCharacters, "input change");
+    }
+    if constexpr (Archive::is_loading::value) {
+      events.resize(eventCount);
+      changedInputs.resize(changeCount);
+    }
+    for (RosterEvent& event : events) {
+      archive(event);
+    }
+    for (SlotInput& change : changedInputs) {
+      archive(change);
+    }
+    archive(hash);
+  }
+  friend bool operator==(const TickFrame&, const TickFrame&) = default;
+};
+
+/// Server → client at `net.send_rate`, unreliable: every tick after the client's ack, ending at
+/// the server's newest tick (so the first frame is `serverTick - frames.size() + 1`).
+struct ServerFrames {
+  static constexpr std::uint8_t kType = 5;
+  static constexpr std::uint8_t kMaxInputLoss = 200;  ///< in half percents: 100 %
+
+  std::uint32_t serverTick = 0;    ///< newest simulated tick
+  std::uint8_t sequence = 0;       ///< counts this client's ServerFrames (wraps): loss down
+  std::uint8_t inputAckAhead = 0;  ///< this client's inputs all arrived up to serverTick + this
+  std::int8_t inputMargin = 0;     ///< ticks this client's inputs arrive early (+) or late (-)
+  std::uint8_t inputLoss = 0;      ///< half percents of this client's inputs the server lost
+  std::vector<TickFrame> frames;
+
+  std::uint32_t baseTick() const { return serverTick - static_cast<std::uint32_t>(frames.size()); }
+  std::uint32_t inputAck() const { return serverTick + inputAckAhead; }
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(serverTick, sequence, inputAckAhead, inputMargin);
+    rangedValue(archive, inputLoss, std::uint8_t{0}, kMaxInputLoss, "input loss");
+    const std::size_t count =
+        rangedCount<std::uint8_t>(archive, frames.size(), kMaxFramesPerMessage, "frame");
+    if (count > serverTick) {
+      throw WireError("frame count " + std::to_string(count) + " exceeds the server tick");
+    }
+    if constexpr (Archive::is_loading::value) {
+      frames.resize(count);
+    }
+    for (TickFrame& frame : frames) {
+      archive(frame);
+    }
+  }
+};
+
+/// Server → client, reliable: the whole authoritative state (join, desync repair, lag).
+struct FullState {
+  static constexpr std::uint8_t kType = 6;
+  Snapshot snapshot;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(snapshot);
+  }
+};
+
+/// Client → server, reliable: the confirmed state's hash differs from the server's at `tick`.
+struct DesyncReport {
+  static constexpr std::uint8_t kType = 7;
+  std::uint32_t tick = 0;
+  std::uint64_t clientHash = 0;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(tick, clientHash);
+  }
+};
+
+/// Client → server, reliable, every few seconds: what the client saw, for the server's metrics.
+struct ClientReport {
+  static constexpr std::uint8_t kType = 8;
+  std::uint32_t rollbacks = 0;
+  std::uint16_t maxRollbackDepth = 0;
+  std::uint32_t desyncs = 0;
+  std::uint32_t lateInputs = 0;
+  std::uint16_t frameLoss = 0;  ///< hundredths of a percent of frames the client never got
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(rollbacks, maxRollbackDepth, desyncs, lateInputs);
+    rangedValue(archive, frameLoss, std::uint16_t{0}, std::uint16_t{10000}, "frame loss");
+  }
+};
+
+/// Server → client, reliable: the server is going away (shutdown) or kicks this client.
+struct Goodbye {
+  static constexpr std::uint8_t kType = 9;
+  std::string reason;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    boundedString(archive, reason, kMaxReasonLength, "reason");
+  }
+};
+
+using Message = std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState,
+                             DesyncReport, ClientReport, Goodbye>;
+
+}  // namespace coyote::net

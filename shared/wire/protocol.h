@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace coyote::net {
+
+/// Bumped whenever a message layout or the simulation changes incompatibly.
+/// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures; 4: the living world (bodies,
+/// materials, checkpoints, collision groups in the level; water and corner settings); 6: joints;
+/// 7: the room a Hello asks for; 8: a server answers a repeated Hello with a copy of the
+/// Welcome, which a client takes once per connection (an older client would start over).
+inline constexpr std::uint16_t kProtocolVersion = 8;
+inline constexpr std::uint16_t kDefaultPort = 7777;
+
+/// ENet channels (docs/protocol.md#channels).
+enum Channel : std::uint8_t {
+  kReliableChannel = 0,    ///< handshake, join/leave, level and full state, reports
+  kUnreliableChannel = 1,  ///< inputs up, authoritative frames down
+};
+inline constexpr std::size_t kChannelCount = 2;
+
+// Caps checked before anything is allocated while decoding (docs/protocol.md#bounds).
+inline constexpr std::size_t kMaxNameLength = 32;
+inline constexpr std::size_t kMaxRoomNameLength = 24;
+/// The largest simulation radius (tiles) a limits event may set, as `sim.simulation_radius`.
+inline constexpr std::uint16_t kMaxLimitRadius = 1000;
+inline constexpr std::size_t kMaxReasonLength = 256;
+inline constexpr std::size_t kMaxLevelSide = 4096;
+inline constexpr std::size_t kMaxLevelTiles = 1u << 20;
+inline constexpr std::size_t kMaxSpawns = 256;
+inline constexpr std::size_t kMaxInputsPerBatch = 32;
+inline constexpr std::size_t kMaxFramesPerMessage = 120;
+inline constexpr std::size_t kMaxEventsPerFrame = 64;
+inline constexpr std::size_t kMaxFieldReport = 16;
+
+/// ENet limits, set on purpose (docs/protocol.md#bounds).
+inline constexpr std::size_t kMaxPacketSize = 256 * 1024;    ///< largest message: a Welcome
+inline constexpr std::size_t kMaxWaitingData = 1024 * 1024;  ///< per-peer reassembly buffer
+
+}  // namespace coyote::net

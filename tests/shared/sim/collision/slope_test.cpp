@@ -1,0 +1,175 @@
+#include "sim/collision/slope.h"
+
+#include <cmath>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "support/scenario.h"
+
+namespace coyote {
+namespace {
+
+using test::input;
+using test::kLeft;
+using test::kRight;
+
+TEST(Slope, SurfaceHeightFollowsTheFourFormulas) {
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::SlopeUpRight, 0.0f), 1.0f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::SlopeUpRight, 0.25f), 0.75f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::SlopeUpLeft, 0.25f), 0.25f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::RoundedUpRight, 1.0f), 0.0f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::RoundedUpRight, 0.0f), 1.0f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::RoundedUpRight, 0.5f),
+                  1.0f - std::sqrt(1.0f - 0.25f));
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::RoundedUpLeft, 0.0f), 0.0f);
+  EXPECT_FLOAT_EQ(slopeSurfaceHeight(TileType::RoundedUpLeft, 0.6f), 1.0f - 0.8f);
+}
+
+TEST(Slope, SlopesAndRoundedTilesAreNeverSolid) {
+  for (TileType type : {TileType::SlopeUpRight, TileType::SlopeUpLeft, TileType::RoundedUpRight,
+                        TileType::RoundedUpLeft}) {
+    EXPECT_FALSE(isSolid(type));
+    EXPECT_TRUE(isFollowableSurface(type));
+  }
+}
+
+struct ClimbCase {
+  const char* name;
+  const char* picture;
+  int move;
+  float plateauEdgeX;  ///< the player must get past this x (into the block's columns)
+};
+
+void PrintTo(const ClimbCase& climb, std::ostream* out) {
+  *out << climb.name;
+}
+
+class ClimbOntoBlock : public ::testing::TestWithParam<ClimbCase> {};
+
+// Walking up a slope or rounded tile onto a solid block of the same height never stops: this is
+// the junction fix (rowIsSlopeGround) at work.
+TEST_P(ClimbOntoBlock, XGrowsEveryTickAndEndsOnTheBlock) {
+  const ClimbCase& c = GetParam();
+  test::Scenario scenario(c.picture);
+  ASSERT_TRUE(scenario.settle());
+  const float target = c.plateauEdgeX + static_cast<float>(c.move > 0 ? 1 : -1) * 1.5f;
+  int ticks = 0;
+  while ((c.move > 0) ? scenario.player().position.x < target
+                      : scenario.player().position.x > target) {
+    const float before = scenario.player().position.x;
+    scenario.step(input(c.move));
+    const float after = scenario.player().position.x;
+    ASSERT_TRUE(c.move > 0 ? after > before : after < before)
+        << c.name << " stuck at x=" << before << " y=" << scenario.player().position.y;
+    ASSERT_LT(++ticks, 300) << c.name << " never reached the block";
+  }
+  scenario.step(input(0), 30);
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 3.0f) << c.name << " is not on the block's top";
+}
+
+INSTANTIATE_TEST_SUITE_P(Slope, ClimbOntoBlock,
+                         ::testing::Values(ClimbCase{"SlopeUpRight",
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..S....../####\n"
+                                                     "##############\n",
+                                                     kRight, 10.0f},
+                                           ClimbCase{"SlopeUpLeft",
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "####\\......S..\n"
+                                                     "##############\n",
+                                                     kLeft, 4.0f},
+                                           ClimbCase{"RoundedUpRight",
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..S......R####\n"
+                                                     "##############\n",
+                                                     kRight, 10.0f},
+                                           ClimbCase{"RoundedUpLeft",
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "..............\n"
+                                                     "####L......S..\n"
+                                                     "##############\n",
+                                                     kLeft, 4.0f}),
+                         [](const auto& testInfo) { return std::string(testInfo.param.name); });
+
+TEST(Slope, FastFallOntoSlopeLandsOnItsSurface) {
+  test::Scenario scenario(
+      "....S....\n"
+      ".........\n"
+      ".........\n"
+      ".........\n"
+      ".........\n"
+      ".........\n"
+      "..../....\n"
+      "#########\n");
+  scenario.player().velocity.y = 90.0f;  // 1.5 tiles per tick
+  for (int tick = 0; tick < 10 && !scenario.player().grounded; ++tick) {
+    scenario.step();
+  }
+  const Aabb box = scenario.box();
+  const float localX = box.centerX() - 4.0f;
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_TRUE(scenario.player().onSlope);
+  EXPECT_FLOAT_EQ(box.bottom(), 6.0f + slopeSurfaceHeight(TileType::SlopeUpRight, localX));
+  EXPECT_EQ(scenario.player().velocity.y, 0.0f);
+}
+
+const char* const kDescent =
+    "S.............\n"
+    "###\\..........\n"
+    "####\\.........\n"
+    "#####\\........\n"
+    "######\\.......\n"
+    "##############\n";
+
+TEST(Slope, WalkingDownAtFullSpeedIsNeverAirborne) {
+  test::Scenario scenario(kDescent);
+  ASSERT_TRUE(scenario.settle());
+  while (scenario.player().position.x < 10.0f) {
+    scenario.step(input(kRight));
+    ASSERT_TRUE(scenario.player().grounded) << "airborne at x=" << scenario.player().position.x;
+  }
+  EXPECT_EQ(scenario.player().velocity.x, PhysicsConfig{}.maxRunSpeed);
+}
+
+TEST(Slope, WithoutGroundSnapTheSameDescentHops) {
+  PhysicsConfig config;
+  config.groundSnapDistance = 0.0f;
+  test::Scenario scenario(kDescent, config);
+  ASSERT_TRUE(scenario.settle());
+  int airborneTicks = 0;
+  while (scenario.player().position.x < 10.0f) {
+    scenario.step(input(kRight));
+    airborneTicks += scenario.player().grounded ? 0 : 1;
+  }
+  EXPECT_GT(airborneTicks, 0);
+}
+
+TEST(Slope, JumpingFromASlopeIsNotCancelledByTheFollow) {
+  test::Scenario scenario(
+      "..............\n"
+      "..............\n"
+      "..............\n"
+      "..............\n"
+      "..S......./###\n"
+      "##############\n");
+  ASSERT_TRUE(scenario.settle());
+  while (!scenario.player().onSlope) {
+    scenario.step(input(kRight));
+  }
+  const float before = scenario.player().position.y;
+  scenario.step(input(kRight, 0, kButtonJump));
+  EXPECT_LT(scenario.player().position.y, before);
+  EXPECT_FALSE(scenario.player().grounded);
+}
+
+}  // namespace
+}  // namespace coyote
