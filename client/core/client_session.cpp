@@ -15,15 +15,6 @@ namespace coyote {
 namespace {
 
 constexpr double kMaxAccumulatedTicks = 4.0;  // a long stall never turns into a burst of ticks
-constexpr enet_uint32 kPingIntervalMs = 1000;
-/// After its Hello, a client that hears nothing from the server for this long gives up waiting
-/// for the Welcome and tries again from the start.
-constexpr double kWelcomeTimeoutSeconds = 6.0;
-/// A server that took the Hello sends frames at once, 10 to 20 a second: heard nothing at all
-/// since the Hello for this long (or 4 round trips, if longer), the server never completed its
-/// half of ENet's handshake (its VERIFY_CONNECT went unacknowledged; it retries after 0.5, 1.5,
-/// 3.5 and 7.5 s). A new attempt is quicker than waiting for those.
-constexpr double kHalfOpenTimeoutSeconds = 2.5;
 
 const WorldState& emptyWorld() {
   static const WorldState empty{};
@@ -33,15 +24,7 @@ const WorldState& emptyWorld() {
 }  // namespace
 
 ClientSession::ClientSession(ClientOptions options, std::shared_ptr<spdlog::logger> logger)
-    : options_(std::move(options)), log_(std::move(logger)), host_(net::EnetHost::client()) {
-  ENetAddress address{};
-  if (enet_address_set_host(&address, options_.host.c_str()) != 0) {
-    end(ClientPhase::Disconnected, fmt::format("cannot resolve host \"{}\"", options_.host));
-    return;
-  }
-  address.port = options_.port;
-  challenge_ = std::make_unique<net::ConnectChallenge>(host_, address);
-}
+    : options_(options), log_(logger), connection_(std::move(options), std::move(logger)) {}
 
 ClientSession::~ClientSession() = default;
 
@@ -65,39 +48,29 @@ double ClientSession::tickFraction() const {
   return std::clamp(fraction, 0.0, 0.999);
 }
 
+double ClientSession::secondsToJoin() const {
+  return joined() ? connection_.joinedAt() - connection_.startedAt() : -1.0;
+}
+
 double ClientSession::secondsPlayed(double now) const {
   if (!joined()) {
     return 0.0;
   }
-  return (endedAt_ >= 0.0 ? endedAt_ : now) - joinedAt_;
+  return (connection_.ended() ? connection_.endedAt() : now) - connection_.joinedAt();
 }
 
 double ClientSession::secondsWithoutProgress(double now) const {
-  return lastProgressAt_ < 0.0 ? now - (connectStarted_ < 0.0 ? now : connectStarted_)
-                               : now - lastProgressAt_;
+  const double started = connection_.startedAt();
+  return lastProgressAt_ < 0.0 ? now - (started < 0.0 ? now : started) : now - lastProgressAt_;
 }
 
-void ClientSession::end(ClientPhase phase, const std::string& reason) {
-  if (phase_ == ClientPhase::Refused || phase_ == ClientPhase::Disconnected) {
-    return;
-  }
-  phase_ = phase;
-  endReason_ = reason;
-  endedAt_ = now_;
-  endTick_ = predictor_ ? predictor_->confirmed().tick : 0;
-  if (phase == ClientPhase::Refused) {
-    log_->error("{}: refused: {}", options_.name, reason);
-  } else {
-    log_->info("{}: disconnected: {}", options_.name, reason);
-  }
+std::uint32_t ClientSession::endTick() const {
+  // Nothing is confirmed once the connection has ended: the confirmed tick is the one it ended on.
+  return connection_.ended() && predictor_ ? predictor_->confirmed().tick : 0;
 }
 
 void ClientSession::disconnect() {
-  if (peer_ != nullptr && phase_ != ClientPhase::Disconnected) {
-    enet_peer_disconnect(peer_, 0);
-    enet_host_flush(host_.get());
-  }
-  end(ClientPhase::Disconnected, "left");
+  connection_.disconnect();
 }
 
 void ClientSession::corruptConfirmedStateForTesting() {
@@ -110,15 +83,8 @@ void ClientSession::corruptConfirmedStateForTesting() {
 
 void ClientSession::update(double now, const InputProvider& input) {
   now_ = now;
-  if (connectStarted_ < 0.0) {
-    connectStarted_ = now;
-    attemptStarted_ = now;
-  }
-  startConnecting(now);
-  serviceNetwork(now);
-  checkTimeouts(now);
-  repeatHello(now);
-  if (phase_ != ClientPhase::Playing) {
+  connection_.update(now, *this);
+  if (connection_.phase() != ClientPhase::Playing) {
     return;
   }
   if (lastUpdate_ >= 0.0) {
@@ -148,170 +114,21 @@ void ClientSession::runDueTicks(const InputProvider& input) {
   }
 }
 
-// A server that fell silent, a Welcome that never came (the server may have dropped a
-// half-open connection that this side thinks complete), or no join at all within the timeout.
-void ClientSession::checkTimeouts(double now) {
-  const bool silent =
-      phase_ == ClientPhase::Playing && now - lastPacketAt_ > options_.serverTimeout;
-  // Frames come as soon as the server has taken the Hello: while they do, the Welcome is only
-  // slow (its reliable fragments retransmitted), and waiting beats starting over.
-  const bool helloSent = phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0;
-  const bool noWelcome =
-      helloSent && now - std::max(helloSentAt_, lastPacketAt_) > kWelcomeTimeoutSeconds;
-  const double halfOpenTimeout = std::max(kHalfOpenTimeoutSeconds, 4.0 * roundTripSeconds());
-  const bool halfOpen =
-      helloSent && lastPacketAt_ < helloSentAt_ && now - helloSentAt_ > halfOpenTimeout;
-  if (silent || noWelcome || halfOpen) {
-    log_->info("{}: {}", options_.name,
-               silent      ? fmt::format("nothing from the server for {} s", options_.serverTimeout)
-               : noWelcome ? fmt::format("no Welcome and nothing else for {} s after the Hello",
-                                         kWelcomeTimeoutSeconds)
-                           : fmt::format("nothing at all for {:.1f} s after the Hello (half-open)",
-                                         halfOpenTimeout));
-    enet_peer_reset(peer_);
-    onConnectionLost();
-  }
-  if (phase_ == ClientPhase::Connecting && now - attemptStarted_ > options_.connectTimeout) {
-    end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,
-                                               options_.port, options_.connectTimeout));
-  }
-}
+// ---- joining ----------------------------------------------------------------------------------
 
-// Until ENet's connection has started: cookie requests (connect_challenge.h), then the CONNECT.
-void ClientSession::startConnecting(double now) {
-  if (peer_ != nullptr || challenge_ == nullptr || phase_ != ClientPhase::Connecting) {
-    return;
-  }
-  peer_ = challenge_->update(now);
-  if (peer_ != nullptr) {
-    ++connectAttempts_;
-    log_->debug("{}: cookie after {} requests, {:.2f} s in; ENet connecting", options_.name,
-                challenge_->requestsSent(), now - attemptStarted_);
-    // Inputs flow every tick anyway; a ping every second (ENet's default is 2 per second) keeps
-    // the RTT fresh and saves upstream bytes.
-    enet_peer_ping_interval(peer_, kPingIntervalMs);
-  }
-}
-
-// The connection died (ENet gave up, or the server fell silent). Before the Welcome that is one
-// failed attempt: try again (new cookie) until `connectTimeout`. While playing, a player with a
-// reconnect token rejoins with it and keeps its character; otherwise the session is over.
-void ClientSession::onConnectionLost() {
-  peer_ = nullptr;
-  helloSentAt_ = -1.0;
-  if (phase_ == ClientPhase::Connecting && now_ - attemptStarted_ < options_.connectTimeout) {
-    log_->info("{}: connection attempt {} failed; trying again", options_.name, connectAttempts_);
-    challenge_->restart(now_);
-    return;
-  }
-  if (phase_ == ClientPhase::Playing && !token_.empty()) {
-    startReconnecting();
-    return;
-  }
-  end(ClientPhase::Disconnected,
-      phase_ == ClientPhase::Connecting ? "could not connect" : "connection lost");
-}
-
-void ClientSession::startReconnecting() {
-  log_->info("{}: connection lost at tick {}; rejoining with the reconnect token", options_.name,
-             confirmed().tick);
-  phase_ = ClientPhase::Connecting;
-  options_.reconnectToken = token_;
-  attemptStarted_ = now_;
-  challenge_->restart(now_);
-}
-
-void ClientSession::serviceNetwork(double now) {
-  ENetEvent event;
-  int result = enet_host_service(host_.get(), &event, 0);
-  while (result > 0) {
-    if (event.type == ENET_EVENT_TYPE_CONNECT) {
-      log_->debug("{}: connected {:.2f} s in; Hello", options_.name, now - attemptStarted_);
-      net::configureGamePeer(peer_, options_.reliableTimeout);  // once connected
-      sayHello(now);
-    } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
-      onConnectionLost();
-    } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
-      std::string error;
-      const auto message = net::decode(
-          std::span<const std::uint8_t>(event.packet->data, event.packet->dataLength), error);
-      enet_packet_destroy(event.packet);
-      lastPacketAt_ = now;
-      if (message) {
-        onMessage(*message, now);
-      } else {
-        // A server that sends what no Coyote server sends is broken or hostile: stop trusting it.
-        end(ClientPhase::Disconnected, "malformed message from the server: " + error);
-        enet_peer_disconnect(peer_, 0);
-      }
-    }
-    if (peer_ == nullptr) {
-      return;
-    }
-    result = enet_host_check_events(host_.get(), &event);
-  }
-}
-
-// ---- the handshake -----------------------------------------------------------------------------
-
-void ClientSession::sayHello(double now) {
-  net::Hello hello;
-  hello.protocolVersion = options_.protocolVersion;
-  hello.name = options_.name.substr(0, net::kMaxNameLength);
-  hello.reconnectToken = options_.reconnectToken;
-  hello.spectator = options_.spectator;
-  hello.room = options_.room;
-  helloTimeMs_ = static_cast<std::uint32_t>((now - connectStarted_) * 1000.0);
-  helloSentAt_ = now;
-  hello.clientTimeMs = helloTimeMs_;
-  net::sendMessage(peer_, hello, net::kReliableChannel);
-  hello_ = hello;
-  lastHelloCopyAt_ = now;
-}
-
-// The server drops a connection that has not said Hello within 2 s. On a lossy link the
-// reliable Hello may need longer (ENet doubles each retransmission's wait), so unreliable
-// copies follow every 0.2 s until the Welcome (or a refusal) comes; the server reads the first.
-void ClientSession::repeatHello(double now) {
-  if (phase_ == ClientPhase::Connecting && helloSentAt_ >= 0.0 && now - lastHelloCopyAt_ >= 0.2) {
-    net::sendMessage(peer_, hello_, net::kUnreliableChannel);
-    lastHelloCopyAt_ = now;
-  }
-}
-
-void ClientSession::onMessage(const net::Message& message, double now) {
-  if (phase_ == ClientPhase::Refused || phase_ == ClientPhase::Disconnected) {
-    return;  // the session is over, whatever the server still says
-  }
-  if (const auto* welcome = std::get_if<net::Welcome>(&message)) {
-    if (phase_ == ClientPhase::Connecting) {
-      onWelcome(*welcome, now);
-    }  // else a copy, or the reliable original after a copy (welcome_copies.h): already in
-  } else if (const auto* refusal = std::get_if<net::Refusal>(&message)) {
-    end(ClientPhase::Refused, refusal->reason);
-  } else if (const auto* goodbye = std::get_if<net::Goodbye>(&message)) {
-    end(ClientPhase::Disconnected, goodbye->reason);
-  } else if (phase_ != ClientPhase::Playing) {
-    return;
-  } else if (const auto* frames = std::get_if<net::ServerFrames>(&message)) {
+void ClientSession::onServerMessage(const net::Message& message, double now) {
+  if (const auto* frames = std::get_if<net::ServerFrames>(&message)) {
     onFrames(*frames, now);
   } else if (const auto* full = std::get_if<net::FullState>(&message)) {
     onFullState(*full);
   }
 }
 
-void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
-  if (welcome.protocolVersion != net::kProtocolVersion) {
-    end(ClientPhase::Refused,
-        fmt::format("the server speaks protocol version {}; this client speaks {}",
-                    welcome.protocolVersion, net::kProtocolVersion));
-    enet_peer_disconnect(peer_, 0);
-    return;
-  }
+void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSeconds,
+                              bool rejoined, double now) {
   level_ = net::toLevel(welcome.level);
   physics_ = welcome.physics;
   slot_ = welcome.playerSlot;
-  token_ = welcome.reconnectToken;
   timeSync_ = TimeSync(physics_.tickRate, options_.targetMargin);
   predictor_.emplace(level_, StepParameters(physics_), slot_,
                      static_cast<std::uint32_t>(options_.maxPredictionTicks));
@@ -319,34 +136,30 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double now) {
   frameLoss_ = {};            // and a new connection numbers its frames from 0
   adoptSnapshot(welcome.snapshot);
   predictor_->rollback();
-  phase_ = ClientPhase::Playing;
-  helloSentAt_ = -1.0;
-  if (joinedAt_ >= 0.0) {
-    ++stats_.reconnects;
-  } else {
-    joinedAt_ = now;
-  }
-  lastPacketAt_ = now;
+  stats_.reconnects = connection_.reconnects();
   lastProgressAt_ = now;
   lastUpdate_ = now;
   lastStatsRefresh_ = now;
   lastReport_ = now;
-  // The snapshot is half a round trip old, and our first inputs take another half to reach the
-  // server: start a whole round trip plus the margin ahead of it. A handshake slowed by a lost
-  // fragment overestimates, so the lead is capped and time sync does the rest.
-  const double roundTrip = now - connectStarted_ - helloTimeMs_ / 1000.0;
+  leadTheServer(handshakeSeconds);
+  log_->info("{}: {} as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)",
+             options_.name, rejoined ? "rejoined" : "joined",
+             slot_ >= 0 ? fmt::format("slot {}", slot_) : "spectator", confirmed().tick,
+             level_.width(), level_.height(), physics_.tickRate, handshakeSeconds * 1000.0);
+}
+
+// The snapshot is half a round trip old, and our first inputs take another half to reach the
+// server: start a whole round trip plus the margin ahead of it. A handshake slowed by a lost
+// fragment overestimates, so the lead is capped and time sync does the rest.
+void ClientSession::leadTheServer(double handshakeSeconds) {
   const int lead = std::min(
-      static_cast<int>(std::ceil(roundTrip * physics_.tickRate)) + options_.targetMargin + 1,
+      static_cast<int>(std::ceil(handshakeSeconds * physics_.tickRate)) + options_.targetMargin + 1,
       options_.maxPredictionTicks / 2);
   heldBackTicks_ = 0;
   accumulator_ = 0.0;
   for (int i = 0; i < lead; ++i) {
     advancePredictedTick([](std::uint32_t) { return PlayerInput{}; });
   }
-  log_->info("{}: joined as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)",
-             options_.name, slot_ >= 0 ? fmt::format("slot {}", slot_) : "spectator",
-             confirmed().tick, level_.width(), level_.height(), physics_.tickRate,
-             roundTrip * 1000.0);
 }
 
 void ClientSession::adoptSnapshot(const net::Snapshot& snapshot) {
@@ -439,7 +252,7 @@ void ClientSession::reportDesync(std::uint32_t tick, std::uint64_t hash, std::ui
       "{}: desync at tick {}: local hash {:08x}, server hash {:08x}; asking for the "
       "full state",
       options_.name, tick, static_cast<std::uint32_t>(hash), serverHash);
-  net::sendMessage(peer_, net::DesyncReport{tick, hash}, net::kReliableChannel);
+  connection_.send(net::DesyncReport{tick, hash}, net::kReliableChannel);
 }
 
 void ClientSession::onFullState(const net::FullState& full) {
@@ -498,7 +311,7 @@ void ClientSession::advancePredictedTick(const InputProvider& input) {
 }
 
 void ClientSession::sendInputs() {
-  if (peer_ == nullptr) {
+  if (!connection_.connected()) {
     return;
   }
   std::vector<PlayerInput> inputs;
@@ -515,19 +328,19 @@ void ClientSession::sendInputs() {
       inputs.push_back(mine ? *mine : PlayerInput{});
     }
   }
-  net::sendMessage(peer_, net::InputBatch::make(confirmed().tick, first, std::move(inputs)),
+  connection_.send(net::InputBatch::make(confirmed().tick, first, std::move(inputs)),
                    net::kUnreliableChannel);
 }
 
 // ---- statistics --------------------------------------------------------------------------------
 
 void ClientSession::refreshStats(double now) {
-  if (peer_ != nullptr) {
-    stats_.rttMs = peer_->roundTripTime;
+  if (connection_.connected()) {
+    stats_.rttMs = connection_.roundTripMs();
   }
   stats_.dilation = timeSync_.dilation();
   stats_.targetMargin = timeSync_.target();
-  const net::TrafficTotals traffic = host_.traffic();
+  const net::TrafficTotals traffic = connection_.traffic();
   stats_.bytesUp = traffic.wireBytesSent();
   stats_.bytesDown = traffic.wireBytesReceived();
   const double elapsed = now - lastStatsRefresh_;
@@ -539,7 +352,7 @@ void ClientSession::refreshStats(double now) {
     lastTraffic_ = traffic;
     lastStatsRefresh_ = now;
   }
-  if (peer_ != nullptr && now - lastReport_ >= options_.reportInterval) {
+  if (connection_.connected() && now - lastReport_ >= options_.reportInterval) {
     sendReport(now);
   }
 }
@@ -554,7 +367,7 @@ void ClientSession::sendReport(double now) {
   report.frameLoss = static_cast<std::uint16_t>(std::lround(stats_.lossPercent * 100.0));
   // Unreliable: the next report replaces a lost one, and a reliable message left unacknowledged
   // on a lossy link is what makes ENet drop a peer.
-  net::sendMessage(peer_, report, net::kUnreliableChannel);
+  connection_.send(report, net::kUnreliableChannel);
   lastReport_ = now;
 }
 

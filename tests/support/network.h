@@ -9,6 +9,7 @@
 
 #include "client/core/client_session.h"
 #include "scenario/ascii_level.h"
+#include "scenario/random_inputs.h"
 #include "server/game_server.h"
 #include "support/raw_peer.h"
 
@@ -129,6 +130,31 @@ class LoopbackMatch {
   std::unique_ptr<GameServer> server_;
   std::vector<RawPeer*> peers_;
   bool stopped_ = false;
+};
+
+/// Whether a client is playing (welcomed and not ended).
+inline bool playing(const ClientSession& client) {
+  return client.phase() == ClientPhase::Playing;
+}
+
+/// Whether `observer`'s confirmed state holds the character of `slot`.
+inline bool sees(const ClientSession& observer, int slot) {
+  return slot >= 0 && observer.confirmed().characters[static_cast<std::size_t>(slot)].active;
+}
+
+/// Each client runs its own seeded random player.
+struct RandomPlayers {
+  std::vector<RandomInputs> sources;
+  TickInputs buffer{};
+  explicit RandomPlayers(std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+      sources.emplace_back(100 + i);
+    }
+  }
+  PlayerInput operator()(std::size_t client, std::uint32_t) {
+    sources[client].next(buffer, 1);
+    return buffer[0];
+  }
 };
 
 }  // namespace coyote::test

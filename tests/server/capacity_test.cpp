@@ -1,0 +1,118 @@
+// How many fit: crowds joining at once, the player cap, reservations that never keep a newcomer
+// out.
+// The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports,
+// driven in one thread by a made-up clock: no test here sleeps.
+#include "server/game_server.h"
+
+#include <algorithm>
+#include <bit>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include <spdlog/sinks/ringbuffer_sink.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "net/connect_cookie.h"
+#include "scenario/random_inputs.h"
+#include "sim/state_hash.h"
+#include "support/fake_server_host.h"
+#include "support/network.h"
+#include "support/raw_peer.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+using test::playing;
+using test::RandomPlayers;
+using test::sees;
+
+TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 80;
+  config.peersPerAddress = 100;
+  config.maxSpectators = 0;
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<test::RawPeer>> crowd;
+  for (int i = 0; i < 70; ++i) {
+    crowd.push_back(std::make_unique<test::RawPeer>(match.port()));
+    match.watch(*crowd.back());
+  }
+  ASSERT_TRUE(match.pumpUntil(
+      {},
+      [&] {
+        return std::all_of(crowd.begin(), crowd.end(),
+                           [](auto& peer) { return peer->connected(); });
+      },
+      5.0));
+  for (auto& peer : crowd) {  // more joins at once than one frame may carry
+    peer->send(net::Hello{net::kProtocolVersion, "crowd", {}, false, 0}, net::kReliableChannel);
+  }
+  ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
+  const auto everyoneIn = [&] {
+    int active = 0;
+    for (const Character& character : observer.confirmed().characters) {
+      active += character.active ? 1 : 0;
+    }
+    return active == 71;
+  };
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer},
+      [&] {
+        for (auto& peer : crowd) {
+          peer->takeMessages();
+        }
+        return playing(observer) && everyoneIn();
+      },
+      10.0));
+  match.pumpFor({&observer}, 0.5);
+  EXPECT_TRUE(observer.stats().confirmedHashMatches);
+  EXPECT_EQ(observer.stats().desyncs, 0u);
+}
+
+TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 1;
+  test::LoopbackMatch match(config);
+  ClientSession first(test::clientOptions(match.port(), "one"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
+  ClientSession second(test::clientOptions(match.port(), "two"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&first, &second}, [&] { return second.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(second.endReason(), HasSubstr("room main is full (1 players)"));
+}
+
+TEST(GameServer, ReservationsNeverKeepANewcomerOut) {
+  ServerConfig config = test::testServerConfig();
+  config.maxPlayers = 2;
+  config.reconnectWindow = 30.0f;
+  test::LoopbackMatch match(config);
+  net::ReconnectToken firstToken;
+  for (const char* name : {"first", "second"}) {
+    ClientSession leaving(test::clientOptions(match.port(), name), test::quietLogger());
+    ASSERT_TRUE(match.pumpUntil(
+        {&leaving}, [&] { return playing(leaving); }, 5.0));
+    firstToken = firstToken.empty() ? leaving.reconnectToken() : firstToken;
+    leaving.disconnect();
+    match.pumpFor({}, 0.5);
+  }
+  // Both slots are reserved for 30 s; newcomers take them, the oldest reservation first.
+  ClientSession third(test::clientOptions(match.port(), "third"), test::quietLogger());
+  ClientSession fourth(test::clientOptions(match.port(), "fourth"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&third, &fourth}, [&] { return playing(third) && playing(fourth); }, 5.0));
+  ClientOptions back = test::clientOptions(match.port(), "first-again");
+  back.reconnectToken = firstToken;
+  ClientSession first(back, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&third, &fourth, &first}, [&] { return first.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(first.endReason(), HasSubstr("is full")) << "its reservation was given up";
+  EXPECT_EQ(match.server().metrics().players, 2);
+}
+
+}  // namespace
+}  // namespace coyote
