@@ -42,9 +42,11 @@ struct Connection {
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
   net::ClientReport report;     ///< the client's last report
+  std::uint32_t reportTick = 0;  ///< the room's tick when it was taken
   WelcomeCopies welcomeCopies;  ///< its Welcome, until it shows it has one
   bool refused = false;         ///< answered with a Refusal: nothing more it sends is read
   bool kicked = false;          ///< disconnected for misbehaving: its player keeps no reservation
+  double closingSince = -1.0;   ///< s, when it was refused or kicked (reset kClosingSeconds on)
 };
 
 }  // namespace coyote

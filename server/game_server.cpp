@@ -11,6 +11,8 @@ namespace coyote {
 namespace {
 
 constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
+/// At least this many connections may wait for their Hello at once, beside every room's players.
+constexpr int kMinPendingPeers = 64;
 
 /// Burns `milliseconds` of wall time (the governor's test hook; 0 costs nothing).
 void spinForTesting(double milliseconds) {
@@ -34,9 +36,20 @@ const char* governorLevelEffect(int level) {
   }
 }
 
-// Every room full, plus the slack; ENet takes at most 4095 peers.
+}  // namespace
+
+// A whole room's players may connect at once (a match starting), and at least kMinPendingPeers.
+int pendingLimit(const ServerConfig& config) {
+  return std::max(kMinPendingPeers, config.maxPlayers + config.maxSpectators);
+}
+
+namespace {
+
+// Every room full, the connections still to say Hello, plus the slack; ENet takes at most 4095
+// peers.
 net::HostLimits hostLimits(const ServerConfig& config) {
-  const int peers = config.maxRooms * (config.maxPlayers + config.maxSpectators) + kPeerSlack;
+  const int peers = config.maxRooms * (config.maxPlayers + config.maxSpectators) +
+                    pendingLimit(config) + kPeerSlack;
   return net::HostLimits{static_cast<std::size_t>(std::min(peers, 4095)),
                          static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize,
                          net::kMaxWaitingData};
@@ -180,25 +193,33 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
   ticksPerSend_ = governor_.halvesSendRate() ? baseTicksPerSend_ * 2 : baseTicksPerSend_;
 }
 
+// Every deadline is kept by a reset, never a graceful disconnect: that waits for
+// acknowledgements, and a peer that stops acknowledging would hold its ENet peer for the
+// reliable timeout (20 s).
 void GameServer::expireConnections() {
   std::vector<ENetPeer*> silent;
+  std::vector<ENetPeer*> expired;
   for (auto& [peer, connection] : connections_) {
-    if (connection->role == Connection::Role::Pending &&
-        now_ - connection->connectedAt > kHelloTimeoutSeconds) {
-      // Disconnected without a message: nothing to amplify, and a real client whose Hello was
-      // lost sees a failed attempt and tries again.
-      connection->connectedAt = now_;  // once; the DISCONNECT event follows
-      enet_peer_disconnect(peer, 0);
+    const bool closing = connection->closingSince >= 0.0;
+    if (closing && now_ - connection->closingSince > kClosingSeconds) {
+      expired.push_back(peer);  // refused or kicked; its last message had its chance
+    } else if (!closing && connection->role == Connection::Role::Pending &&
+               now_ - connection->connectedAt > kHelloTimeoutSeconds) {
+      // Dropped without a message: nothing to amplify, and a real client whose Hello was lost
+      // sees a failed attempt and tries again.
+      expired.push_back(peer);
     } else if (connection->role != Connection::Role::Pending &&
                now_ - connection->lastPacketAt > config_.peerTimeout) {
       silent.push_back(peer);  // a live client sends inputs, or its Hello again, every tick
     }
   }
+  for (ENetPeer* peer : expired) {
+    dropConnection(peer);
+  }
   for (ENetPeer* peer : silent) {
     log_->info("{}: nothing heard for {} s; connection dropped", connections_[peer]->address,
                config_.peerTimeout);
-    onDisconnect(peer);  // a player keeps its reservation and may come back with its token
-    enet_peer_reset(peer);
+    dropConnection(peer);  // a player keeps its reservation and may come back with its token
   }
   for (auto& [name, room] : rooms_) {
     room->expireReservations(now_);

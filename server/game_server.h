@@ -24,6 +24,9 @@
 
 namespace coyote {
 
+/// How many connections may wait for their Hello at once (the oldest is reset past it).
+int pendingLimit(const ServerConfig& config);
+
 /// The authoritative dedicated server (docs/protocol.md, docs/hosting.md): accepts players and
 /// spectators over ENet into rooms (Room: one match each, `main` always open, the others opened by
 /// the first Hello naming them and closed after rooms.idle_seconds empty), simulates every room
@@ -91,6 +94,12 @@ class GameServer {
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
   static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
+  /// A refused or kicked connection gets this long to take its last message before it is reset
+  /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
+  /// timeout, 20 s).
+  static constexpr double kClosingSeconds = 3.0;
+  /// Connections that have not said Hello, at most (pendingLimit): past it the oldest is reset,
+  /// so that silent connections from many addresses cannot fill the peer table.
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
   /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
   static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
@@ -100,6 +109,10 @@ class GameServer {
 
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);
+  /// Forgets a connection and frees its ENet peer at once, without waiting for an
+  /// acknowledgement that may never come.
+  void dropConnection(ENetPeer* peer);
+  void makeRoomForPending();
   void onReceive(Connection& connection, const ENetPacket& packet);
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);

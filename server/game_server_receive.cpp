@@ -54,6 +54,7 @@ void GameServer::reportRefusedConnects() {
 }
 
 void GameServer::onConnect(ENetPeer* peer) {
+  makeRoomForPending();
   net::configureGamePeer(peer, config_.reliableTimeout);
   auto connection = std::make_unique<Connection>();
   connection->peer = peer;
@@ -61,6 +62,35 @@ void GameServer::onConnect(ENetPeer* peer) {
   connection->connectedAt = now_;
   connection->lastPacketAt = now_;
   connections_[peer] = std::move(connection);
+}
+
+// At most pendingLimit() connections wait for their Hello: a new one resets the oldest. An honest
+// client says Hello a round trip after its CONNECT, so only a flood faster than that could
+// push it out, and then it tries again.
+void GameServer::makeRoomForPending() {
+  std::size_t pending = 0;
+  ENetPeer* oldest = nullptr;
+  double oldestAt = 0.0;
+  for (const auto& [peer, connection] : connections_) {
+    if (connection->role == Connection::Role::Pending && connection->closingSince < 0.0) {
+      ++pending;
+      if (oldest == nullptr || connection->connectedAt < oldestAt) {
+        oldest = peer;
+        oldestAt = connection->connectedAt;
+      }
+    }
+  }
+  if (pending >= static_cast<std::size_t>(pendingLimit(config_)) && oldest != nullptr) {
+    ++metrics_.pendingConnectionsEvicted;
+    dropConnection(oldest);
+  }
+}
+
+// ENet's disconnect_now tells the peer once, unreliably, and frees it at once: an honest client
+// learns at once, and a peer that stops acknowledging holds nothing.
+void GameServer::dropConnection(ENetPeer* peer) {
+  onDisconnect(peer);
+  enet_peer_disconnect_now(peer, 0);
 }
 
 void GameServer::onDisconnect(ENetPeer* peer) {
@@ -108,7 +138,10 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
     room.repairDesync(connection, *report, now_);
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
-    room.noteClientReport(connection, *stats);
+    if (!room.noteClientReport(connection, *stats)) {
+      ++metrics_.refusedClientReports;
+      rejectPacket(connection, "implausible client report");
+    }
   } else {
     rejectPacket(connection, fmt::format("unexpected {}", net::messageName(message)));
   }
@@ -134,6 +167,7 @@ void GameServer::rejectPacket(Connection& connection, const std::string& reason)
     enet_peer_disconnect_later(connection.peer, 0);
     connection.badPackets = 0;
     connection.kicked = true;
+    connection.closingSince = now_;
   }
 }
 
@@ -142,6 +176,7 @@ void GameServer::refuse(ENetPeer* peer, const std::string& reason) {
   enet_peer_disconnect_later(peer, 0);
   if (const auto found = connections_.find(peer); found != connections_.end()) {
     found->second->refused = true;  // one answer: whatever it sends next is not read
+    found->second->closingSince = now_;
   }
 }
 
@@ -200,20 +235,19 @@ bool GameServer::admitSpectator(Room& room, Connection& connection) {
   return true;
 }
 
-// The slot a reconnect token reserves in `room`, or -1; -2 when this address has guessed wrong
-// too often.
+// The slot a reconnect token reserves in `room`, or -1; -2 when the token reserves nothing and
+// this address has guessed wrong too often. A correct token is checked first and always let in:
+// only wrong guesses are limited (reconnect_guard.h).
 int GameServer::reconnectingSlot(Room& room, Connection& connection,
                                  const net::ReconnectToken& token) {
   if (token.empty()) {
     return -1;
   }
-  const std::uint32_t host = connection.peer->address.host;
-  if (!reconnectGuard_.allows(host, now_)) {
-    return -2;
-  }
   const int slot = room.reservedSlot(token);
   if (slot < 0) {
-    reconnectGuard_.recordFailure(host, now_);
+    if (!reconnectGuard_.admitWrongGuess(connection.peer->address.host, now_)) {
+      return -2;
+    }
     log_->info("{}: reconnect token {} reserves nothing in room {}", connection.address,
                token.shortForm(), room.name());
     return -1;

@@ -94,6 +94,11 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
               "Packets refused as malformed.");
   out.counter("coyote_refused_connects_total", static_cast<double>(m.refusedConnects),
               "ENet connects without a valid cookie, dropped.");
+  out.counter("coyote_pending_connections_evicted_total",
+              static_cast<double>(m.pendingConnectionsEvicted),
+              "Connections reset before their Hello to make room for a newer one.");
+  out.counter("coyote_refused_client_reports_total", static_cast<double>(m.refusedClientReports),
+              "Client reports with implausible figures, refused.");
 }
 
 void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<RoomFigures>& rooms,

@@ -5,26 +5,29 @@
 
 namespace coyote {
 
-/// Limits reconnect-token guessing per IP address: a Hello with a token that reserves nothing
-/// is a failed guess, and an address with too many in a window has its tokens refused until the
-/// window passes. Memory stays bounded: old entries are dropped, and past a cap every unknown
-/// address is treated as over its limit.
+/// Limits reconnect-token guessing per IP address. Only wrong guesses count: a Hello whose token
+/// reserves a slot is always let through (it is checked first), so a guesser can never lock an
+/// honest player out, whatever it does from however many addresses. An address with more than
+/// kMaxFailures wrong tokens in kWindowSeconds has its next guesses refused until the window
+/// passes. Memory stays bounded: an entry expires with its window, and when the table is full of
+/// live entries the oldest one gives way.
 class ReconnectGuard {
  public:
   static constexpr int kMaxFailures = 5;  ///< per address per window
   static constexpr double kWindowSeconds = 10.0;
   static constexpr std::size_t kMaxAddresses = 4096;  ///< addresses remembered at once
 
-  /// False while `address` is over its limit.
-  bool allows(std::uint32_t address, double now);
-  void recordFailure(std::uint32_t address, double now);
+  /// A wrong token from `address`: false if the address is over its limit (refuse it), else
+  /// true, and the guess is counted.
+  bool admitWrongGuess(std::uint32_t address, double now);
+  std::size_t remembered() const { return failures_.size(); }
 
  private:
   struct Failures {
     int count = 0;
     double windowStart = 0.0;
   };
-  void forgetOld(double now);
+  void makeRoom(double now);
 
   std::unordered_map<std::uint32_t, Failures> failures_;
 };

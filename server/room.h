@@ -72,7 +72,9 @@ class Room {
   /// Stores a player's inputs; returns why the batch is refused, or "".
   std::string receiveInputs(Connection& connection, const net::InputBatch& batch, double now);
   void repairDesync(Connection& connection, const net::DesyncReport& report, double now);
-  void noteClientReport(Connection& connection, const net::ClientReport& report);
+  /// Takes a client's figures into the room's metrics; false (nothing taken) when they are
+  /// implausible (client_report_check.h).
+  bool noteClientReport(Connection& connection, const net::ClientReport& report);
   /// Queues the frames `connection` has not acknowledged; the next send `ticksPerSend` later.
   void sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now);
 

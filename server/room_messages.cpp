@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "server/client_report_check.h"
 #include "server/room.h"
 
 namespace coyote {
@@ -71,12 +72,17 @@ void Room::repairDesync(Connection& connection, const net::DesyncReport& report,
   frames_.sendFullState(connection, entry ? report.tick : state_.tick, now);
 }
 
-void Room::noteClientReport(Connection& connection, const net::ClientReport& report) {
+bool Room::noteClientReport(Connection& connection, const net::ClientReport& report) {
+  if (!plausibleReport(connection.report, report, state_.tick - connection.reportTick)) {
+    return false;
+  }
+  connection.reportTick = state_.tick;
   metrics_.reportedRollbacks +=
       report.rollbacks - std::min(report.rollbacks, connection.report.rollbacks);
   metrics_.reportedMaxRollbackDepth =
       std::max<std::uint32_t>(metrics_.reportedMaxRollbackDepth, report.maxRollbackDepth);
   connection.report = report;
+  return true;
 }
 
 // Each client gets frames every `ticksPerSend` ticks, at its own phase: the clients are spread

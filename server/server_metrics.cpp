@@ -99,6 +99,7 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       "\"simulate_ms_p95\":{:.4f},\"send_ms_p95\":{:.4f},\"bytes_sent\":{},\"bytes_received\":{},"
       "\"late_inputs\":{},\"substituted_inputs\":{},\"malformed_packets\":{},"
       "\"cookie_replies\":{},\"refused_connects\":{},\"welcome_copies\":{},"
+      "\"pending_connections_evicted\":{},\"refused_client_reports\":{},"
       "\"input_loss_percent\":{:.2f},\"frame_loss_percent\":{:.2f},"
       "\"desync_reports\":{},\"full_states_sent\":{},\"reported_rollbacks\":{},"
       "\"dropped_lag_ticks\":{},\"governor_transitions\":{},\"velocities_clamped\":{},"
@@ -107,7 +108,8 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       ticks, elapsed, peakPlayers, tick.p50 / 1000.0, tick.p95 / 1000.0, tick.max / 1000.0,
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
-      malformedPackets, cookieReplies, refusedConnects, welcomeCopies, inputLossPercent,
+      malformedPackets, cookieReplies, refusedConnects, welcomeCopies, pendingConnectionsEvicted,
+      refusedClientReports, inputLossPercent,
       frameLossPercent, desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks,
       governorTransitions, velocitiesClamped, bodiesRecovered, stepEventsDropped,
       stepStagesJson(stepStages));

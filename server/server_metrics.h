@@ -57,6 +57,9 @@ struct ServerMetrics {
   std::uint64_t cookieReplies = 0;    ///< answers to connect-cookie requests
   std::uint64_t refusedConnects = 0;  ///< ENet CONNECTs without a valid cookie, dropped
   std::uint64_t welcomeCopies = 0;    ///< Welcomes sent again to clients still without one
+  /// Connections reset before their Hello to make room for a newer one (kMaxPendingConnections).
+  std::uint64_t pendingConnectionsEvicted = 0;
+  std::uint64_t refusedClientReports = 0;  ///< ClientReports with implausible figures
   double inputLossPercent = 0.0;      ///< mean over players of their input batches never received
   double frameLossPercent = 0.0;      ///< mean over clients of the frames they report lost
   std::uint64_t desyncReports = 0;

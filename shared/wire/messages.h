@@ -48,7 +48,7 @@ struct Hello {
     archive(reconnectToken);
     wireBool(archive, spectator, "spectator");
     archive(clientTimeMs);
-    boundedString(archive, room, kMaxRoomNameLength, "room");
+    boundedString(archive, room, kMaxWireRoomNameLength, "room");
   }
 };
 

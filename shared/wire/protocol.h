@@ -23,6 +23,9 @@ inline constexpr std::size_t kChannelCount = 2;
 // Caps checked before anything is allocated while decoding (docs/protocol.md#bounds).
 inline constexpr std::size_t kMaxNameLength = 32;
 inline constexpr std::size_t kMaxRoomNameLength = 24;
+/// What a Hello may carry as a room name on the wire: more than a room name may be, so that a
+/// name too long is refused with its reason (room_name.h) rather than dropped as malformed.
+inline constexpr std::size_t kMaxWireRoomNameLength = 64;
 /// The largest simulation radius (tiles) a limits event may set, as `sim.simulation_radius`.
 inline constexpr std::uint16_t kMaxLimitRadius = 1000;
 inline constexpr std::size_t kMaxReasonLength = 256;

@@ -1,7 +1,9 @@
 // The attacks of the security issue, each run from this process against a real coyote-server
 // process, while and after which a real coyote-bot must still join within 2 s and play to the
 // end. Attackers use other loopback addresses (127.0.0.2…) to play other machines.
+#include <algorithm>
 #include <atomic>
+#include <iterator>
 #include <chrono>
 #include <csignal>
 #include <functional>
@@ -110,6 +112,38 @@ TEST(AttackProcess, SilentConnectionsFromOneAddressLockNobodyOut) {
   }
   EXPECT_GT(connected, 0);
   EXPECT_GT(dropped, 0) << "silent peers are dropped after 2 s, freeing their ENet peers";
+}
+
+// 200 connections from 50 addresses (4 each, the per-address limit) complete ENet's handshake,
+// never say Hello and then stop acknowledging anything (nothing polls them). The server keeps at
+// most a room's worth (or 64) waiting for a Hello, resetting the oldest, and resets each after
+// 2 s: it never waits for an acknowledgement that will not come, so the peer table never fills.
+TEST(AttackProcess, SilentPeersThatStopAcknowledgingFromFiftyAddressesLockNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd silent;
+  for (int address = 1; address <= 50; ++address) {
+    Crowd four = crowd(4, server.port, "127.0.1." + std::to_string(address));
+    std::move(four.begin(), four.end(), std::back_inserter(silent));
+  }
+  const double start = monotonicSeconds();
+  const auto allConnected = [&] {
+    return std::all_of(silent.begin(), silent.end(), [](const auto& p) { return p->connected(); });
+  };
+  while (!allConnected() && monotonicSeconds() - start < 5.0) {
+    pollAll(silent, monotonicSeconds());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  int connected = 0;
+  for (const auto& peer : silent) {
+    connected += peer->connected() ? 1 : 0;
+  }
+  EXPECT_GE(connected, 150) << "most complete the handshake (the oldest may be reset already)";
+  // From here on nothing polls them: no acknowledgement, no Hello, ever.
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "while they hold their peers");
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after their 2 s");
 }
 
 /// Polls `peers` until each has a Welcome (or `seconds` pass); true if all have.

@@ -342,5 +342,31 @@ TEST(GameServer, ManyDesyncReportsFromOnePeerAreCountedButLoggedOnceASecond) {
   EXPECT_LE(logged, 3);
 }
 
+// A report whose figures cannot be true is refused and counted; the metrics and the log keep
+// what plausible reports said.
+TEST(GameServer, ImplausibleClientReportsAreRefusedAndCounted) {
+  test::LoopbackMatch match;
+  test::RawPeer liar(match.port());
+  match.watch(liar);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return liar.connected(); }, 2.0));
+  liar.send(net::Hello{net::kProtocolVersion, "liar", {}, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return liar.received<net::Welcome>(); }, 2.0));
+  match.pumpFor({}, 1.0);
+  net::ClientReport plausible;
+  plausible.rollbacks = 3;
+  plausible.maxRollbackDepth = 4;
+  liar.send(plausible, net::kUnreliableChannel);
+  match.pumpFor({}, 0.2);
+  net::ClientReport absurd;
+  absurd.rollbacks = 0xFFFFFFFFu;
+  absurd.maxRollbackDepth = 65535;
+  liar.send(absurd, net::kUnreliableChannel);
+  match.pumpFor({}, 0.2);
+  const ServerMetrics metrics = match.server().metrics();
+  EXPECT_EQ(metrics.refusedClientReports, 1u);
+  EXPECT_EQ(metrics.reportedRollbacks, 3u);
+  EXPECT_EQ(metrics.reportedMaxRollbackDepth, 4u);
+}
+
 }  // namespace
 }  // namespace coyote

@@ -175,5 +175,51 @@ TEST(GameServer, SpectatorFollowsTheGameWithoutAPlayer) {
   EXPECT_EQ(spectator.stats().fullStates, 0u) << "a spectator's acks keep it on frames";
 }
 
+// An address that guessed wrong tokens until it was refused still gets its own player back: a
+// correct token is checked first, and only wrong guesses are limited.
+TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) {
+  test::LoopbackMatch match;
+  ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
+  auto player = std::make_unique<ClientSession>(test::clientOptions(match.port(), "player"),
+                                                test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer, player.get()}, [&] { return playing(observer) && playing(*player); }, 5.0));
+  const int slot = player->playerSlot();
+  const net::ReconnectToken token = player->reconnectToken();
+  player->disconnect();
+  player.reset();
+  int refusedGuesses = 0;
+  for (int guess = 0; guess < 7; ++guess) {  // from the player's own address, 127.0.0.1
+    ClientOptions guesser = test::clientOptions(match.port(), "guesser");
+    guesser.reconnectToken = net::ReconnectToken::generate();
+    ClientSession guessing(guesser, test::quietLogger());
+    ASSERT_TRUE(match.pumpUntil(
+        {&observer, &guessing}, [&] { return guessing.phase() != ClientPhase::Connecting; },
+        5.0));
+    refusedGuesses += guessing.phase() == ClientPhase::Refused ? 1 : 0;
+    guessing.disconnect();
+  }
+  EXPECT_EQ(refusedGuesses, 2) << "the 6th and 7th wrong guesses";
+  ClientOptions again = test::clientOptions(match.port(), "player");
+  again.reconnectToken = token;
+  ClientSession back(again, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&observer, &back}, [&] { return back.phase() != ClientPhase::Connecting; }, 5.0));
+  EXPECT_TRUE(playing(back)) << back.endReason();
+  EXPECT_EQ(back.playerSlot(), slot);
+}
+
+// A room name too long for a room is refused with the reason, not dropped as malformed.
+TEST(GameServer, ARoomNameTooLongIsRefusedWithItsReason) {
+  test::LoopbackMatch match;
+  ClientOptions options = test::clientOptions(match.port(), "long");
+  options.room = std::string(25, 'r');
+  ClientSession client(options, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_EQ(client.endReason(), "a room name has 1 to 24 characters");
+  EXPECT_EQ(match.server().metrics().malformedPackets, 0u);
+}
+
 }  // namespace
 }  // namespace coyote
