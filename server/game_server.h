@@ -16,7 +16,7 @@
 #include "server/connection.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
-#include "server/reconnect_guard.h"
+#include "server/address_rate_limit.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
 #include "server/server_config.h"
@@ -128,6 +128,13 @@ class GameServer {
 
   Room& mainRoom() const { return *rooms_.find(net::kDefaultRoom)->second; }
   Room& openRoom(const std::string& name, const Level& level);
+  /// A new room for `connection`: within its address's opens a minute, and with a room free,
+  /// or one that nobody attends given up for it; nullptr (the peer refused) otherwise.
+  Room* openRoomFor(Connection& connection, const std::string& name, const Level& level);
+  /// Closes the room (not `main`) nobody has attended for longest; false if every one is
+  /// attended.
+  bool giveUpUnattendedRoom(const std::string& forRoom);
+  void closeRoom(std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room);
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
@@ -148,7 +155,10 @@ class GameServer {
   double lastRefusedConnectsLog_ = -1e9;
   /// The process's own figures (time, traffic, governor), plus the counters of closed rooms.
   ServerMetrics metrics_;
-  ReconnectGuard reconnectGuard_;
+  /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
+  AddressRateLimit wrongTokens_{5, 10.0};
+  /// Rooms opened: rooms.opens_per_address a minute.
+  AddressRateLimit roomOpens_;
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;

@@ -237,7 +237,7 @@ bool GameServer::admitSpectator(Room& room, Connection& connection) {
 
 // The slot a reconnect token reserves in `room`, or -1; -2 when the token reserves nothing and
 // this address has guessed wrong too often. A correct token is checked first and always let in:
-// only wrong guesses are limited (reconnect_guard.h).
+// only wrong guesses are limited (5 per address in 10 s, address_rate_limit.h).
 int GameServer::reconnectingSlot(Room& room, Connection& connection,
                                  const net::ReconnectToken& token) {
   if (token.empty()) {
@@ -245,7 +245,7 @@ int GameServer::reconnectingSlot(Room& room, Connection& connection,
   }
   const int slot = room.reservedSlot(token);
   if (slot < 0) {
-    if (!reconnectGuard_.admitWrongGuess(connection.peer->address.host, now_)) {
+    if (!wrongTokens_.admit(connection.peer->address.host, now_)) {
       return -2;
     }
     log_->info("{}: reconnect token {} reserves nothing in room {}", connection.address,

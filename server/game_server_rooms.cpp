@@ -9,6 +9,7 @@ namespace coyote {
 Room& GameServer::openRoom(const std::string& name, const Level& level) {
   const std::string record = roomRecordPath(config_.record, name);
   Room& room = *(rooms_[name] = std::make_unique<Room>(name, level, config_, log_, record));
+  room.opened(now_);
   log_->info("room {} opened ({}x{} level, {} of {} rooms){}", name, level.width(), level.height(),
              rooms_.size(), config_.maxRooms,
              record.empty() ? (config_.record.empty() ? ""
@@ -36,18 +37,57 @@ Room* GameServer::roomFor(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, "server busy (overloaded); try again later");
     return nullptr;
   }
-  if (rooms_.size() >= static_cast<std::size_t>(config_.maxRooms)) {
+  return openRoomFor(connection, hello.room, *level);
+}
+
+// Rooms cannot be hoarded: one address opens at most rooms.opens_per_address a minute, and when
+// every room is open, one that no player or spectator attends (only reservations, or nobody yet)
+// gives way to the newcomer, as a reservation gives way to a player.
+Room* GameServer::openRoomFor(Connection& connection, const std::string& name,
+                              const Level& level) {
+  if (!roomOpens_.admit(connection.peer->address.host, now_)) {
+    refuse(connection.peer,
+           fmt::format("this address opened {} rooms in the last minute; try again later",
+                       config_.roomOpensPerAddress));
+    return nullptr;
+  }
+  if (rooms_.size() >= static_cast<std::size_t>(config_.maxRooms) &&
+      !giveUpUnattendedRoom(name)) {
     refuse(connection.peer, fmt::format("all {} rooms of this server are in use; try again later",
                                         config_.maxRooms));
     return nullptr;
   }
   try {
-    return &openRoom(hello.room, *level);
+    return &openRoom(name, level);
   } catch (const std::runtime_error& error) {  // its replay file cannot be written
-    log_->error("room {} could not be opened: {}", hello.room, error.what());
-    refuse(connection.peer, fmt::format("room {} could not be opened", hello.room));
+    log_->error("room {} could not be opened: {}", name, error.what());
+    refuse(connection.peer, fmt::format("room {} could not be opened", name));
     return nullptr;
   }
+}
+
+bool GameServer::giveUpUnattendedRoom(const std::string& forRoom) {
+  auto chosen = rooms_.end();
+  for (auto it = rooms_.begin(); it != rooms_.end(); ++it) {
+    const Room& room = *it->second;
+    if (room.name() != net::kDefaultRoom && !room.attended() &&
+        (chosen == rooms_.end() || room.lastAttendedAt() < chosen->second->lastAttendedAt())) {
+      chosen = it;
+    }
+  }
+  if (chosen == rooms_.end()) {
+    return false;
+  }
+  log_->info("room {} (nobody in it since {:.0f} s ago) gives way to room {}", chosen->first,
+             now_ - chosen->second->lastAttendedAt(), forRoom);
+  closeRoom(chosen);
+  return true;
+}
+
+void GameServer::closeRoom(std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
+  room->second->close();
+  metrics_.addRoomCounters(room->second->metrics());  // the process's counters never go down
+  rooms_.erase(room);
 }
 
 void GameServer::closeIdleRooms() {
@@ -59,9 +99,7 @@ void GameServer::closeIdleRooms() {
     }
     log_->info("room {} closed after {} s empty, at tick {}", room.name(), config_.roomIdleSeconds,
                room.tick());
-    room.close();
-    metrics_.addRoomCounters(room.metrics());  // the process's counters never go down
-    it = rooms_.erase(it);
+    closeRoom(it++);
   }
 }
 

@@ -68,9 +68,10 @@ int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState
   return firstFree;
 }
 
-void PlayerSlots::disconnect(int slot, double now) {
+void PlayerSlots::disconnect(int slot, double now, bool brief) {
   slots_[index(slot)].connected = false;
   slots_[index(slot)].disconnectedAt = now;
+  slots_[index(slot)].brief = brief;
 }
 
 std::vector<std::pair<int, std::string>> PlayerSlots::expire(double now, double window) {

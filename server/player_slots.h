@@ -23,6 +23,8 @@ class PlayerSlots {
     net::ReconnectToken token;
     bool connected = false;
     double disconnectedAt = 0.0;  ///< s, server time
+    /// Its player left within seconds of joining: the reservation does not keep a room open.
+    bool brief = false;
   };
 
   /// The slot that `token` belongs to, or -1: a reservation, or a slot whose old connection the
@@ -45,17 +47,24 @@ class PlayerSlots {
   /// The name is cleaned of control characters.
   int claim(const std::string& name, int maxPlayers, const WorldState& state, int leaving = -1);
 
-  void connect(int slot) { slots_[index(slot)].connected = true; }
-  void disconnect(int slot, double now);
+  void connect(int slot) {
+    slots_[index(slot)].connected = true;
+    slots_[index(slot)].brief = false;
+  }
+  /// The slot's player is gone and its slot reserved; `brief` if it stayed only seconds.
+  void disconnect(int slot, double now, bool brief);
 
   /// Frees the slots whose player did not come back within `window` seconds; returns them
   /// with the names they had.
   std::vector<std::pair<int, std::string>> expire(double now, double window);
 
   const Slot& operator[](int slot) const { return slots_[index(slot)]; }
-  /// Whether any slot is held, by a player or by a reservation.
-  bool anyUsed() const {
-    return std::any_of(slots_.begin(), slots_.end(), [](const Slot& slot) { return slot.used; });
+  /// Whether any slot is held, by a player or by a reservation of one who stayed more than
+  /// seconds (join-and-leave handshakes hold no room open).
+  bool anyHeld() const {
+    return std::any_of(slots_.begin(), slots_.end(), [](const Slot& slot) {
+      return slot.used && (slot.connected || !slot.brief);
+    });
   }
 
  private:

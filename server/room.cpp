@@ -33,10 +33,13 @@ Room::Room(std::string name, const Level& level, const ServerConfig& config,
 Room::~Room() = default;
 
 bool Room::empty() const {
-  return metrics_.players == 0 && metrics_.spectators == 0 && !slots_.anyUsed();
+  return !attended() && !slots_.anyHeld();
 }
 
 bool Room::idleFor(double seconds, double now) {
+  if (attended()) {
+    lastAttendedAt_ = now;
+  }
   if (!empty()) {
     emptySince_ = -1.0;
     return false;
@@ -147,7 +150,7 @@ void Room::leave(const Connection& connection, double now) {
     pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(connection.slot), ""});
     --metrics_.players;
   } else if (connection.role == Connection::Role::Player) {
-    slots_.disconnect(connection.slot, now);
+    slots_.disconnect(connection.slot, now, now - connection.connectedAt < kBriefStaySeconds);
     log_->info("room {}: player {} (slot {}) disconnected from {}; slot kept {} s for reconnection",
                name_, slots_[connection.slot].name, connection.slot, connection.address,
                config_.reconnectWindow);

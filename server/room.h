@@ -37,8 +37,16 @@ class Room {
   const Level& level() const { return level_; }
   std::uint32_t tick() const { return state_.tick; }
   const ServerMetrics& metrics() const { return metrics_; }
-  /// No player, no reservation waiting for its player, no spectator: the room may close.
+  /// A player who leaves within this long of connecting holds no room open by its reservation.
+  static constexpr double kBriefStaySeconds = 10.0;
+
+  /// No player, no spectator, no reservation but of players who stayed seconds: it may close.
   bool empty() const;
+  /// A player or a spectator is connected.
+  bool attended() const { return metrics_.players > 0 || metrics_.spectators > 0; }
+  /// When it was last seen attended (its opening, at first), for the room that gives way.
+  double lastAttendedAt() const { return lastAttendedAt_; }
+  void opened(double now) { lastAttendedAt_ = now; }
   /// Whether the room has been empty for `seconds` by `now` (asked every loop turn).
   bool idleFor(double seconds, double now);
 
@@ -100,6 +108,7 @@ class Room {
   std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
   double emptySince_ = -1.0;  ///< s, when it was last found empty; -1 while occupied
+  double lastAttendedAt_ = 0.0;  ///< s, see lastAttendedAt()
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without

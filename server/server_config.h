@@ -50,6 +50,7 @@ struct ServerConfig {
   bool createUnknownRooms = true;  ///< a Hello naming an unlisted room opens it on world.level
   float roomIdleSeconds = 60.0f;   ///< s a room other than `main` stays open with nobody in it
   std::int32_t maxRooms = 8;       ///< rooms open at once, `main` included
+  std::int32_t roomOpensPerAddress = 4;  ///< rooms one IP address may open a minute
 
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;

@@ -65,9 +65,12 @@ void pollAll(Crowd& peers, double now) {
   }
 }
 
-/// One bot joins within 2 s and plays 3 s to the end, converged.
-void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when) {
-  const Json summary = test::runBots(directory, port, 1, 3.0);
+/// One bot joins within 2 s and plays 3 s to the end, converged (in `room`, or `main`).
+void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when,
+                                     const std::string& room = "") {
+  const Json summary = test::runBots(directory, port, 1, 3.0,
+                                     room.empty() ? std::vector<std::string>{}
+                                                  : std::vector<std::string>{"--room", room});
   ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
   const Json& bot = summary["clients"][0];
   EXPECT_EQ(summary["exit_code"], 0) << when << ": " << summary.dump(1);
@@ -144,6 +147,43 @@ TEST(AttackProcess, SilentPeersThatStopAcknowledgingFromFiftyAddressesLockNobody
   expectABotJoinsWithinTwoSeconds(directory, server.port, "while they hold their peers");
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after their 2 s");
+}
+
+// Seven addresses each open a room with a Hello and leave at once, filling the server's 8 rooms
+// (main and 7) with the reservations of players who stayed a moment. Another address still opens
+// a room: one that nobody attends gives way to it.
+TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd hoarders;
+  for (int i = 0; i < 7; ++i) {
+    hoarders.push_back(std::make_unique<RawPeer>(static_cast<std::uint16_t>(server.port),
+                                                 std::nullopt,
+                                                 "127.0.2." + std::to_string(i + 1)));
+  }
+  std::vector<bool> helloSent(hoarders.size(), false);
+  const double start = monotonicSeconds();
+  int welcomed = 0;
+  while (welcomed < 7 && monotonicSeconds() - start < 5.0) {
+    pollAll(hoarders, monotonicSeconds());
+    welcomed = 0;
+    for (std::size_t i = 0; i < hoarders.size(); ++i) {
+      if (hoarders[i]->connected() && !helloSent[i]) {
+        net::Hello hello{net::kProtocolVersion, "hoarder", {}, false, 0};
+        hello.room = "hoard" + std::to_string(i);
+        hoarders[i]->send(hello, net::kReliableChannel);
+        helloSent[i] = true;
+      }
+      welcomed += hoarders[i]->received<net::Welcome>() ? 1 : 0;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(welcomed, 7) << "each opened its room";
+  for (const auto& hoarder : hoarders) {
+    hoarder->disconnect();  // and left at once, keeping a reservation
+  }
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "with every room taken", "newcomer");
 }
 
 /// Polls `peers` until each has a Welcome (or `seconds` pass); true if all have.

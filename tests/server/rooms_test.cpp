@@ -13,6 +13,7 @@ namespace coyote {
 namespace {
 
 using ::testing::HasSubstr;
+using test::playing;
 
 /// A level unlike networkTestLevel(): 12 tiles wide instead of 20.
 Level narrowLevel() {
@@ -223,6 +224,60 @@ TEST(Rooms, TheRecordPathNamesTheRoom) {
   EXPECT_EQ(roomRecordPath("/r/game.rpl", "main"), "/r/game.rpl");
   EXPECT_EQ(roomRecordPath("/r/game.rpl", "narrow"), "") << "without {room}, main only";
   EXPECT_EQ(roomRecordPath("", "main"), "");
+}
+
+// Join-and-leave handshakes hold no room: when every room is open, one that nobody attends
+// (only the reservations of players who left) gives way to a newcomer, and a room whose only
+// occupants are reservations of players who stayed seconds closes after its idle time, without
+// waiting out their reconnect window.
+TEST(Rooms, RoomsOfPlayersWhoLeftGiveWayToANewcomer) {
+  ServerConfig config = roomsConfig();
+  config.reconnectWindow = 30.0f;  // reservations that would hold a room for half a minute
+  config.roomIdleSeconds = 20.0f;
+  test::LoopbackMatch match(config);
+  for (const char* room : {"first", "second"}) {
+    auto hoarder = joinRoom(match, "hoarder", room);
+    ASSERT_TRUE(match.pumpUntil({hoarder.get()}, [&] { return playing(*hoarder); }, 5.0));
+    hoarder->disconnect();
+    match.pumpFor({}, 0.1);
+  }
+  ASSERT_EQ(match.server().rooms().size(), 3u) << "main, first and second: every room is open";
+  auto newcomer = joinRoom(match, "newcomer", "third");
+  ASSERT_TRUE(match.pumpUntil(
+      {newcomer.get()}, [&] { return newcomer->phase() != ClientPhase::Connecting; }, 5.0));
+  EXPECT_TRUE(playing(*newcomer)) << newcomer->endReason();
+  EXPECT_FALSE(match.server().rooms().contains("first")) << "the room left longest gave way";
+  EXPECT_TRUE(match.server().rooms().contains("second"));
+  // The second room's one reservation is of a player who stayed seconds: it closes after its
+  // idle time (20 s), not after the reconnect window on top of it (50 s).
+  match.pumpFor({newcomer.get()}, 21.0);
+  EXPECT_FALSE(match.server().rooms().contains("second"));
+  EXPECT_TRUE(playing(*newcomer));
+}
+
+// One address opens at most rooms.opens_per_address rooms a minute; the next is refused with the
+// reason, and the limit is its own: a room already open is joined as before.
+TEST(Rooms, AnAddressOpensAtMostItsRoomsAMinute) {
+  ServerConfig config = roomsConfig();
+  config.maxRooms = 8;
+  config.roomOpensPerAddress = 2;
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<ClientSession>> clients;
+  for (const char* room : {"one", "two", "three"}) {
+    clients.push_back(joinRoom(match, "opener", room));
+    ClientSession& client = *clients.back();
+    ASSERT_TRUE(match.pumpUntil(
+        {&client}, [&] { return client.phase() != ClientPhase::Connecting; }, 5.0));
+  }
+  EXPECT_TRUE(playing(*clients[0]));
+  EXPECT_TRUE(playing(*clients[1]));
+  EXPECT_EQ(clients[2]->phase(), ClientPhase::Refused);
+  EXPECT_THAT(clients[2]->endReason(), HasSubstr("opened 2 rooms in the last minute"));
+  auto joiner = joinRoom(match, "joiner", "one");
+  ASSERT_TRUE(match.pumpUntil(
+      {joiner.get(), clients[0].get()}, [&] { return joiner->phase() != ClientPhase::Connecting; },
+      5.0));
+  EXPECT_TRUE(playing(*joiner)) << joiner->endReason();
 }
 
 }  // namespace
