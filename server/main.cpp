@@ -162,7 +162,8 @@ struct LoopReporter {
       const double behind = std::max(0.0, (now - server.nextTickTime()) * tickRate);
       http->publish(
           coyote::prometheusText(server.metrics(), server.roomFigures(),
-                                 {behind, server.elapsedSeconds(), coyote::residentSetBytes()}));
+                                 {behind, server.elapsedSeconds(), coyote::residentSetBytes(),
+                                  http->connectionsCut()}));
     }
   }
 };

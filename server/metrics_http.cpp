@@ -9,50 +9,36 @@ namespace coyote {
 
 MetricsHttp::MetricsHttp(const std::string& bind, int port, std::shared_ptr<spdlog::logger> log,
                          double (*clock)())
-    : server_(std::make_unique<httplib::Server>()),
-      log_(std::move(log)),
-      clock_(clock),
-      page_(std::make_shared<const std::string>()) {
+    : clock_(clock),
+      page_(std::make_shared<const std::string>()),
+      server_(bind, port, HttpServer::Limits{}, std::move(log)) {
   route();
-  // A few worker threads are plenty for a scraper and a health probe; each request is a copy.
-  server_->new_task_queue = [] { return new httplib::ThreadPool(2); };
-  server_->set_read_timeout(2, 0);
-  server_->set_write_timeout(2, 0);
-  server_->set_payload_max_length(4096);  // GETs only: nothing to upload
-  port_ = port == 0 ? server_->bind_to_any_port(bind) : port;
-  if (port_ < 0 || (port != 0 && !server_->bind_to_port(bind, port))) {
-    throw std::runtime_error(fmt::format("cannot listen for metrics on {}:{}", bind, port));
-  }
-  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  server_.start();
 }
 
-MetricsHttp::~MetricsHttp() {
-  server_->stop();
-  if (thread_.joinable()) {
-    thread_.join();
-  }
-}
+MetricsHttp::~MetricsHttp() = default;
 
 void MetricsHttp::publish(std::string page) {
   page_.store(std::make_shared<const std::string>(std::move(page)));
 }
 
 void MetricsHttp::route() {
-  server_->Get("/metrics", [this](const httplib::Request&, httplib::Response& response) {
-    const std::shared_ptr<const std::string> page = page_.load();
-    response.set_content(*page, "text/plain; version=0.0.4; charset=utf-8");
+  server_.get("/metrics", [this] {
+    return HttpServer::Response{200, "text/plain; version=0.0.4; charset=utf-8", page_.load()};
   });
-  server_->Get("/healthz", [this](const httplib::Request&, httplib::Response& response) {
+  server_.get("/healthz", [this] {
     const double silence = clock_() - lastTick_.load();
     const bool healthy = silence < kHealthySilence;
-    response.status = healthy ? 200 : 503;
-    response.set_content(healthy ? "ok\n" : fmt::format("no tick for {:.1f} s\n", silence),
-                         "text/plain");
+    return HttpServer::Response{
+        healthy ? 200 : 503, "text/plain; charset=utf-8",
+        std::make_shared<const std::string>(
+            healthy ? "ok\n" : fmt::format("no tick for {:.1f} s\n", silence))};
   });
-  server_->Get("/readyz", [this](const httplib::Request&, httplib::Response& response) {
+  server_.get("/readyz", [this] {
     const bool ready = ready_.load();
-    response.status = ready ? 200 : 503;
-    response.set_content(ready ? "ready\n" : "not ready\n", "text/plain");
+    return HttpServer::Response{ready ? 200 : 503, "text/plain; charset=utf-8",
+                                std::make_shared<const std::string>(ready ? "ready\n"
+                                                                          : "not ready\n")};
   });
 }
 

@@ -7,14 +7,12 @@
 
 #include <spdlog/logger.h>
 
-namespace httplib {
-class Server;
-}
+#include "server/http_server.h"
 
 namespace coyote {
 
-/// The server's HTTP endpoints (docs/hosting.md#metrics-and-health), on a thread of their own
-/// (cpp-httplib):
+/// The server's HTTP endpoints (docs/hosting.md#metrics-and-health), served by an HttpServer
+/// on a thread of its own (bounded against slow and many clients: http_server.h):
 /// - `GET /metrics`: the last published page, in the Prometheus text format;
 /// - `GET /healthz`: 200 while the tick loop has ticked within the last second, else 503;
 /// - `GET /readyz`: 200 while the server accepts players, else 503 (starting, shutting down).
@@ -33,7 +31,9 @@ class MetricsHttp {
   MetricsHttp(const MetricsHttp&) = delete;
   MetricsHttp& operator=(const MetricsHttp&) = delete;
 
-  int port() const { return port_; }
+  int port() const { return server_.port(); }
+  /// Connections the HTTP server cut (deadline, or room for newer ones).
+  std::uint64_t connectionsCut() const { return server_.connectionsCut(); }
 
   /// The tick loop: a new metrics page, the time of the last tick, and whether it takes players.
   void publish(std::string page);
@@ -43,14 +43,11 @@ class MetricsHttp {
  private:
   void route();
 
-  std::unique_ptr<httplib::Server> server_;
-  std::thread thread_;
-  std::shared_ptr<spdlog::logger> log_;
   double (*clock_)();
-  int port_ = 0;
   std::atomic<std::shared_ptr<const std::string>> page_;
   std::atomic<double> lastTick_{-1.0e9};
   std::atomic<bool> ready_{false};
+  HttpServer server_;  ///< last: it stops (its thread joined) before the state it reads goes
 };
 
 /// `coyote-server --check-health URL`: GETs an http:// URL; true on 200. For a container's

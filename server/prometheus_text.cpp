@@ -113,6 +113,8 @@ void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<
   out.gauge("coyote_uptime_seconds", context.uptimeSeconds, "Seconds since the server started.");
   out.gauge("coyote_resident_memory_bytes", static_cast<double>(context.residentBytes),
             "Resident set size of the server process.");
+  out.counter("coyote_http_connections_cut_total", static_cast<double>(context.httpConnectionsCut),
+              "HTTP connections cut at their deadline or to make room for newer ones.");
 }
 
 void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {

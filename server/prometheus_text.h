@@ -20,6 +20,7 @@ struct MetricsContext {
   double ticksBehind = 0.0;  ///< how late the loop is against its schedule, in ticks
   double uptimeSeconds = 0.0;
   std::uint64_t residentBytes = 0;  ///< the process's resident set size
+  std::uint64_t httpConnectionsCut = 0;  ///< HTTP connections cut (deadline, room for newer)
 };
 
 /// The server's metrics in the Prometheus text exposition format (version 0.0.4): each family

@@ -16,6 +16,8 @@
 
 #include "support/coyote_processes.h"
 #include "support/raw_peer.h"
+#include "support/run_command.h"
+#include "support/tcp_client.h"
 #include "util/monotonic_clock.h"
 
 namespace coyote {
@@ -184,6 +186,70 @@ TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
     hoarder->disconnect();  // and left at once, keeping a reservation
   }
   expectABotJoinsWithinTwoSeconds(directory, server.port, "with every room taken", "newcomer");
+}
+
+// The HTTP port under slow clients (a byte every 1.5 s), 200 idle connections from 25 addresses
+// and a Range header of 2,600 ranges, all at once: `coyote-server --check-health` (the container's
+// HEALTHCHECK) succeeds every second, the Range request gets the page once, the server's memory
+// comes back within 10 %, and a bot joins within 2 s.
+TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
+  test::TempDirectory directory;
+  const std::string portFile = (directory.path() / "metrics_port").string();
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
+                             {"--metrics-port", "-1", "--metrics-port-file", portFile});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int http = test::waitForPort(portFile);
+  ASSERT_GT(http, 0);
+  const std::string health = std::string(COYOTE_SERVER_BINARY) + " --check-health http://127.0.0.1:" +
+                             std::to_string(http) + "/healthz";
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a published metrics page
+  const long residentBefore = server.process.residentKilobytes();
+
+  std::vector<std::unique_ptr<test::TcpClient>> slow;
+  std::vector<std::unique_ptr<test::TcpClient>> idle;
+  for (int i = 0; i < 2; ++i) {
+    slow.push_back(std::make_unique<test::TcpClient>(http, "127.0.4.1"));
+  }
+  for (int address = 1; address <= 25; ++address) {
+    for (int i = 0; i < 8; ++i) {
+      idle.push_back(
+          std::make_unique<test::TcpClient>(http, "127.0.5." + std::to_string(address)));
+    }
+  }
+  std::string ranges = "Range: bytes=";
+  for (int i = 0; i < 2600; ++i) {
+    if (i > 0) {
+      ranges += ',';
+    }
+    ranges += "0-";
+  }
+  test::TcpClient ranged(http, "127.0.6.1");
+  ranged.send("GET /metrics HTTP/1.1\r\nHost: coyote\r\n" + ranges + "\r\n\r\n");
+  const std::string slowRequest = "GET /metrics HTTP/1.1\r\nHost: coyote\r\n";
+  int checks = 0;
+  int healthy = 0;
+  for (int second = 0; second < 6; ++second) {
+    for (const auto& client : slow) {
+      client->send(slowRequest.substr(static_cast<std::size_t>(second), 1));
+    }
+    ++checks;
+    healthy += test::runCommand(health).exitCode == 0 ? 1 : 0;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  }
+  EXPECT_EQ(healthy, checks) << "every health check during the attacks";
+  ranged.readUntilClosed(2.0);
+  const std::string& answer = ranged.received();
+  const std::size_t body = answer.size() - answer.find("\r\n\r\n") - 4;
+  EXPECT_TRUE(answer.starts_with("HTTP/1.1 200")) << answer.substr(0, 200);
+  EXPECT_LT(body, 100000u) << "one page, not 2,600 copies";
+  EXPECT_LE(answer.size(), 2 * body + 1000);
+  for (const auto& client : slow) {
+    EXPECT_TRUE(client->readUntilClosed(0.5)) << "slow clients are cut at the deadline";
+  }
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after the HTTP attacks");
+  const long residentAfter = server.process.residentKilobytes();
+  EXPECT_LE(residentAfter, residentBefore + residentBefore / 10)
+      << "RSS " << residentBefore << " kB before, " << residentAfter << " kB after";
 }
 
 /// Polls `peers` until each has a Welcome (or `seconds` pass); true if all have.

@@ -44,6 +44,17 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   void signal(int number) { kill(pid_, number); }
+  pid_t pid() const { return pid_; }
+  /// Its resident memory, kB (0 once it is gone).
+  long residentKilobytes() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("VmRSS:", 0) == 0) {
+        return std::stol(line.substr(6));
+      }
+    }
+    return 0;
+  }
 
   /// The exit code, or -1 if it did not exit within `seconds` (it is then killed).
   int wait(double seconds) {

@@ -1,0 +1,176 @@
+#include "server/http_server.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <fmt/format.h>
+
+namespace coyote {
+namespace {
+
+/// The loop's longest wait: how late a deadline can be kept, and how soon a stop is seen.
+constexpr int kPollMilliseconds = 10;
+
+double steadySeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url,
+                         const char* method, const char*, const char*, std::size_t* uploadSize,
+                         void**) {
+  if (*uploadSize != 0) {
+    *uploadSize = 0;  // nothing here takes a body: it is read and dropped, within the limits
+    return MHD_YES;
+  }
+  const HttpServer::Response response =
+      static_cast<const HttpServer*>(self)->answer(method, url);
+  const std::string& body = *response.body;
+  MHD_Response* reply = MHD_create_response_from_buffer(
+      body.size(), const_cast<char*>(body.data()), MHD_RESPMEM_MUST_COPY);
+  if (reply == nullptr) {
+    return MHD_NO;  // out of memory: libmicrohttpd closes the connection
+  }
+  MHD_add_response_header(reply, MHD_HTTP_HEADER_CONTENT_TYPE, response.contentType.c_str());
+  MHD_add_response_header(reply, MHD_HTTP_HEADER_CONNECTION, "close");  // one request each
+  const MHD_Result queued =
+      MHD_queue_response(connection, static_cast<unsigned>(response.status), reply);
+  MHD_destroy_response(reply);
+  return queued;
+}
+
+void notifyConnection(void* self, MHD_Connection* connection, void**,
+                      MHD_ConnectionNotificationCode code) {
+  auto* server = static_cast<HttpServer*>(self);
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    server->connectionStarted(connection);
+  } else {
+    server->connectionClosed(connection);
+  }
+}
+
+sockaddr_in socketAddress(const std::string& bind, int port) {
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (inet_pton(AF_INET, bind.c_str(), &address.sin_addr) != 1) {
+    throw std::runtime_error(fmt::format("cannot listen for HTTP on {}:{}: not an IPv4 address",
+                                         bind, port));
+  }
+  return address;
+}
+
+}  // namespace
+
+HttpServer::HttpServer(const std::string& bind, int port, Limits limits,
+                       std::shared_ptr<spdlog::logger> log)
+    : limits_(limits), log_(std::move(log)) {
+  sockaddr_in address = socketAddress(bind, port);
+  // No thread of libmicrohttpd's own: `loop` runs it, so the deadlines are kept on the same
+  // thread that opens and closes the connections.
+  daemon_ = MHD_start_daemon(
+      MHD_USE_EPOLL, static_cast<std::uint16_t>(port), nullptr, nullptr, &answerRequest, this,
+      MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&address), MHD_OPTION_CONNECTION_LIMIT,
+      static_cast<unsigned>(limits_.connections), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+      static_cast<unsigned>(limits_.connectionsPerAddress), MHD_OPTION_CONNECTION_TIMEOUT,
+      limits_.idleSeconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits_.memoryPerConnection,
+      MHD_OPTION_NOTIFY_CONNECTION, &notifyConnection, this, MHD_OPTION_END);
+  if (daemon_ == nullptr) {
+    throw std::runtime_error(fmt::format("cannot listen for HTTP on {}:{}", bind, port));
+  }
+  port_ = MHD_get_daemon_info(daemon_, MHD_DAEMON_INFO_BIND_PORT)->port;
+}
+
+HttpServer::~HttpServer() {
+  stopping_ = true;
+  if (thread_.joinable()) {
+    thread_.join();
+  }
+  MHD_stop_daemon(daemon_);
+}
+
+void HttpServer::get(const std::string& path, Handler handler) {
+  routes_[path] = std::move(handler);
+}
+
+void HttpServer::start() {
+  thread_ = std::thread([this] { loop(); });
+}
+
+HttpServer::Response HttpServer::answer(const std::string& method,
+                                        const std::string& path) const {
+  if (method != "GET" && method != "HEAD") {
+    return {405, "text/plain; charset=utf-8",
+            std::make_shared<const std::string>("only GET and HEAD are served here\n")};
+  }
+  const auto route = routes_.find(path);
+  if (route == routes_.end()) {
+    return {404, "text/plain; charset=utf-8", std::make_shared<const std::string>("not found\n")};
+  }
+  return route->second();
+}
+
+void HttpServer::loop() {
+  const MHD_DaemonInfo* info = MHD_get_daemon_info(daemon_, MHD_DAEMON_INFO_EPOLL_FD);
+  pollfd events{info->epoll_fd, POLLIN, 0};
+  while (!stopping_) {
+    MHD_UNSIGNED_LONG_LONG due = kPollMilliseconds;  // 0 when libmicrohttpd has work queued
+    const bool hasTimeout = MHD_get_timeout(daemon_, &due) == MHD_YES;
+    const int wait = hasTimeout && due < kPollMilliseconds ? static_cast<int>(due)
+                                                            : kPollMilliseconds;
+    poll(&events, 1, wait);
+    MHD_run(daemon_);
+    enforceDeadlines();
+  }
+}
+
+void HttpServer::connectionStarted(MHD_Connection* connection) {
+  connections_.push_back({connection, steadySeconds(), false});
+}
+
+void HttpServer::connectionClosed(MHD_Connection* connection) {
+  std::erase_if(connections_, [connection](const Tracked& t) { return t.connection == connection; });
+}
+
+// Past its deadline a connection is cut, whatever it is doing; and when three quarters of the
+// connections are taken, the oldest are cut until a quarter is free again, so a newcomer (a
+// health probe, answered within milliseconds) always finds room. `connections_` is in the
+// order they were accepted.
+void HttpServer::enforceDeadlines() {
+  const double now = steadySeconds();
+  const std::size_t roomy = limits_.connections * 3 / 4;
+  std::size_t open = 0;
+  for (const Tracked& tracked : connections_) {
+    open += tracked.cut ? 0 : 1;
+  }
+  for (Tracked& tracked : connections_) {
+    if (tracked.cut) {
+      continue;
+    }
+    if (open >= roomy || now - tracked.startedAt > limits_.connectionSeconds) {
+      cut(tracked);
+      --open;
+    }
+  }
+}
+
+// A shutdown of the socket: libmicrohttpd sees it closed on its next turn and cleans up (the
+// socket itself is libmicrohttpd's to close, which it does only on this same thread).
+void HttpServer::cut(Tracked& tracked) {
+  const MHD_ConnectionInfo* info =
+      MHD_get_connection_info(tracked.connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  if (info != nullptr) {
+    shutdown(info->connect_fd, SHUT_RDWR);
+  }
+  tracked.cut = true;
+  connectionsCut_.fetch_add(1);
+}
+
+}  // namespace coyote

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+struct MHD_Daemon;
+struct MHD_Connection;
+
+namespace coyote {
+
+/// The server's own HTTP port (docs/hosting.md#metrics-and-health): GNU libmicrohttpd on a
+/// thread of its own, bounded so that slow or many clients cannot take it down. libmicrohttpd
+/// serves many connections at once from one event loop (a slow one holds no worker), limits
+/// connections per address and in total and the memory of each, and never answers a `Range`
+/// header. On top of it this class keeps a whole-connection deadline (accept to close; a
+/// connection serves one request, `Connection: close`), which libmicrohttpd's inactivity timeout
+/// alone does not (a byte every second keeps a connection alive), and when the connections near
+/// the limit it closes the oldest, so a flood of idle ones never keeps a health probe out.
+class HttpServer {
+ public:
+  struct Response {
+    int status = 200;
+    std::string contentType = "text/plain; charset=utf-8";
+    std::shared_ptr<const std::string> body;
+  };
+  using Handler = std::function<Response()>;
+
+  struct Limits {
+    std::size_t connections = 64;           ///< at once, in total
+    std::size_t connectionsPerAddress = 8;  ///< at once, from one IP address
+    double connectionSeconds = 5.0;         ///< from accept to close, whatever the client does
+    unsigned idleSeconds = 2;               ///< without a byte either way
+    std::size_t memoryPerConnection = 32 * 1024;  ///< request line, headers, buffers
+  };
+
+  /// Binds `bind`:`port` (0: any free port) at once, or throws std::runtime_error naming them.
+  HttpServer(const std::string& bind, int port, Limits limits,
+             std::shared_ptr<spdlog::logger> log);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Answers `GET path` (and HEAD) with `handler`, called on the server's thread. Routes are
+  /// set before `start`.
+  void get(const std::string& path, Handler handler);
+  void start();
+
+  int port() const { return port_; }
+  /// Connections closed by the deadline or to make room for newer ones (for tests and logs).
+  std::uint64_t connectionsCut() const { return connectionsCut_.load(); }
+
+  /// libmicrohttpd's callbacks (C linkage needs plain functions; they forward here).
+  Response answer(const std::string& method, const std::string& path) const;
+  void connectionStarted(MHD_Connection* connection);
+  void connectionClosed(MHD_Connection* connection);
+
+ private:
+  struct Tracked {
+    MHD_Connection* connection;
+    double startedAt;
+    bool cut;
+  };
+  void loop();
+  void enforceDeadlines();
+  void cut(Tracked& tracked);
+
+  Limits limits_;
+  std::shared_ptr<spdlog::logger> log_;
+  MHD_Daemon* daemon_ = nullptr;
+  int port_ = 0;
+  std::map<std::string, Handler> routes_;
+  std::vector<Tracked> connections_;  ///< touched on the server's thread only
+  std::atomic<std::uint64_t> connectionsCut_{0};
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace coyote
