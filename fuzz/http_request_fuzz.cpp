@@ -1,7 +1,10 @@
 // libFuzzer: bytes from anyone who can reach the server's HTTP port, sent as one connection to a
 // real HttpServer (libmicrohttpd's request parser and this project's routing and limits) on
-// loopback. Whatever the request, the server answers within its deadline with a bounded reply,
-// or closes; it never crashes, hangs or answers with more than the largest page and its headers.
+// loopback. Whatever the request, the server never crashes, keeps accepting (every input is a
+// new connection), and never answers with more than the largest page and its headers. That it
+// closes every connection by its deadline is tested in tests/server/http_server_test.cpp; here
+// the client stops listening after 0.1 s, so that junk, which the server closes only at its idle
+// timeout, does not slow the search down.
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -39,10 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!client.connected()) {
     std::abort();  // the server stopped accepting: that is the failure this target looks for
   }
+  client.resetOnClose();  // tens of thousands of inputs: leave no TIME_WAIT behind
   client.send(std::string(reinterpret_cast<const char*>(data), size));
-  if (!client.readUntilClosed(3.0)) {
-    std::abort();  // not closed within the deadline (1 s) and then some
-  }
+  client.finishSending();  // what a request lacks now never comes
+  client.readUntilClosed(0.1);
   if (client.received().size() > kMostReply) {
     std::abort();
   }
