@@ -22,6 +22,17 @@ struct Connection {
   Role role = Role::Pending;        ///< Pending until its Hello is accepted
   double connectedAt = 0.0;         ///< s, server time
   double lastPacketAt = 0.0;        ///< s, server time of its last message
+  std::uint64_t bytesReceived = 0;  ///< payload of every packet it sent (what it has proven)
+  std::uint64_t fullStateBytes = 0;  ///< full states sent to it (repairs, catching up)
+
+  /// Full states beyond its Welcome are sent only within what it has proven: kFreeFullStateBytes,
+  /// or 3 times the bytes it sent if that is more. A client that plays sends some 3 KB a second,
+  /// so a repair on a world of thousands of crates comes within seconds; a peer that only
+  /// reports desyncs or stops acknowledging draws no more than 3 times its own bytes.
+  static constexpr std::uint64_t kFreeFullStateBytes = 64 * 1024;
+  bool mayReceiveFullState(std::size_t bytes) const {
+    return fullStateBytes + bytes <= std::max<std::uint64_t>(kFreeFullStateBytes, 3 * bytesReceived);
+  }
   int slot = -1;                    ///< player slot, for a Player
   Room* room = nullptr;             ///< where it plays or watches, once its Hello is accepted
   std::string address;              ///< "a.b.c.d:port", for logs
@@ -39,6 +50,7 @@ struct Connection {
   double badWindowStart = 0.0;
   double lastBadLog = -1e9;
   double lastFullState = -1e9;
+  double lastRepairAt = -1e9;  ///< s, its last full state sent for a desync report
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
   net::ClientReport report;     ///< the client's last report

@@ -7,6 +7,7 @@
 
 #include "match/authoritative_tick.h"
 #include "net/enet_host.h"
+#include "wire/codec.h"
 #include "wire/frames_encoding.h"
 
 namespace coyote {
@@ -63,9 +64,15 @@ void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, doub
   connection.lastFullState = now;
   net::FullState full;
   full.snapshot = snapshotAt(tick);
+  const std::vector<std::uint8_t> encoded = net::encode(full);
+  if (!connection.mayReceiveFullState(encoded.size())) {
+    ++metrics_.fullStatesWithheld;  // until the peer has proven more (it keeps sending)
+    return;
+  }
+  connection.fullStateBytes += encoded.size();
   connection.ackTick = full.snapshot.state.tick;
   ++metrics_.fullStatesSent;
-  net::sendMessage(connection.peer, full, net::kReliableChannel);
+  net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
 }
 
 void FrameSender::sendWhileStalled(Connection& connection, double now) {

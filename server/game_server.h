@@ -159,6 +159,11 @@ class GameServer {
   AddressRateLimit wrongTokens_{5, 10.0};
   /// Rooms opened: rooms.opens_per_address a minute.
   AddressRateLimit roomOpens_;
+  /// Joins (accepted Hellos, players and spectators): 4 × net.peers_per_address in 10 s, so that
+  /// reconnecting over and over cannot draw Welcome after Welcome.
+  AddressRateLimit joins_;
+  /// Full-state repairs of desyncs: 6 per address in 10 s.
+  AddressRateLimit repairs_{6, 10.0};
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;

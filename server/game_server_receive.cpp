@@ -106,6 +106,7 @@ void GameServer::onDisconnect(ENetPeer* peer) {
 
 void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
   connection.lastPacketAt = now_;
+  connection.bytesReceived += packet.dataLength;
   if (connection.refused) {
     return;  // refused and on its way out (a client repeats its Hello until it hears back)
   }
@@ -136,7 +137,7 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
       rejectPacket(connection, refusal);
     }
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
-    room.repairDesync(connection, *report, now_);
+    room.repairDesync(connection, *report, now_, repairs_);
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
     if (!room.noteClientReport(connection, *stats)) {
       ++metrics_.refusedClientReports;
@@ -195,6 +196,10 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, problem);
     return;
   }
+  if (!joins_.admit(connection.peer->address.host, now_)) {
+    refuse(connection.peer, "too many joins from this address; try again in a few seconds");
+    return;
+  }
   Room* room = roomFor(connection, hello);
   if (room == nullptr) {
     return;
@@ -216,7 +221,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
 void GameServer::repeatWelcome(Connection& connection) {
   const double roundTrip = static_cast<double>(connection.peer->roundTripTime) / 1000.0;
   const std::span<const std::uint8_t> copy =
-      connection.welcomeCopies.answerRepeatedHello(now_, roundTrip);
+      connection.welcomeCopies.answerRepeatedHello(now_, roundTrip, connection.bytesReceived);
   if (!copy.empty()) {
     net::sendEncoded(connection.peer, copy, net::kUnreliableChannel);
     ++metrics_.welcomeCopies;

@@ -161,6 +161,9 @@ void roomClientFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) 
   out.perRoom("coyote_full_states_sent_total", "counter",
               "Full states sent (joins and desync repairs).", rooms,
               [](const Room& r) { return r.metrics->fullStatesSent; });
+  out.perRoom("coyote_full_states_withheld_total", "counter",
+              "Full states not sent: past what the peer has proven with its own bytes.", rooms,
+              [](const Room& r) { return r.metrics->fullStatesWithheld; });
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "wire/messages.h"
 #include "replay/replay_file.h"
+#include "server/address_rate_limit.h"
 #include "server/connection.h"
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
@@ -79,7 +80,15 @@ class Room {
   // ---- in the game ----------------------------------------------------------------------------
   /// Stores a player's inputs; returns why the batch is refused, or "".
   std::string receiveInputs(Connection& connection, const net::InputBatch& batch, double now);
-  void repairDesync(Connection& connection, const net::DesyncReport& report, double now);
+  /// A desync report: always counted (and logged at most once a second). It is answered with a
+  /// full state unless the last repair is too recent — 0.5 s, or kUnhelpfulRepairSeconds when
+  /// the report came within kRepairHelpSeconds of it (the repair did not help) — or the
+  /// address has had its repairs (`addressRepairs`).
+  void repairDesync(Connection& connection, const net::DesyncReport& report, double now,
+                    AddressRateLimit& addressRepairs);
+  static constexpr double kRepairCooldownSeconds = 0.5;
+  static constexpr double kRepairHelpSeconds = 5.0;
+  static constexpr double kUnhelpfulRepairSeconds = 4.0;
   /// Takes a client's figures into the room's metrics; false (nothing taken) when they are
   /// implausible (client_report_check.h).
   bool noteClientReport(Connection& connection, const net::ClientReport& report);

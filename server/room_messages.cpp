@@ -56,7 +56,8 @@ void Room::recordInputTiming(Connection& connection, std::uint32_t newestTick,
       connection.marginSinceSend ? std::min(*connection.marginSinceSend, *margin) : *margin;
 }
 
-void Room::repairDesync(Connection& connection, const net::DesyncReport& report, double now) {
+void Room::repairDesync(Connection& connection, const net::DesyncReport& report, double now,
+                        AddressRateLimit& addressRepairs) {
   ++metrics_.desyncReports;
   ++connection.desyncReports;
   const TickHistory::Entry* entry = frames_.history().find(report.tick);
@@ -69,6 +70,13 @@ void Room::repairDesync(Connection& connection, const net::DesyncReport& report,
         connection.desyncReports);
     connection.lastDesyncLog = now;
   }
+  const double sinceRepair = now - connection.lastRepairAt;
+  const double wait =
+      sinceRepair < kRepairHelpSeconds ? kUnhelpfulRepairSeconds : kRepairCooldownSeconds;
+  if (sinceRepair < wait || !addressRepairs.admit(connection.peer->address.host, now)) {
+    return;  // counted; the client reports again, and a later repair still comes
+  }
+  connection.lastRepairAt = now;
   frames_.sendFullState(connection, entry ? report.tick : state_.tick, now);
 }
 

@@ -31,6 +31,7 @@ void ServerMetrics::addRoomCounters(const ServerMetrics& room) {
   lateInputs += room.lateInputs;
   desyncReports += room.desyncReports;
   fullStatesSent += room.fullStatesSent;
+  fullStatesWithheld += room.fullStatesWithheld;
   reportedRollbacks += room.reportedRollbacks;
   reportedMaxRollbackDepth = std::max(reportedMaxRollbackDepth, room.reportedMaxRollbackDepth);
   velocitiesClamped += room.velocitiesClamped;

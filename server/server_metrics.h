@@ -64,6 +64,7 @@ struct ServerMetrics {
   double frameLossPercent = 0.0;      ///< mean over clients of the frames they report lost
   std::uint64_t desyncReports = 0;
   std::uint64_t fullStatesSent = 0;
+  std::uint64_t fullStatesWithheld = 0;  ///< not sent: past what the peer has proven
   std::uint64_t reportedRollbacks = 0;
   std::uint32_t reportedMaxRollbackDepth = 0;
   int governorLevel = 0;                  ///< the overload governor's level, 0 normal

@@ -9,10 +9,12 @@ void WelcomeCopies::keep(std::vector<std::uint8_t> encoded, double now) {
   encoded_ = std::move(encoded);
   lastSentAt_ = now;
   copiesSent_ = 0;
+  copyBytes_ = 0;
 }
 
 std::span<const std::uint8_t> WelcomeCopies::answerRepeatedHello(double now,
-                                                                 double roundTripSeconds) {
+                                                                 double roundTripSeconds,
+                                                                 std::uint64_t bytesReceived) {
   if (copiesSent_ >= kMaxCopies) {
     release();  // the last copy's bytes were in use until this call
   }
@@ -21,8 +23,13 @@ std::span<const std::uint8_t> WelcomeCopies::answerRepeatedHello(double now,
   if (encoded_.empty() || now - lastSentAt_ < interval) {
     return {};
   }
+  const std::uint64_t budget = std::max<std::uint64_t>(kFreeCopyBytes, 3 * bytesReceived);
+  if (copyBytes_ + encoded_.size() > budget) {
+    return {};
+  }
   lastSentAt_ = now;
   ++copiesSent_;
+  copyBytes_ += encoded_.size();
   return encoded_;
 }
 

@@ -17,9 +17,16 @@ namespace coyote {
 /// client's first message after the Hello (it has a Welcome) or after `kMaxCopies`; the reliable
 /// original still comes. A client cannot draw more than `kMaxCopies` Welcomes, and its address was
 /// proven by the connect cookie: nothing here can be aimed at someone else.
+///
+/// Copies are also bounded by what the client sent: all of a join's copies together carry at
+/// most kFreeCopyBytes, or 3 times the bytes received from the connection if that is more. A
+/// small level's Welcome (a few KB) is copied several times, as lossy joins need; a big one
+/// (tens of KB, a level of 2,000 crates) goes once, reliably, unless the client has sent a third
+/// of it, so a Hello repeated every 0.1 s draws no more than 3 times its own bytes.
 class WelcomeCopies {
  public:
   static constexpr int kMaxCopies = 20;
+  static constexpr std::size_t kFreeCopyBytes = 16 * 1024;
   /// Copies are never closer together than this, whatever the round trip.
   static constexpr double kMinIntervalSeconds = 0.1;
 
@@ -27,8 +34,10 @@ class WelcomeCopies {
   void keep(std::vector<std::uint8_t> encoded, double now);
 
   /// A repeated Hello arrived at `now`: the bytes to send again, or nothing when no copy is due
-  /// (none kept, all sent, or the last one may still be on its way at `roundTripSeconds`).
-  std::span<const std::uint8_t> answerRepeatedHello(double now, double roundTripSeconds);
+  /// (none kept, all sent, the last one may still be on its way at `roundTripSeconds`, or the
+  /// copy would pass the budget that `bytesReceived` from the client allows).
+  std::span<const std::uint8_t> answerRepeatedHello(double now, double roundTripSeconds,
+                                                    std::uint64_t bytesReceived);
 
   /// The client spoke after its Hello, so it has a Welcome: no more copies.
   void release();
@@ -39,6 +48,7 @@ class WelcomeCopies {
   std::vector<std::uint8_t> encoded_;
   double lastSentAt_ = 0.0;
   int copiesSent_ = 0;
+  std::uint64_t copyBytes_ = 0;
 };
 
 }  // namespace coyote

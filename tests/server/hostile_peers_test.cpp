@@ -368,5 +368,107 @@ TEST(GameServer, ImplausibleClientReportsAreRefusedAndCounted) {
   EXPECT_EQ(metrics.reportedMaxRollbackDepth, 4u);
 }
 
+/// A level of 2,000 crates (100 × 30 tiles): its Welcome and full states are tens of KB.
+Level crateYard() {
+  std::string picture;
+  for (int row = 0; row < 30; ++row) {
+    std::string line(100, row == 29 ? '#' : '.');
+    line.front() = '#';
+    line.back() = '#';
+    picture += line + "\n";
+  }
+  picture[static_cast<std::size_t>(101 * 27 + 2)] = 'S';
+  Level level = levelFromAscii(picture);
+  for (int i = 0; i < 2000; ++i) {
+    level.crates.push_back(
+        CrateDefinition{{1.0f + static_cast<float>(i % 98), 1.0f + static_cast<float>(i / 98)},
+                        {0.9f, 0.9f}, 1.0f});
+  }
+  return level;
+}
+
+// On a level of 2,000 crates a peer that repeats its Hello every 0.1 s and reports a desync every
+// 0.1 s, never acknowledging, receives over 10 s no more than its Welcome (the level and one full
+// state) plus 3 times what it sent and the free allowances of Welcome copies and full states.
+TEST(GameServer, OnAWorldOfTwoThousandCratesOutputStaysWithinWhatThePeerProved) {
+  ServerConfig config = test::testServerConfig();
+  test::LoopbackMatch match(config, crateYard());
+  test::RawPeer greedy(match.port());
+  match.watch(greedy);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return greedy.connected(); }, 2.0));
+  const net::Hello hello{net::kProtocolVersion, "greedy", {}, false, 0};
+  greedy.send(hello, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return greedy.received<net::Welcome>(); }, 5.0));
+  const std::uint64_t welcome = greedy.traffic().wireBytesReceived();
+  ASSERT_GT(welcome, 30000u) << "a big Welcome, or the test proves nothing";
+  const std::uint64_t sentBefore = greedy.traffic().wireBytesSent();
+  for (int step = 0; step < 100; ++step) {  // 10 s
+    greedy.send(hello, net::kUnreliableChannel);
+    greedy.send(net::DesyncReport{1, 42}, net::kReliableChannel);
+    match.pumpFor({}, 0.1);
+    greedy.takeMessages();
+  }
+  const std::uint64_t received = greedy.traffic().wireBytesReceived() - welcome;
+  const std::uint64_t sent = greedy.traffic().wireBytesSent() - sentBefore;
+  const std::uint64_t allowance = WelcomeCopies::kFreeCopyBytes + Connection::kFreeFullStateBytes;
+  EXPECT_LE(received, 3 * sent + allowance)
+      << "received " << received << " B after the Welcome, sent " << sent << " B";
+}
+
+// A repair that did not help is not repeated faster than every 4 s: 100 reports in 10 s from a
+// peer draw at most a handful of full states, every report still counted.
+TEST(GameServer, RepairsThatDoNotHelpAreNotRepeatedFasterThanEveryFourSeconds) {
+  test::LoopbackMatch match;
+  test::RawPeer reporter(match.port());
+  match.watch(reporter);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return reporter.connected(); }, 2.0));
+  reporter.send(net::Hello{net::kProtocolVersion, "reporter", {}, false, 0},
+                net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil({}, [&] { return reporter.received<net::Welcome>(); }, 2.0));
+  reporter.takeMessages();
+  int fullStates = 0;
+  for (int step = 0; step < 100; ++step) {
+    const std::uint32_t tick = match.server().rooms().begin()->second->tick();
+    reporter.send(net::InputBatch::make(tick, tick + 1, {PlayerInput{}}), net::kUnreliableChannel);
+    reporter.send(net::DesyncReport{tick, 42}, net::kReliableChannel);
+    match.pumpFor({}, 0.1);
+    fullStates += reporter.received<net::FullState>();
+    reporter.takeMessages();
+  }
+  EXPECT_EQ(match.server().metrics().desyncReports, 100u);
+  EXPECT_GE(fullStates, 2);
+  EXPECT_LE(fullStates, 4) << "at 0 s, then every 4 s at most";
+}
+
+// One address joins at most 4 × net.peers_per_address times in 10 s: reconnecting over and over
+// cannot draw Welcome after Welcome.
+TEST(GameServer, JoinsFromOneAddressAreLimited) {
+  test::LoopbackMatch match;  // peers_per_address 4: 16 joins in 10 s
+  int welcomed = 0;
+  int refused = 0;
+  std::string reason;
+  for (int join = 0; join < 18; ++join) {
+    test::RawPeer joiner(match.port());
+    match.watch(joiner);
+    ASSERT_TRUE(match.pumpUntil({}, [&] { return joiner.connected(); }, 2.0));
+    joiner.send(net::Hello{net::kProtocolVersion, "joiner", {}, true, 0}, net::kReliableChannel);
+    ASSERT_TRUE(match.pumpUntil(
+        {}, [&] { return joiner.received<net::Welcome>() || joiner.received<net::Refusal>(); },
+        2.0));
+    welcomed += joiner.received<net::Welcome>() ? 1 : 0;
+    joiner.received<net::Refusal>([&](const net::Refusal& refusal) {
+      ++refused;
+      reason = refusal.reason;
+      return true;
+    });
+    joiner.disconnect();
+    match.pumpFor({}, 0.05);
+    match.unwatch(joiner);
+  }
+  EXPECT_EQ(welcomed, 16);
+  EXPECT_EQ(refused, 2);
+  EXPECT_EQ(reason, "too many joins from this address; try again in a few seconds");
+}
+
 }  // namespace
 }  // namespace coyote

@@ -15,19 +15,19 @@ const std::vector<std::uint8_t> kWelcomeBytes{2, 7, 1, 8, 2, 8};
 TEST(WelcomeCopies, ARepeatedHelloIsAnsweredOnlyARoundTripAfterTheLastWelcome) {
   WelcomeCopies copies;
   copies.keep(kWelcomeBytes, 10.0);
-  EXPECT_TRUE(copies.answerRepeatedHello(10.29, 0.3).empty()) << "the Welcome may still fly";
-  const auto first = copies.answerRepeatedHello(10.31, 0.3);
+  EXPECT_TRUE(copies.answerRepeatedHello(10.29, 0.3, 0).empty()) << "the Welcome may still fly";
+  const auto first = copies.answerRepeatedHello(10.31, 0.3, 0);
   EXPECT_EQ(std::vector<std::uint8_t>(first.begin(), first.end()), kWelcomeBytes);
-  EXPECT_TRUE(copies.answerRepeatedHello(10.5, 0.3).empty()) << "so may the copy";
-  EXPECT_FALSE(copies.answerRepeatedHello(10.62, 0.3).empty());
+  EXPECT_TRUE(copies.answerRepeatedHello(10.5, 0.3, 0).empty()) << "so may the copy";
+  EXPECT_FALSE(copies.answerRepeatedHello(10.62, 0.3, 0).empty());
   EXPECT_EQ(copies.copiesSent(), 2);
 }
 
 TEST(WelcomeCopies, ShortRoundTripsStillSpaceCopiesByATenthOfASecond) {
   WelcomeCopies copies;
   copies.keep(kWelcomeBytes, 0.0);
-  EXPECT_TRUE(copies.answerRepeatedHello(0.09, 0.001).empty());
-  EXPECT_FALSE(copies.answerRepeatedHello(0.11, 0.001).empty());
+  EXPECT_TRUE(copies.answerRepeatedHello(0.09, 0.001, 0).empty());
+  EXPECT_FALSE(copies.answerRepeatedHello(0.11, 0.001, 0).empty());
 }
 
 TEST(WelcomeCopies, AtMostMaxCopiesThenNothing) {
@@ -35,18 +35,18 @@ TEST(WelcomeCopies, AtMostMaxCopiesThenNothing) {
   copies.keep(kWelcomeBytes, 0.0);
   int answered = 0;
   for (int hello = 1; hello <= 3 * WelcomeCopies::kMaxCopies; ++hello) {
-    answered += copies.answerRepeatedHello(hello * 1.0, 0.3).empty() ? 0 : 1;
+    answered += copies.answerRepeatedHello(hello * 1.0, 0.3, 0).empty() ? 0 : 1;
   }
   EXPECT_EQ(answered, WelcomeCopies::kMaxCopies);
 }
 
 TEST(WelcomeCopies, NoCopyOnceTheClientHasSpokenOrBeforeAnyWelcome) {
   WelcomeCopies none;
-  EXPECT_TRUE(none.answerRepeatedHello(5.0, 0.3).empty());
+  EXPECT_TRUE(none.answerRepeatedHello(5.0, 0.3, 0).empty());
   WelcomeCopies copies;
   copies.keep(kWelcomeBytes, 0.0);
   copies.release();
-  EXPECT_TRUE(copies.answerRepeatedHello(5.0, 0.3).empty());
+  EXPECT_TRUE(copies.answerRepeatedHello(5.0, 0.3, 0).empty());
 }
 
 // Over real ENet on 127.0.0.1: the copies are the Welcome already sent (same slot, token and
@@ -114,6 +114,36 @@ TEST(WelcomeCopies, AHelloFloodDrawsAtMostTheCapOfCopies) {
   EXPECT_TRUE(client.repeatHello(20, 0.6).empty());
   EXPECT_EQ(client.match.server().metrics().welcomeCopies,
             static_cast<std::uint64_t>(WelcomeCopies::kMaxCopies));
+}
+
+// A Welcome bigger than the free budget (a level of thousands of crates) is copied only as far as
+// three times what the client sent covers: a Hello flood draws no more than 3 times its bytes.
+TEST(WelcomeCopies, ABigWelcomeIsCopiedOnlyAsFarAsThreeTimesWhatTheClientSent) {
+  WelcomeCopies copies;
+  const std::vector<std::uint8_t> big(70 * 1024, 7);
+  copies.keep(big, 0.0);
+  std::uint64_t received = 0;
+  std::uint64_t sent = 0;
+  for (int hello = 1; hello <= 200; ++hello) {  // a Hello every 0.1 s for 20 s
+    received += 50;
+    sent += copies.answerRepeatedHello(hello * 0.1, 0.05, received).size();
+  }
+  EXPECT_EQ(sent, 0u) << "10 KB received allow no 70 KB copy";
+  received = 30 * 1024;
+  EXPECT_EQ(copies.answerRepeatedHello(30.0, 0.05, received).size(), big.size());
+  EXPECT_LE(big.size(), 3 * received);
+}
+
+// A small Welcome is copied until the free budget is spent, whatever the client sent.
+TEST(WelcomeCopies, ASmallWelcomeIsCopiedWithinTheFreeBudget) {
+  WelcomeCopies copies;
+  const std::vector<std::uint8_t> small(2000, 7);
+  copies.keep(small, 0.0);
+  int answered = 0;
+  for (int hello = 1; hello <= 40; ++hello) {
+    answered += copies.answerRepeatedHello(hello * 1.0, 0.3, 0).empty() ? 0 : 1;
+  }
+  EXPECT_EQ(answered, static_cast<int>(WelcomeCopies::kFreeCopyBytes / small.size()));
 }
 
 }  // namespace

@@ -78,6 +78,7 @@ class LoopbackMatch {
 
   /// Raw peers serviced every turn (their messages collect until taken).
   void watch(RawPeer& peer) { peers_.push_back(&peer); }
+  void unwatch(RawPeer& peer) { std::erase(peers_, &peer); }
 
   /// Turns until `done()` or `seconds` of made-up time; true if `done()` became true.
   bool pumpUntil(const std::vector<ClientSession*>& clients, const std::function<bool()>& done,
