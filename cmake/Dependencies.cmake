@@ -1,4 +1,4 @@
-# Every dependency comes from a Debian package (SPEC §1); nothing is downloaded at build time.
+# Every dependency comes from a Debian package; nothing is downloaded at build time.
 # scripts/test and scripts/run install the packages listed in scripts/lib/packages.sh.
 if(COYOTE_PORTABLE_SIM)
   # coyote-sim for another CPU or OS (scripts/cross_determinism): the host's header-only
