@@ -6,6 +6,8 @@
 #include <iterator>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <random>
@@ -250,6 +252,97 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   const long residentAfter = server.process.residentKilobytes();
   EXPECT_LE(residentAfter, residentBefore + residentBefore / 10)
       << "RSS " << residentBefore << " kB before, " << residentAfter << " kB after";
+}
+
+/// A Tiled level of 100 × 30 tiles holding 2,000 crates, written to `file`: a Welcome and a full
+/// state of it are tens of KB.
+void writeCrateYard(const std::filesystem::path& file) {
+  Json data = Json::array();
+  for (int row = 0; row < 30; ++row) {
+    for (int column = 0; column < 100; ++column) {
+      data.push_back(row == 29 || column == 0 || column == 99 ? 1 : 0);
+    }
+  }
+  Json objects = Json::array();
+  objects.push_back({{"id", 1}, {"type", "spawn"}, {"point", true}, {"x", 40}, {"y", 448}});
+  for (int i = 0; i < 2000; ++i) {
+    objects.push_back({{"id", i + 2}, {"type", "crate"}, {"x", 16 + (i % 98) * 16},
+                       {"y", 16 + (i / 98) * 16}, {"width", 14}, {"height", 14}});
+  }
+  const Json level = {
+      {"type", "map"}, {"orientation", "orthogonal"}, {"infinite", false}, {"width", 100},
+      {"height", 30}, {"tilewidth", 16}, {"tileheight", 16},
+      {"tilesets", {{{"firstgid", 1}, {"name", "yard"}, {"tilewidth", 16}, {"tileheight", 16},
+                     {"tilecount", 1}, {"columns", 1}, {"tiles", {{{"id", 0}, {"type", "solid"}}}}}}},
+      {"layers", {{{"name", "collision"}, {"type", "tilelayer"}, {"width", 100}, {"height", 30},
+                   {"data", data}},
+                  {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}};
+  std::ofstream(file) << level.dump();
+}
+
+// On a level of 2,000 crates, three peers from other addresses repeat their Hello and report a
+// desync ten times a second for 10 s without acknowledging anything: each receives no more than
+// its Welcome, 3 times what it sent and the free allowances of copies and full states; a bot
+// joins within 2 s.
+TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProved) {
+  test::TempDirectory directory;
+  const auto yard = directory.path() / "yard.tmj";
+  writeCrateYard(yard);
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
+                             {"--level", yard.string()});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  Crowd greedy;
+  for (int i = 1; i <= 3; ++i) {
+    greedy.push_back(std::make_unique<RawPeer>(static_cast<std::uint16_t>(server.port),
+                                               std::nullopt, "127.0.8." + std::to_string(i)));
+  }
+  const net::Hello hello{net::kProtocolVersion, "greedy", {}, false, 0};
+  std::vector<bool> said(greedy.size(), false);
+  std::vector<std::uint64_t> welcome(greedy.size(), 0);
+  const double start = monotonicSeconds();
+  while (monotonicSeconds() - start < 5.0 &&
+         std::any_of(welcome.begin(), welcome.end(), [](std::uint64_t w) { return w == 0; })) {
+    pollAll(greedy, monotonicSeconds());
+    for (std::size_t i = 0; i < greedy.size(); ++i) {
+      if (greedy[i]->connected() && !said[i]) {
+        greedy[i]->send(hello, net::kReliableChannel);
+        said[i] = true;
+      }
+      if (welcome[i] == 0 && greedy[i]->received<net::Welcome>()) {
+        welcome[i] = greedy[i]->traffic().wireBytesReceived();
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  for (std::size_t i = 0; i < greedy.size(); ++i) {
+    ASSERT_GT(welcome[i], 30000u) << "peer " << i << ": a big Welcome, or the test proves nothing";
+  }
+  std::vector<std::uint64_t> sentBefore;
+  for (const auto& peer : greedy) {
+    sentBefore.push_back(peer->traffic().wireBytesSent());
+  }
+  for (int step = 0; step < 100; ++step) {  // 10 s
+    for (const auto& peer : greedy) {
+      peer->send(hello, net::kUnreliableChannel);
+      peer->send(net::DesyncReport{1, 42}, net::kReliableChannel);
+    }
+    const double until = monotonicSeconds() + 0.1;
+    while (monotonicSeconds() < until) {
+      pollAll(greedy, monotonicSeconds());
+      for (const auto& peer : greedy) {
+        peer->takeMessages();
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  for (std::size_t i = 0; i < greedy.size(); ++i) {
+    const std::uint64_t received = greedy[i]->traffic().wireBytesReceived() - welcome[i];
+    const std::uint64_t sent = greedy[i]->traffic().wireBytesSent() - sentBefore[i];
+    EXPECT_LE(received, 3 * sent + 16 * 1024 + 64 * 1024)
+        << "peer " << i << " received " << received << " B after a " << welcome[i]
+        << " B Welcome, for " << sent << " B sent";
+  }
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "beside the greedy peers");
 }
 
 /// Polls `peers` until each has a Welcome (or `seconds` pass); true if all have.
