@@ -69,6 +69,22 @@ void pollAll(Crowd& peers, double now) {
   }
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define COYOTE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define COYOTE_ASAN 1
+#endif
+#endif
+// Under AddressSanitizer (scripts/sanitize builds the server too) its resident size also holds
+// the quarantine of freed blocks and their shadow memory, which a burst of connections fills: a
+// real leak is LeakSanitizer's to catch there.
+#ifdef COYOTE_ASAN
+constexpr long kSanitizerResidentSlackKb = 16 * 1024;
+#else
+constexpr long kSanitizerResidentSlackKb = 0;
+#endif
+
 /// One bot joins within 2 s and plays 3 s to the end, converged (in `room`, or `main`).
 void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when,
                                      const std::string& room = "") {
@@ -250,7 +266,7 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   }
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after the HTTP attacks");
   const long residentAfter = server.process.residentKilobytes();
-  EXPECT_LE(residentAfter, residentBefore + residentBefore / 10)
+  EXPECT_LE(residentAfter, residentBefore + residentBefore / 10 + kSanitizerResidentSlackKb)
       << "RSS " << residentBefore << " kB before, " << residentAfter << " kB after";
 }
 
