@@ -11,8 +11,8 @@
 #include <spdlog/spdlog.h>
 
 #include "client/core/client_session.h"
-#include "wire/codec.h"
 #include "net/connect_gate.h"
+#include "wire/codec.h"
 
 namespace {
 

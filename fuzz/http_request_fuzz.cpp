@@ -28,7 +28,9 @@ coyote::HttpServer& server() {
         "127.0.0.1", 0, limits,
         std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>()));
     const auto page = std::make_shared<const std::string>(kPageSize, 'm');
-    created->get("/metrics", [page] { return coyote::HttpServer::Response{200, "text/plain", page}; });
+    created->get("/metrics", [page] {
+      return coyote::HttpServer::Response{200, "text/plain", page};
+    });
     created->start();
     return created;  // one server for every input, as a real one lives
   }();

@@ -25,7 +25,8 @@ void AddressRateLimit::makeRoom(double now) {
   if (counts_.size() < kMaxAddresses) {
     return;
   }
-  std::erase_if(counts_, [&](const auto& entry) { return now - entry.second.start >= windowSeconds_; });
+  std::erase_if(counts_,
+                [&](const auto& entry) { return now - entry.second.start >= windowSeconds_; });
   if (counts_.size() >= kMaxAddresses) {
     const auto oldest = std::min_element(
         counts_.begin(), counts_.end(),

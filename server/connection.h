@@ -7,8 +7,9 @@
 #include <enet/enet.h>
 
 #include "net/loss_meter.h"
-#include "wire/messages.h"
+#include "server/proven_output.h"
 #include "server/welcome_copies.h"
+#include "wire/messages.h"
 
 namespace coyote {
 
@@ -19,10 +20,10 @@ struct Connection {
   enum class Role { Pending, Player, Spectator };
 
   ENetPeer* peer = nullptr;
-  Role role = Role::Pending;        ///< Pending until its Hello is accepted
-  double connectedAt = 0.0;         ///< s, server time
-  double lastPacketAt = 0.0;        ///< s, server time of its last message
-  std::uint64_t bytesReceived = 0;  ///< payload of every packet it sent (what it has proven)
+  Role role = Role::Pending;         ///< Pending until its Hello is accepted
+  double connectedAt = 0.0;          ///< s, server time
+  double lastPacketAt = 0.0;         ///< s, server time of its last message
+  std::uint64_t bytesReceived = 0;   ///< payload of every packet it sent (what it has proven)
   std::uint64_t fullStateBytes = 0;  ///< full states sent to it (repairs, catching up)
 
   /// Full states beyond its Welcome are sent only within what it has proven: kFreeFullStateBytes,
@@ -31,7 +32,7 @@ struct Connection {
   /// reports desyncs or stops acknowledging draws no more than 3 times its own bytes.
   static constexpr std::uint64_t kFreeFullStateBytes = 64 * 1024;
   bool mayReceiveFullState(std::size_t bytes) const {
-    return fullStateBytes + bytes <= std::max<std::uint64_t>(kFreeFullStateBytes, 3 * bytesReceived);
+    return withinProvenOutput(fullStateBytes, bytes, kFreeFullStateBytes, bytesReceived);
   }
   int slot = -1;                    ///< player slot, for a Player
   Room* room = nullptr;             ///< where it plays or watches, once its Hello is accepted
@@ -50,15 +51,15 @@ struct Connection {
   double badWindowStart = 0.0;
   double lastBadLog = -1e9;
   double lastFullState = -1e9;
-  double lastRepairAt = -1e9;  ///< s, its last full state sent for a desync report
+  double lastRepairAt = -1e9;       ///< s, its last full state sent for a desync report
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
-  net::ClientReport report;     ///< the client's last report
+  net::ClientReport report;      ///< the client's last report
   std::uint32_t reportTick = 0;  ///< the room's tick when it was taken
-  WelcomeCopies welcomeCopies;  ///< its Welcome, until it shows it has one
-  bool refused = false;         ///< answered with a Refusal: nothing more it sends is read
-  bool kicked = false;          ///< disconnected for misbehaving: its player keeps no reservation
-  double closingSince = -1.0;   ///< s, when it was refused or kicked (reset kClosingSeconds on)
+  WelcomeCopies welcomeCopies;   ///< its Welcome, until it shows it has one
+  bool refused = false;          ///< answered with a Refusal: nothing more it sends is read
+  bool kicked = false;           ///< disconnected for misbehaving: its player keeps no reservation
+  double closingSince = -1.0;    ///< s, when it was refused or kicked (reset kClosingSeconds on)
 };
 
 }  // namespace coyote

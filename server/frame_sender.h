@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "wire/messages.h"
 #include "server/connection.h"
 #include "server/player_slots.h"
 #include "server/server_metrics.h"
 #include "server/tick_history.h"
+#include "wire/messages.h"
 
 namespace coyote {
 

@@ -12,15 +12,15 @@
 
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
-#include "wire/messages.h"
+#include "server/address_rate_limit.h"
 #include "server/connection.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
-#include "server/address_rate_limit.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
+#include "wire/messages.h"
 
 namespace coyote {
 

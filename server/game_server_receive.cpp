@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 
-#include "wire/codec.h"
 #include "server/game_server.h"
 #include "server/player_name.h"
+#include "wire/codec.h"
 
 namespace coyote {
 

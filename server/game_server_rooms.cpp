@@ -43,16 +43,14 @@ Room* GameServer::roomFor(Connection& connection, const net::Hello& hello) {
 // Rooms cannot be hoarded: one address opens at most rooms.opens_per_address a minute, and when
 // every room is open, one that no player or spectator attends (only reservations, or nobody yet)
 // gives way to the newcomer, as a reservation gives way to a player.
-Room* GameServer::openRoomFor(Connection& connection, const std::string& name,
-                              const Level& level) {
+Room* GameServer::openRoomFor(Connection& connection, const std::string& name, const Level& level) {
   if (!roomOpens_.admit(connection.peer->address.host, now_)) {
     refuse(connection.peer,
            fmt::format("this address opened {} rooms in the last minute; try again later",
                        config_.roomOpensPerAddress));
     return nullptr;
   }
-  if (rooms_.size() >= static_cast<std::size_t>(config_.maxRooms) &&
-      !giveUpUnattendedRoom(name)) {
+  if (rooms_.size() >= static_cast<std::size_t>(config_.maxRooms) && !giveUpUnattendedRoom(name)) {
     refuse(connection.peer, fmt::format("all {} rooms of this server are in use; try again later",
                                         config_.maxRooms));
     return nullptr;
@@ -84,7 +82,8 @@ bool GameServer::giveUpUnattendedRoom(const std::string& forRoom) {
   return true;
 }
 
-void GameServer::closeRoom(std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
+void GameServer::closeRoom(
+    std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
   room->second->close();
   metrics_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);

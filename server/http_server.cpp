@@ -19,8 +19,7 @@ namespace {
 constexpr int kPollMilliseconds = 10;
 
 double steadySeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url,
@@ -30,11 +29,10 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     *uploadSize = 0;  // nothing here takes a body: it is read and dropped, within the limits
     return MHD_YES;
   }
-  const HttpServer::Response response =
-      static_cast<const HttpServer*>(self)->answer(method, url);
+  const HttpServer::Response response = static_cast<const HttpServer*>(self)->answer(method, url);
   const std::string& body = *response.body;
-  MHD_Response* reply = MHD_create_response_from_buffer(
-      body.size(), const_cast<char*>(body.data()), MHD_RESPMEM_MUST_COPY);
+  MHD_Response* reply = MHD_create_response_from_buffer(body.size(), const_cast<char*>(body.data()),
+                                                        MHD_RESPMEM_MUST_COPY);
   if (reply == nullptr) {
     return MHD_NO;  // out of memory: libmicrohttpd closes the connection
   }
@@ -61,8 +59,8 @@ sockaddr_in socketAddress(const std::string& bind, int port) {
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   if (inet_pton(AF_INET, bind.c_str(), &address.sin_addr) != 1) {
-    throw std::runtime_error(fmt::format("cannot listen for HTTP on {}:{}: not an IPv4 address",
-                                         bind, port));
+    throw std::runtime_error(
+        fmt::format("cannot listen for HTTP on {}:{}: not an IPv4 address", bind, port));
   }
   return address;
 }
@@ -104,8 +102,7 @@ void HttpServer::start() {
   thread_ = std::thread([this] { loop(); });
 }
 
-HttpServer::Response HttpServer::answer(const std::string& method,
-                                        const std::string& path) const {
+HttpServer::Response HttpServer::answer(const std::string& method, const std::string& path) const {
   if (method != "GET" && method != "HEAD") {
     return {405, "text/plain; charset=utf-8",
             std::make_shared<const std::string>("only GET and HEAD are served here\n")};
@@ -123,8 +120,8 @@ void HttpServer::loop() {
   while (!stopping_) {
     MHD_UNSIGNED_LONG_LONG due = kPollMilliseconds;  // 0 when libmicrohttpd has work queued
     const bool hasTimeout = MHD_get_timeout(daemon_, &due) == MHD_YES;
-    const int wait = hasTimeout && due < kPollMilliseconds ? static_cast<int>(due)
-                                                            : kPollMilliseconds;
+    const int wait =
+        hasTimeout && due < kPollMilliseconds ? static_cast<int>(due) : kPollMilliseconds;
     poll(&events, 1, wait);
     MHD_run(daemon_);
     enforceDeadlines();
@@ -136,7 +133,8 @@ void HttpServer::connectionStarted(MHD_Connection* connection) {
 }
 
 void HttpServer::connectionClosed(MHD_Connection* connection) {
-  std::erase_if(connections_, [connection](const Tracked& t) { return t.connection == connection; });
+  std::erase_if(connections_,
+                [connection](const Tracked& t) { return t.connection == connection; });
 }
 
 // Past its deadline a connection is cut, whatever it is doing; and when three quarters of the

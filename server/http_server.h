@@ -41,8 +41,7 @@ class HttpServer {
   };
 
   /// Binds `bind`:`port` (0: any free port) at once, or throws std::runtime_error naming them.
-  HttpServer(const std::string& bind, int port, Limits limits,
-             std::shared_ptr<spdlog::logger> log);
+  HttpServer(const std::string& bind, int port, Limits limits, std::shared_ptr<spdlog::logger> log);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -6,10 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "wire/messages.h"
 #include "server/player_slots.h"
 #include "sim/world_step.h"
 #include "util/tick_ring.h"
+#include "wire/messages.h"
 
 namespace coyote {
 

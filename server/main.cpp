@@ -15,12 +15,12 @@
 #include "config/config_error.h"
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
-#include "wire/level_data.h"
 #include "server/agones_agent.h"
 #include "server/game_server.h"
 #include "server/metrics_http.h"
 #include "server/prometheus_text.h"
 #include "util/monotonic_clock.h"
+#include "wire/level_data.h"
 
 extern char** environ;
 
@@ -160,10 +160,9 @@ struct LoopReporter {
     if (now - lastPage >= kMetricsPageSeconds) {
       lastPage = now;
       const double behind = std::max(0.0, (now - server.nextTickTime()) * tickRate);
-      http->publish(
-          coyote::prometheusText(server.metrics(), server.roomFigures(),
-                                 {behind, server.elapsedSeconds(), coyote::residentSetBytes(),
-                                  http->connectionsCut()}));
+      http->publish(coyote::prometheusText(
+          server.metrics(), server.roomFigures(),
+          {behind, server.elapsedSeconds(), coyote::residentSetBytes(), http->connectionsCut()}));
     }
   }
 };

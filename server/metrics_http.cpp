@@ -1,7 +1,5 @@
 #include "server/metrics_http.h"
 
-#include <stdexcept>
-
 #include <fmt/format.h>
 #include <httplib.h>
 
@@ -36,9 +34,9 @@ void MetricsHttp::route() {
   });
   server_.get("/readyz", [this] {
     const bool ready = ready_.load();
-    return HttpServer::Response{ready ? 200 : 503, "text/plain; charset=utf-8",
-                                std::make_shared<const std::string>(ready ? "ready\n"
-                                                                          : "not ready\n")};
+    return HttpServer::Response{
+        ready ? 200 : 503, "text/plain; charset=utf-8",
+        std::make_shared<const std::string>(ready ? "ready\n" : "not ready\n")};
   });
 }
 

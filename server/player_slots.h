@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "wire/reconnect_token.h"
 #include "sim/state/world_state.h"
+#include "wire/reconnect_token.h"
 
 namespace coyote {
 

@@ -19,7 +19,7 @@ struct RoomFigures {
 struct MetricsContext {
   double ticksBehind = 0.0;  ///< how late the loop is against its schedule, in ticks
   double uptimeSeconds = 0.0;
-  std::uint64_t residentBytes = 0;  ///< the process's resident set size
+  std::uint64_t residentBytes = 0;       ///< the process's resident set size
   std::uint64_t httpConnectionsCut = 0;  ///< HTTP connections cut (deadline, room for newer)
 };
 

@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 
 #include "match/authoritative_tick.h"
-#include "wire/codec.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
+#include "wire/codec.h"
 
 namespace coyote {
 

@@ -8,7 +8,6 @@
 
 #include <spdlog/logger.h>
 
-#include "wire/messages.h"
 #include "replay/replay_file.h"
 #include "server/address_rate_limit.h"
 #include "server/connection.h"
@@ -18,6 +17,7 @@
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "server/step_event_log.h"
+#include "wire/messages.h"
 
 namespace coyote {
 
@@ -81,14 +81,12 @@ class Room {
   /// Stores a player's inputs; returns why the batch is refused, or "".
   std::string receiveInputs(Connection& connection, const net::InputBatch& batch, double now);
   /// A desync report: always counted (and logged at most once a second). It is answered with a
-  /// full state unless the last repair is too recent — 0.5 s, or kUnhelpfulRepairSeconds when
-  /// the report came within kRepairHelpSeconds of it (the repair did not help) — or the
-  /// address has had its repairs (`addressRepairs`).
+  /// full state unless this connection had one less than kMinRepairSeconds ago (a report that
+  /// soon after a repair means the repair did not help, and repeating it faster would not) or
+  /// the address has had its repairs (`addressRepairs`).
   void repairDesync(Connection& connection, const net::DesyncReport& report, double now,
                     AddressRateLimit& addressRepairs);
-  static constexpr double kRepairCooldownSeconds = 0.5;
-  static constexpr double kRepairHelpSeconds = 5.0;
-  static constexpr double kUnhelpfulRepairSeconds = 4.0;
+  static constexpr double kMinRepairSeconds = 4.0;
   /// Takes a client's figures into the room's metrics; false (nothing taken) when they are
   /// implausible (client_report_check.h).
   bool noteClientReport(Connection& connection, const net::ClientReport& report);
@@ -116,7 +114,7 @@ class Room {
   FrameSender frames_;
   std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
-  double emptySince_ = -1.0;  ///< s, when it was last found empty; -1 while occupied
+  double emptySince_ = -1.0;     ///< s, when it was last found empty; -1 while occupied
   double lastAttendedAt_ = 0.0;  ///< s, see lastAttendedAt()
 };
 

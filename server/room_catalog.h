@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "wire/room_name.h"
 #include "sim/state/level.h"
+#include "wire/room_name.h"
 
 namespace coyote {
 

@@ -70,10 +70,8 @@ void Room::repairDesync(Connection& connection, const net::DesyncReport& report,
         connection.desyncReports);
     connection.lastDesyncLog = now;
   }
-  const double sinceRepair = now - connection.lastRepairAt;
-  const double wait =
-      sinceRepair < kRepairHelpSeconds ? kUnhelpfulRepairSeconds : kRepairCooldownSeconds;
-  if (sinceRepair < wait || !addressRepairs.admit(connection.peer->address.host, now)) {
+  if (now - connection.lastRepairAt < kMinRepairSeconds ||
+      !addressRepairs.admit(connection.peer->address.host, now)) {
     return;  // counted; the client reports again, and a later repair still comes
   }
   connection.lastRepairAt = now;

@@ -7,8 +7,8 @@
 
 #include "config/config_error.h"
 #include "config/physics_config_loader.h"
-#include "wire/room_name.h"
 #include "sim/state/body.h"
+#include "wire/room_name.h"
 
 namespace coyote {
 namespace {

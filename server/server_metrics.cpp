@@ -110,10 +110,9 @@ std::string ServerMetrics::summaryJson(double elapsed) const {
       cpu.p95 / 1000.0, cpu.max / 1000.0, simulateStage.summary().p95 / 1000.0,
       sendStage.summary().p95 / 1000.0, bytesSent, bytesReceived, lateInputs, substitutedInputs,
       malformedPackets, cookieReplies, refusedConnects, welcomeCopies, pendingConnectionsEvicted,
-      refusedClientReports, inputLossPercent,
-      frameLossPercent, desyncReports, fullStatesSent, reportedRollbacks, droppedLagTicks,
-      governorTransitions, velocitiesClamped, bodiesRecovered, stepEventsDropped,
-      stepStagesJson(stepStages));
+      refusedClientReports, inputLossPercent, frameLossPercent, desyncReports, fullStatesSent,
+      reportedRollbacks, droppedLagTicks, governorTransitions, velocitiesClamped, bodiesRecovered,
+      stepEventsDropped, stepStagesJson(stepStages));
 }
 
 }  // namespace coyote

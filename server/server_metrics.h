@@ -60,8 +60,8 @@ struct ServerMetrics {
   /// Connections reset before their Hello to make room for a newer one (kMaxPendingConnections).
   std::uint64_t pendingConnectionsEvicted = 0;
   std::uint64_t refusedClientReports = 0;  ///< ClientReports with implausible figures
-  double inputLossPercent = 0.0;      ///< mean over players of their input batches never received
-  double frameLossPercent = 0.0;      ///< mean over clients of the frames they report lost
+  double inputLossPercent = 0.0;  ///< mean over players of their input batches never received
+  double frameLossPercent = 0.0;  ///< mean over clients of the frames they report lost
   std::uint64_t desyncReports = 0;
   std::uint64_t fullStatesSent = 0;
   std::uint64_t fullStatesWithheld = 0;  ///< not sent: past what the peer has proven

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "server/proven_output.h"
+
 namespace coyote {
 
 void WelcomeCopies::keep(std::vector<std::uint8_t> encoded, double now) {
@@ -23,8 +25,7 @@ std::span<const std::uint8_t> WelcomeCopies::answerRepeatedHello(double now,
   if (encoded_.empty() || now - lastSentAt_ < interval) {
     return {};
   }
-  const std::uint64_t budget = std::max<std::uint64_t>(kFreeCopyBytes, 3 * bytesReceived);
-  if (copyBytes_ + encoded_.size() > budget) {
+  if (!withinProvenOutput(copyBytes_, encoded_.size(), kFreeCopyBytes, bytesReceived)) {
     return {};
   }
   lastSentAt_ = now;

@@ -177,8 +177,8 @@ void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& 
         const float lower = std::max(joint.lower, -8.0f);
         const float upper = std::min(joint.upper, 8.0f);
         const Vec2 start = to + joint.offset;
-        drawLine(target, states, start + joint.axis * lower,
-                 start + joint.axis * upper, palette::kRail);
+        drawLine(target, states, start + joint.axis * lower, start + joint.axis * upper,
+                 palette::kRail);
         break;
       }
       case JointKind::Weld:

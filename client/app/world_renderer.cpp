@@ -48,7 +48,8 @@ void addSpikes(sf::VertexArray& array, float x, float y) {
   }
 }
 
-// What a solid tile is made of shows: ice is pale blue, a springy one pink (docs/levels.md#materials).
+// What a solid tile is made of shows: ice is pale blue, a springy one pink
+// (docs/levels.md#materials).
 sf::Color solidColor(const Material& material) {
   if (material.friction < 0.5f) {
     return palette::kIce;

@@ -7,9 +7,9 @@
 #include <fmt/ranges.h>
 
 #include "match/authoritative_tick.h"
-#include "wire/codec.h"
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"
+#include "wire/codec.h"
 
 namespace coyote {
 namespace {
@@ -124,8 +124,8 @@ void ClientSession::onServerMessage(const net::Message& message, double now) {
   }
 }
 
-void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSeconds,
-                              bool rejoined, double now) {
+void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool rejoined,
+                              double now) {
   level_ = net::toLevel(welcome.level);
   physics_ = welcome.physics;
   slot_ = welcome.playerSlot;
@@ -142,8 +142,8 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSecon
   lastStatsRefresh_ = now;
   lastReport_ = now;
   leadTheServer(handshakeSeconds);
-  log_->info("{}: {} as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)",
-             options_.name, rejoined ? "rejoined" : "joined",
+  log_->info("{}: {} as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)", options_.name,
+             rejoined ? "rejoined" : "joined",
              slot_ >= 0 ? fmt::format("slot {}", slot_) : "spectator", confirmed().tick,
              level_.width(), level_.height(), physics_.tickRate, handshakeSeconds * 1000.0);
 }

@@ -93,9 +93,9 @@ class ServerConnection {
   int reconnects_ = 0;
   ClientPhase phase_ = ClientPhase::Connecting;
   std::string endReason_;
-  net::ReconnectToken token_;  ///< the Welcome's: the way back after a lost connection
-  double now_ = 0.0;           ///< the time of the current update
-  double startedAt_ = -1.0;    ///< the first update
+  net::ReconnectToken token_;     ///< the Welcome's: the way back after a lost connection
+  double now_ = 0.0;              ///< the time of the current update
+  double startedAt_ = -1.0;       ///< the first update
   double attemptStarted_ = -1.0;  ///< the start of this join or rejoin (connectTimeout from it)
   double joinedAt_ = -1.0;
   double endedAt_ = -1.0;

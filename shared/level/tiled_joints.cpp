@@ -126,8 +126,7 @@ void readKind(const Node& object, const Level& level, JointDefinition& joint) {
   const Vec2 body = crateCentre(level, joint.body);
   const Vec2 anchor = anchorAtStart(joint, level);
   joint.offset = body - anchor;
-  const float distance =
-      std::sqrt(dot(joint.offset, joint.offset));
+  const float distance = std::sqrt(dot(joint.offset, joint.offset));
   if (joint.kind == JointKind::Rope || joint.kind == JointKind::Spring) {
     if (distance > kMaxJointLength && !findProperty(object, "length")) {
       object.fail(fmt::format("its ends are more than {} tiles apart", kMaxJointLength));

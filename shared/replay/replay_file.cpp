@@ -12,8 +12,8 @@
 #include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "match/authoritative_tick.h"
-#include "wire/wire_archive.h"
 #include "sim/state_hash.h"
+#include "wire/wire_archive.h"
 
 namespace coyote {
 namespace {

@@ -5,12 +5,12 @@
 #include <type_traits>
 
 #include "sim/bodies/body_guards.h"
-#include "sim/character/checkpoints.h"
 #include "sim/bodies/crate_activity.h"
 #include "sim/bodies/crate_step.h"
 #include "sim/bodies/joint_step.h"
-#include "sim/collision/obstacle_set.h"
 #include "sim/bodies/platform_step.h"
+#include "sim/character/checkpoints.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/collision/water.h"
 
 namespace coyote {
@@ -168,10 +168,10 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Lev
 /// The phase that moves what is free to move: the crates, then the characters. With no body to
 /// meet (no crates, no platforms, players passing through each other: bench.tmj, most arenas)
 /// the characters step against the tiles alone, with the same result and no obstacle set.
-void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active,
-                              const Level& level, const StepParameters& parameters,
-                              const JointLinks& links, const CrateBits& stirring,
-                              CharacterPass& pass, StepStageClock& clock) {
+void moveCratesThenCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
+                              const StepParameters& parameters, const JointLinks& links,
+                              const CrateBits& stirring, CharacterPass& pass,
+                              StepStageClock& clock) {
   if (level.crates.empty() && level.platforms.empty() && !parameters.config.playersCollide) {
     clock.finish(StepStage::Bodies);
     stepCharacters(state, active, level, parameters, nullptr, pass);

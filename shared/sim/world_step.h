@@ -6,8 +6,8 @@
 #include "sim/state/level.h"
 #include "sim/state/player_input.h"
 #include "sim/state/step_events.h"
-#include "sim/step_profile.h"
 #include "sim/state/world_state.h"
+#include "sim/step_profile.h"
 
 namespace coyote {
 

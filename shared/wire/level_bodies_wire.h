@@ -3,9 +3,9 @@
 // The wire form of the level's platforms and crates (in a Welcome and in replays): every number
 // range-checked both ways with the limits the level loader enforces.
 
-#include "wire/wire_range.h"
 #include "sim/state/level_bodies.h"
 #include "sim/state/material.h"
+#include "wire/wire_range.h"
 
 namespace coyote {
 

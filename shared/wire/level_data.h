@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/state/level.h"
 #include "wire/level_bodies_wire.h"
 #include "wire/wire_types.h"
-#include "sim/state/level.h"
 
 namespace coyote::net {
 

@@ -8,11 +8,11 @@
 #include <variant>
 #include <vector>
 
+#include "util/tick_math.h"
 #include "wire/level_data.h"
 #include "wire/reconnect_token.h"
 #include "wire/room_name.h"
 #include "wire/wire_types.h"
-#include "util/tick_math.h"
 
 namespace coyote::net {
 

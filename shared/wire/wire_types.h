@@ -13,11 +13,11 @@
 
 #include "match/roster_event.h"
 #include "match/slot_input.h"
-#include "wire/protocol.h"
-#include "wire/wire_range.h"
 #include "sim/state/physics_config.h"
 #include "sim/state/player_input.h"
 #include "sim/state/world_state.h"
+#include "wire/protocol.h"
+#include "wire/wire_range.h"
 
 namespace coyote {
 

@@ -111,7 +111,7 @@ TEST(DocsCoverage, EveryServerSettingIsInHostingAndEveryPhysicsSettingInSimulati
   }
   server.erase("rooms.levels");  // a table of room names, none in an empty file
   server.insert("rooms.levels.NAME");
-  EXPECT_GE(server.size(), 25u);       // net, world, rooms, budgets, agones, sim.max_substeps
+  EXPECT_GE(server.size(), 25u);  // net, world, rooms, budgets, agones, sim.max_substeps
   expectDocumentedOnlyIn(server, "hosting.md");
   EXPECT_GE(physics.size(), 40u);
   expectDocumentedOnlyIn(physics, "simulation.md");

@@ -3,12 +3,12 @@
 // end. Attackers use other loopback addresses (127.0.0.2…) to play other machines.
 #include <algorithm>
 #include <atomic>
-#include <iterator>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <thread>
@@ -19,6 +19,7 @@
 #include "support/coyote_processes.h"
 #include "support/raw_peer.h"
 #include "support/run_command.h"
+#include "support/sanitizers.h"
 #include "support/tcp_client.h"
 #include "util/monotonic_clock.h"
 
@@ -69,28 +70,16 @@ void pollAll(Crowd& peers, double now) {
   }
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define COYOTE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COYOTE_ASAN 1
-#endif
-#endif
-// Under AddressSanitizer (scripts/sanitize builds the server too) its resident size also holds
-// the quarantine of freed blocks and their shadow memory, which a burst of connections fills: a
-// real leak is LeakSanitizer's to catch there.
-#ifdef COYOTE_ASAN
-constexpr long kSanitizerResidentSlackKb = 16 * 1024;
-#else
-constexpr long kSanitizerResidentSlackKb = 0;
-#endif
+// Under AddressSanitizer the server's resident size also holds ASan's quarantine, which a burst
+// of connections fills (support/sanitizers.h).
+constexpr long kSanitizerResidentSlackKb = test::kAddressSanitizer ? 16 * 1024 : 0;
 
 /// One bot joins within 2 s and plays 3 s to the end, converged (in `room`, or `main`).
 void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when,
                                      const std::string& room = "") {
-  const Json summary = test::runBots(directory, port, 1, 3.0,
-                                     room.empty() ? std::vector<std::string>{}
-                                                  : std::vector<std::string>{"--room", room});
+  const Json summary = test::runBots(
+      directory, port, 1, 3.0,
+      room.empty() ? std::vector<std::string>{} : std::vector<std::string>{"--room", room});
   ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
   const Json& bot = summary["clients"][0];
   EXPECT_EQ(summary["exit_code"], 0) << when << ": " << summary.dump(1);
@@ -179,8 +168,7 @@ TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
   Crowd hoarders;
   for (int i = 0; i < 7; ++i) {
     hoarders.push_back(std::make_unique<RawPeer>(static_cast<std::uint16_t>(server.port),
-                                                 std::nullopt,
-                                                 "127.0.2." + std::to_string(i + 1)));
+                                                 std::nullopt, "127.0.2." + std::to_string(i + 1)));
   }
   std::vector<bool> helloSent(hoarders.size(), false);
   const double start = monotonicSeconds();
@@ -218,8 +206,9 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   ASSERT_GT(server.port, 0) << server.process.output();
   const int http = test::waitForPort(portFile);
   ASSERT_GT(http, 0);
-  const std::string health = std::string(COYOTE_SERVER_BINARY) + " --check-health http://127.0.0.1:" +
-                             std::to_string(http) + "/healthz";
+  const std::string health = std::string(COYOTE_SERVER_BINARY) +
+                             " --check-health http://127.0.0.1:" + std::to_string(http) +
+                             "/healthz";
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a published metrics page
   const long residentBefore = server.process.residentKilobytes();
 
@@ -230,8 +219,7 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   }
   for (int address = 1; address <= 25; ++address) {
     for (int i = 0; i < 8; ++i) {
-      idle.push_back(
-          std::make_unique<test::TcpClient>(http, "127.0.5." + std::to_string(address)));
+      idle.push_back(std::make_unique<test::TcpClient>(http, "127.0.5." + std::to_string(address)));
     }
   }
   std::string ranges = "Range: bytes=";
@@ -282,17 +270,35 @@ void writeCrateYard(const std::filesystem::path& file) {
   Json objects = Json::array();
   objects.push_back({{"id", 1}, {"type", "spawn"}, {"point", true}, {"x", 40}, {"y", 448}});
   for (int i = 0; i < 2000; ++i) {
-    objects.push_back({{"id", i + 2}, {"type", "crate"}, {"x", 16 + (i % 98) * 16},
-                       {"y", 16 + (i / 98) * 16}, {"width", 14}, {"height", 14}});
+    objects.push_back({{"id", i + 2},
+                       {"type", "crate"},
+                       {"x", 16 + (i % 98) * 16},
+                       {"y", 16 + (i / 98) * 16},
+                       {"width", 14},
+                       {"height", 14}});
   }
-  const Json level = {
-      {"type", "map"}, {"orientation", "orthogonal"}, {"infinite", false}, {"width", 100},
-      {"height", 30}, {"tilewidth", 16}, {"tileheight", 16},
-      {"tilesets", {{{"firstgid", 1}, {"name", "yard"}, {"tilewidth", 16}, {"tileheight", 16},
-                     {"tilecount", 1}, {"columns", 1}, {"tiles", {{{"id", 0}, {"type", "solid"}}}}}}},
-      {"layers", {{{"name", "collision"}, {"type", "tilelayer"}, {"width", 100}, {"height", 30},
-                   {"data", data}},
-                  {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}};
+  const Json level = {{"type", "map"},
+                      {"orientation", "orthogonal"},
+                      {"infinite", false},
+                      {"width", 100},
+                      {"height", 30},
+                      {"tilewidth", 16},
+                      {"tileheight", 16},
+                      {"tilesets",
+                       {{{"firstgid", 1},
+                         {"name", "yard"},
+                         {"tilewidth", 16},
+                         {"tileheight", 16},
+                         {"tilecount", 1},
+                         {"columns", 1},
+                         {"tiles", {{{"id", 0}, {"type", "solid"}}}}}}},
+                      {"layers",
+                       {{{"name", "collision"},
+                         {"type", "tilelayer"},
+                         {"width", 100},
+                         {"height", 30},
+                         {"data", data}},
+                        {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}};
   std::ofstream(file) << level.dump();
 }
 

@@ -21,32 +21,19 @@
 #include "support/fake_server_host.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
+#include "support/sanitizers.h"
 
 namespace coyote {
 namespace {
 
-using ::testing::HasSubstr;
 using test::playing;
 using test::RandomPlayers;
 using test::sees;
+using ::testing::HasSubstr;
 
-#if defined(__SANITIZE_ADDRESS__)
-#define COYOTE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COYOTE_ASAN 1
-#endif
-#endif
-
-// Under AddressSanitizer the resident size also holds ASan's bookkeeping for every allocation —
-// the quarantine of freed blocks, per-thread caches and their shadow memory, ~10 MB here with a
-// 4 MB quarantine — so it cannot tell 8 MB apart from that. A real leak is caught there by
-// LeakSanitizer at exit instead.
-#ifdef COYOTE_ASAN
-constexpr long kResidentGrowthLimitKb = 32 * 1024;
-#else
-constexpr long kResidentGrowthLimitKb = 8 * 1024;
-#endif
+// Under AddressSanitizer the resident size also holds ASan's bookkeeping, ~10 MB here with a
+// 4 MB quarantine, so it cannot tell 8 MB apart from that (support/sanitizers.h).
+constexpr long kResidentGrowthLimitKb = (test::kAddressSanitizer ? 32 : 8) * 1024;
 
 long residentKilobytes() {
   std::ifstream status("/proc/self/status");
@@ -348,9 +335,11 @@ TEST(GameServer, ImplausibleClientReportsAreRefusedAndCounted) {
   test::LoopbackMatch match;
   test::RawPeer liar(match.port());
   match.watch(liar);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return liar.connected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return liar.connected(); }, 2.0));
   liar.send(net::Hello{net::kProtocolVersion, "liar", {}, false, 0}, net::kReliableChannel);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return liar.received<net::Welcome>(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return liar.received<net::Welcome>(); }, 2.0));
   match.pumpFor({}, 1.0);
   net::ClientReport plausible;
   plausible.rollbacks = 3;
@@ -382,7 +371,8 @@ Level crateYard() {
   for (int i = 0; i < 2000; ++i) {
     level.crates.push_back(
         CrateDefinition{{1.0f + static_cast<float>(i % 98), 1.0f + static_cast<float>(i / 98)},
-                        {0.9f, 0.9f}, 1.0f});
+                        {0.9f, 0.9f},
+                        1.0f});
   }
   return level;
 }
@@ -395,10 +385,12 @@ TEST(GameServer, OnAWorldOfTwoThousandCratesOutputStaysWithinWhatThePeerProved) 
   test::LoopbackMatch match(config, crateYard());
   test::RawPeer greedy(match.port());
   match.watch(greedy);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return greedy.connected(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return greedy.connected(); }, 2.0));
   const net::Hello hello{net::kProtocolVersion, "greedy", {}, false, 0};
   greedy.send(hello, net::kReliableChannel);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return greedy.received<net::Welcome>(); }, 5.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return greedy.received<net::Welcome>(); }, 5.0));
   const std::uint64_t welcome = greedy.traffic().wireBytesReceived();
   ASSERT_GT(welcome, 30000u) << "a big Welcome, or the test proves nothing";
   const std::uint64_t sentBefore = greedy.traffic().wireBytesSent();
@@ -421,10 +413,11 @@ TEST(GameServer, RepairsThatDoNotHelpAreNotRepeatedFasterThanEveryFourSeconds) {
   test::LoopbackMatch match;
   test::RawPeer reporter(match.port());
   match.watch(reporter);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return reporter.connected(); }, 2.0));
-  reporter.send(net::Hello{net::kProtocolVersion, "reporter", {}, false, 0},
-                net::kReliableChannel);
-  ASSERT_TRUE(match.pumpUntil({}, [&] { return reporter.received<net::Welcome>(); }, 2.0));
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return reporter.connected(); }, 2.0));
+  reporter.send(net::Hello{net::kProtocolVersion, "reporter", {}, false, 0}, net::kReliableChannel);
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return reporter.received<net::Welcome>(); }, 2.0));
   reporter.takeMessages();
   int fullStates = 0;
   for (int step = 0; step < 100; ++step) {
@@ -450,7 +443,8 @@ TEST(GameServer, JoinsFromOneAddressAreLimited) {
   for (int join = 0; join < 18; ++join) {
     test::RawPeer joiner(match.port());
     match.watch(joiner);
-    ASSERT_TRUE(match.pumpUntil({}, [&] { return joiner.connected(); }, 2.0));
+    ASSERT_TRUE(match.pumpUntil(
+        {}, [&] { return joiner.connected(); }, 2.0));
     joiner.send(net::Hello{net::kProtocolVersion, "joiner", {}, true, 0}, net::kReliableChannel);
     ASSERT_TRUE(match.pumpUntil(
         {}, [&] { return joiner.received<net::Welcome>() || joiner.received<net::Refusal>(); },

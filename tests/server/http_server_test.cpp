@@ -99,8 +99,8 @@ TEST(HttpServer, TwoHundredIdleConnectionsNeverKeepAProbeOut) {
   std::vector<std::unique_ptr<test::TcpClient>> idle;
   for (int address = 1; address <= 25; ++address) {
     for (int i = 0; i < 8; ++i) {
-      idle.push_back(std::make_unique<test::TcpClient>(server->port(),
-                                                       "127.0.3." + std::to_string(address)));
+      idle.push_back(
+          std::make_unique<test::TcpClient>(server->port(), "127.0.3." + std::to_string(address)));
     }
   }
   sleepSeconds(0.2);

@@ -24,10 +24,10 @@
 namespace coyote {
 namespace {
 
-using ::testing::HasSubstr;
 using test::playing;
 using test::RandomPlayers;
 using test::sees;
+using ::testing::HasSubstr;
 
 TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   test::LoopbackMatch match;
@@ -194,8 +194,7 @@ TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) 
     guesser.reconnectToken = net::ReconnectToken::generate();
     ClientSession guessing(guesser, test::quietLogger());
     ASSERT_TRUE(match.pumpUntil(
-        {&observer, &guessing}, [&] { return guessing.phase() != ClientPhase::Connecting; },
-        5.0));
+        {&observer, &guessing}, [&] { return guessing.phase() != ClientPhase::Connecting; }, 5.0));
     refusedGuesses += guessing.phase() == ClientPhase::Refused ? 1 : 0;
     guessing.disconnect();
   }

@@ -12,8 +12,8 @@
 namespace coyote {
 namespace {
 
-using ::testing::HasSubstr;
 using test::playing;
+using ::testing::HasSubstr;
 
 /// A level unlike networkTestLevel(): 12 tiles wide instead of 20.
 Level narrowLevel() {
@@ -237,7 +237,8 @@ TEST(Rooms, RoomsOfPlayersWhoLeftGiveWayToANewcomer) {
   test::LoopbackMatch match(config);
   for (const char* room : {"first", "second"}) {
     auto hoarder = joinRoom(match, "hoarder", room);
-    ASSERT_TRUE(match.pumpUntil({hoarder.get()}, [&] { return playing(*hoarder); }, 5.0));
+    ASSERT_TRUE(match.pumpUntil(
+        {hoarder.get()}, [&] { return playing(*hoarder); }, 5.0));
     hoarder->disconnect();
     match.pumpFor({}, 0.1);
   }

@@ -10,9 +10,9 @@
 
 #include <enet/enet.h>
 
-#include "wire/codec.h"
 #include "net/connect_challenge.h"
 #include "net/enet_host.h"
+#include "wire/codec.h"
 
 namespace coyote::test {
 

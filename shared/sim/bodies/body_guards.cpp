@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "sim/character/checkpoints.h"
 #include "sim/bodies/crate_activity.h"
 #include "sim/bodies/crate_step.h"
+#include "sim/character/checkpoints.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/state/scalar.h"
 

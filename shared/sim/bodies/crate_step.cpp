@@ -5,12 +5,12 @@
 #include <cmath>
 #include <ranges>
 
-#include "sim/character/character_step.h"
 #include "sim/bodies/crate_activity.h"
+#include "sim/character/character_step.h"
 #include "sim/collision/obstacle_set.h"
-#include "sim/state/scalar.h"
 #include "sim/collision/sweep.h"
 #include "sim/collision/water.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {
@@ -20,7 +20,7 @@ namespace {
 /// `physics.max_body_speed`, which the guard enforces) and nothing is ever passed through.
 constexpr float kMaxTilesPerSubstep = 1.0f;
 constexpr float kFloatingRestSpeed = 1.0e-3f;  ///< tiles/s: slower in water is at rest
-constexpr int kMaxSlides = 4;  // per sub-step, then the rest of it is dropped
+constexpr int kMaxSlides = 4;                  // per sub-step, then the rest of it is dropped
 
 // One gravity (the characters' falling one) both ways; within a step it adds at most a tile.
 float crateGravity(const StepParameters& parameters) {

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "sim/state/active_characters.h"
-#include "sim/collision/crates_in_reach.h"
 #include "sim/bodies/joint_links.h"
-#include "sim/state/level.h"
+#include "sim/collision/crates_in_reach.h"
 #include "sim/collision/obstacle_set.h"
+#include "sim/state/active_characters.h"
+#include "sim/state/level.h"
 #include "sim/state/settled_crates.h"
 #include "sim/state/step_events.h"
 #include "sim/state/step_parameters.h"

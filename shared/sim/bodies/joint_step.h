@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sim/state/active_characters.h"
 #include "sim/bodies/joint_links.h"
+#include "sim/state/active_characters.h"
 #include "sim/state/level.h"
 #include "sim/state/step_events.h"
 #include "sim/state/step_parameters.h"

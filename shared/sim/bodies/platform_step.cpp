@@ -5,14 +5,14 @@
 #include <limits>
 #include <optional>
 
-#include "sim/character/character_step.h"
-#include "sim/character/checkpoints.h"
 #include "sim/bodies/crate_activity.h"
 #include "sim/bodies/crate_step.h"
-#include "sim/collision/obstacle_set.h"
 #include "sim/bodies/platform_path.h"
-#include "sim/state/scalar.h"
+#include "sim/character/character_step.h"
+#include "sim/character/checkpoints.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/collision/sweep.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {

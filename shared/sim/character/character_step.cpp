@@ -2,10 +2,10 @@
 
 #include "sim/collision/corner_correction.h"
 #include "sim/collision/obstacle_set.h"
-#include "sim/state/scalar.h"
 #include "sim/collision/slope.h"
 #include "sim/collision/sweep.h"
 #include "sim/collision/water.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {

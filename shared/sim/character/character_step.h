@@ -3,9 +3,9 @@
 #include <span>
 
 #include "sim/collision/box_cast.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/state/character.h"
 #include "sim/state/level.h"
-#include "sim/collision/obstacle_set.h"
 #include "sim/state/physics_config.h"
 #include "sim/state/player_input.h"
 #include "sim/state/step_parameters.h"

@@ -1,9 +1,9 @@
 #include "sim/character/checkpoints.h"
 
-#include "sim/collision/box_cast.h"
 #include "sim/character/character_step.h"
-#include "sim/state/scalar.h"
+#include "sim/collision/box_cast.h"
 #include "sim/collision/sweep.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {

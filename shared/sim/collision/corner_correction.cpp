@@ -29,8 +29,7 @@ SweepResult slideRound(const BlockedMotion& motion, std::span<const Vec2> direct
     const float tiles = static_cast<float>(size) * kTilesPerPixel;
     for (const Vec2 direction : directions) {
       SweepResult retried;
-      if (retryNudged(motion, direction * tiles, level, retried) &&
-          further(retried)) {
+      if (retryNudged(motion, direction * tiles, level, retried) && further(retried)) {
         return retried;
       }
     }

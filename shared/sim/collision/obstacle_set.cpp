@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "sim/collision/sweep.h"
 #include "sim/state/character.h"
 #include "sim/state/scalar.h"
-#include "sim/collision/sweep.h"
 
 namespace coyote {
 namespace {

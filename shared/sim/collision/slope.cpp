@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "sim/state/scalar.h"
 #include "sim/collision/sweep.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 

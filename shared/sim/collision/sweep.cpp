@@ -1,7 +1,7 @@
 #include "sim/collision/sweep.h"
 
-#include "sim/state/scalar.h"
 #include "sim/collision/slope.h"
+#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {

@@ -4,8 +4,8 @@
 #include <span>
 
 #include "sim/collision/box_cast.h"
-#include "sim/state/collision_groups.h"
 #include "sim/collision/obstacle_set.h"
+#include "sim/state/collision_groups.h"
 
 namespace coyote {
 

@@ -104,7 +104,7 @@ inline constexpr int kPixelsPerTile = 16;
           "how long a crate stays at rest before it sleeps")                                       \
   SETTING(sim, simulation_radius, float, simulationRadius, 0.0f, 0.0f, 1000.0f, "tiles",           \
           "crates farther than this from every character sleep until one comes back (0 = all)")    \
-  SETTING(budgets, max_active_bodies, std::int32_t, maxActiveBodies, 128, 1, 2048, "",              \
+  SETTING(budgets, max_active_bodies, std::int32_t, maxActiveBodies, 128, 1, 2048, "",             \
           "at most this many crates awake; beyond it the farthest from a character sleep")         \
   /* corner correction */                                                                          \
   SETTING(physics, corner_correction, std::int32_t, cornerCorrection, 4, 0, 8, "px",               \

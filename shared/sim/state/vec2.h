@@ -22,12 +22,18 @@ struct Vec2 {
 
 // Component by component, each one IEEE operation: `a + b * k` is exactly what
 // `{a.x + b.x * k, a.y + b.y * k}` was, on every build (-ffp-contract=off fuses nothing).
-inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-inline Vec2 operator-(Vec2 a) { return {-a.x, -a.y}; }
-inline Vec2 operator*(Vec2 a, float k) { return {a.x * k, a.y * k}; }
-inline Vec2 operator*(float k, Vec2 a) { return {k * a.x, k * a.y}; }
-inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+inline Vec2 operator+(Vec2 a, Vec2 b) {
+  return {a.x + b.x, a.y + b.y};
+}
+inline Vec2 operator-(Vec2 a, Vec2 b) {
+  return {a.x - b.x, a.y - b.y};
+}
+inline Vec2 operator*(Vec2 a, float k) {
+  return {a.x * k, a.y * k};
+}
+inline float dot(Vec2 a, Vec2 b) {
+  return a.x * b.x + a.y * b.y;
+}
 
 /// An axis-aligned box: `position` is its top-left corner, `size` its width and height.
 struct Aabb {

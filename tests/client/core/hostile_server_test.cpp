@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "client/core/client_session.h"
-#include "wire/wire_archive.h"
 #include "support/fake_server_host.h"
 #include "support/network.h"
+#include "wire/wire_archive.h"
 
 namespace coyote {
 namespace {

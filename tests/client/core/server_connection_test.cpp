@@ -25,10 +25,10 @@
 namespace coyote {
 namespace {
 
-using ::testing::HasSubstr;
 using test::playing;
 using test::RandomPlayers;
 using test::sees;
+using ::testing::HasSubstr;
 
 TEST(ServerConnection, RefusesAServerSpeakingAnotherProtocolVersion) {
   test::FakeServerHost fakeServer;

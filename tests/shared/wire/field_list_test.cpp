@@ -11,14 +11,14 @@
 #include <gtest/gtest.h>
 
 #include "config/physics_config_loader.h"
-#include "wire/wire_archive.h"
-#include "wire/wire_types.h"
 #include "scenario/ascii_level.h"
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
+#include "wire/wire_archive.h"
+#include "wire/wire_types.h"
 
 namespace coyote {
 namespace {

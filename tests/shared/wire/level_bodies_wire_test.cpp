@@ -2,11 +2,11 @@
 #include <gtest/gtest.h>
 
 #include "level/tiled_level_loader.h"
-#include "wire/codec.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
 #include "sim/world_step.h"
 #include "support/bundled_level.h"
+#include "wire/codec.h"
 
 namespace coyote::net {
 namespace {

@@ -6,8 +6,8 @@
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/collision/obstacle_set.h"
-#include "sim/state_hash.h"
 #include "sim/collision/sweep.h"
+#include "sim/state_hash.h"
 #include "support/bundled_level.h"
 #include "support/scenario.h"
 

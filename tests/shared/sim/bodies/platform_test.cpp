@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "sim/collision/obstacle_set.h"
 #include "sim/bodies/platform_path.h"
+#include "sim/collision/obstacle_set.h"
 #include "sim/collision/sweep.h"
 #include "support/scenario.h"
 

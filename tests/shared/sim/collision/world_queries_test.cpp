@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "sim/state_hash.h"
 #include "sim/collision/world_queries.h"
+#include "sim/state_hash.h"
 #include "support/scenario.h"
 
 namespace coyote {
