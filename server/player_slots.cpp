@@ -15,6 +15,15 @@ std::string cleanName(const std::string& name, int slot) {
   return clean.empty() ? fmt::format("player{}", slot) : clean;
 }
 
+// A brief stay's reservation gives way before a real player's, then the oldest first: players
+// who join and leave from many addresses cannot push a real player's reservation out.
+bool givesWayBefore(const PlayerSlots::Slot& slot, const PlayerSlots::Slot& other) {
+  if (slot.brief != other.brief) {
+    return slot.brief;
+  }
+  return slot.disconnectedAt < other.disconnectedAt;
+}
+
 }  // namespace
 
 int PlayerSlots::reconnectSlot(const net::ReconnectToken& token) const {
@@ -33,7 +42,7 @@ std::optional<std::pair<int, std::string>> PlayerSlots::releaseOldestReservation
   for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
     const Slot& player = slots_[slot];
     if (player.used && !player.connected &&
-        (oldest < 0 || player.disconnectedAt < slots_[index(oldest)].disconnectedAt)) {
+        (oldest < 0 || givesWayBefore(player, slots_[index(oldest)]))) {
       oldest = static_cast<int>(slot);
     }
   }

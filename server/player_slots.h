@@ -35,8 +35,8 @@ class PlayerSlots {
   /// Gives a reconnecting player a new token: one seen on the wire before is never good again.
   void renewToken(int slot) { slots_[index(slot)].token = net::ReconnectToken::generate(); }
 
-  /// Frees the reservation of the player disconnected longest ago, if any; returns its slot and
-  /// name. A reservation never keeps a newcomer out.
+  /// Frees a reservation, if any: of a brief stay first, else of the player disconnected longest
+  /// ago; returns its slot and name. A reservation never keeps a newcomer out.
   std::optional<std::pair<int, std::string>> releaseOldestReservation();
 
   /// Frees a slot at once (a player kicked for misbehaving keeps no reservation).

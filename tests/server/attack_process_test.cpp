@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "support/coyote_processes.h"
+#include "support/metrics_scrape.h"
 #include "support/raw_peer.h"
 #include "support/run_command.h"
 #include "support/sanitizers.h"
@@ -234,6 +235,8 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   const std::string slowRequest = "GET /metrics HTTP/1.1\r\nHost: coyote\r\n";
   int checks = 0;
   int healthy = 0;
+  std::thread botDuring(
+      [&] { expectABotJoinsWithinTwoSeconds(directory, server.port, "during the HTTP attacks"); });
   for (int second = 0; second < 6; ++second) {
     for (const auto& client : slow) {
       client->send(slowRequest.substr(static_cast<std::size_t>(second), 1));
@@ -242,6 +245,7 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
     healthy += test::runCommand(health).exitCode == 0 ? 1 : 0;
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   }
+  botDuring.join();
   EXPECT_EQ(healthy, checks) << "every health check during the attacks";
   ranged.readUntilClosed(2.0);
   const std::string& answer = ranged.received();
@@ -471,6 +475,160 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
   }
   EXPECT_EQ(refused, 3) << "8 guesses: the 6th, 7th and 8th are refused";
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after the guesses");
+}
+
+/// One Hello from each of `addresses` (127.1.x.y), `concurrent` connections at a time, each
+/// with a fresh random reconnect token, into `room`; every connection is closed once answered.
+/// Returns how many were answered (a Welcome or a Refusal) within 3 s.
+int oneWrongTokenFromEachAddress(int port, int addresses, int concurrent, const std::string& room) {
+  struct Guess {
+    std::unique_ptr<RawPeer> peer;
+    double startedAt = 0.0;
+    bool sent = false;
+  };
+  std::vector<Guess> live;
+  int started = 0;
+  int answered = 0;
+  while (started < addresses || !live.empty()) {
+    const double now = monotonicSeconds();
+    while (started < addresses && static_cast<int>(live.size()) < concurrent) {
+      const std::string from =
+          "127.1." + std::to_string(1 + started / 250) + "." + std::to_string(1 + started % 250);
+      live.push_back(Guess{
+          std::make_unique<RawPeer>(static_cast<std::uint16_t>(port), std::nullopt, from), now});
+      ++started;
+    }
+    for (Guess& guess : live) {
+      guess.peer->poll(now);
+      if (guess.peer->connected() && !guess.sent) {
+        net::Hello hello{net::kProtocolVersion, "guesser", net::ReconnectToken::generate(), false,
+                         0};
+        hello.room = room;
+        guess.peer->send(hello, net::kReliableChannel);
+        guess.sent = true;
+      }
+    }
+    std::erase_if(live, [&](Guess& guess) {
+      const bool done =
+          guess.peer->received<net::Welcome>() || guess.peer->received<net::Refusal>();
+      answered += done ? 1 : 0;
+      if (done || now - guess.startedAt > 3.0) {
+        guess.peer->disconnect();
+        return true;
+      }
+      return false;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return answered;
+}
+
+/// A raw player joins `main` from `from` (with `token`, if any) and returns its Welcome.
+std::optional<net::Welcome> joinAs(int port, const std::string& from,
+                                   const net::ReconnectToken& token = {}) {
+  RawPeer peer(static_cast<std::uint16_t>(port), std::nullopt, from);
+  bool sent = false;
+  const double deadline = monotonicSeconds() + 2.0;
+  while (monotonicSeconds() < deadline) {
+    peer.poll(monotonicSeconds());
+    if (peer.connected() && !sent) {
+      peer.send(net::Hello{net::kProtocolVersion, "returner", token, false, 0},
+                net::kReliableChannel);
+      sent = true;
+    }
+    for (net::Message& message : peer.takeMessages()) {
+      if (auto* welcome = std::get_if<net::Welcome>(&message)) {
+        peer.disconnect();
+        return std::move(*welcome);
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return std::nullopt;
+}
+
+// 4,100 addresses each send one wrong reconnect token (more addresses than the guard remembers),
+// into a room of their own so that `main` stays free for the bot. A player who left before comes
+// back from a new address with its token afterwards and gets its slot back, and a bot joins
+// within 2 s during and after: the guard forgets old addresses instead of refusing new ones.
+TEST(AttackProcess, WrongTokensFromMoreAddressesThanTheGuardHoldsLockNobodyOut) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const std::optional<net::Welcome> first = joinAs(server.port, "127.0.0.20");
+  ASSERT_TRUE(first.has_value()) << server.process.output();
+  int answered = 0;
+  std::thread attack(
+      [&] { answered = oneWrongTokenFromEachAddress(server.port, 4100, 48, "tokens"); });
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
+  attack.join();
+  EXPECT_GE(answered, 4000) << "of 4,100 guesses";
+  const std::optional<net::Welcome> back = joinAs(server.port, "127.0.0.21", first->reconnectToken);
+  ASSERT_TRUE(back.has_value()) << "the valid reconnect was not welcomed";
+  EXPECT_EQ(back->playerSlot, first->playerSlot) << "came back in its own slot";
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "after");
+  EXPECT_THAT(server.process.output(), ::testing::HasSubstr("player returner reconnected to slot"));
+}
+
+/// Polls `peer` until a message of type T arrives (or 2 s pass), sending `hello` once connected.
+template <class T>
+bool answeredWith(RawPeer& peer, const net::Hello& hello) {
+  bool sent = false;
+  const double deadline = monotonicSeconds() + 2.0;
+  while (monotonicSeconds() < deadline && !peer.received<T>()) {
+    peer.poll(monotonicSeconds());
+    if (peer.connected() && !sent) {
+      peer.send(hello, net::kReliableChannel);
+      sent = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return peer.received<T>();
+}
+
+// A player that reports 4 billion rollbacks 65,535 deep, and a Hello for a 25-character room:
+// the report is refused and counted (the log and the metrics keep the plausible one), the Hello
+// is refused with its reason, and a bot joins within 2 s meanwhile.
+TEST(AttackProcess, AbsurdReportsAndOverlongRoomNamesAreRefusedWithTheirReason) {
+  test::TempDirectory directory;
+  const std::string portFile = (directory.path() / "metrics_port").string();
+  test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
+                             {"--metrics-port", "-1", "--metrics-port-file", portFile});
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int http = test::waitForPort(portFile);
+  RawPeer liar(static_cast<std::uint16_t>(server.port), std::nullopt, "127.0.0.30");
+  ASSERT_TRUE(
+      answeredWith<net::Welcome>(liar, net::Hello{net::kProtocolVersion, "liar", {}, false, 0}));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  net::ClientReport plausible;
+  plausible.rollbacks = 3;
+  plausible.maxRollbackDepth = 4;
+  liar.send(plausible, net::kReliableChannel);
+  net::ClientReport absurd;
+  absurd.rollbacks = 0xFFFFFFFFu;
+  absurd.maxRollbackDepth = 65535;
+  liar.send(absurd, net::kReliableChannel);
+  liar.poll(monotonicSeconds());
+
+  RawPeer lost(static_cast<std::uint16_t>(server.port), std::nullopt, "127.0.0.31");
+  net::Hello longRoom{net::kProtocolVersion, "lost", {}, false, 0};
+  longRoom.room = std::string(25, 'r');
+  ASSERT_TRUE(answeredWith<net::Refusal>(lost, longRoom)) << server.process.output();
+  EXPECT_TRUE(lost.received<net::Refusal>([](const net::Refusal& refusal) {
+    return refusal.reason == "a room name has 1 to 24 characters";
+  }));
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "beside the liar");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // the next metrics page
+  const Json page = test::scrape(http);
+  EXPECT_EQ(
+      test::valueOf(page, "coyote_refused_client_reports", "coyote_refused_client_reports_total"),
+      1.0);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
+  const std::string log = server.process.output();
+  EXPECT_EQ(log.find("4294967295"), std::string::npos);
+  EXPECT_EQ(log.find("65535"), std::string::npos);
+  EXPECT_THAT(log, ::testing::HasSubstr("client rollbacks")) << "the summary was printed";
 }
 
 // A player that floods desync reports (100 a second) and never acknowledges a frame, and a
