@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -16,6 +17,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/attackers.h"
 #include "support/coyote_processes.h"
 #include "support/metrics_scrape.h"
 #include "support/raw_peer.h"
@@ -27,67 +29,12 @@
 namespace coyote {
 namespace {
 
+using test::AttackThread;
+using test::Crowd;
+using test::expectABotJoinsWithinTwoSeconds;
 using test::Json;
+using test::kSanitizerResidentSlackKb;
 using test::RawPeer;
-using Crowd = std::vector<std::unique_ptr<RawPeer>>;
-
-/// Runs `step(now)` about every millisecond on its own thread until stopped: the attack goes on
-/// while a bot joins. The attacker's ENet hosts are used by this thread only.
-class AttackThread {
- public:
-  explicit AttackThread(std::function<void(double)> step)
-      : thread_([this, step = std::move(step)] {
-          while (!stop_) {
-            step(monotonicSeconds());
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          }
-        }) {}
-  ~AttackThread() { stop(); }
-  void stop() {
-    stop_ = true;
-    if (thread_.joinable()) {
-      thread_.join();
-    }
-  }
-
- private:
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
-};
-
-Crowd crowd(int count, int port, const std::string& from,
-            std::optional<std::uint32_t> forcedCookie = std::nullopt) {
-  Crowd peers;
-  for (int i = 0; i < count; ++i) {
-    peers.push_back(
-        std::make_unique<RawPeer>(static_cast<std::uint16_t>(port), forcedCookie, from));
-  }
-  return peers;
-}
-
-void pollAll(Crowd& peers, double now) {
-  for (const auto& peer : peers) {
-    peer->poll(now);
-  }
-}
-
-// Under AddressSanitizer the server's resident size also holds ASan's quarantine, which a burst
-// of connections fills (support/sanitizers.h).
-constexpr long kSanitizerResidentSlackKb = test::kAddressSanitizer ? 16 * 1024 : 0;
-
-/// One bot joins within 2 s and plays 3 s to the end, converged (in `room`, or `main`).
-void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port, const char* when,
-                                     const std::string& room = "") {
-  const Json summary = test::runBots(
-      directory, port, 1, 3.0,
-      room.empty() ? std::vector<std::string>{} : std::vector<std::string>{"--room", room});
-  ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
-  const Json& bot = summary["clients"][0];
-  EXPECT_EQ(summary["exit_code"], 0) << when << ": " << summary.dump(1);
-  EXPECT_EQ(bot["state"], "playing") << when << ": " << bot.dump(1);
-  EXPECT_GE(bot["joined_after_seconds"].get<double>(), 0.0) << when;
-  EXPECT_LE(bot["joined_after_seconds"].get<double>(), 2.0) << when;
-}
 
 // 40 ENet CONNECTs that carry no valid cookie, retransmitted by ENet and never completed: what
 // a flood with forged source addresses sends. They never reach ENet, so no peer is held.
@@ -95,8 +42,8 @@ TEST(AttackProcess, ACookielessConnectFloodLocksNobodyOut) {
   test::TempDirectory directory;
   test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
   ASSERT_GT(server.port, 0) << server.process.output();
-  Crowd flood = crowd(40, server.port, "127.0.0.2", 0x5EED0000u);
-  AttackThread attack([&](double now) { pollAll(flood, now); });
+  Crowd flood = test::crowd(40, server.port, "127.0.0.2", 0x5EED0000u);
+  AttackThread attack([&](double now) { test::pollAll(flood, now); });
   expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
   attack.stop();
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after");
@@ -112,8 +59,8 @@ TEST(AttackProcess, SilentConnectionsFromOneAddressLockNobodyOut) {
   test::TempDirectory directory;
   test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
   ASSERT_GT(server.port, 0) << server.process.output();
-  Crowd silent = crowd(300, server.port, "127.0.0.3");
-  AttackThread attack([&](double now) { pollAll(silent, now); });
+  Crowd silent = test::crowd(300, server.port, "127.0.0.3");
+  AttackThread attack([&](double now) { test::pollAll(silent, now); });
   expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
   attack.stop();
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after");
@@ -137,7 +84,7 @@ TEST(AttackProcess, SilentPeersThatStopAcknowledgingFromFiftyAddressesLockNobody
   ASSERT_GT(server.port, 0) << server.process.output();
   Crowd silent;
   for (int address = 1; address <= 50; ++address) {
-    Crowd four = crowd(4, server.port, "127.0.1." + std::to_string(address));
+    Crowd four = test::crowd(4, server.port, "127.0.1." + std::to_string(address));
     std::move(four.begin(), four.end(), std::back_inserter(silent));
   }
   const double start = monotonicSeconds();
@@ -145,7 +92,7 @@ TEST(AttackProcess, SilentPeersThatStopAcknowledgingFromFiftyAddressesLockNobody
     return std::all_of(silent.begin(), silent.end(), [](const auto& p) { return p->connected(); });
   };
   while (!allConnected() && monotonicSeconds() - start < 5.0) {
-    pollAll(silent, monotonicSeconds());
+    test::pollAll(silent, monotonicSeconds());
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   int connected = 0;
@@ -175,7 +122,7 @@ TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
   const double start = monotonicSeconds();
   int welcomed = 0;
   while (welcomed < 7 && monotonicSeconds() - start < 5.0) {
-    pollAll(hoarders, monotonicSeconds());
+    test::pollAll(hoarders, monotonicSeconds());
     welcomed = 0;
     for (std::size_t i = 0; i < hoarders.size(); ++i) {
       if (hoarders[i]->connected() && !helloSent[i]) {
@@ -250,6 +197,8 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   ranged.readUntilClosed(2.0);
   const std::string& answer = ranged.received();
   const std::size_t body = answer.size() - answer.find("\r\n\r\n") - 4;
+  std::printf("range request of %zu B: answered with %zu B (a page of %zu B)\n", ranges.size() + 40,
+              answer.size(), body);
   EXPECT_TRUE(answer.starts_with("HTTP/1.1 200")) << answer.substr(0, 200);
   EXPECT_LT(body, 100000u) << "one page, not 2,600 copies";
   EXPECT_LE(answer.size(), 2 * body + 1000);
@@ -262,50 +211,6 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
       << "RSS " << residentBefore << " kB before, " << residentAfter << " kB after";
 }
 
-/// A Tiled level of 100 × 30 tiles holding 2,000 crates, written to `file`: a Welcome and a full
-/// state of it are tens of KB.
-void writeCrateYard(const std::filesystem::path& file) {
-  Json data = Json::array();
-  for (int row = 0; row < 30; ++row) {
-    for (int column = 0; column < 100; ++column) {
-      data.push_back(row == 29 || column == 0 || column == 99 ? 1 : 0);
-    }
-  }
-  Json objects = Json::array();
-  objects.push_back({{"id", 1}, {"type", "spawn"}, {"point", true}, {"x", 40}, {"y", 448}});
-  for (int i = 0; i < 2000; ++i) {
-    objects.push_back({{"id", i + 2},
-                       {"type", "crate"},
-                       {"x", 16 + (i % 98) * 16},
-                       {"y", 16 + (i / 98) * 16},
-                       {"width", 14},
-                       {"height", 14}});
-  }
-  const Json level = {{"type", "map"},
-                      {"orientation", "orthogonal"},
-                      {"infinite", false},
-                      {"width", 100},
-                      {"height", 30},
-                      {"tilewidth", 16},
-                      {"tileheight", 16},
-                      {"tilesets",
-                       {{{"firstgid", 1},
-                         {"name", "yard"},
-                         {"tilewidth", 16},
-                         {"tileheight", 16},
-                         {"tilecount", 1},
-                         {"columns", 1},
-                         {"tiles", {{{"id", 0}, {"type", "solid"}}}}}}},
-                      {"layers",
-                       {{{"name", "collision"},
-                         {"type", "tilelayer"},
-                         {"width", 100},
-                         {"height", 30},
-                         {"data", data}},
-                        {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}};
-  std::ofstream(file) << level.dump();
-}
-
 // On a level of 2,000 crates, three peers from other addresses repeat their Hello and report a
 // desync ten times a second for 10 s without acknowledging anything: each receives no more than
 // its Welcome, 3 times what it sent and the free allowances of copies and full states; a bot
@@ -313,7 +218,7 @@ void writeCrateYard(const std::filesystem::path& file) {
 TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProved) {
   test::TempDirectory directory;
   const auto yard = directory.path() / "yard.tmj";
-  writeCrateYard(yard);
+  test::writeCrateYard(yard);
   test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
                              {"--level", yard.string()});
   ASSERT_GT(server.port, 0) << server.process.output();
@@ -328,7 +233,7 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
   const double start = monotonicSeconds();
   while (monotonicSeconds() - start < 5.0 &&
          std::any_of(welcome.begin(), welcome.end(), [](std::uint64_t w) { return w == 0; })) {
-    pollAll(greedy, monotonicSeconds());
+    test::pollAll(greedy, monotonicSeconds());
     for (std::size_t i = 0; i < greedy.size(); ++i) {
       if (greedy[i]->connected() && !said[i]) {
         greedy[i]->send(hello, net::kReliableChannel);
@@ -354,7 +259,7 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
     }
     const double until = monotonicSeconds() + 0.1;
     while (monotonicSeconds() < until) {
-      pollAll(greedy, monotonicSeconds());
+      test::pollAll(greedy, monotonicSeconds());
       for (const auto& peer : greedy) {
         peer->takeMessages();
       }
@@ -364,6 +269,9 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
   for (std::size_t i = 0; i < greedy.size(); ++i) {
     const std::uint64_t received = greedy[i]->traffic().wireBytesReceived() - welcome[i];
     const std::uint64_t sent = greedy[i]->traffic().wireBytesSent() - sentBefore[i];
+    std::printf("greedy peer %zu: Welcome %llu B, then %llu B received for %llu B sent\n", i,
+                static_cast<unsigned long long>(welcome[i]),
+                static_cast<unsigned long long>(received), static_cast<unsigned long long>(sent));
     EXPECT_LE(received, 3 * sent + 16 * 1024 + 64 * 1024)
         << "peer " << i << " received " << received << " B after a " << welcome[i]
         << " B Welcome, for " << sent << " B sent";
@@ -375,7 +283,7 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
 bool welcomeAll(Crowd& peers, double seconds) {
   const double deadline = monotonicSeconds() + seconds;
   while (monotonicSeconds() < deadline) {
-    pollAll(peers, monotonicSeconds());
+    test::pollAll(peers, monotonicSeconds());
     bool all = true;
     for (const auto& peer : peers) {
       all = all && peer->received<net::Welcome>();
@@ -397,7 +305,7 @@ TEST(AttackProcess, PlayersThatVanishLeaveReservationsThatLockNobodyOut) {
   ASSERT_GT(server.port, 0) << server.process.output();
   Crowd ghosts;
   for (int address = 4; address < 8; ++address) {  // 4 per address, the per-address limit
-    Crowd four = crowd(4, server.port, "127.0.0." + std::to_string(address));
+    Crowd four = test::crowd(4, server.port, "127.0.0." + std::to_string(address));
     for (auto& peer : four) {
       ghosts.push_back(std::move(peer));
     }
@@ -443,7 +351,7 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
   ASSERT_GT(server.port, 0) << server.process.output();
   int refused = 0;
   for (int round = 0; round < 2; ++round) {  // 4 at a time: the per-address limit
-    Crowd guessers = crowd(4, server.port, "127.0.0.11");
+    Crowd guessers = test::crowd(4, server.port, "127.0.0.11");
     std::vector<bool> guessed(guessers.size(), false);
     const auto answered = [&] {
       for (const auto& guesser : guessers) {
@@ -455,7 +363,7 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
     };
     const double start = monotonicSeconds();
     while (monotonicSeconds() - start < 3.0 && !answered()) {
-      pollAll(guessers, monotonicSeconds());
+      test::pollAll(guessers, monotonicSeconds());
       for (std::size_t i = 0; i < guessers.size(); ++i) {
         if (guessers[i]->connected() && !guessed[i]) {
           guessers[i]->send(net::Hello{net::kProtocolVersion, "guesser",
@@ -475,52 +383,6 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
   }
   EXPECT_EQ(refused, 3) << "8 guesses: the 6th, 7th and 8th are refused";
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after the guesses");
-}
-
-/// One Hello from each of `addresses` (127.1.x.y), `concurrent` connections at a time, each
-/// with a fresh random reconnect token, into `room`; every connection is closed once answered.
-/// Returns how many were answered (a Welcome or a Refusal) within 3 s.
-int oneWrongTokenFromEachAddress(int port, int addresses, int concurrent, const std::string& room) {
-  struct Guess {
-    std::unique_ptr<RawPeer> peer;
-    double startedAt = 0.0;
-    bool sent = false;
-  };
-  std::vector<Guess> live;
-  int started = 0;
-  int answered = 0;
-  while (started < addresses || !live.empty()) {
-    const double now = monotonicSeconds();
-    while (started < addresses && static_cast<int>(live.size()) < concurrent) {
-      const std::string from =
-          "127.1." + std::to_string(1 + started / 250) + "." + std::to_string(1 + started % 250);
-      live.push_back(Guess{
-          std::make_unique<RawPeer>(static_cast<std::uint16_t>(port), std::nullopt, from), now});
-      ++started;
-    }
-    for (Guess& guess : live) {
-      guess.peer->poll(now);
-      if (guess.peer->connected() && !guess.sent) {
-        net::Hello hello{net::kProtocolVersion, "guesser", net::ReconnectToken::generate(), false,
-                         0};
-        hello.room = room;
-        guess.peer->send(hello, net::kReliableChannel);
-        guess.sent = true;
-      }
-    }
-    std::erase_if(live, [&](Guess& guess) {
-      const bool done =
-          guess.peer->received<net::Welcome>() || guess.peer->received<net::Refusal>();
-      answered += done ? 1 : 0;
-      if (done || now - guess.startedAt > 3.0) {
-        guess.peer->disconnect();
-        return true;
-      }
-      return false;
-    });
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  return answered;
 }
 
 /// A raw player joins `main` from `from` (with `token`, if any) and returns its Welcome.
@@ -559,7 +421,7 @@ TEST(AttackProcess, WrongTokensFromMoreAddressesThanTheGuardHoldsLockNobodyOut) 
   ASSERT_TRUE(first.has_value()) << server.process.output();
   int answered = 0;
   std::thread attack(
-      [&] { answered = oneWrongTokenFromEachAddress(server.port, 4100, 48, "tokens"); });
+      [&] { answered = test::oneWrongTokenFromEachAddress(server.port, 4100, 48, "tokens"); });
   expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
   attack.join();
   EXPECT_GE(answered, 4000) << "of 4,100 guesses";
