@@ -46,8 +46,20 @@ MaterialTable materialsForLevel(const std::string& file, const std::filesystem::
   if (!file.empty()) {
     return loadMaterials(file);
   }
-  const std::filesystem::path beside = level.parent_path().parent_path() / "materials.toml";
-  return std::filesystem::exists(beside) ? loadMaterials(beside.string()) : MaterialTable{};
+  for (const std::filesystem::path& candidate : materialsSearchPath(level)) {
+    if (std::filesystem::is_regular_file(candidate)) {
+      return loadMaterials(candidate.string());
+    }
+  }
+  return MaterialTable{};
+}
+
+std::vector<std::filesystem::path> materialsSearchPath(const std::filesystem::path& level) {
+  const std::filesystem::path folder = std::filesystem::absolute(level).parent_path();
+  // COYOTE_CONFIG_DIR: the configs/ the build installs with (the source tree's, or the
+  // container's /srv/coyote/configs); set by CMake, never read from the environment.
+  return {folder / "materials.toml", folder.parent_path() / "materials.toml",
+          std::filesystem::path(COYOTE_CONFIG_DIR) / "materials.toml"};
 }
 
 MaterialTable loadMaterials(const std::string& file) {
@@ -59,6 +71,7 @@ MaterialTable loadMaterials(const std::string& file) {
   TomlTableReader tileTypes = reader.section("tile_types");
   readTileTypes(tileTypes, table);
   reader.rejectUnknownKeys();
+  table.source = file;
   return table;
 }
 

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "sim/state/material.h"
 
@@ -14,9 +15,13 @@ namespace coyote {
 /// not exist, a value out of range — is a ConfigError naming the file and the key.
 MaterialTable loadMaterials(const std::string& file);
 
-/// The materials a level is loaded with: `file` when given; else `materials.toml` in the folder
-/// above the level's (`configs/` for `configs/levels/arena.tmj`) when it exists; else only the
-/// default material.
+/// The materials a level is loaded with: `file` when given; else the first `materials.toml` of
+/// the level's own folder, the folder above it (`configs/` for `configs/levels/arena.tmj`) and
+/// the installed `configs/` (materialsSearchPath), so a bundled level copied elsewhere still
+/// finds its ice; else only the default material.
 MaterialTable materialsForLevel(const std::string& file, const std::filesystem::path& level);
+
+/// Where materialsForLevel looks for `materials.toml` for `level`, in order.
+std::vector<std::filesystem::path> materialsSearchPath(const std::filesystem::path& level);
 
 }  // namespace coyote

@@ -34,6 +34,7 @@ std::vector<std::pair<std::string, std::size_t>> declarations(const Node& map) {
   for (std::size_t i = 0; i < properties.array().size(); ++i) {
     const std::string name = properties.at(i).child("name").string();
     if (name.starts_with(kDeclarationPrefix)) {
+      notePropertyRead(map, name);
       found.emplace_back(name.substr(kDeclarationPrefix.size()), i);
     }
   }

@@ -100,8 +100,12 @@ class PropertyRecorder {
   PropertyRecorder* outer_;
 };
 
+/// Notes for the PropertyAudit of this thread, if any, that `name` of `owner` was read.
+void notePropertyRead(const Node& owner, std::string_view name);
+
 inline std::optional<Node> findProperty(const Node& object, std::string_view name) {
   PropertyRecorder::record(name);
+  notePropertyRead(object, name);
   if (!object.has("properties")) {
     return std::nullopt;
   }

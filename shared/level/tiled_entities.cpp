@@ -105,7 +105,8 @@ CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTab
   if (const std::optional<Node> name = findProperty(object, "material")) {
     const int index = materials.find(name->string());
     if (index < 0) {
-      name->fail(fmt::format("no material named \"{}\" in the materials file", name->string()));
+      name->fail(fmt::format("no material named \"{}\" in {}", name->string(),
+                             materials.describeSource()));
     }
     crate.material = static_cast<std::uint8_t>(index);
   }

@@ -1,10 +1,17 @@
 #pragma once
 
+#include <array>
+#include <string_view>
+
 #include "level/collision_group_names.h"
 #include "level/json_node.h"
 #include "sim/state/level.h"
 
 namespace coyote {
+
+/// Every class an object of the `entities` layer may have (docs/levels.md#objects).
+inline constexpr std::array<std::string_view, 8> kObjectClasses = {
+    "spawn", "platform", "crate", "checkpoint", "rope", "spring", "rail", "weld"};
 
 /// Pixel size of one tile, to turn Tiled's pixel coordinates into tiles.
 struct TileScale {

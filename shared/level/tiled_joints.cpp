@@ -100,13 +100,16 @@ void readRail(const Node& object, JointDefinition& joint) {
   const float y = numberProperty(object, "axisY", 0.0f, -1000.0f, 1000.0f);
   const double length = std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y);
   if (length < 1e-3) {
-    object.fail("a rail's axis (axisX, axisY) must not be zero");
+    const std::optional<Node> axisX = findProperty(object, "axisX");
+    (axisX ? *axisX : object).fail("a rail's axis (axisX, axisY) must not be zero");
   }
   joint.axis = {static_cast<float>(x / length), static_cast<float>(y / length)};
   joint.lower = numberProperty(object, "lower", -kMaxRailTravel, -kMaxRailTravel, kMaxRailTravel);
   joint.upper = numberProperty(object, "upper", kMaxRailTravel, -kMaxRailTravel, kMaxRailTravel);
   if (joint.lower > joint.upper) {
-    object.fail(fmt::format("crossed limits: lower {} > upper {}", joint.lower, joint.upper));
+    const std::optional<Node> lower = findProperty(object, "lower");
+    (lower ? *lower : object)
+        .fail(fmt::format("crossed limits: lower {} > upper {}", joint.lower, joint.upper));
   }
   joint.motorSpeed =
       numberProperty(object, "motorSpeed", 0.0f, -kMaxPlatformSpeed, kMaxPlatformSpeed);

@@ -1,5 +1,6 @@
 #include "level/tiled_level_loader.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -11,6 +12,7 @@
 #include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "level/json_node.h"
+#include "level/property_audit.h"
 #include "level/tiled_entities.h"
 
 namespace coyote {
@@ -56,7 +58,8 @@ std::uint8_t tileMaterial(const Node& tile, TileType type, const MaterialTable& 
   }
   const int index = materials.find(own->string());
   if (index < 0) {
-    own->fail(fmt::format("no material named \"{}\" in the materials file", own->string()));
+    own->fail(
+        fmt::format("no material named \"{}\" in {}", own->string(), materials.describeSource()));
   }
   return static_cast<std::uint8_t>(index);
 }
@@ -89,7 +92,8 @@ void readTilesetTiles(const Node& tileset, std::uint32_t firstGid, const Materia
 
 std::map<std::uint32_t, TileInfo> readTilesets(const Node& map,
                                                const std::filesystem::path& baseDirectory,
-                                               const MaterialTable& materials) {
+                                               const MaterialTable& materials,
+                                               const PropertyAudit& audit) {
   std::map<std::uint32_t, TileInfo> types;
   const Node tilesets = map.child("tilesets");
   for (std::size_t i = 0; i < tilesets.array().size(); ++i) {
@@ -103,7 +107,9 @@ std::map<std::uint32_t, TileInfo> readTilesets(const Node& map,
     const std::filesystem::path source = tilesetPath(reference.child("source"), baseDirectory);
     const std::string sourceName = source.string();
     const Json external = parseJson(readBoundedFile(source, kMaxLevelFileBytes), sourceName);
-    readTilesetTiles(Node{external, "$", sourceName}, firstGid, materials, types);
+    const Node tileset{external, "$", sourceName};
+    readTilesetTiles(tileset, firstGid, materials, types);
+    audit.check(tileset);
   }
   return types;
 }
@@ -166,6 +172,23 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileInfo>
   }
 }
 
+// An object of a class the loader does not know would be ignored: a typo (`platfrom`) is refused
+// with the class meant. Objects of no class (a platform's path polyline) are left alone.
+void refuseUnknownClass(const Node& object) {
+  const std::string kind = typeOrClass(object);
+  if (kind.empty() ||
+      std::find(kObjectClasses.begin(), kObjectClasses.end(), kind) != kObjectClasses.end()) {
+    return;
+  }
+  const std::string nearest =
+      closestName(kind, std::vector<std::string>(kObjectClasses.begin(), kObjectClasses.end()));
+  const Node where = object.has("type") && !object.child("type").string().empty()
+                         ? object.child("type")
+                         : object.child("class");
+  where.fail(fmt::format("unknown object class `{}`{}", kind,
+                         nearest.empty() ? "" : fmt::format("; did you mean `{}`?", nearest)));
+}
+
 void readEntities(const Node& map, float tileWidth, float tileHeight,
                   const MaterialTable& materials, Level& level) {
   const Node layers = map.child("layers");
@@ -176,6 +199,7 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
   const Node objects = layers.at(index).child("objects");
   for (std::size_t i = 0; i < objects.array().size(); ++i) {
     const Node object = objects.at(i);
+    refuseUnknownClass(object);
     if (typeOrClass(object) != "spawn") {
       continue;  // platforms and crates: readBodies
     }
@@ -221,9 +245,11 @@ Level readMap(const Json& document, const std::string& fileName,
   Level level(width, height);
   level.name = std::filesystem::path(fileName).filename().string();
   level.materials = materials.materials;
-  readCollisionLayer(map, readTilesets(map, baseDirectory, materials), level);
+  const PropertyAudit audit;
+  readCollisionLayer(map, readTilesets(map, baseDirectory, materials, audit), level);
   readEntities(map, tileWidth, tileHeight, materials, level);
   readBudgets(map, level);
+  audit.check(map);  // once everything is read: a property nothing read is a mistake
   return level;
 }
 

@@ -178,6 +178,16 @@ double tickQuantileMs(const test::Json& page, const std::string& quantile) {
   return samples.empty() ? -1.0 : 1000.0 * samples[0]["value"].get<double>();
 }
 
+// Under AddressSanitizer the server runs several times slower and its governor may refuse a join
+// as overloaded; that, and only that, is then the answer expected.
+void expectABotJoins(test::TempDirectory& directory, int port, const char* when) {
+  if (test::kAddressSanitizer) {
+    test::expectABotJoinsOrTheServerSaysItIsOverloaded(directory, port, when);
+  } else {
+    test::expectABotJoinsWithinTwoSeconds(directory, port, when);
+  }
+}
+
 double lastLoggedTickMax(const std::string& log) {
   static const std::regex kMax(R"(p95 [0-9.]+ ms max ([0-9.]+) ms)");
   double max = -1.0;
@@ -216,9 +226,9 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
   HttpAttackers httpAttack(http);
   std::thread bots([&] {
     std::this_thread::sleep_for(std::chrono::seconds(15));
-    test::expectABotJoinsWithinTwoSeconds(directory, server.port, "after 15 s of attacks");
+    expectABotJoins(directory, server.port, "after 15 s of attacks");
     std::this_thread::sleep_for(std::chrono::seconds(20));
-    test::expectABotJoinsWithinTwoSeconds(directory, server.port, "after 40 s of attacks");
+    expectABotJoins(directory, server.port, "after 40 s of attacks");
   });
   std::vector<long> resident;
   int healthy = 0;
@@ -237,7 +247,7 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
   tokens.join();
   bots.join();
   enetAttack.stop();
-  test::expectABotJoinsWithinTwoSeconds(directory, server.port, "after the attacks");
+  expectABotJoins(directory, server.port, "after the attacks");
   server.process.signal(SIGTERM);
   EXPECT_EQ(server.process.wait(10.0), 0);
   tick.max = lastLoggedTickMax(server.process.output());

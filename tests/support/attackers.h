@@ -84,6 +84,23 @@ inline void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int 
   EXPECT_LE(bot["joined_after_seconds"].get<double>(), 2.0) << when;
 }
 
+/// The same, except that a server whose tick cannot keep real time may instead refuse the bot
+/// as overloaded (its governor's designed answer), and only then: never a full room or silence.
+/// For the load that AddressSanitizer makes several times slower (support/sanitizers.h).
+inline void expectABotJoinsOrTheServerSaysItIsOverloaded(test::TempDirectory& directory, int port,
+                                                         const char* when) {
+  const Json summary = test::runBots(directory, port, 1, 3.0);
+  ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
+  const Json& bot = summary["clients"][0];
+  if (bot["state"] == "refused") {
+    EXPECT_EQ(bot.value("reason", std::string()), "server busy (overloaded); try again later")
+        << when << ": " << bot.dump(1);
+    return;
+  }
+  EXPECT_EQ(bot["state"], "playing") << when << ": " << bot.dump(1);
+  EXPECT_LE(bot["joined_after_seconds"].get<double>(), 2.0) << when;
+}
+
 /// A Tiled level of 100 × 30 tiles holding 2,000 crates, written to `file`: a Welcome and a full
 /// state of it are tens of KB.
 inline void writeCrateYard(const std::filesystem::path& file) {

@@ -48,7 +48,10 @@ class RawPeer {
     ENetPacket* packet =
         enet_packet_create(bytes.data(), bytes.size(),
                            channel == net::kReliableChannel ? ENET_PACKET_FLAG_RELIABLE : 0);
-    enet_peer_send(peer_, channel, packet);
+    if (enet_peer_send(peer_, channel, packet) < 0) {
+      enet_packet_destroy(packet);  // not connected (any more): ENet did not take it
+      return;
+    }
     enet_host_flush(host_.get());
   }
   void send(const net::Message& message, net::Channel channel) {

@@ -28,6 +28,14 @@ struct MaterialTable {
   std::vector<Material> materials{Material{}};
   /// The material of each tile type without one of its own (tile → type → default).
   std::array<std::uint8_t, kTileTypeCount> byTileType{};
+  /// The file it was read from; empty for the default table (only `default`).
+  std::string source;
+
+  /// Where a level's material names are looked up, for an error message.
+  std::string describeSource() const {
+    return source.empty() ? "the default table (no materials.toml was found for this level)"
+                          : source;
+  }
 
   /// The index of a named material, or -1.
   int find(std::string_view name) const {

@@ -18,6 +18,26 @@ std::string refusal(const std::string& text) {
   return test::refusalOf([&] { loadMaterials(directory.write("materials.toml", text)); });
 }
 
+// A bundled level copied to a folder of its own still finds the installed materials (its ice);
+// a materials.toml beside it comes first.
+TEST(MaterialsLoader, ALevelFindsItsMaterialsBesideItAboveItOrInTheInstalledConfigs) {
+  test::TempDirectory directory;
+  const std::filesystem::path level = directory.path() / "elsewhere" / "playground.tmj";
+  std::filesystem::create_directories(level.parent_path());
+  std::filesystem::copy_file(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj",
+                             level);
+  const MaterialTable installed = materialsForLevel("", level);
+  EXPECT_EQ(installed.source, std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml");
+  EXPECT_GE(installed.find("ice"), 0);
+
+  directory.write("materials.toml", "[materials.mud]\nfriction = 3.0\n");
+  EXPECT_GE(materialsForLevel("", level).find("mud"), 0) << "the folder above comes first";
+  directory.write("elsewhere/materials.toml", "[materials.sand]\nfriction = 2.0\n");
+  const MaterialTable beside = materialsForLevel("", level);
+  EXPECT_GE(beside.find("sand"), 0) << "the level's own folder comes first";
+  EXPECT_EQ(beside.find("ice"), -1);
+}
+
 TEST(MaterialsLoader, TheBundledFileNamesIceRubberAndTheSolidTilesMaterial) {
   const MaterialTable table =
       loadMaterials(std::string(COYOTE_SOURCE_DIR) + "/configs/materials.toml");

@@ -127,7 +127,7 @@ TEST(TiledJoints, BrokenDeclarationsAreRefusedWithTheirJsonPath) {
   EXPECT_THAT(
       refusal(mapWithJoint(joint(
           "rail", 0, 0, Json::array({ref("body", 1), number("axisX", 0), number("axisY", 0)})))),
-      AllOf(HasSubstr("$.layers[1].objects[4]:"), HasSubstr("axis")));
+      AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value:"), HasSubstr("axis")));
   EXPECT_THAT(
       refusal(mapWithJoint(joint(
           "rail", 0, 0, Json::array({ref("body", 1), number("lower", 2), number("upper", 1)})))),

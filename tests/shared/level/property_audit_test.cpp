@@ -1,0 +1,140 @@
+// Level authors' typos are refused with the JSON path of the property and the nearest known name,
+// and a property that means nothing for its kind is refused too.
+#include "level/property_audit.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "config/materials_loader.h"
+#include "level/tiled_level_loader.h"
+#include "support/refusal.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+using Json = nlohmann::json;
+
+Json property(const std::string& name, const std::string& type, const Json& value) {
+  return {{"name", name}, {"type", type}, {"value", value}};
+}
+
+// A 20 × 10 map: a crate (id 1), a spawn, and `object` last (objects[2]).
+Json mapWith(const Json& object) {
+  Json map = Json::parse(R"({
+    "orientation": "orthogonal", "width": 20, "height": 10, "tilewidth": 16, "tileheight": 16,
+    "tilesets": [{"firstgid": 1, "tiles": [{"id": 0, "type": "solid"}]}],
+    "layers": [{"name": "collision", "type": "tilelayer", "width": 20, "height": 10, "data": []},
+               {"name": "entities", "type": "objectgroup", "objects": [
+      {"id": 1, "type": "crate", "x": 64, "y": 32, "width": 16, "height": 16},
+      {"type": "spawn", "x": 16, "y": 144}]}]
+  })");
+  map["layers"][0]["data"] = Json(std::vector<int>(200, 0));
+  map["layers"][1]["objects"].push_back(object);
+  return map;
+}
+
+Json jointWith(const std::string& kind, const Json& extra) {
+  Json properties = Json::array({property("body", "object", 1)});
+  properties.push_back(extra);
+  return {{"id", 9}, {"type", kind},  {"x", 72},
+          {"y", 0},  {"point", true}, {"properties", properties}};
+}
+
+std::string refusal(const Json& map) {
+  test::TempDirectory directory;
+  return test::refusalOf([&] { loadTiledLevel(directory.write("typo.tmj", map.dump())); });
+}
+
+TEST(PropertyAudit, ATypoOnARailIsRefusedWithItsPathAndTheNameMeant) {
+  const std::string error =
+      refusal(mapWith(jointWith("rail", property("motorSpeeed", "float", 2.0))));
+  EXPECT_THAT(error, HasSubstr("typo.tmj: $.layers[1].objects[2].properties[1]: unknown property "
+                               "`motorSpeeed` on a rail; did you mean `motorSpeed`?"));
+}
+
+TEST(PropertyAudit, ASwappedPairIsOneEditAway) {
+  EXPECT_THAT(refusal(mapWith(jointWith("rope", property("lenght", "float", 2.0)))),
+              HasSubstr("unknown property `lenght` on a rope; did you mean `length`?"));
+}
+
+TEST(PropertyAudit, APropertyOfAnotherKindMeansNothingHere) {
+  const std::string error = refusal(mapWith(jointWith("rope", property("axisX", "float", 1.0))));
+  EXPECT_THAT(error, HasSubstr("$.layers[1].objects[2].properties[1]: unknown property `axisX` "
+                               "on a rope"));
+  EXPECT_THAT(error, ::testing::Not(HasSubstr("did you mean")));
+}
+
+TEST(PropertyAudit, TheMapATileAndAPlatformAreAuditedToo) {
+  Json map = mapWith({{"type", "spawn"}, {"x", 32}, {"y", 144}});
+  map["properties"] = Json::array({property("jumpsRemaning", "int", 2)});
+  EXPECT_THAT(refusal(map), HasSubstr("$.properties[0]: unknown property `jumpsRemaning` on the "
+                                      "map; did you mean `jumpsRemaining`?"));
+
+  Json tile = mapWith({{"type", "spawn"}, {"x", 32}, {"y", 144}});
+  tile["tilesets"][0]["tiles"][0]["properties"] =
+      Json::array({property("materal", "string", "ice")});
+  EXPECT_THAT(refusal(tile), HasSubstr("$.tilesets[0].tiles[0].properties[0]: unknown property "
+                                       "`materal` on a solid tile; did you mean `material`?"));
+
+  const Json platform = {{"id", 5},
+                         {"type", "platform"},
+                         {"x", 96},
+                         {"y", 16},
+                         {"width", 32},
+                         {"height", 8},
+                         {"properties", Json::array({property("pathX", "float", 4.0),
+                                                     property("Speed", "float", 3.0)})}};
+  EXPECT_THAT(refusal(mapWith(platform)),
+              HasSubstr("unknown property `Speed` on a platform; did you mean `speed`?"));
+}
+
+TEST(PropertyAudit, AnObjectOfNoClassOrALayerHasNoProperties) {
+  Json map = mapWith({{"x", 32},
+                      {"y", 32},
+                      {"point", true},
+                      {"properties", Json::array({property("speed", "float", 3.0)})}});
+  EXPECT_THAT(refusal(map), HasSubstr("unknown property `speed` on an object of no class"));
+  Json layer = mapWith({{"type", "spawn"}, {"x", 32}, {"y", 144}});
+  layer["layers"][1]["properties"] = Json::array({property("gravity", "float", 3.0)});
+  EXPECT_THAT(refusal(layer),
+              HasSubstr("$.layers[1].properties[0]: unknown property `gravity` on a layer"));
+}
+
+TEST(PropertyAudit, EveryBundledLevelLoadsUnderTheAudit) {
+  for (const char* name : {"arena.tmj", "playground.tmj", "bench.tmj"}) {
+    const std::string file = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/" + name;
+    EXPECT_NO_THROW(loadTiledLevel(file, materialsForLevel("", file))) << name;
+  }
+}
+
+TEST(PropertyAudit, TheClosestNameIsOnlyOfferedWhenItIsClose) {
+  const std::vector<std::string> known{"motorSpeed", "motorTarget", "maxForce"};
+  EXPECT_EQ(closestName("motorspeed", known), "motorSpeed");
+  EXPECT_EQ(closestName("motorTraget", known), "motorTarget");
+  EXPECT_EQ(closestName("colour", known), "");
+  EXPECT_EQ(closestName("x", {}), "");
+}
+
+TEST(PropertyAudit, AnObjectOfAnUnknownClassIsRefusedWithTheClassMeant) {
+  const Json typo = {{"id", 5}, {"type", "platfrom"}, {"x", 96},
+                     {"y", 16}, {"width", 32},        {"height", 8}};
+  EXPECT_THAT(refusal(mapWith(typo)), HasSubstr("$.layers[1].objects[2].type: unknown object "
+                                                "class `platfrom`; did you mean `platform`?"));
+}
+
+TEST(PropertyAudit, AZeroAxisAndCrossedLimitsNameTheFieldsPath) {
+  Json rail = jointWith("rail", property("axisX", "float", 0.0));
+  rail["properties"].push_back(property("axisY", "float", 0.0));
+  EXPECT_THAT(refusal(mapWith(rail)), HasSubstr("$.layers[1].objects[2].properties[1].value: a "
+                                                "rail's axis (axisX, axisY) must not be zero"));
+  Json crossed = jointWith("rail", property("upper", "float", -1.0));
+  crossed["properties"].push_back(property("lower", "float", 1.0));
+  EXPECT_THAT(refusal(mapWith(crossed)),
+              HasSubstr("$.layers[1].objects[2].properties[2].value: crossed limits"));
+}
+
+}  // namespace
+}  // namespace coyote
