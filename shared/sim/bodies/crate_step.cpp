@@ -6,6 +6,7 @@
 #include <ranges>
 
 #include "sim/bodies/crate_activity.h"
+#include "sim/bodies/momentum_exchange.h"
 #include "sim/character/character_step.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/sweep.h"
@@ -120,9 +121,7 @@ struct Flight {
 ///   `physics.min_bounce_speed` (resting on one, hitting it at a step's worth of gravity each
 ///   step, does not wake it).
 /// - Sideways, the two share momentum along the normal with the pair's restitution e
-/// (docs/simulation.md#crates):
-///   v1' = (p + m2·e·(v2 − v1)) / (m1 + m2), v2' = (p + m1·e·(v1 − v2)) / (m1 + m2), p the pair's
-///   momentum. The one hit moves on its own turn (or next step, if it already moved).
+///   (exchangeMomentum). The one hit moves on its own turn (or next step, if it already moved).
 ///   Vertically a crate on a crate is support, not a collision: stacks stay still.
 struct CrateContacts {
   WorldState& state;
@@ -146,13 +145,11 @@ struct CrateContacts {
     if (closing <= 0.0f) {
       return true;  // it moves away at least as fast: in the way this step, slowing nothing
     }
-    const float m2 = definition->mass;
     const float e = mixMaterials(own, materialOf(level, definition->material)).restitution;
-    const float v1 = normalSpeed;
-    const float v2 = other->velocity.x;
-    const float momentum = mass * v1 + m2 * v2;
-    normalSpeed = (momentum + m2 * e * (v2 - v1)) / (mass + m2);
-    other->velocity.x = clampSpeed((momentum + mass * e * (v1 - v2)) / (mass + m2), config);
+    const PairSpeeds after =
+        exchangeMomentum(mass, normalSpeed, definition->mass, other->velocity.x, e);
+    normalSpeed = after.first;
+    other->velocity.x = clampSpeed(after.second, config);
     return true;
   }
 };

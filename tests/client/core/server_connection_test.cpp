@@ -82,6 +82,21 @@ TEST(ClientSession, AFixedInputDelayAppliesEachInputThatManyTicksLater) {
   EXPECT_EQ(client.stats().desyncs, 0u);
 }
 
+// A stall (the window dragged, the process stopped for a second) never turns into a burst of
+// prediction: one update after a 1 s pause runs at most 4 ticks, not 60 (on a steady loopback
+// link time sync has no whole-tick correction pending to add).
+TEST(ClientSession, AOneSecondStallRunsAtMostFourTicksAtOnce) {
+  test::LoopbackMatch match;
+  ClientSession client(test::clientOptions(match.port(), "stalled"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&client}, [&] { return client.confirmed().tick > 120; }, 8.0));
+  const std::uint32_t before = client.predicted().tick;
+  client.update(match.now() + 1.0, [](std::uint32_t) { return PlayerInput{}; });
+  const std::uint32_t ran = client.predicted().tick - before;
+  EXPECT_GE(ran, 1u) << "it did catch up some";
+  EXPECT_LE(ran, 4u) << "a 1 s stall ran " << ran << " ticks in one update";
+}
+
 // A server that accepts the connection but never answers the Hello (its half-open peer may have
 // been dropped while this side thinks the handshake complete): after 2.5 s without a word the
 // client starts a new attempt, and it gives up at connect_timeout.

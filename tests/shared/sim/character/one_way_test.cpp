@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "support/scenario.h"
@@ -23,6 +25,23 @@ TEST(OneWay, LandsFromAbove) {
   test::Scenario scenario(kPlatform);
   ASSERT_TRUE(scenario.settle());
   EXPECT_FLOAT_EQ(scenario.box().bottom(), 4.0f);
+}
+
+// A fall at the guard's maximum speed (physics.max_character_speed, a tile a tick) onto a
+// one-way platform lands on its top: the sweep meets the edge it crosses, however far it goes
+// in the tick.
+TEST(OneWay, AFallAtTheGuardsMaximumSpeedLandsOnItsTop) {
+  test::Scenario scenario(kPlatform);
+  scenario.player().velocity.y = scenario.config.maxCharacterSpeed;
+  float lowest = 0.0f;
+  for (int tick = 0; tick < 20 && !scenario.player().grounded; ++tick) {
+    scenario.player().velocity.y = scenario.config.maxCharacterSpeed;  // held at the maximum
+    scenario.step();
+    lowest = std::max(lowest, scenario.box().bottom());
+  }
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 4.0f);
+  EXPECT_LE(lowest, 4.0f) << "never below the platform's top";
 }
 
 TEST(OneWay, PassesFromBelowThenHolds) {

@@ -100,6 +100,32 @@ INSTANTIATE_TEST_SUITE_P(Slope, ClimbOntoBlock,
                                                      kLeft, 4.0f}),
                          [](const auto& testInfo) { return std::string(testInfo.param.name); });
 
+// A slope in the last column of the map, walked up and off its high end: beyond the grid there
+// is nothing (tileAt is Empty there), so the character leaves the slope, falls, and every value
+// stays finite.
+TEST(Slope, ASlopeInTheLastColumnLeadsOffTheGridIntoTheVoid) {
+  test::Scenario scenario(
+      "S......\n"
+      "....../\n"
+      "#######\n");
+  ASSERT_TRUE(scenario.settle());
+  bool wasOnSlope = false;
+  int ticksOffTheGrid = 0;
+  for (int tick = 0; tick < 120; ++tick) {
+    scenario.step(test::input(kRight));
+    wasOnSlope = wasOnSlope || scenario.player().onSlope;
+    ASSERT_TRUE(std::isfinite(scenario.player().position.x)) << "tick " << tick;
+    ASSERT_TRUE(std::isfinite(scenario.player().position.y)) << "tick " << tick;
+    if (scenario.box().left() >= 7.0f) {
+      ++ticksOffTheGrid;
+      EXPECT_FALSE(scenario.player().grounded) << "tick " << tick << ": nothing off the grid";
+      EXPECT_GT(scenario.player().velocity.y, 0.0f) << "tick " << tick << ": it falls";
+    }
+  }
+  EXPECT_TRUE(wasOnSlope) << "it walked up the slope first";
+  EXPECT_GT(ticksOffTheGrid, 0) << "and went off the grid";
+}
+
 TEST(Slope, FastFallOntoSlopeLandsOnItsSurface) {
   test::Scenario scenario(
       "....S....\n"
