@@ -148,15 +148,12 @@ TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
 // comes back within 10 %, and a bot joins within 2 s.
 TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   test::TempDirectory directory;
-  const std::string portFile = (directory.path() / "metrics_port").string();
-  test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
-                             {"--metrics-port", "-1", "--metrics-port-file", portFile});
+  test::ServerWithHttp host(directory);
+  const test::ServerProcess& server = host.server;
   ASSERT_GT(server.port, 0) << server.process.output();
-  const int http = test::waitForPort(portFile);
+  const int http = host.http;
   ASSERT_GT(http, 0);
-  const std::string health = std::string(COYOTE_SERVER_BINARY) +
-                             " --check-health http://127.0.0.1:" + std::to_string(http) +
-                             "/healthz";
+  const std::string health = host.healthCheck();
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a published metrics page
   const long residentBefore = server.process.residentKilobytes();
 
@@ -453,11 +450,10 @@ bool answeredWith(RawPeer& peer, const net::Hello& hello) {
 // is refused with its reason, and a bot joins within 2 s meanwhile.
 TEST(AttackProcess, AbsurdReportsAndOverlongRoomNamesAreRefusedWithTheirReason) {
   test::TempDirectory directory;
-  const std::string portFile = (directory.path() / "metrics_port").string();
-  test::ServerProcess server(directory, (directory.path() / "r.rpl").string(),
-                             {"--metrics-port", "-1", "--metrics-port-file", portFile});
+  test::ServerWithHttp host(directory);
+  test::ServerProcess& server = host.server;
   ASSERT_GT(server.port, 0) << server.process.output();
-  const int http = test::waitForPort(portFile);
+  const int http = host.http;
   RawPeer liar(static_cast<std::uint16_t>(server.port), std::nullopt, "127.0.0.30");
   ASSERT_TRUE(
       answeredWith<net::Welcome>(liar, net::Hello{net::kProtocolVersion, "liar", {}, false, 0}));

@@ -202,16 +202,12 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
   test::TempDirectory directory;
   const auto yard = directory.path() / "yard.tmj";
   test::writeCrateYard(yard);
-  const std::string portFile = (directory.path() / "metrics_port").string();
-  test::ServerProcess server(
-      directory, (directory.path() / "r.rpl").string(),
-      {"--level", yard.string(), "--metrics-port", "-1", "--metrics-port-file", portFile});
+  test::ServerWithHttp host(directory, {"--level", yard.string()});
+  test::ServerProcess& server = host.server;
   ASSERT_GT(server.port, 0) << server.process.output();
-  const int http = test::waitForPort(portFile);
+  const int http = host.http;
   ASSERT_GT(http, 0);
-  const std::string health = std::string(COYOTE_SERVER_BINARY) +
-                             " --check-health http://127.0.0.1:" + std::to_string(http) +
-                             "/healthz";
+  const std::string health = host.healthCheck();
   const long residentIdle = server.process.residentKilobytes();
 
   EnetAttackers enet(server.port);

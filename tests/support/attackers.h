@@ -70,6 +70,32 @@ inline void pollAll(Crowd& peers, double now) {
 // of connections fills (support/sanitizers.h).
 inline constexpr long kSanitizerResidentSlackKb = test::kAddressSanitizer ? 16 * 1024 : 0;
 
+/// A coyote-server (ServerProcess, with `extra`) that also serves HTTP on a free port, `http`.
+struct ServerWithHttp {
+  std::string portFile;
+  ServerProcess server;
+  int http;
+
+  explicit ServerWithHttp(TempDirectory& directory, std::vector<std::string> extra = {})
+      : portFile((directory.path() / "metrics_port").string()),
+        server(directory, (directory.path() / "r.rpl").string(),
+               withHttp(std::move(extra), portFile)),
+        http(waitForPort(portFile)) {}
+
+  /// `coyote-server --check-health` against this server: the container's HEALTHCHECK.
+  std::string healthCheck() const {
+    return std::string(COYOTE_SERVER_BINARY) +
+           " --check-health http://127.0.0.1:" + std::to_string(http) + "/healthz";
+  }
+
+ private:
+  static std::vector<std::string> withHttp(std::vector<std::string> extra,
+                                           const std::string& portFile) {
+    extra.insert(extra.end(), {"--metrics-port", "-1", "--metrics-port-file", portFile});
+    return extra;
+  }
+};
+
 /// One bot joins within 2 s and plays 3 s to the end, converged (in `room`, or `main`).
 inline void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int port,
                                             const char* when, const std::string& room = "") {

@@ -159,6 +159,28 @@ TEST(Platform, ACharacterSqueezedAgainstAWallRespawnsAndIsNeverLeftInside) {
   EXPECT_FLOAT_EQ(scenario.player().position.x + scenario.config.playerWidth * 0.5f, spawn.x);
 }
 
+// The depenetration cap: a body a platform would have to push out by more than
+// physics.max_depenetration in one step is squeezed instead (a character respawns), never flung.
+// Found 2.4 tiles inside a platform moving right, it respawns with the default cap (1 tile) and is
+// pushed out to the platform's right edge with a cap of 4.
+TEST(Platform, ABodyDeeperThanTheDepenetrationCapIsSqueezedNotFlung) {
+  for (const float cap : {1.0f, 4.0f}) {
+    PhysicsConfig config;
+    config.maxDepenetration = cap;
+    Scenario scenario(kRoom, config);
+    scenario.add(platform({3.0f, 10.0f}, {20.0f, 10.0f}, 6.0f));
+    scenario.player().position = {3.6f, 11.0f - scenario.config.playerHeight};
+    scenario.step();
+    const float platformRight = scenario.platform().position.x + 3.0f;
+    if (cap < 2.4f) {
+      EXPECT_FLOAT_EQ(scenario.box().centerX(), scenario.player().spawn.x) << "cap " << cap;
+    } else {
+      EXPECT_GE(scenario.box().left(), platformRight - kSkin) << "cap " << cap;
+      EXPECT_LT(scenario.box().left(), platformRight + 0.2f) << "cap " << cap;
+    }
+  }
+}
+
 TEST(Platform, AOneWayPlatformIsJumpedThroughFromBelowAndStoodOn) {
   Scenario scenario(kRoom);
   PlatformDefinition ledge = platform({1.0f, 8.5f}, {1.0f, 8.5f}, 1.0f);
