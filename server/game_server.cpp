@@ -110,8 +110,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
 
 GameServer::~GameServer() = default;
 
-// ---- time (docs/hosting.md#the-loop): fixed steps, bounded catch-up
-// ---------------------------------------------
+// ---- time (docs/hosting.md#the-loop): fixed steps, bounded catch-up ----------------------------
 
 void GameServer::advance(double now) {
   now_ = now;

@@ -98,8 +98,6 @@ class GameServer {
   /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
   /// timeout, 20 s).
   static constexpr double kClosingSeconds = 3.0;
-  /// Connections that have not said Hello, at most (pendingLimit): past it the oldest is reset,
-  /// so that silent connections from many addresses cannot fill the peer table.
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
   /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
   static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;

@@ -21,9 +21,9 @@
 
 namespace coyote {
 
-/// One match on the server (docs/hosting.md#rooms: a world per room,
-/// opened on first use, closed once nobody is in it): its level, world, player slots, inputs,
-/// tick history, replay and metrics. Rooms know nothing of each other or of the socket: the
+/// One match on the server (docs/hosting.md#rooms: a world per room, opened on first use, closed
+/// once nobody is in it): its level, world, player slots, inputs, tick history, replay and
+/// metrics. Rooms know nothing of each other or of the socket: the
 /// GameServer's one ENet host and loop hand each room its connections and its ticks.
 class Room {
  public:

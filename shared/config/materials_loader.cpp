@@ -47,7 +47,8 @@ MaterialTable materialsForLevel(const std::string& file, const std::filesystem::
     return loadMaterials(file);
   }
   for (const std::filesystem::path& candidate : materialsSearchPath(level)) {
-    if (std::filesystem::is_regular_file(candidate)) {
+    std::error_code unreadable;  // a folder it may not look into: the next candidate
+    if (std::filesystem::is_regular_file(candidate, unreadable)) {
       return loadMaterials(candidate.string());
     }
   }

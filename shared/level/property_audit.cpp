@@ -47,12 +47,12 @@ std::string ownerDescription(const Node& owner) {
   }
   const std::string kind = typeOrClass(owner);
   if (owner.path.find(".tiles[") != std::string::npos) {
-    return kind.empty() ? "a tile of no type" : fmt::format("a {} tile", kind);
+    return kind.empty() ? "a tile of no type" : fmt::format("a {} tile", shortenedForMessage(kind));
   }
   if (owner.has("objects") || owner.has("data") || owner.has("layers")) {
     return "a layer";
   }
-  return kind.empty() ? "an object of no class" : fmt::format("a {}", kind);
+  return kind.empty() ? "an object of no class" : fmt::format("a {}", shortenedForMessage(kind));
 }
 
 }  // namespace
@@ -118,12 +118,22 @@ void PropertyAudit::checkOwner(const Node& owner) const {
       known.assign(found->second.begin(), found->second.end());
     }
     const std::string nearest = closestName(name, known);
-    entry.fail(fmt::format("unknown property `{}` on {}{}", name, ownerDescription(owner),
+    entry.fail(fmt::format("unknown property `{}` on {}{}", shortenedForMessage(name),
+                           ownerDescription(owner),
                            nearest.empty() ? "" : fmt::format("; did you mean `{}`?", nearest)));
   }
 }
 
+std::string shortenedForMessage(std::string_view text) {
+  return text.size() <= kLongestComparedName
+             ? std::string(text)
+             : std::string(text.substr(0, kLongestComparedName)) + "…";
+}
+
 std::string closestName(std::string_view name, const std::vector<std::string>& candidates) {
+  if (name.size() > kLongestComparedName) {
+    return {};
+  }
   std::string best;
   std::size_t bestDistance = std::max<std::size_t>(2, name.size() / 4) + 1;
   for (const std::string& candidate : candidates) {

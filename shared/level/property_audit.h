@@ -39,7 +39,13 @@ class PropertyAudit {
 };
 
 /// The name of `candidates` closest to `name` (by edits: insert, delete, replace, swap two
-/// neighbours; case ignored), if it is close enough to be a typo of it; else empty.
+/// neighbours; case ignored), if it is close enough to be a typo of it; else empty. A name longer
+/// than kLongestComparedName is nobody's typo and is not compared (a hostile file's megabyte
+/// name costs nothing).
 std::string closestName(std::string_view name, const std::vector<std::string>& candidates);
+inline constexpr std::size_t kLongestComparedName = 64;
+
+/// `text` as an error message quotes it: at most kLongestComparedName characters, then "…".
+std::string shortenedForMessage(std::string_view text);
 
 }  // namespace coyote

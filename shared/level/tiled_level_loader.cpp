@@ -185,7 +185,7 @@ void refuseUnknownClass(const Node& object) {
   const Node where = object.has("type") && !object.child("type").string().empty()
                          ? object.child("type")
                          : object.child("class");
-  where.fail(fmt::format("unknown object class `{}`{}", kind,
+  where.fail(fmt::format("unknown object class `{}`{}", shortenedForMessage(kind),
                          nearest.empty() ? "" : fmt::format("; did you mean `{}`?", nearest)));
 }
 

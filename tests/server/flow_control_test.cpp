@@ -5,20 +5,10 @@
 #include "server/game_server.h"
 
 #include <algorithm>
-#include <bit>
-#include <fstream>
-#include <random>
-#include <set>
-
-#include <spdlog/sinks/ringbuffer_sink.h>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "net/connect_cookie.h"
-#include "scenario/random_inputs.h"
-#include "sim/state_hash.h"
-#include "support/fake_server_host.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 
@@ -26,9 +16,6 @@ namespace coyote {
 namespace {
 
 using test::playing;
-using test::RandomPlayers;
-using test::sees;
-using ::testing::HasSubstr;
 
 TEST(GameServer, DesyncIsReportedNamedAndRepairedByAFullState) {
   test::LoopbackMatch match;

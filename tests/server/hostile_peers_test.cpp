@@ -4,11 +4,8 @@
 // driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
-#include <algorithm>
-#include <bit>
 #include <fstream>
 #include <random>
-#include <set>
 
 #include <spdlog/sinks/ringbuffer_sink.h>
 
@@ -16,9 +13,6 @@
 #include <gtest/gtest.h>
 
 #include "net/connect_cookie.h"
-#include "scenario/random_inputs.h"
-#include "sim/state_hash.h"
-#include "support/fake_server_host.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 #include "support/sanitizers.h"
@@ -29,7 +23,6 @@ namespace {
 using test::playing;
 using test::RandomPlayers;
 using test::sees;
-using ::testing::HasSubstr;
 
 // Under AddressSanitizer the resident size also holds ASan's bookkeeping, ~10 MB here with a
 // 4 MB quarantine, so it cannot tell 8 MB apart from that (support/sanitizers.h).

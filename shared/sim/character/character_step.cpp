@@ -89,8 +89,7 @@ bool standsOnOneWayOnly(const Aabb& box, const Level& level) {
   return anyOneWay;
 }
 
-// ---- The phases of docs/simulation.md#the-character-step, in order
-// -------------------------------------------------------
+// ---- The phases of docs/simulation.md#the-character-step, in order ------------------------------
 
 void updateFacing(Character& character, const StepInput& input) {
   if (input.moveX != 0.0f) {

@@ -4,30 +4,15 @@
 // driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
-#include <algorithm>
-#include <bit>
-#include <fstream>
-#include <random>
-#include <set>
-
-#include <spdlog/sinks/ringbuffer_sink.h>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "net/connect_cookie.h"
-#include "scenario/random_inputs.h"
-#include "sim/state_hash.h"
 #include "support/fake_server_host.h"
 #include "support/network.h"
-#include "support/raw_peer.h"
 
 namespace coyote {
 namespace {
 
-using test::playing;
-using test::RandomPlayers;
-using test::sees;
 using ::testing::HasSubstr;
 
 TEST(ServerConnection, RefusesAServerSpeakingAnotherProtocolVersion) {

@@ -110,6 +110,17 @@ TEST(PropertyAudit, EveryBundledLevelLoadsUnderTheAudit) {
   }
 }
 
+// A hostile file's megabyte name is neither compared with every known name nor copied whole
+// into the message.
+TEST(PropertyAudit, AHugeUnknownNameIsRefusedShortened) {
+  const std::string huge(1 << 20, 'm');
+  const std::string error = refusal(mapWith(jointWith("rail", property(huge, "float", 1.0))));
+  EXPECT_THAT(error, HasSubstr("unknown property `" + std::string(kLongestComparedName, 'm') +
+                               "…` on a rail"));
+  EXPECT_LT(error.size(), 400u);
+  EXPECT_EQ(closestName(huge, {std::string(huge.size() - 1, 'm')}), "");
+}
+
 TEST(PropertyAudit, TheClosestNameIsOnlyOfferedWhenItIsClose) {
   const std::vector<std::string> known{"motorSpeed", "motorTarget", "maxForce"};
   EXPECT_EQ(closestName("motorspeed", known), "motorSpeed");
