@@ -9,8 +9,9 @@ namespace coyote::net {
 /// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures; 4: the living world (bodies,
 /// materials, checkpoints, collision groups in the level; water and corner settings); 6: joints;
 /// 7: the room a Hello asks for; 8: a server answers a repeated Hello with a copy of the
-/// Welcome, which a client takes once per connection (an older client would start over).
-inline constexpr std::uint16_t kProtocolVersion = 8;
+/// Welcome, which a client takes once per connection (an older client would start over); 9: step-up,
+/// the walkable-slope limit and speed along slopes (three settings more in the Welcome).
+inline constexpr std::uint16_t kProtocolVersion = 9;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (docs/protocol.md#channels).

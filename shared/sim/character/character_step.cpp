@@ -1,8 +1,11 @@
 #include "sim/character/character_step.h"
 
+#include <cmath>
+
 #include "sim/collision/corner_correction.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/slope.h"
+#include "sim/collision/step_up.h"
 #include "sim/collision/sweep.h"
 #include "sim/collision/water.h"
 #include "sim/state/scalar.h"
@@ -30,6 +33,7 @@ struct StepScratch {
   bool bounced = false;  ///< left the ground this step off a springy surface
   bool jumped = false;   ///< a jump (ground, coyote, wall, air, out of water) fired
   bool dashStarted = false;
+  bool walking = false;  ///< isWalking, once the velocity of this step is known
 };
 
 int signOf(float value) {
@@ -318,12 +322,33 @@ InReach inReach(const Character& character, const Level& level, const StepParame
   return found;
 }
 
+/// A walking character: on the ground since last step and neither rising, dashing nor dropping
+/// through. Its speed is measured along the ground, and it steps up ledges. (`&`, not `&&`: four
+/// unpredictable branches cost more than the four values.)
+bool isWalking(const Character& character, const StepScratch& scratch) {
+  return scratch.wasGrounded & !scratch.dashing & !scratch.droppingThrough &
+         (character.velocity.y >= 0.0f);
+}
+
+// The step's move (docs/simulation.md#speed-along-slopes): walking on a slope, vx is the speed
+// along the surface, so the box moves vx · cos(incline) across and the slope follow lifts or the
+// ground snap lowers it the rest of the way.
+Vec2 stepMotion(const Character& character, const Level& level, const StepParameters& parameters,
+                const StepScratch& scratch) {
+  Vec2 delta = character.velocity * parameters.dt;
+  if (character.onSlope && scratch.walking) {
+    const float sine = inclineUnder(characterBox(character, parameters.config), level).sine;
+    delta.x *= std::sqrt(1.0f - sine * sine);
+  }
+  return delta;
+}
+
 // The step's motion against tiles and bodies, then round a clipped corner
-// (docs/simulation.md#corner-correction).
+// (docs/simulation.md#corner-correction) or up a low ledge (docs/simulation.md#step-up).
 SweepResult sweep(const Character& character, const Level& level, const StepParameters& parameters,
                   const StepScratch& scratch, const InReach& reach) {
   const Aabb box = characterBox(character, parameters.config);
-  const Vec2 delta = character.velocity * parameters.dt;
+  const Vec2 delta = stepMotion(character, level, parameters, scratch);
   if (reach.nothing()) {
     return sweepThroughNothing(box, delta);  // and nothing to correct round
   }
@@ -331,13 +356,48 @@ SweepResult sweep(const Character& character, const Level& level, const StepPara
   const OneWayRule oneWay{!scratch.droppingThrough, box.bottom()};
   const BlockedMotion motion{box, delta, oneWay, bodies,
                              sweepAabb(box, delta, level, oneWay, bodies)};
+  if (scratch.walking) {
+    return stepUp(motion, parameters.config.stepHeight, level);
+  }
   const bool horizontalDash = scratch.dashing && character.dashDirection.y == 0.0f;
   return correctCorners(motion, horizontalDash, character.facing,
                         parameters.config.cornerCorrection, level);
 }
 
+// Beyond the walkable limit (docs/simulation.md#walkable-slopes) the box is pushed out of the
+// surface sideways, downhill, to where the surface meets its feet, and keeps only the downhill
+// part of its velocity along the surface: gravity slides it down, and running into the steep side
+// stops it as a wall would. False when a wall stops the push (a steep side in a pit as narrow as
+// the box): the box stands on the surface then.
+bool slideDown(Character& character, const SurfaceContact& contact, Incline incline,
+               const Level& level, const PhysicsConfig& config) {
+  const Aabb box = characterBox(character, config);
+  const float column = static_cast<float>(floorToInt(box.centerX()));
+  const float localX = box.centerX() - column;
+  // The surface's row: its height above the contact, rounded (the contact may be a cell's edge).
+  const float row = static_cast<float>(
+      floorToInt(contact.bottom - slopeSurfaceHeight(contact.tile, localX) + 0.5f));
+  const float push = column + surfaceXAtHeight(contact.tile, box.bottom() - row) - box.centerX();
+  const SweepResult pushed = sweepAabb(box, Vec2{push, 0.0f}, level, OneWayRule{false, 0.0f});
+  if (pushed.normalX != 0) {
+    return false;
+  }
+  character.position.x = pushed.box.position.x;
+  const float sine = incline.sine;
+  const Vec2 downhill{static_cast<float>(incline.downhill) * std::sqrt(1.0f - sine * sine), sine};
+  const float along = character.velocity.x * downhill.x + character.velocity.y * downhill.y;
+  character.velocity = along > 0.0f ? downhill * along : Vec2{0.0f, 0.0f};
+  return true;
+}
+
+/// How steep the slope of `contact` is under the box's centre (flat for a floor or none).
+Incline inclineOf(const SurfaceContact& contact, const Aabb& box) {
+  const float centerX = box.centerX();
+  return surfaceIncline(contact.tile, centerX - static_cast<float>(floorToInt(centerX)));
+}
+
 // Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
-SurfaceContact followSurfaces(Character& character, const SweepResult& swept, float startBottom,
+SurfaceContact followSurfaces(Character& character, const SweepResult& swept, const Aabb& start,
                               const Level& level, const StepParameters& parameters,
                               const StepScratch& scratch, const InReach& reach) {
   if (character.velocity.y < 0.0f) {
@@ -345,13 +405,25 @@ SurfaceContact followSurfaces(Character& character, const SweepResult& swept, fl
   }
   SurfaceContact contact;
   if (reach.mayHold(kFollowableTypes)) {
-    contact = resolveSlopeFollow(swept.box, startBottom, level);
+    contact = resolveSlopeFollow(swept.box, start.bottom(), level);
+  }
+  // Hysteresis: a character on the ground keeps it a few degrees steeper than one arriving.
+  const float limit = scratch.wasGrounded ? parameters.staySine : parameters.arriveSine;
+  if (contact.onSlope) {
+    const Incline incline = inclineOf(contact, swept.box);
+    if (incline.sine > limit && slideDown(character, contact, incline, level, parameters.config)) {
+      return {};
+    }
   }
   // Ground snapping sweeps the tiles alone: with none in reach it finds nothing.
   const bool mayStayGlued = scratch.wasGrounded && !scratch.dashing && !scratch.droppingThrough &&
-                            swept.normalY >= 0 && reach.tiles != 0;
+                            swept.normalY >= 0 && reach.tiles != 0 &&
+                            parameters.config.groundSnapDistance > 0.0f;
   if (!contact.found && mayStayGlued) {
     contact = findGroundBelow(swept.box, parameters.config.groundSnapDistance, level);
+    if (contact.onSlope && inclineOf(contact, swept.box).sine > limit) {
+      contact = {};  // not glued to a side too steep to stand on: the character leaves it
+    }
   }
   if (contact.found) {
     character.position.y = contact.bottom - parameters.config.playerHeight;
@@ -420,6 +492,17 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
   character.airJumpsLeft = config.airJumps;
   character.jumpsRemaining = level.jumpsRemaining;
   character.dashesRemaining = level.dashesRemaining;
+  // Placed on a floor or a slope (within the snap distance), it stands there from its first tick:
+  // a jump pressed on that tick is a ground jump, not the air jump
+  // (docs/simulation.md#the-character-step).
+  const SurfaceContact ground =
+      findGroundBelow(characterBox(character, config), config.groundSnapDistance, level);
+  if (ground.found) {
+    character.position.y = ground.bottom - config.playerHeight;
+    character.grounded = true;
+    character.onSlope = ground.onSlope;
+    character.ticksSinceGrounded = 0;
+  }
 }
 
 CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
@@ -442,7 +525,8 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
     applyGravityAndDrag(character, input, parameters);
     capWallSlide(character, parameters);
   }
-  const float startBottom = character.position.y + parameters.config.playerHeight;
+  const Aabb start = characterBox(character, parameters.config);
+  scratch.walking = isWalking(character, scratch);
   ObstacleBuffer buffer;
   const InReach reach = inReach(character, level, parameters, all, self, buffer);
   const SweepResult swept = sweep(character, level, parameters, scratch, reach);
@@ -455,7 +539,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   contacts.fallSpeed = character.velocity.y;  // before landing zeroes it
   contacts.swimming = submerged > kSwimmingFraction;
   const SurfaceContact contact =
-      followSurfaces(character, swept, startBottom, level, parameters, scratch, reach);
+      followSurfaces(character, swept, start, level, parameters, scratch, reach);
   zeroBlockedVelocity(character, swept, level, parameters, scratch);
   updateGrounded(character, swept, contact, parameters, scratch);
   detectWallContact(character, input, level, parameters, reach);

@@ -38,6 +38,40 @@ float slopeSurfaceHeight(TileType type, float localX) {
   }
 }
 
+Incline surfaceIncline(TileType type, float localX) {
+  constexpr float kInvSqrt2 = 0.70710678118654752f;
+  switch (type) {
+    case TileType::SlopeUpRight:
+      return {kInvSqrt2, -1};
+    case TileType::SlopeUpLeft:
+      return {kInvSqrt2, 1};
+    // On a quarter circle the incline's sine is the distance from the circle's vertical axis.
+    case TileType::RoundedUpRight:
+      return {1.0f - localX, -1};
+    case TileType::RoundedUpLeft:
+      return {localX, 1};
+    default:
+      return {};
+  }
+}
+
+float surfaceXAtHeight(TileType type, float height) {
+  const float h = height < 0.0f ? 0.0f : (height > 1.0f ? 1.0f : height);
+  const float belowTop = 1.0f - h;
+  switch (type) {
+    case TileType::SlopeUpRight:
+      return 1.0f - h;
+    case TileType::SlopeUpLeft:
+      return h;
+    case TileType::RoundedUpRight:
+      return 1.0f - std::sqrt(1.0f - belowTop * belowTop);
+    case TileType::RoundedUpLeft:
+      return std::sqrt(1.0f - belowTop * belowTop);
+    default:
+      return 0.0f;
+  }
+}
+
 SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const Level& level) {
   const float centerX = box.centerX();
   const int column = floorToInt(centerX);
@@ -62,7 +96,7 @@ SurfaceContact resolveSlopeFollow(const Aabb& box, float previousBottom, const L
     const float surface = static_cast<float>(row) + slopeSurfaceHeight(tile, localX);
     if (surface >= highest && bottom >= surface - kSlopeContactTolerance &&
         canStandAt(box, surface, level)) {
-      return {true, surface, true};
+      return {true, true, tile, surface};
     }
   }
   return {};
@@ -76,9 +110,22 @@ SurfaceContact findGroundBelow(const Aabb& box, float distance, const Level& lev
     return slope;
   }
   if (down.normalY < 0) {
-    return {true, down.box.bottom(), false};
+    return {true, false, TileType::Empty, down.box.bottom()};
   }
   return {};
+}
+
+Incline inclineUnder(const Aabb& box, const Level& level) {
+  // The box stands on the surface (onSlope): the followable tile under its centre is in the row
+  // of its feet, or the row below when it stands at that tile's very top (a slope's high end).
+  const float centerX = box.centerX();
+  const int column = floorToInt(centerX);
+  const int row = floorToInt(box.bottom() - kSlopeContactTolerance);
+  TileType tile = level.tileAt(column, row);
+  if (!isFollowableSurface(tile)) {
+    tile = level.tileAt(column, row + 1);
+  }
+  return surfaceIncline(tile, centerX - static_cast<float>(column));
 }
 
 }  // namespace coyote

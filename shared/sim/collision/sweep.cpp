@@ -81,8 +81,21 @@ bool columnBlocksX(const Aabb& box, int column, CellSpan rows, int direction, co
   return false;
 }
 
+// The junction fix's vertical half: a box whose centre is over a followable tile stands on its
+// surface (the slope follow holds it), and a solid beside that tile in the same row, on the side
+// it rises toward, is no floor. At the top of a slope the box's leading corner reaches the block
+// there while its centre is still on the slope; on a staircase of 45° tiles it reaches the solid
+// under the next tile up, and going down its trailing corner is still over the solid under the
+// last one. Without this the Y sweep would hold the box on that corner, up to half a width off
+// the surface. The corner overlaps the block by at most a quarter of the box's width on a 45°
+// slope, and a rise first clears that row (sweepY). A solid at a slope's low end still blocks.
+bool isFloorBeside(int column, int centerColumn, TileType centerTile) {
+  const int side = (column > centerColumn) - (column < centerColumn);
+  return !risesToward(centerTile, side);
+}
+
 bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
-                const OneWayRule& oneWay) {
+                const OneWayRule& oneWay, int centerColumn) {
   // A one-way tile only stops a box whose bottom started the step at or above its top.
   const bool oneWayBlocks =
       movingDown && oneWay.enabled && static_cast<float>(row) >= oneWay.startBottom - kSkin;
@@ -93,11 +106,23 @@ bool rowBlocksY(int row, CellSpan columns, bool movingDown, const Level& level,
     const bool rightSolid = isSolid(right);
     const bool solid = leftSolid | rightSolid;
     const bool oneWayTile = (left == TileType::OneWay) | (right == TileType::OneWay);
-    return solid | (oneWayBlocks & oneWayTile);
+    if (!solid || !movingDown) {
+      return solid | (oneWayBlocks & oneWayTile);
+    }
+    // The centre's column is one of the box's one or two: no third look-up on a plain floor.
+    const TileType center = centerColumn == columns.first ? left : right;
+    if (!isFollowableSurface(center)) {
+      return true;
+    }
+    const bool leftBlocks = leftSolid && isFloorBeside(columns.first, centerColumn, center);
+    const bool rightBlocks = rightSolid && isFloorBeside(columns.last, centerColumn, center);
+    return leftBlocks | rightBlocks | (oneWayBlocks & oneWayTile);
   }
+  const TileType center = movingDown ? level.tileAt(centerColumn, row) : TileType::Empty;
   for (int column = columns.first; column <= columns.last; ++column) {
     const TileType tile = level.tileAt(column, row);
-    if (isSolid(tile) || (oneWayBlocks && tile == TileType::OneWay)) {
+    if ((isSolid(tile) && isFloorBeside(column, centerColumn, center)) ||
+        (oneWayBlocks && tile == TileType::OneWay)) {
       return true;
     }
   }
@@ -139,12 +164,13 @@ void sweepX(SweepResult& result, float dx, const Level& level) {
 void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule& oneWay) {
   Aabb& box = result.box;
   const CellSpan columns = columnsOf(box);
+  const int centerColumn = floorToInt(box.centerX());
   if (dy >= 0.0f) {
     // dy == 0 still tests the row under the bottom: a box dashing along a floor stays in contact.
     const int first = floorToInt(box.bottom() - kSkin);
     const int last = floorToInt(box.bottom() + dy + kSkin);
     for (int row = first; row <= last; ++row) {
-      if (rowBlocksY(row, columns, true, level, oneWay)) {
+      if (rowBlocksY(row, columns, true, level, oneWay, centerColumn)) {
         box.position.y = static_cast<float>(row) - box.size.y;
         result.normalY = -1;
         return;
@@ -155,14 +181,14 @@ void sweepY(SweepResult& result, float dy, const Level& level, const OneWayRule&
     // A box that entered a block from a slope (the junction fix) may still overlap the block's
     // row with its bottom; rising, it must at least clear that row.
     const int bottomRow = floorToInt(box.bottom() - kSkin);
-    if (rowBlocksY(bottomRow, columns, false, level, oneWay)) {
+    if (rowBlocksY(bottomRow, columns, false, level, oneWay, centerColumn)) {
       const float residue = box.bottom() - static_cast<float>(bottomRow);
       dy = dy < -residue ? dy : -residue;
     }
     const int first = floorToInt(box.top() + kSkin);
     const int last = floorToInt(box.top() + dy - kSkin);
     for (int row = first; row >= last; --row) {
-      if (rowBlocksY(row, columns, false, level, oneWay)) {
+      if (rowBlocksY(row, columns, false, level, oneWay, centerColumn)) {
         box.position.y = static_cast<float>(row + 1);
         result.normalY = 1;
         return;

@@ -68,6 +68,13 @@ inline constexpr int kPixelsPerTile = 16;
   /* slopes */                                                                                     \
   SETTING(physics, ground_snap_distance, float, groundSnapDistance, 0.3f, 0.0f, 1.0f, "tiles",     \
           "a grounded box is pulled down this far on descents")                                    \
+  SETTING(physics, max_walkable_angle, float, maxWalkableAngle, 55.0f, 1.0f, 89.0f, "°",          \
+          "a steeper surface is not ground: a character arriving on it slides down")               \
+  SETTING(physics, walkable_hysteresis, float, walkableHysteresis, 3.0f, 0.0f, 30.0f, "°",         \
+          "a character already on the ground stays grounded this much beyond the limit")           \
+  /* steps */                                                                                      \
+  SETTING(physics, step_height, float, stepHeight, 0.25f, 0.0f, 0.5f, "tiles",                     \
+          "a walking character rises onto a ledge at most this high (0 = off)")                    \
   /* platforms and crates */                                                                       \
   SETTING(physics, max_lift_boost, float, maxLiftBoost, 10.0f, 0.0f, 60.0f, "tiles/s",             \
           "cap per axis on the platform or crate velocity a character keeps leaving it")           \

@@ -30,7 +30,7 @@ TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {
     EXPECT_EQ(a, b) << setting.key;
     ++settings;
   });
-  EXPECT_EQ(settings, 44);
+  EXPECT_EQ(settings, 47);
 }
 
 TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {

@@ -87,15 +87,17 @@ TEST(WalkerBrain, TurnsRoundAtAWallTooHighToJump) {
       "#.S...#..#\n"
       "##########\n");
   WalkerBrain brain = rightWalker();
-  walk(scenario, brain, 120);
-  EXPECT_LT(scenario.player().position.x, 6.0f);
-  int movesLeft = 0;
-  for (int tick = 0; tick < 60; ++tick) {
+  bool reachedWall = false;
+  int movesLeftAfter = 0;
+  for (int tick = 0; tick < 180; ++tick) {
     const PlayerInput input = brain.next(scenario.state, scenario.level, scenario.config, 0);
-    movesLeft += input.moveX < 0 ? 1 : 0;
+    movesLeftAfter += reachedWall && input.moveX < 0 ? 1 : 0;
     scenario.step(input);
+    reachedWall = reachedWall || scenario.box().right() > 5.99f;
+    ASSERT_LE(scenario.box().right(), 6.0f) << "tick " << tick << ": it got over the wall";
   }
-  EXPECT_GT(movesLeft, 0);  // it came back the other way at some point
+  EXPECT_TRUE(reachedWall);
+  EXPECT_GT(movesLeftAfter, 0);  // it came back the other way at some point
 }
 
 TEST(WalkerBrain, StopsToRideAPlatformItLandsOn) {

@@ -223,7 +223,7 @@ TEST(FieldList, EverySettingIsRefusedJustOutsideItsRangeFromTomlAndWire) {
       }
     }
   });
-  EXPECT_EQ(settings, 44);
+  EXPECT_EQ(settings, 47);
 }
 
 TEST(FieldList, SwitchSettingsAreBooleansOnly) {

@@ -79,6 +79,7 @@ TEST(Movement, AirControlDoesNotBrake) {
 TEST(Movement, SpeedAboveRunSpeedDecaysInTheAirInsteadOfBeingCut) {
   test::Scenario scenario(longFloor());
   scenario.player().position.y -= 5.0f;  // in the air
+  scenario.player().grounded = false;
   scenario.player().velocity.x = 20.0f;
   scenario.step(input(kRight));
   const PhysicsConfig c;
