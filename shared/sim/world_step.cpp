@@ -9,6 +9,7 @@
 #include "sim/bodies/crate_step.h"
 #include "sim/bodies/joint_step.h"
 #include "sim/bodies/platform_step.h"
+#include "sim/bodies/sensors.h"
 #include "sim/character/checkpoints.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/water.h"
@@ -285,6 +286,11 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   }
   // No phase adds or removes a character: the active slots are gathered once.
   const ActiveCharacters active(state);
+  // Sensor events compare who is inside which sensor before and after the step.
+  SensorOverlaps sensorsBefore;
+  if (events != nullptr) {
+    sensorsBefore.find(state, active, level, config);
+  }
   const StirringCrates stirringCrates(state, level, config);
   const CrateBits& stirring = stirringCrates.set();
   guardBodies(state, active, level, config, stirring, events);
@@ -298,6 +304,11 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   CharacterPass pass{inputs, events, {}};
   moveCratesThenCharacters(state, active, level, parameters, links, stirring, pass, clock);
   applyRules(state, active, level, config, pass.mayTouchHazard, stirring, events);
+  if (events != nullptr) {
+    SensorOverlaps sensorsAfter;
+    sensorsAfter.find(state, active, level, config);
+    reportSensorChanges(sensorsBefore, sensorsAfter, *events);
+  }
   ++state.tick;
   clock.finish(StepStage::Rules);
 }

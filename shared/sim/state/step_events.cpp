@@ -8,7 +8,8 @@ std::string_view eventKindName(EventKind kind) {
       "jumped",           "dashed",         "entered_water",
       "left_water",       "hazard_hit",     "checkpoint_activated",
       "crate_impact",     "body_slept",     "body_woke",
-      "velocity_clamped", "body_recovered", "joint_broken"};
+      "velocity_clamped", "body_recovered", "joint_broken",
+      "sensor_entered",   "sensor_left"};
   const auto index = static_cast<std::size_t>(kind);
   return index < kNames.size() ? kNames[index] : "unknown";
 }
@@ -20,12 +21,12 @@ void EventBatch::start(std::uint32_t tick, std::size_t capacity) {
   capacity_ = capacity < kMaxEventBatch ? capacity : kMaxEventBatch;
 }
 
-void EventBatch::emit(BodyId body, EventKind kind, float value) {
+void EventBatch::emit(BodyId body, EventKind kind, float value, BodyId other) {
   if (count_ == capacity_) {
     ++dropped_;
     return;
   }
-  events_[count_++] = StepEvent{tick_, body, kind, value};
+  events_[count_++] = StepEvent{tick_, body, kind, value, other};
 }
 
 }  // namespace coyote

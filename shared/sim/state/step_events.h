@@ -28,8 +28,10 @@ enum class EventKind : std::uint8_t {
   VelocityClamped,  ///< value: the largest speed on an axis before the cap, tiles/s
   BodyRecovered,    ///< a non-finite or out-of-level body put back (crate) or respawned
   JointBroken,      ///< body: the joint's crate; value: the force that broke it, mass·tiles/s²
+  SensorEntered,    ///< body: a character or crate now inside `other`, a sensor's box
+  SensorLeft,       ///< body: a character or crate no longer inside `other`
 };
-inline constexpr std::size_t kEventKindCount = 15;
+inline constexpr std::size_t kEventKindCount = 17;
 
 /// Why a crate went to sleep (the value of a body_slept event).
 enum class SleepReason : std::uint8_t {
@@ -47,6 +49,7 @@ struct StepEvent {
   BodyId body = kNoBody;   ///< a character (kCharacterIdBase + slot) or a crate
   EventKind kind = EventKind::Landed;
   float value = 0.0f;
+  BodyId other = kNoBody;  ///< the second body of a two-body event (a sensor's)
 };
 
 /// The most events a batch can hold, whatever the config says (`physics.max_events_per_tick`).
@@ -59,7 +62,9 @@ class EventBatch {
  public:
   /// Empties the batch for a new step that may keep `capacity` events (capped at kMaxEventBatch).
   void start(std::uint32_t tick, std::size_t capacity);
-  void emit(BodyId body, EventKind kind, float value = 0.0f);
+  void emit(BodyId body, EventKind kind, float value = 0.0f, BodyId other = kNoBody);
+  /// Counts an event a phase knows happened but could not name (more than it can track).
+  void countDropped() { ++dropped_; }
 
   std::span<const StepEvent> events() const { return {events_.data(), count_}; }
   std::uint32_t dropped() const { return dropped_; }
