@@ -183,6 +183,8 @@ ClientConfig loadClientConfig(const std::string& file) {
   readKeys(keyboard, "dash", b.dash);
   readKeys(keyboard, "debug_overlay", b.debugOverlay);
   readKeys(keyboard, "net_graph", b.netGraph);
+  readKeys(keyboard, "debug_joints", b.debugJoints);
+  readKeys(keyboard, "debug_limits", b.debugLimits);
   keyboard.rejectUnknownKeys();
   TomlTableReader gamepad = reader.section("gamepad");
   gamepad.read("enabled", b.gamepadEnabled);

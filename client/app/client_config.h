@@ -18,6 +18,8 @@ struct Bindings {
   std::vector<sf::Keyboard::Key> dash{sf::Keyboard::X, sf::Keyboard::LShift};
   std::vector<sf::Keyboard::Key> debugOverlay{sf::Keyboard::F1};
   std::vector<sf::Keyboard::Key> netGraph{sf::Keyboard::F3};
+  std::vector<sf::Keyboard::Key> debugJoints{sf::Keyboard::F4};
+  std::vector<sf::Keyboard::Key> debugLimits{sf::Keyboard::F5};
   bool gamepadEnabled = true;
   std::int32_t gamepadJump = 0;  ///< button index: A on Xbox-style pads
   std::int32_t gamepadDash = 2;  ///< X

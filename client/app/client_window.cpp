@@ -64,12 +64,18 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
       const sf::Keyboard::Key key = event.key.code;
       options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
       options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
+      options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
+      options_.debugLimits = options_.debugLimits != bound(config_.bindings.debugLimits, key);
       if (player != nullptr) {
         replayKey(*player, key);
       }
     }
   }
   return window_.isOpen();
+}
+
+DebugViews ClientWindow::debugViews() const {
+  return {options_.debugOverlay, options_.debugJoints, options_.debugLimits};
 }
 
 float ClientWindow::frameSeconds(double now) {
@@ -138,7 +144,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
               {session.previousPredicted(), session.predicted(),
                static_cast<float>(session.tickFraction()), session.playerSlot(),
                [&session](int slot) { return session.nameOf(slot); }, session.effects()},
-              smoother_, options_.debugOverlay, options_.netGraph ? &netGraph_ : nullptr, "");
+              smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
 }
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {
@@ -152,7 +158,7 @@ void ClientWindow::drawReplay(ReplayPlayer& player) {
   view_->draw(window_,
               {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
                [&player](int slot) { return player.nameOf(slot); }, &player.effects()},
-              smoother_, options_.debugOverlay, nullptr, options_.screenshot.empty() ? status : "");
+              smoother_, debugViews(), nullptr, options_.screenshot.empty() ? status : "");
 }
 
 std::optional<int> ClientWindow::finishFrame(std::uint32_t ticksPlayed) {

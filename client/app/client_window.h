@@ -21,6 +21,8 @@ struct WindowOptions {
   int afterTicks = 120;
   bool debugOverlay = false;  ///< F1 on at start
   bool netGraph = false;      ///< F3 on at start
+  bool debugJoints = false;   ///< F4 on at start
+  bool debugLimits = false;   ///< F5 on at start
 };
 
 /// The client's window and its frame loop: events and key toggles, the game view of a live
@@ -45,6 +47,7 @@ class ClientWindow {
   void drawReplay(ReplayPlayer& player);
   /// Saves the screenshot when its tick has come; returns the exit code when the loop is over.
   std::optional<int> finishFrame(std::uint32_t ticksPlayed);
+  DebugViews debugViews() const;
   float frameSeconds(double now);
 
   ClientConfig config_;

@@ -13,7 +13,8 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       font_(font),
       renderer_(level, physics),
       bodies_(level),
-      debug_(level, physics) {
+      debug_(level, physics),
+      joints_(level) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
 }
@@ -46,7 +47,7 @@ Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother
 }
 
 void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
-                    const CorrectionSmoother& smoother, bool debugOverlay, const NetGraph* netGraph,
+                    const CorrectionSmoother& smoother, DebugViews debug, const NetGraph* netGraph,
                     const std::string& status) {
   std::vector<DrawnCharacter> drawn;
   const Vec2 focus = placeCharacters(frame, smoother, drawn);
@@ -60,9 +61,15 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
     drawEffects(canvas_, camera, *frame.effects,
                 static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha));
   }
-  if (debugOverlay) {
+  if (debug.collision) {
     debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);
     bodies_.drawDebug(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  }
+  if (debug.limits) {
+    joints_.drawLimits(canvas_, camera, frame.current);
+  }
+  if (debug.joints) {
+    joints_.drawJoints(canvas_, camera, frame.current);
   }
   canvas_.display();
 
@@ -76,7 +83,7 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
   window.draw(picture);
   renderer_.drawNames(window, viewport, camera, drawn, font_);
-  if (debugOverlay) {
+  if (debug.collision) {
     debug_.drawPanel(window, font_, frame.current, frame.localSlot);
   }
   if (netGraph != nullptr) {

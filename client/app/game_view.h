@@ -7,12 +7,20 @@
 
 #include "client/app/body_renderer.h"
 #include "client/app/debug_overlay.h"
+#include "client/app/joint_debug_view.h"
 #include "client/app/net_graph.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/world_renderer.h"
 #include "client/core/effect_list.h"
 
 namespace coyote {
+
+/// The debug views a frame draws on top (docs/playing.md#debug-views).
+struct DebugViews {
+  bool collision = false;  ///< F1
+  bool joints = false;     ///< F4
+  bool limits = false;     ///< F5
+};
 
 /// What one frame shows: two ticks to interpolate between and who is who.
 struct FrameState {
@@ -31,7 +39,7 @@ class GameView {
   GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font);
 
   void draw(sf::RenderWindow& window, const FrameState& frame, const CorrectionSmoother& smoother,
-            bool debugOverlay, const NetGraph* netGraph, const std::string& status);
+            DebugViews debug, const NetGraph* netGraph, const std::string& status);
 
  private:
   /// The characters as drawn this frame (interpolated, remote ones smoothed); returns the point
@@ -45,6 +53,7 @@ class GameView {
   WorldRenderer renderer_;
   BodyRenderer bodies_;
   DebugOverlay debug_;
+  JointDebugView joints_;
   sf::RenderTexture canvas_;
 };
 

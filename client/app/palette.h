@@ -36,5 +36,10 @@ inline const sf::Color kSplash{190, 225, 255, 230};  ///< entering or leaving wa
 inline const sf::Color kPuff{245, 245, 255, 200};    ///< a dash starting
 inline const sf::Color kDebugBody{255, 255, 255, 200};
 inline const sf::Color kDebugContact{80, 255, 120};
+inline const sf::Color kDebugJointWorking{60, 220, 90};    ///< F4: a joint doing its work
+inline const sf::Color kDebugJointStrained{255, 176, 0};   ///< F4: at a limit or at full force
+inline const sf::Color kDebugJointBroken{255, 105, 180};   ///< F4: broken, still shown
+inline const sf::Color kDebugRailRange{90, 200, 255};      ///< F5: a rail's allowed range
+inline const sf::Color kDebugRailPosition{255, 255, 255};  ///< F5: where the crate is on it
 
 }  // namespace coyote::palette

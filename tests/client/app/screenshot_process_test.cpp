@@ -32,8 +32,8 @@ const char* const kPicture =
     "......S...../.......\n"
     "####################\n";
 
-// The same picture as a Tiled map, for the server.
-std::string tiledMap() {
+// The same picture as a Tiled map, for the server, with the spawn and `objects` as entities.
+std::string tiledMap(nlohmann::json objects = nlohmann::json::array()) {
   const Level level = levelFromAscii(kPicture);
   nlohmann::json data = nlohmann::json::array();
   for (int row = 0; row < level.height(); ++row) {
@@ -46,28 +46,33 @@ std::string tiledMap() {
   for (int type = 1; type < kTileTypeCount; ++type) {
     tiles.push_back({{"id", type - 1}, {"type", tileTypeName(static_cast<TileType>(type))}});
   }
-  return nlohmann::json{
-      {"orientation", "orthogonal"},
-      {"width", 20},
-      {"height", 15},
-      {"tilewidth", 16},
-      {"tileheight", 16},
-      {"tilesets", {{{"firstgid", 1}, {"tiles", tiles}}}},
-      {"layers",
-       {{{"name", "collision"},
-         {"type", "tilelayer"},
-         {"width", 20},
-         {"height", 15},
-         {"data", data}},
-        {{"name", "entities"},
-         {"type", "objectgroup"},
-         {"objects", {{{"type", "spawn"}, {"point", true}, {"x", 6.5 * 16}, {"y", 14 * 16}}}}}}}}
+  return nlohmann::json{{"orientation", "orthogonal"},
+                        {"width", 20},
+                        {"height", 15},
+                        {"tilewidth", 16},
+                        {"tileheight", 16},
+                        {"tilesets", {{{"firstgid", 1}, {"tiles", tiles}}}},
+                        {"layers",
+                         {{{"name", "collision"},
+                           {"type", "tilelayer"},
+                           {"width", 20},
+                           {"height", 15},
+                           {"data", data}},
+                          {{"name", "entities"}, {"type", "objectgroup"}, {"objects", objects}}}}}
       .dump();
+}
+
+nlohmann::json spawnAt(double x) {
+  return {{"id", 1}, {"type", "spawn"}, {"point", true}, {"x", x * 16}, {"y", 14 * 16}};
 }
 
 sf::Color at(const sf::Image& image, float logicalX, float logicalY) {
   return image.getPixel(static_cast<unsigned>(logicalX * 4.0f),
                         static_cast<unsigned>(logicalY * 4.0f));
+}
+
+bool sameColour(sf::Color a, sf::Color b) {
+  return a.r == b.r && a.g == b.g && a.b == b.b;
 }
 
 void expectColour(const sf::Image& image, float x, float y, sf::Color expected, const char* what) {
@@ -79,7 +84,8 @@ void expectColour(const sf::Image& image, float x, float y, sf::Color expected, 
 
 TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem) {
   test::TempDirectory directory;
-  const std::string level = directory.write("screen.tmj", tiledMap());
+  const std::string level =
+      directory.write("screen.tmj", tiledMap(nlohmann::json::array({spawnAt(6.5)})));
   test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
                              "127.0.0.1", "--port-file", (directory.path() / "port").string()},
                             (directory.path() / "server.log").string());
@@ -120,6 +126,84 @@ TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem)
   const float centreY = (me.position.y + physics.playerHeight * 0.6f) * 16.0f;
   expectColour(image, centreX, centreY, palette::kLocalPlayer, "the local player");
   expectColour(image, centreX + 16.0f, centreY, palette::kBackground, "beside the player");
+}
+
+// F4 and F5 (docs/playing.md#debug-views) on a level with three joints, each in one state:
+// a rail in the middle of its range (working), a rope holding a hanging crate at full length
+// (at its limit), a rope that broke at once under a heavy crate (broken, still drawn).
+nlohmann::json jointLevelObjects() {
+  auto crate = [](int id, double x, double y, double mass) {
+    return nlohmann::json{{"id", id},
+                          {"type", "crate"},
+                          {"x", x * 16},
+                          {"y", y * 16},
+                          {"width", 16},
+                          {"height", 16},
+                          {"properties", {{{"name", "mass"}, {"type", "float"}, {"value", mass}}}}};
+  };
+  auto joint = [](int id, const char* kind, double x, double y, nlohmann::json properties) {
+    return nlohmann::json{{"id", id},    {"type", kind}, {"point", true},
+                          {"x", x * 16}, {"y", y * 16},  {"properties", properties}};
+  };
+  auto property = [](const char* name, const char* type, auto value) {
+    return nlohmann::json{{"name", name}, {"type", type}, {"value", value}};
+  };
+  return nlohmann::json::array(
+      {spawnAt(1.5), crate(2, 4.0, 6.0, 1.0), crate(3, 10.0, 4.0, 1.0), crate(4, 15.0, 4.0, 500.0),
+       joint(5, "rail", 4.5, 4.5,
+             {property("body", "object", 2), property("lower", "float", -2.0),
+              property("upper", "float", 2.0)}),
+       joint(6, "rope", 10.5, 2.5, {property("body", "object", 3)}),
+       joint(7, "rope", 15.5, 2.5,
+             {property("body", "object", 4), property("breakForce", "float", 1.0)})});
+}
+
+/// Runs the real client against `port` with `flag` on and returns its screenshot.
+sf::Image screenshotWith(const test::TempDirectory& directory, int port, const std::string& flag) {
+  const std::string png = (directory.path() / (flag.substr(2) + ".png")).string();
+  test::ChildProcess client({"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24",
+                             COYOTE_CLIENT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
+                             "--name", "tester", flag, "--screenshot", png, "--after-ticks", "60"},
+                            (directory.path() / (flag.substr(2) + ".log")).string());
+  EXPECT_EQ(client.wait(60.0), 0) << client.output();
+  sf::Image image;
+  EXPECT_TRUE(image.loadFromFile(png)) << png;
+  return image;
+}
+
+TEST(ScreenshotProcess, TheJointAndLimitViewsColourEachJointByWhatItIsDoing) {
+  test::TempDirectory directory;
+  const std::string level = directory.write("joints.tmj", tiledMap(jointLevelObjects()));
+  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
+                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
+                            (directory.path() / "server.log").string());
+  const int port = test::waitForPort((directory.path() / "port").string());
+  ASSERT_GT(port, 0) << server.output();
+
+  // F4: a 3-px dot on each anchor, in the joint's colour.
+  const sf::Image joints = screenshotWith(directory, port, "--debug-joints");
+  ASSERT_EQ(joints.getSize().x, 1280u);
+  expectColour(joints, 4.5f * 16, 4.5f * 16, palette::kDebugJointWorking, "the rail's anchor");
+  expectColour(joints, 10.5f * 16, 2.5f * 16, palette::kDebugJointStrained, "the taut rope's");
+  expectColour(joints, 15.5f * 16, 2.5f * 16, palette::kDebugJointBroken, "the broken rope's");
+  EXPECT_FALSE(sameColour(at(joints, 2.75f * 16, 104.5f), palette::kDebugRailRange) ||
+               sameColour(at(joints, 2.75f * 16, 103.5f), palette::kDebugRailRange))
+      << "no rail range without F5";
+
+  // F5: the rail's range, 2 tiles each way of where its crate started, and the crate on it.
+  const sf::Image limits = screenshotWith(directory, port, "--debug-limits");
+  ASSERT_EQ(limits.getSize().x, 1280u);
+  expectColour(limits, 4.5f * 16, 6.5f * 16, palette::kDebugRailPosition, "the crate's place");
+  // A 1-px line on the row y = 104 (logical): SFML puts it on that row or the one above.
+  for (const float x : {2.75f * 16, 3.5f * 16, 6.25f * 16}) {
+    EXPECT_TRUE(sameColour(at(limits, x, 104.5f), palette::kDebugRailRange) ||
+                sameColour(at(limits, x, 103.5f), palette::kDebugRailRange))
+        << "the rail's range at logical x " << x;
+  }
+  expectColour(limits, 1.5f * 16, 6.5f * 16, palette::kBackground, "beyond the lower limit");
+  expectColour(limits, 10.5f * 16, 2.5f * 16, palette::kBackground, "no joint dots without F4");
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10.0), 0);
 }
 
 }  // namespace
