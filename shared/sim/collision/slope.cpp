@@ -13,7 +13,9 @@ namespace {
 // then overlap the box. The lift is swept like any motion, and a blocked lift is no foothold.
 bool canStandAt(const Aabb& box, float surface, const Level& level) {
   const float lift = surface - box.bottom();
-  if (lift >= 0.0f) {
+  // A lift whose top stays in the row the top is in meets no cell the box is not already in (a
+  // box on a slope is lifted a little every step): only one into a row above needs the sweep.
+  if (lift >= 0.0f || floorToInt(box.top() + lift + kSkin) == floorToInt(box.top() + kSkin)) {
     return true;
   }
   return sweepAabb(box, Vec2{0.0f, lift}, level, OneWayRule{false, 0.0f}).normalY == 0;

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -21,6 +22,36 @@ using test::Scenario;
 
 CrateDefinition crate(Vec2 position, float mass = 1.0f, Vec2 size = {1.0f, 1.0f}) {
   return CrateDefinition{position, size, mass};
+}
+
+// Collide and slide stops after kMaxSlides (4) hits a sub-step and drops the rest of that
+// sub-step (docs/simulation.md#crates): a perfectly bouncy crate at the speed cap in a shaft
+// 1/20 of a tile wider than itself would otherwise hit its walls some 16 times a sub-step. A
+// step at 200 tiles/s is 4 sub-steps, so at most 16 hits (crate_impact events) in it.
+TEST(Crate, CollideAndSlideStopsAfterFourHitsASubStep) {
+  Scenario scenario(
+      "#.#\n"
+      "#.#\n"
+      "#.#\n"
+      "#.#\n"
+      "###\n");
+  scenario.level.materials.push_back(Material{1.0f, 1.0f});  // restitution 1: every hit bounces
+  CrateDefinition bouncy = crate({1.025f, 1.0f}, 1.0f, {0.95f, 0.95f});
+  bouncy.material = 1;
+  scenario.add(bouncy);
+  scenario.config.contactEventThreshold = 0.0f;
+  scenario.parameters = StepParameters(scenario.config);
+  scenario.crate().velocity = {scenario.config.maxBodySpeed, 0.0f};
+  int hits = 0;
+  for (const StepEvent& event : scenario.stepCollecting()) {
+    hits += event.kind == EventKind::CrateImpact ? 1 : 0;
+  }
+  EXPECT_GE(hits, 4) << "it bounced from wall to wall";
+  EXPECT_LE(hits, 4 * 4) << "four slides in each of the four sub-steps";
+  const Crate& after = scenario.crate();
+  EXPECT_GE(after.position.x, 1.0f);
+  EXPECT_LE(after.position.x + 0.95f, 2.0f) << "never into a wall";
+  EXPECT_TRUE(std::isfinite(after.velocity.x));
 }
 
 TEST(Crate, FallsAndRestsExactlyOnTheFloor) {

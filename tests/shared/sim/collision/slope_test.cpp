@@ -186,3 +186,29 @@ TEST(Slope, JumpingFromASlopeIsNotCancelledByTheFollow) {
 
 }  // namespace
 }  // namespace coyote
+
+namespace coyote {
+namespace {
+
+// A lift onto a slope that would put the box's top into a ceiling is refused, however small:
+// a box whose top touches the ceiling's underside is never raised into it.
+TEST(Slope, NoLiftRaisesTheBoxIntoALowCeiling) {
+  test::Scenario scenario(
+      "..........\n"
+      "..........\n"
+      "....##....\n"
+      "....//....\n"
+      "..S.......\n"
+      "##########\n");
+  // Placed on the first slope where its top touches the ceiling (y = 3): feet at 3.8.
+  scenario.player().position = {4.0f, 3.0f};
+  scenario.player().grounded = true;
+  scenario.player().onSlope = true;
+  for (int tick = 0; tick < 60; ++tick) {
+    scenario.step(input(kRight));
+    ASSERT_GE(scenario.box().top(), 3.0f - 1e-4f) << "tick " << tick << ": into the ceiling";
+  }
+}
+
+}  // namespace
+}  // namespace coyote
