@@ -103,6 +103,10 @@ class PropertyRecorder {
 /// Notes for the PropertyAudit of this thread, if any, that `name` of `owner` was read.
 void notePropertyRead(const Node& owner, std::string_view name);
 
+/// Refuses a property entry whose Tiled `type` is not the one its name is declared with
+/// (level_properties.h): `"mass"` of type `string` names the entry's `type`.
+void checkPropertyType(const Node& entry, std::string_view name);
+
 inline std::optional<Node> findProperty(const Node& object, std::string_view name) {
   PropertyRecorder::record(name);
   notePropertyRead(object, name);
@@ -113,6 +117,7 @@ inline std::optional<Node> findProperty(const Node& object, std::string_view nam
   for (std::size_t i = 0; i < properties.array().size(); ++i) {
     const Node entry = properties.at(i);
     if (entry.child("name").string() == name) {
+      checkPropertyType(entry, name);
       return entry.child("value");
     }
   }

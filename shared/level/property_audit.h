@@ -14,9 +14,10 @@ namespace coyote {
 /// level loader of this thread reads (findProperty) is noted against the object, tile, layer or
 /// map it belongs to; `check` then walks a document and refuses the first property that nothing
 /// read: a typo (`motorSpeeed` on a rail: "did you mean `motorSpeed`?") or one that means nothing
-/// for its kind (`axisX` on a rope), with the JSON path of the property itself. What the loader
-/// reads for each class is the one list of properties; docs/levels.md has a row for each
-/// (tests/docs/docs_coverage_test.cpp).
+/// for its kind (`axisX` on a rope), with the JSON path of the property itself. What a property
+/// is (type, unit, range) is declared once in level_properties.h, which docs/levels.md mirrors
+/// (tests/docs/docs_coverage_test.cpp); what the loader reads for each class is where it means
+/// something.
 class PropertyAudit {
  public:
   PropertyAudit();

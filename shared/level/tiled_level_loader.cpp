@@ -1,5 +1,7 @@
 #include "level/tiled_level_loader.h"
 
+#include "level/level_properties.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -12,6 +14,7 @@
 #include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "level/json_node.h"
+#include "level/level_properties.h"
 #include "level/property_audit.h"
 #include "level/tiled_entities.h"
 
@@ -216,13 +219,17 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
   readBodies(objects, {tileWidth, tileHeight}, materials, CollisionGroupNames::read(map), level);
 }
 
+// The level budgets, within the range level_properties.h declares.
 void readBudgets(const Node& map, Level& level) {
-  if (const std::optional<Node> jumps = findProperty(map, "jumpsRemaining")) {
-    level.jumpsRemaining = static_cast<std::int32_t>(jumps->integer(-1, 1000000));
-  }
-  if (const std::optional<Node> dashes = findProperty(map, "dashesRemaining")) {
-    level.dashesRemaining = static_cast<std::int32_t>(dashes->integer(-1, 1000000));
-  }
+  const auto budget = [&map](std::string_view name, std::int32_t& into) {
+    const PropertySpec& spec = *findPropertySpec(name);
+    if (const std::optional<Node> value = findProperty(map, name)) {
+      into = static_cast<std::int32_t>(
+          value->integer(static_cast<std::int64_t>(spec.min), static_cast<std::int64_t>(spec.max)));
+    }
+  };
+  budget("jumpsRemaining", level.jumpsRemaining);
+  budget("dashesRemaining", level.dashesRemaining);
 }
 
 Level readMap(const Json& document, const std::string& fileName,

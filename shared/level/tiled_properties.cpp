@@ -1,5 +1,7 @@
 #include "level/tiled_properties.h"
 
+#include "level/level_properties.h"
+
 namespace coyote {
 
 float ranged(const Node& node, float min, float max) {
@@ -10,10 +12,14 @@ float ranged(const Node& node, float min, float max) {
   return static_cast<float>(value);
 }
 
-float numberProperty(const Node& object, std::string_view name, float fallback, float min,
-                     float max) {
+float numberProperty(const Node& object, std::string_view name, float fallback) {
+  const PropertySpec* spec = findPropertySpec(name);
+  if (spec == nullptr || spec->type != PropertyType::Float) {
+    object.fail(fmt::format("internal: `{}` is not a declared float property", name));
+  }
   const std::optional<Node> value = findProperty(object, name);
-  return value ? ranged(*value, min, max) : fallback;
+  return value ? ranged(*value, static_cast<float>(spec->min), static_cast<float>(spec->max))
+               : fallback;
 }
 
 bool boolProperty(const Node& object, std::string_view name) {

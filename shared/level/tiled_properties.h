@@ -16,9 +16,9 @@ namespace coyote {
 /// The number at `node`, refused unless within [min, max].
 float ranged(const Node& node, float min, float max);
 
-/// The number property `name` of `object`, or `fallback` when it has none.
-float numberProperty(const Node& object, std::string_view name, float fallback, float min,
-                     float max);
+/// The number property `name` of `object`, within the range level_properties.h declares for it,
+/// or `fallback` when it has none.
+float numberProperty(const Node& object, std::string_view name, float fallback);
 
 /// The boolean property `name` of `object` (false when absent).
 bool boolProperty(const Node& object, std::string_view name);

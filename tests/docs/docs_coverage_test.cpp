@@ -16,6 +16,7 @@
 #include "config/materials_loader.h"
 #include "config/toml_table_reader.h"
 #include "level/json_node.h"
+#include "level/level_properties.h"
 #include "level/tiled_level_loader.h"
 #include "server/server_config.h"
 
@@ -154,6 +155,47 @@ TEST(DocsCoverage, EveryLevelPropertyAndObjectClassIsInLevels) {
     names.insert(kind);
   }
   expectDocumentedOnlyIn(names, "levels.md");
+}
+
+// The one list of level properties (shared/level/level_properties.h) and docs/levels.md agree:
+// each property's row shows the type, unit and range the loader enforces.
+TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitAndRangeInLevels) {
+  std::map<std::string, std::string> typeCells;  // a property name → its row's type column
+  std::ifstream file(kDocs / "levels.md");
+  const std::regex name("`([^`]+)`");
+  for (std::string line; std::getline(file, line);) {
+    if (!line.starts_with("| `")) {
+      continue;
+    }
+    const std::size_t first = line.find(" | ", 1);
+    const std::size_t second = line.find(" | ", first + 3);
+    if (first == std::string::npos || second == std::string::npos) {
+      continue;
+    }
+    const std::string cell = line.substr(2, first - 2);
+    for (std::sregex_iterator it(cell.begin(), cell.end(), name), end; it != end; ++it) {
+      typeCells.emplace((*it)[1].str(), line.substr(first + 3, second - first - 3));
+    }
+  }
+  ASSERT_GE(levelProperties().size(), 30u);
+  PropertyRecorder recorder;  // and every property the loader asks for is in the list
+  for (const char* level : {"arena.tmj", "bench.tmj", "playground.tmj"}) {
+    const auto path = std::filesystem::path(COYOTE_SOURCE_DIR) / "configs/levels" / level;
+    loadTiledLevel(path, materialsForLevel("", path));
+  }
+  for (const std::string& read : recorder.names()) {
+    EXPECT_NE(findPropertySpec(read), nullptr) << read << " is read but not declared";
+  }
+  for (const PropertySpec& spec : levelProperties()) {
+    const std::string key(spec.name);
+    ASSERT_TRUE(typeCells.contains(key)) << key << " has no row in docs/levels.md";
+    const std::string expected = documentedType(spec);
+    if (spec.rangeInWords) {
+      EXPECT_TRUE(typeCells[key].starts_with(expected + ", ")) << key << ": " << typeCells[key];
+    } else {
+      EXPECT_EQ(typeCells[key], expected) << key;
+    }
+  }
 }
 
 }  // namespace

@@ -55,6 +55,30 @@ TEST(PropertyAudit, ATypoOnARailIsRefusedWithItsPathAndTheNameMeant) {
                                "`motorSpeeed` on a rail; did you mean `motorSpeed`?"));
 }
 
+// Tiled writes each property's declared type: one that is not the type the property is declared
+// with in level_properties.h is refused at the entry's `type`, before its value is read.
+TEST(PropertyAudit, APropertyOfTheWrongTiledTypeIsRefusedAtItsType) {
+  EXPECT_THAT(refusal(mapWith(jointWith("rail", property("motorSpeed", "string", "2")))),
+              HasSubstr("$.layers[1].objects[2].properties[1].type: `motorSpeed` is a float "
+                        "property, not string"));
+  EXPECT_THAT(refusal(mapWith(jointWith("rail", property("reverse", "int", 1)))),
+              HasSubstr("`reverse` is a bool property, not int"));
+  EXPECT_THAT(refusal(mapWith(jointWith("rope", property("to", "int", 1)))),
+              HasSubstr("`to` is an object property, not int"));
+  Json map = mapWith({{"type", "spawn"}, {"x", 32}, {"y", 144}});
+  map["properties"] = Json::array({property("jumpsRemaining", "float", 2.5)});
+  EXPECT_THAT(refusal(map), HasSubstr("$.properties[0].type: `jumpsRemaining` is an int "
+                                      "property, not float"));
+}
+
+TEST(PropertyAudit, AWholeNumberTypedIntServesAsAFloat) {
+  test::TempDirectory directory;
+  const Json map = mapWith(jointWith("rail", property("motorSpeed", "int", 2)));
+  const Level level = loadTiledLevel(directory.write("int.tmj", map.dump()));
+  ASSERT_EQ(level.joints.size(), 1u);
+  EXPECT_EQ(level.joints[0].motorSpeed, 2.0f);
+}
+
 TEST(PropertyAudit, ASwappedPairIsOneEditAway) {
   EXPECT_THAT(refusal(mapWith(jointWith("rope", property("lenght", "float", 2.0)))),
               HasSubstr("unknown property `lenght` on a rope; did you mean `length`?"));
