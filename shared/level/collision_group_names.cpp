@@ -1,7 +1,10 @@
 #include "level/collision_group_names.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
+
+#include "level/property_audit.h"
 
 namespace coyote {
 namespace {
@@ -24,22 +27,46 @@ bool validName(std::string_view name) {
   });
 }
 
-/// The map's `group.<name>` properties (their names and indexes), sorted by name.
-std::vector<std::pair<std::string, std::size_t>> declarations(const Node& map) {
-  std::vector<std::pair<std::string, std::size_t>> found;
-  if (!map.has("properties")) {
-    return found;
-  }
-  const Node properties = map.child("properties");
-  for (std::size_t i = 0; i < properties.array().size(); ++i) {
-    const std::string name = properties.at(i).child("name").string();
-    if (name.starts_with(kDeclarationPrefix)) {
-      notePropertyRead(map, name);
-      found.emplace_back(name.substr(kDeclarationPrefix.size()), i);
+/// A group declared by the map's `group.<name>` property or by a file `groups/<name>.json`.
+struct Declaration {
+  std::string name;
+  Node where;                    ///< what an error about it names
+  std::optional<Node> defaults;  ///< its default collides_with, when it gives one
+};
+
+/// The map's declarations, then the files', sorted by name (indexes: a Node cannot be assigned).
+std::vector<Declaration> declarations(const Node& map, const std::vector<GroupFile>& files) {
+  std::vector<Declaration> found;
+  if (map.has("properties")) {
+    const Node properties = map.child("properties");
+    for (std::size_t i = 0; i < properties.array().size(); ++i) {
+      const Node entry = properties.at(i);
+      const std::string name = entry.child("name").string();
+      if (name.starts_with(kDeclarationPrefix)) {
+        notePropertyRead(map, name);
+        checkPropertyType(entry, name);
+        found.push_back(
+            {name.substr(kDeclarationPrefix.size()), entry.child("name"), entry.child("value")});
+      }
     }
   }
-  std::sort(found.begin(), found.end());
-  return found;
+  for (const GroupFile& file : files) {
+    const Node root{file.document, "$", file.path};
+    found.push_back(
+        {file.name, root,
+         root.has("collides_with") ? std::optional(root.child("collides_with")) : std::nullopt});
+  }
+  std::vector<std::size_t> order(found.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return found[a].name < found[b].name; });
+  std::vector<Declaration> sorted;
+  for (const std::size_t i : order) {
+    sorted.push_back(found[i]);
+  }
+  return sorted;
 }
 
 }  // namespace
@@ -55,30 +82,31 @@ CollisionGroupNames::CollisionGroupNames() {
   }
 }
 
-CollisionGroupNames CollisionGroupNames::read(const Node& map) {
+CollisionGroupNames CollisionGroupNames::read(const Node& map,
+                                              const std::vector<GroupFile>& files) {
   CollisionGroupNames names;
-  const auto declared = declarations(map);
+  const std::vector<Declaration> declared = declarations(map, files);
   if (declared.size() > static_cast<std::size_t>(kMaxNamedGroups)) {
-    map.child("properties").fail(fmt::format("more than {} collision groups", kMaxNamedGroups));
+    (map.has("properties") ? map.child("properties") : map)
+        .fail(fmt::format("more than {} collision groups (the map's and groups/*.json together)",
+                          kMaxNamedGroups));
   }
   for (std::size_t i = 0; i < declared.size(); ++i) {
-    const std::string& name = declared[i].first;
+    const std::string& name = declared[i].name;
     if (!validName(name) || names.find(name) != nullptr) {
-      map.child("properties")
-          .at(declared[i].second)
-          .child("name")
-          .fail(
-              "a group is named with a-z, 0-9, _ and - (at most 32), and not world, player, crate, "
-              "platform or sensor");
+      declared[i].where.fail(fmt::format(
+          "group `{}`: a group is named with a-z, 0-9, _ and - (at most 32), not world, player, "
+          "crate, platform or sensor, and declared once (by the map or by groups/NAME.json)",
+          shortenedForMessage(name)));
     }
     const GroupMask bit = GroupMask{1} << (kFirstNamedGroupBit + static_cast<int>(i));
     names.groups_.push_back({name, bit, defaultCollidesWith(kGroupCrate)});
   }
   // Defaults once every name is known: a group may list one declared after it.
   for (std::size_t i = 0; i < declared.size(); ++i) {
-    const Node value = map.child("properties").at(declared[i].second).child("value");
-    if (!trimmed(value.string()).empty()) {
-      names.groups_[kBuiltinGroupCount + i].collidesWith = names.maskOf(value);
+    const std::optional<Node>& defaults = declared[i].defaults;
+    if (defaults && !trimmed(defaults->string()).empty()) {
+      names.groups_[kBuiltinGroupCount + i].collidesWith = names.maskOf(*defaults);
     }
   }
   return names;

@@ -13,6 +13,7 @@
 
 #include "config/bounded_file.h"
 #include "config/config_error.h"
+#include "level/group_files.h"
 #include "level/json_node.h"
 #include "level/level_properties.h"
 #include "level/property_audit.h"
@@ -193,7 +194,8 @@ void refuseUnknownClass(const Node& object) {
 }
 
 void readEntities(const Node& map, float tileWidth, float tileHeight,
-                  const MaterialTable& materials, Level& level) {
+                  const MaterialTable& materials, const std::vector<GroupFile>& groups,
+                  Level& level) {
   const Node layers = map.child("layers");
   std::size_t index = 0;
   if (findLayer(layers, "entities", "objectgroup", index) == nullptr) {
@@ -216,7 +218,8 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
   if (level.spawns.empty()) {
     objects.fail("no object of type \"spawn\"");
   }
-  readBodies(objects, {tileWidth, tileHeight}, materials, CollisionGroupNames::read(map), level);
+  readBodies(objects, {tileWidth, tileHeight}, materials, CollisionGroupNames::read(map, groups),
+             level);
 }
 
 // The level budgets, within the range level_properties.h declares.
@@ -254,7 +257,7 @@ Level readMap(const Json& document, const std::string& fileName,
   level.materials = materials.materials;
   const PropertyAudit audit;
   readCollisionLayer(map, readTilesets(map, baseDirectory, materials, audit), level);
-  readEntities(map, tileWidth, tileHeight, materials, level);
+  readEntities(map, tileWidth, tileHeight, materials, readGroupFiles(baseDirectory), level);
   readBudgets(map, level);
   audit.check(map);  // once everything is read: a property nothing read is a mistake
   return level;

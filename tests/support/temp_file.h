@@ -25,6 +25,7 @@ class TempDirectory {
 
   std::string write(std::string_view name, std::string_view text) const {
     const std::filesystem::path file = path_ / name;
+    std::filesystem::create_directories(file.parent_path());  // "groups/ghosts.json"
     std::ofstream(file, std::ios::binary) << text;
     return file.string();
   }

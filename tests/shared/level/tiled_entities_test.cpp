@@ -203,6 +203,55 @@ TEST(TiledEntities, AnUnknownCollisionGroupIsRefusedWithItsJsonPath) {
   EXPECT_THAT(refusalOfDeclarations(many), HasSubstr("more than 24 collision groups"));
 }
 
+// Two levels in one folder share the groups of its groups/NAME.json files; bits still follow the
+// names, whichever declares them.
+TEST(TiledEntities, LevelsOfAFolderShareTheGroupsOfItsGroupFiles) {
+  test::TempDirectory directory;
+  directory.write("groups/ghosts.json", R"({"collides_with": "world, player"})");
+  directory.write("groups/bats.json", "{}");
+  directory.write("groups/README.txt", "not a group: only .json files declare");
+  const Json crates = Json::array({crateWith(Json::array({property("group", "ghosts")})),
+                                   crateWith(Json::array({property("group", "owls")}))});
+  const Json owls = Json::array({property("group.owls", "world, bats")});
+  const Level first =
+      loadTiledLevel(directory.write("first.tmj", withMapProperties(mapWith(crates), owls).dump()));
+  const Level second = loadTiledLevel(directory.write(
+      "second.tmj",
+      mapWith(Json::array({crateWith(Json::array({property("group", "ghosts")}))})).dump()));
+  const GroupMask bats = GroupMask{1} << kFirstNamedGroupBit;
+  const GroupMask ghosts = GroupMask{1} << (kFirstNamedGroupBit + 1);
+  const GroupMask owlsBit = GroupMask{1} << (kFirstNamedGroupBit + 2);
+  EXPECT_EQ(first.crates[0].filter, (CollisionFilter{ghosts, kGroupWorld | kGroupPlayer}));
+  EXPECT_EQ(first.crates[1].filter, (CollisionFilter{owlsBit, kGroupWorld | bats}));
+  EXPECT_EQ(second.crates[0].filter, first.crates[0].filter) << "the same group in both levels";
+}
+
+TEST(TiledEntities, ABadGroupFileIsRefusedWithItsNameAndPath) {
+  const auto refusalWith = [](const std::string& file, const std::string& text,
+                              const Json& declarations) {
+    test::TempDirectory directory;
+    directory.write(file, text);
+    const Json map = withMapProperties(mapWith(Json::array()), declarations);
+    return test::refusalOf([&] { loadTiledLevel(directory.write("level.tmj", map.dump())); });
+  };
+  EXPECT_THAT(refusalWith("groups/ghosts.json", R"({"colides_with": "world"})", Json::array()),
+              AllOf(HasSubstr("groups/ghosts.json: $: unknown key `colides_with`"),
+                    HasSubstr("did you mean `collides_with`?")));
+  EXPECT_THAT(
+      refusalWith("groups/ghosts.json", R"({"collides_with": "world, bats"})", Json::array()),
+      AllOf(HasSubstr("groups/ghosts.json: $.collides_with"),
+            HasSubstr("unknown collision group \"bats\"")));
+  EXPECT_THAT(refusalWith("groups/ghosts.json", "[1, 2", Json::array()),
+              HasSubstr("groups/ghosts.json: not JSON"));
+  EXPECT_THAT(refusalWith("groups/Ghosts!.json", "{}", Json::array()),
+              HasSubstr("group `Ghosts!`: a group is named with a-z"));
+  EXPECT_THAT(
+      refusalWith("groups/ghosts.json", "{}", Json::array({property("group.ghosts", "world")})),
+      HasSubstr("declared once (by the map or by groups/NAME.json)"));
+  EXPECT_THAT(refusalWith("groups/ghosts.json", std::string(5000, ' ') + "{}", Json::array()),
+              HasSubstr("ghosts.json"));
+}
+
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);
