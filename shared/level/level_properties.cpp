@@ -13,39 +13,60 @@ using T = PropertyType;
 constexpr double kMaxPathOffset = 4096.0;  ///< tiles: a straight platform path's reach
 constexpr double kMaxAxis = 1000.0;
 
+// A number with its range and default (a float unless said), and a property whose default is in
+// words (a bool, a string, an object, a number that depends on the object).
+constexpr PropertySpec number(std::string_view name, std::string_view unit, double min, double max,
+                              std::string_view owners, double fallback = 0.0,
+                              PropertyType type = T::Float) {
+  return {name, type, unit, min, max, owners, fallback, "", false};
+}
+constexpr PropertySpec worded(std::string_view name, PropertyType type, std::string_view owners,
+                              std::string_view fallback) {
+  return {name, type, "", 0.0, 0.0, owners, 0.0, fallback, false};
+}
+constexpr PropertySpec wordedNumber(std::string_view name, std::string_view unit, double min,
+                                    double max, std::string_view owners, double fallback,
+                                    std::string_view words) {
+  return {name, T::Float, unit, min, max, owners, fallback, words, false};
+}
+
+constexpr std::string_view kJoints = "rope spring rail weld";
+
 constexpr std::array kProperties = {
-    PropertySpec{"jumpsRemaining", T::Int, "", -1.0, 1000000.0, "map"},
-    PropertySpec{"dashesRemaining", T::Int, "", -1.0, 1000000.0, "map"},
-    PropertySpec{"group.NAME", T::String, "", 0.0, 0.0, "map"},
-    PropertySpec{"material", T::String, "", 0.0, 0.0, "tile crate"},
-    PropertySpec{"path", T::Object, "", 0.0, 0.0, "platform"},
-    PropertySpec{"pathX", T::Float, "tiles", -kMaxPathOffset, kMaxPathOffset, "platform"},
-    PropertySpec{"pathY", T::Float, "tiles", -kMaxPathOffset, kMaxPathOffset, "platform"},
-    PropertySpec{"speed", T::Float, "tiles/s", 0.01, kMaxPlatformSpeed, "platform"},
-    PropertySpec{"mode", T::String, "", 0.0, 0.0, "platform"},
-    PropertySpec{"wait", T::Float, "s", 0.0, kMaxPlatformWait, "platform"},
-    PropertySpec{"oneway", T::Bool, "", 0.0, 0.0, "platform"},
-    PropertySpec{"group", T::String, "", 0.0, 0.0, "platform crate"},
-    PropertySpec{"collides_with", T::String, "", 0.0, 0.0, "platform crate"},
-    PropertySpec{"width", T::Float, "tiles", kMinBodySide, kMaxBodySide, "crate"},
-    PropertySpec{"height", T::Float, "tiles", kMinBodySide, kMaxBodySide, "crate"},
-    PropertySpec{"mass", T::Float, "", kMinBodyMass, kMaxBodyMass, "crate"},
-    PropertySpec{"body", T::Object, "", 0.0, 0.0, "rope spring rail weld"},
-    PropertySpec{"to", T::Object, "", 0.0, 0.0, "rope spring rail weld"},
-    PropertySpec{"length", T::Float, "tiles", kMinJointLength, kMaxJointLength, "rope spring"},
-    PropertySpec{"stiffness", T::Float, "", 0.0, kMaxJointStiffness, "spring rail"},
-    PropertySpec{"damping", T::Float, "", 0.0, kMaxJointStiffness, "spring rail"},
-    PropertySpec{"axisX", T::Float, "", -kMaxAxis, kMaxAxis, "rail"},
-    PropertySpec{"axisY", T::Float, "", -kMaxAxis, kMaxAxis, "rail"},
-    PropertySpec{"lower", T::Float, "tiles", -kMaxRailTravel, kMaxRailTravel, "rail"},
-    PropertySpec{"upper", T::Float, "tiles", -kMaxRailTravel, kMaxRailTravel, "rail"},
-    PropertySpec{"motorSpeed", T::Float, "tiles/s", -kMaxPlatformSpeed, kMaxPlatformSpeed, "rail"},
-    PropertySpec{"reverse", T::Bool, "", 0.0, 0.0, "rail"},
-    PropertySpec{"motorTarget", T::Float, "tiles", 0.0, 0.0, "rail", true},
-    PropertySpec{"maxForce", T::Float, "mass·tiles/s²", 0.0, kMaxJointForce, "rail"},
-    PropertySpec{"breakForce", T::Float, "mass·tiles/s²", 0.0, kMaxJointForce,
-                 "rope spring rail weld"},
-    PropertySpec{"collide", T::Bool, "", 0.0, 0.0, "rope spring rail weld"},
+    number("jumpsRemaining", "", -1.0, 1000000.0, "map", -1.0, T::Int),
+    number("dashesRemaining", "", -1.0, 1000000.0, "map", -1.0, T::Int),
+    worded("group.NAME", T::String, "map", ""),
+    worded("material", T::String, "tile crate", "`default`"),
+    worded("path", T::Object, "platform", ""),
+    number("pathX", "tiles", -kMaxPathOffset, kMaxPathOffset, "platform"),
+    number("pathY", "tiles", -kMaxPathOffset, kMaxPathOffset, "platform"),
+    number("speed", "tiles/s", 0.01, kMaxPlatformSpeed, "platform", 2.0),
+    worded("mode", T::String, "platform", "`pingpong`"),
+    number("wait", "s", 0.0, kMaxPlatformWait, "platform"),
+    worded("oneway", T::Bool, "platform", "false"),
+    worded("group", T::String, "platform crate", "`"),  // the object's class: `crate`
+    worded("collides_with", T::String, "platform crate", "`"),
+    number("width", "tiles", kMinBodySide, kMaxBodySide, "crate", 1.0),
+    number("height", "tiles", kMinBodySide, kMaxBodySide, "crate", 1.0),
+    number("mass", "", kMinBodyMass, kMaxBodyMass, "crate", 1.0),
+    worded("body", T::Object, kJoints, "(required)"),
+    worded("to", T::Object, kJoints, "the world"),
+    wordedNumber("length", "tiles", kMinJointLength, kMaxJointLength, "rope spring", 0.0,
+                 "as far apart as the level places them"),
+    wordedNumber("stiffness", "", 0.0, kMaxJointStiffness, "spring rail", 0.0, "spring: 40"),
+    number("damping", "", 0.0, kMaxJointStiffness, "spring rail"),
+    number("axisX", "", -kMaxAxis, kMaxAxis, "rail", 1.0),
+    number("axisY", "", -kMaxAxis, kMaxAxis, "rail"),
+    wordedNumber("lower", "tiles", -kMaxRailTravel, kMaxRailTravel, "rail", -kMaxRailTravel,
+                 "no limit"),
+    wordedNumber("upper", "tiles", -kMaxRailTravel, kMaxRailTravel, "rail", kMaxRailTravel,
+                 "no limit"),
+    number("motorSpeed", "tiles/s", -kMaxPlatformSpeed, kMaxPlatformSpeed, "rail"),
+    worded("reverse", T::Bool, "rail", "false"),
+    PropertySpec{"motorTarget", T::Float, "tiles", 0.0, 0.0, "rail", 0.0, "none", true},
+    number("maxForce", "mass·tiles/s²", 0.0, kMaxJointForce, "rail"),
+    number("breakForce", "mass·tiles/s²", 0.0, kMaxJointForce, kJoints),
+    worded("collide", T::Bool, kJoints, "false"),
 };
 
 // 1,000 and −4,096 as docs/levels.md writes them; a float's 10⁶ and 10⁷ as powers.
@@ -108,6 +129,14 @@ std::string documentedType(const PropertySpec& spec) {
                         documentedNumber(spec.max, whole));
   }
   return text;
+}
+
+std::string documentedDefault(const PropertySpec& spec) {
+  if (!spec.fallbackInWords.empty() ||
+      (spec.type != PropertyType::Float && spec.type != PropertyType::Int)) {
+    return std::string(spec.fallbackInWords);
+  }
+  return documentedNumber(spec.fallback, spec.type == PropertyType::Int);
 }
 
 void checkPropertyType(const Node& entry, std::string_view name) {

@@ -21,6 +21,11 @@ struct PropertySpec {
   double min = 0.0;       ///< Float and Int: the allowed range; ignored otherwise
   double max = 0.0;
   std::string_view owners;  ///< where it may appear: object classes, `map` or `tile`
+  /// Its value when a level does not set it, as docs/levels.md's default column begins: a
+  /// number (also what numberProperty returns for it), or words for the rest (`false`, a name,
+  /// "no limit", one that depends on the object: "as far apart as the level places them").
+  double fallback = 0.0;
+  std::string_view fallbackInWords;
   /// The range is the object's own (a rail's `motorTarget` lies within its limits): the row
   /// states it in words, and the reader checks it.
   bool rangeInWords = false;
@@ -37,5 +42,8 @@ std::string_view propertyTypeName(PropertyType type);
 
 /// How docs/levels.md shows its type column: "float, tiles/s, 0.01–60", "bool", …
 std::string documentedType(const PropertySpec& spec);
+
+/// How docs/levels.md's default column begins: "2", "−1", "false", "no limit", …
+std::string documentedDefault(const PropertySpec& spec);
 
 }  // namespace coyote

@@ -11,7 +11,7 @@ namespace {
 
 /// A body's size: the rectangle's, or the `width`/`height` properties (tiles), or 1×1.
 Vec2 sizeInTiles(const Node& object, TileScale scale) {
-  const auto side = [&](std::string_view key, float pixels, float fallback) {
+  const auto side = [&](std::string_view key, float pixels) {
     if (object.has(key) && object.child(key).number() > 0.0) {
       const float tiles = static_cast<float>(object.child(key).number()) / pixels;
       if (!(tiles >= kMinBodySide && tiles <= kMaxBodySide)) {
@@ -20,9 +20,9 @@ Vec2 sizeInTiles(const Node& object, TileScale scale) {
       }
       return tiles;
     }
-    return numberProperty(object, key, fallback);
+    return numberProperty(object, key);
   };
-  return {side("width", scale.width, 1.0f), side("height", scale.height, 1.0f)};
+  return {side("width", scale.width), side("height", scale.height)};
 }
 
 /// The polyline named by `path`, as top-left positions starting at `start`.
@@ -54,8 +54,8 @@ std::vector<Vec2> platformPath(const Node& object, const Node& objects, Vec2 sta
   if (const std::optional<Node> reference = findProperty(object, "path")) {
     return polylinePath(*reference, objects, start, scale);
   }
-  const float dx = numberProperty(object, "pathX", 0.0f);
-  const float dy = numberProperty(object, "pathY", 0.0f);
+  const float dx = numberProperty(object, "pathX");
+  const float dy = numberProperty(object, "pathY");
   if (dx == 0.0f && dy == 0.0f) {
     object.fail("a platform needs a path: a \"path\" object property or pathX/pathY");
   }
@@ -88,9 +88,9 @@ PlatformDefinition readPlatform(const Node& object, const Node& objects, TileSca
   platform.size = sizeInTiles(object, scale);
   platform.path = platformPath(object, objects, positionInTiles(object, scale, level), scale);
   checkInside(object, platform.path, level);
-  platform.speed = numberProperty(object, "speed", 2.0f);
+  platform.speed = numberProperty(object, "speed");
   platform.mode = pathMode(object);
-  platform.wait = numberProperty(object, "wait", 0.0f);
+  platform.wait = numberProperty(object, "wait");
   platform.oneWay = boolProperty(object, "oneway");
   platform.filter = groups.filterOf(object, kDefaultPlatformFilter);
   return platform;
@@ -101,7 +101,7 @@ CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTab
   CrateDefinition crate;
   crate.position = positionInTiles(object, scale, level);
   crate.size = sizeInTiles(object, scale);
-  crate.mass = numberProperty(object, "mass", 1.0f);
+  crate.mass = numberProperty(object, "mass");
   if (const std::optional<Node> name = findProperty(object, "material")) {
     const int index = materials.find(name->string());
     if (index < 0) {

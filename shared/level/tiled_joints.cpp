@@ -96,30 +96,30 @@ Vec2 anchorAtStart(const JointDefinition& joint, const Level& level) {
 }
 
 void readRail(const Node& object, JointDefinition& joint) {
-  const float x = numberProperty(object, "axisX", 1.0f);
-  const float y = numberProperty(object, "axisY", 0.0f);
+  const float x = numberProperty(object, "axisX");
+  const float y = numberProperty(object, "axisY");
   const double length = std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y);
   if (length < 1e-3) {
     const std::optional<Node> axisX = findProperty(object, "axisX");
     (axisX ? *axisX : object).fail("a rail's axis (axisX, axisY) must not be zero");
   }
   joint.axis = {static_cast<float>(x / length), static_cast<float>(y / length)};
-  joint.lower = numberProperty(object, "lower", -kMaxRailTravel);
-  joint.upper = numberProperty(object, "upper", kMaxRailTravel);
+  joint.lower = numberProperty(object, "lower");
+  joint.upper = numberProperty(object, "upper");
   if (joint.lower > joint.upper) {
     const std::optional<Node> lower = findProperty(object, "lower");
     (lower ? *lower : object)
         .fail(fmt::format("crossed limits: lower {} > upper {}", joint.lower, joint.upper));
   }
-  joint.motorSpeed = numberProperty(object, "motorSpeed", 0.0f);
+  joint.motorSpeed = numberProperty(object, "motorSpeed");
   joint.reverse = boolProperty(object, "reverse");
   if (const std::optional<Node> target = findProperty(object, "motorTarget")) {
     joint.hasTarget = true;
     joint.motorTarget = ranged(*target, joint.lower, joint.upper);
   }
   joint.stiffness = numberProperty(object, "stiffness", 0.0f);
-  joint.damping = numberProperty(object, "damping", 0.0f);
-  joint.maxForce = numberProperty(object, "maxForce", 0.0f);
+  joint.damping = numberProperty(object, "damping");
+  joint.maxForce = numberProperty(object, "maxForce");
 }
 
 /// What each kind adds: a rope's or spring's length (by default the distance the level puts
@@ -137,7 +137,7 @@ void readKind(const Node& object, const Level& level, JointDefinition& joint) {
   }
   if (joint.kind == JointKind::Spring) {
     joint.stiffness = numberProperty(object, "stiffness", 40.0f);
-    joint.damping = numberProperty(object, "damping", 0.0f);
+    joint.damping = numberProperty(object, "damping");
   }
   if (joint.kind == JointKind::Rail) {
     readRail(object, joint);
@@ -150,7 +150,7 @@ JointDefinition readJoint(const Node& object, const Node& objects, JointKind kin
   joint.kind = kind;
   readEnds(object, objects, scale, level, joint);
   readKind(object, level, joint);
-  joint.breakForce = numberProperty(object, "breakForce", 0.0f);
+  joint.breakForce = numberProperty(object, "breakForce");
   joint.collide = boolProperty(object, "collide");
   return joint;
 }

@@ -22,6 +22,11 @@ float numberProperty(const Node& object, std::string_view name, float fallback) 
                : fallback;
 }
 
+float numberProperty(const Node& object, std::string_view name) {
+  const PropertySpec* spec = findPropertySpec(name);
+  return numberProperty(object, name, spec != nullptr ? static_cast<float>(spec->fallback) : 0.0f);
+}
+
 bool boolProperty(const Node& object, std::string_view name) {
   const std::optional<Node> value = findProperty(object, name);
   if (!value) {

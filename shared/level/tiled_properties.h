@@ -20,6 +20,9 @@ float ranged(const Node& node, float min, float max);
 /// or `fallback` when it has none.
 float numberProperty(const Node& object, std::string_view name, float fallback);
 
+/// The same with the default level_properties.h declares.
+float numberProperty(const Node& object, std::string_view name);
+
 /// The boolean property `name` of `object` (false when absent).
 bool boolProperty(const Node& object, std::string_view name);
 

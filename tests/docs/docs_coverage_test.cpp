@@ -157,26 +157,63 @@ TEST(DocsCoverage, EveryLevelPropertyAndObjectClassIsInLevels) {
   expectDocumentedOnlyIn(names, "levels.md");
 }
 
-// The one list of level properties (shared/level/level_properties.h) and docs/levels.md agree:
-// each property's row shows the type, unit and range the loader enforces.
-TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitAndRangeInLevels) {
-  std::map<std::string, std::string> typeCells;  // a property name → its row's type column
+/// A row of docs/levels.md's property tables, as one of the names in its first cell sees it.
+struct PropertyRow {
+  std::string type;
+  std::string fallback;  ///< this name's part of the default column ("" for a 3-column table)
+};
+
+std::vector<std::string> cellsOf(const std::string& line) {
+  std::vector<std::string> cells;
+  std::size_t at = 2;
+  while (at < line.size()) {
+    const std::size_t end = line.find(" |", at);
+    if (end == std::string::npos) {
+      break;
+    }
+    cells.push_back(line.substr(at, end - at));
+    at = end + 3;
+  }
+  return cells;
+}
+
+// "1, 0" for `axisX`, `axisY`: a part each when there are as many parts as names.
+std::vector<std::string> defaultsFor(const std::string& cell, std::size_t names) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0; at <= cell.size();) {
+    const std::size_t comma = std::min(cell.find(", ", at), cell.size());
+    parts.push_back(cell.substr(at, comma - at));
+    at = comma + 2;
+  }
+  return parts.size() == names ? parts : std::vector<std::string>(names, cell);
+}
+
+std::map<std::string, PropertyRow> levelPropertyRows() {
+  std::map<std::string, PropertyRow> rows;
   std::ifstream file(kDocs / "levels.md");
   const std::regex name("`([^`]+)`");
   for (std::string line; std::getline(file, line);) {
-    if (!line.starts_with("| `")) {
+    const std::vector<std::string> cells = cellsOf(line);
+    if (!line.starts_with("| `") || cells.size() < 3) {
       continue;
     }
-    const std::size_t first = line.find(" | ", 1);
-    const std::size_t second = line.find(" | ", first + 3);
-    if (first == std::string::npos || second == std::string::npos) {
-      continue;
+    std::vector<std::string> names;
+    for (std::sregex_iterator it(cells[0].begin(), cells[0].end(), name), end; it != end; ++it) {
+      names.push_back((*it)[1].str());
     }
-    const std::string cell = line.substr(2, first - 2);
-    for (std::sregex_iterator it(cell.begin(), cell.end(), name), end; it != end; ++it) {
-      typeCells.emplace((*it)[1].str(), line.substr(first + 3, second - first - 3));
+    const std::vector<std::string> defaults =
+        cells.size() >= 4 ? defaultsFor(cells[2], names.size()) : std::vector<std::string>();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      rows.emplace(names[i], PropertyRow{cells[1], defaults.empty() ? "" : defaults[i]});
     }
   }
+  return rows;
+}
+
+// The one list of level properties (shared/level/level_properties.h) and docs/levels.md agree:
+// each property's row shows the type, unit, range and default the loader uses.
+TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitRangeAndDefaultInLevels) {
+  std::map<std::string, PropertyRow> rows = levelPropertyRows();
   ASSERT_GE(levelProperties().size(), 30u);
   PropertyRecorder recorder;  // and every property the loader asks for is in the list
   for (const char* level : {"arena.tmj", "bench.tmj", "playground.tmj"}) {
@@ -188,13 +225,17 @@ TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitAndRangeInLevels) {
   }
   for (const PropertySpec& spec : levelProperties()) {
     const std::string key(spec.name);
-    ASSERT_TRUE(typeCells.contains(key)) << key << " has no row in docs/levels.md";
-    const std::string expected = documentedType(spec);
+    ASSERT_TRUE(rows.contains(key)) << key << " has no row in docs/levels.md";
+    const PropertyRow& row = rows[key];
+    const std::string type = documentedType(spec);
     if (spec.rangeInWords) {
-      EXPECT_TRUE(typeCells[key].starts_with(expected + ", ")) << key << ": " << typeCells[key];
+      EXPECT_TRUE(row.type.starts_with(type + ", ")) << key << ": " << row.type;
     } else {
-      EXPECT_EQ(typeCells[key], expected) << key;
+      EXPECT_EQ(row.type, type) << key;
     }
+    EXPECT_TRUE(row.fallback.starts_with(documentedDefault(spec)))
+        << key << ": the default column says \"" << row.fallback << "\", the loader "
+        << documentedDefault(spec);
   }
 }
 
