@@ -397,7 +397,7 @@ Incline inclineOf(const SurfaceContact& contact, const Aabb& box) {
 }
 
 // Slope follow, then ground snap on descents (never while rising, dashing or dropping through).
-SurfaceContact followSurfaces(Character& character, const SweepResult& swept, const Aabb& start,
+SurfaceContact followSurfaces(Character& character, const SweepResult& swept, float startBottom,
                               const Level& level, const StepParameters& parameters,
                               const StepScratch& scratch, const InReach& reach) {
   if (character.velocity.y < 0.0f) {
@@ -405,7 +405,7 @@ SurfaceContact followSurfaces(Character& character, const SweepResult& swept, co
   }
   SurfaceContact contact;
   if (reach.mayHold(kFollowableTypes)) {
-    contact = resolveSlopeFollow(swept.box, start.bottom(), level);
+    contact = resolveSlopeFollow(swept.box, startBottom, level);
   }
   // Hysteresis: a character on the ground keeps it a few degrees steeper than one arriving.
   const float limit = scratch.wasGrounded ? parameters.staySine : parameters.arriveSine;
@@ -525,7 +525,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
     applyGravityAndDrag(character, input, parameters);
     capWallSlide(character, parameters);
   }
-  const Aabb start = characterBox(character, parameters.config);
+  const float startBottom = character.position.y + parameters.config.playerHeight;
   scratch.walking = isWalking(character, scratch);
   ObstacleBuffer buffer;
   const InReach reach = inReach(character, level, parameters, all, self, buffer);
@@ -539,7 +539,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   contacts.fallSpeed = character.velocity.y;  // before landing zeroes it
   contacts.swimming = submerged > kSwimmingFraction;
   const SurfaceContact contact =
-      followSurfaces(character, swept, start, level, parameters, scratch, reach);
+      followSurfaces(character, swept, startBottom, level, parameters, scratch, reach);
   zeroBlockedVelocity(character, swept, level, parameters, scratch);
   updateGrounded(character, swept, contact, parameters, scratch);
   detectWallContact(character, input, level, parameters, reach);

@@ -16,7 +16,7 @@ SweepResult stepUpBlocked(const BlockedMotion& motion, float height, const Level
   }
   const SweepResult up =
       sweepAabb(motion.start, Vec2{0.0f, -height}, level, motion.oneWay, motion.bodies);
-  const float lift = motion.start.bottom() - up.box.bottom();
+  const float lift = feet - up.box.bottom();
   const SweepResult across =
       sweepAabb(up.box, Vec2{motion.delta.x, 0.0f}, level, motion.oneWay, motion.bodies);
   const float along = motion.delta.x < 0.0f ? -1.0f : 1.0f;
