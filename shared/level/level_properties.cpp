@@ -35,6 +35,8 @@ constexpr std::string_view kJoints = "rope spring rail weld";
 constexpr std::array kProperties = {
     number("jumpsRemaining", "", -1.0, 1000000.0, "map", -1.0, T::Int),
     number("dashesRemaining", "", -1.0, 1000000.0, "map", -1.0, T::Int),
+    number("laps", "", 1.0, kMaxLaps, "map", 1.0, T::Int),
+    worded("race_name", T::String, "map", "the level's file name"),
     worded("group.NAME", T::String, "map", ""),
     worded("material", T::String, "tile crate", "`default`"),
     worded("path", T::Object, "platform", ""),
@@ -49,6 +51,7 @@ constexpr std::array kProperties = {
     number("width", "tiles", kMinBodySide, kMaxBodySide, "crate", 1.0),
     number("height", "tiles", kMinBodySide, kMaxBodySide, "crate", 1.0),
     number("mass", "", kMinBodyMass, kMaxBodyMass, "crate", 1.0),
+    PropertySpec{"order", T::Int, "", 1.0, 64.0, "checkpoint", 0.0, "none", false},
     worded("body", T::Object, kJoints, "(required)"),
     worded("to", T::Object, kJoints, "the world"),
     wordedNumber("length", "tiles", kMinJointLength, kMaxJointLength, "rope spring", 0.0,

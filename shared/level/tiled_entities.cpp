@@ -2,28 +2,13 @@
 
 #include <optional>
 
+#include "level/level_properties.h"
 #include "level/tiled_joints.h"
 #include "level/tiled_properties.h"
 #include "sim/state/body.h"
 
 namespace coyote {
 namespace {
-
-/// A body's size: the rectangle's, or the `width`/`height` properties (tiles), or 1×1.
-Vec2 sizeInTiles(const Node& object, TileScale scale) {
-  const auto side = [&](std::string_view key, float pixels) {
-    if (object.has(key) && object.child(key).number() > 0.0) {
-      const float tiles = static_cast<float>(object.child(key).number()) / pixels;
-      if (!(tiles >= kMinBodySide && tiles <= kMaxBodySide)) {
-        object.child(key).fail(
-            fmt::format("a body is {} to {} tiles wide and high", kMinBodySide, kMaxBodySide));
-      }
-      return tiles;
-    }
-    return numberProperty(object, key);
-  };
-  return {side("width", scale.width), side("height", scale.height)};
-}
 
 /// The polyline named by `path`, as top-left positions starting at `start`.
 std::vector<Vec2> polylinePath(const Node& reference, const Node& objects, Vec2 start,
@@ -114,6 +99,17 @@ CrateDefinition readCrate(const Node& object, TileScale scale, const MaterialTab
   return crate;
 }
 
+CheckpointDefinition readCheckpoint(const Node& object, TileScale scale, const Level& level) {
+  CheckpointDefinition checkpoint{positionInTiles(object, scale, level),
+                                  sizeInTiles(object, scale)};
+  if (const std::optional<Node> order = findProperty(object, "order")) {
+    const PropertySpec& spec = *findPropertySpec("order");
+    checkpoint.order = static_cast<std::uint8_t>(
+        order->integer(static_cast<std::int64_t>(spec.min), static_cast<std::int64_t>(spec.max)));
+  }
+  return checkpoint;
+}
+
 }  // namespace
 
 void readBodies(const Node& objects, TileScale scale, const MaterialTable& materials,
@@ -130,8 +126,7 @@ void readBodies(const Node& objects, TileScale scale, const MaterialTable& mater
       if (level.checkpoints.size() == kMaxCheckpoints) {
         object.fail(fmt::format("more than {} checkpoints", kMaxCheckpoints));
       }
-      level.checkpoints.push_back(
-          {positionInTiles(object, scale, level), sizeInTiles(object, scale)});
+      level.checkpoints.push_back(readCheckpoint(object, scale, level));
     } else if (kind == "crate") {
       if (level.crates.size() == static_cast<std::size_t>(kMaxCrates)) {
         object.fail(fmt::format("more than {} crates", kMaxCrates));

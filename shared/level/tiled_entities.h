@@ -10,8 +10,9 @@
 namespace coyote {
 
 /// Every class an object of the `entities` layer may have (docs/levels.md#objects).
-inline constexpr std::array<std::string_view, 8> kObjectClasses = {
-    "spawn", "platform", "crate", "checkpoint", "rope", "spring", "rail", "weld"};
+inline constexpr std::array<std::string_view, 10> kObjectClasses = {
+    "spawn",  "platform", "crate",  "checkpoint", "start",
+    "finish", "rope",     "spring", "rail",       "weld"};
 
 /// Pixel size of one tile, to turn Tiled's pixel coordinates into tiles.
 struct TileScale {

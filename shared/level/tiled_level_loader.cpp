@@ -18,6 +18,7 @@
 #include "level/level_properties.h"
 #include "level/property_audit.h"
 #include "level/tiled_entities.h"
+#include "level/tiled_race.h"
 
 namespace coyote {
 namespace {
@@ -220,6 +221,7 @@ void readEntities(const Node& map, float tileWidth, float tileHeight,
   }
   readBodies(objects, {tileWidth, tileHeight}, materials, CollisionGroupNames::read(map, groups),
              level);
+  readRace(map, objects, {tileWidth, tileHeight}, level);
 }
 
 // The level budgets, within the range level_properties.h declares.

@@ -47,6 +47,22 @@ Vec2 positionInTiles(const Node& object, TileScale scale, const Level& level) {
   return position;
 }
 
+// A body's size: the rectangle's, or the `width`/`height` properties (tiles), or 1×1.
+Vec2 sizeInTiles(const Node& object, TileScale scale) {
+  const auto side = [&](std::string_view key, float pixels) {
+    if (object.has(key) && object.child(key).number() > 0.0) {
+      const float tiles = static_cast<float>(object.child(key).number()) / pixels;
+      if (!(tiles >= kMinBodySide && tiles <= kMaxBodySide)) {
+        object.child(key).fail(
+            fmt::format("a body is {} to {} tiles wide and high", kMinBodySide, kMaxBodySide));
+      }
+      return tiles;
+    }
+    return numberProperty(object, key);
+  };
+  return {side("width", scale.width), side("height", scale.height)};
+}
+
 const Node* findObject(const Node& objects, std::int64_t id, std::optional<Node>& storage) {
   for (std::size_t i = 0; i < objects.array().size(); ++i) {
     const Node object = objects.at(i);

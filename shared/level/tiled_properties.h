@@ -29,6 +29,10 @@ bool boolProperty(const Node& object, std::string_view name);
 /// An object's x, y in tiles, refused outside the map.
 Vec2 positionInTiles(const Node& object, TileScale scale, const Level& level);
 
+/// A body's or region's size in tiles: the rectangle's, or its `width`/`height` properties, or
+/// 1 × 1; refused outside kMinBodySide..kMaxBodySide.
+Vec2 sizeInTiles(const Node& object, TileScale scale);
+
 /// The object of `objects` with Tiled id `id`, kept in `storage`, or nullptr.
 const Node* findObject(const Node& objects, std::int64_t id, std::optional<Node>& storage);
 

@@ -11,6 +11,7 @@
 #include "sim/bodies/platform_step.h"
 #include "sim/bodies/sensors.h"
 #include "sim/character/checkpoints.h"
+#include "sim/character/race.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/water.h"
 
@@ -291,6 +292,10 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   if (events != nullptr) {
     sensorsBefore.find(state, active, level, config);
   }
+  RaceStarts raceStarts;  // filled only on a race level: a step elsewhere pays nothing for it
+  if (level.race.present) {
+    recordRaceStarts(state, active, raceStarts);
+  }
   const StirringCrates stirringCrates(state, level, config);
   const CrateBits& stirring = stirringCrates.set();
   guardBodies(state, active, level, config, stirring, events);
@@ -304,6 +309,9 @@ void stepWorld(WorldState& state, const TickInputs& inputs, const Level& level,
   CharacterPass pass{inputs, events, {}};
   moveCratesThenCharacters(state, active, level, parameters, links, stirring, pass, clock);
   applyRules(state, active, level, config, pass.mayTouchHazard, stirring, events);
+  if (level.race.present) {
+    stepRaces(state, active, level, config, raceStarts, events);
+  }
   if (events != nullptr) {
     SensorOverlaps sensorsAfter;
     sensorsAfter.find(state, active, level, config);

@@ -57,6 +57,22 @@ template <class Archive>
 void serialize(Archive& archive, CheckpointDefinition& checkpoint) {
   archive(checkpoint.position);
   serializeBodySize(archive, checkpoint.size, "checkpoint size");
+  net::rangedValue(archive, checkpoint.order, std::uint8_t{0},
+                   static_cast<std::uint8_t>(kMaxCheckpoints), "checkpoint order");
+}
+
+template <class Archive>
+void serialize(Archive& archive, RaceDefinition& race) {
+  net::wireBool(archive, race.present, "race");
+  if (!race.present) {
+    return;  // a level without a race sends one byte for it
+  }
+  archive(race.start.position);
+  serializeBodySize(archive, race.start.size, "race start size");
+  archive(race.finish.position);
+  serializeBodySize(archive, race.finish.size, "race finish size");
+  net::rangedValue(archive, race.laps, 1, kMaxLaps, "race laps");
+  net::boundedString(archive, race.name, kMaxRaceNameLength, "race name");
 }
 
 template <class Archive>

@@ -23,6 +23,7 @@ LevelData toLevelData(const Level& level) {
   data.platforms = level.platforms;
   data.crates = level.crates;
   data.checkpoints = level.checkpoints;
+  data.race = level.race;
   data.joints = level.joints;
   data.materials = level.materials;
   for (int row = 0; row < level.height(); ++row) {
@@ -53,6 +54,7 @@ Level toLevel(const LevelData& data) {
   level.platforms = data.platforms;
   level.crates = data.crates;
   level.checkpoints = data.checkpoints;
+  level.race = data.race;
   level.joints = data.joints;
   level.materials = data.materials;
   std::size_t cell = 0;

@@ -23,6 +23,7 @@ struct LevelData {
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
   std::vector<CheckpointDefinition> checkpoints;
+  RaceDefinition race;
   std::vector<JointDefinition> joints;
   std::vector<Material> materials{Material{}};
   std::vector<MaterialRun> materialRuns;  ///< the cells' materials, run-length coded
@@ -55,6 +56,7 @@ struct LevelData {
     boundedVector(archive, platforms, kMaxPlatforms, "platform");
     boundedVector(archive, crates, kMaxCrates, "crate");
     boundedVector(archive, checkpoints, kMaxCheckpoints, "checkpoint");
+    archive(race);
     boundedVector(archive, joints, kMaxJoints, "joint");
     boundedVector(archive, materials, kMaxMaterials, "material");
     // A level whose material changes more often than this across its cells cannot be served
@@ -92,6 +94,9 @@ struct LevelData {
       if (!inside(checkpoint.position)) {
         throw WireError("checkpoint outside the level");
       }
+    }
+    if (race.present && (!inside(race.start.position) || !inside(race.finish.position))) {
+      throw WireError("race start or finish outside the level");
     }
   }
 

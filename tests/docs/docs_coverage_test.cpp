@@ -150,8 +150,8 @@ TEST(DocsCoverage, EveryLevelPropertyAndObjectClassIsInLevels) {
   std::set<std::string> names(recorder.names().begin(), recorder.names().end());
   EXPECT_GE(names.size(), 25u);
   // The classes an object of the `entities` layer may have, and the map's group declarations.
-  for (const char* kind : {"spawn", "platform", "crate", "checkpoint", "rope", "spring", "rail",
-                           "weld", "group.NAME"}) {
+  for (const char* kind : {"spawn", "platform", "crate", "checkpoint", "start", "finish", "rope",
+                           "spring", "rail", "weld", "group.NAME"}) {
     names.insert(kind);
   }
   expectDocumentedOnlyIn(names, "levels.md");

@@ -34,12 +34,17 @@ bool touchesHazard(const Aabb& box, const Level& level) {
 }
 
 void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config) {
-  const Vec2 spawn = character.spawn;
-  const std::int8_t checkpoint = character.checkpoint;
-  const CheckpointDefinition* reached = checkpointDefinition(level, checkpoint);
-  spawnCharacter(character, reached != nullptr ? reached->respawnPoint() : spawn, level, config);
-  character.spawn = spawn;
-  character.checkpoint = reached != nullptr ? checkpoint : -1;
+  const Character before = character;
+  const CheckpointDefinition* reached = checkpointDefinition(level, before.checkpoint);
+  spawnCharacter(character, reached != nullptr ? reached->respawnPoint() : before.spawn, level,
+                 config);
+  character.spawn = before.spawn;
+  character.checkpoint = reached != nullptr ? before.checkpoint : -1;
+  // A respawn keeps the race run going (docs/simulation.md#races).
+  character.runTicks = before.runTicks;
+  character.runStartFraction = before.runStartFraction;
+  character.raceCheckpoint = before.raceCheckpoint;
+  character.raceLap = before.raceLap;
 }
 
 namespace {

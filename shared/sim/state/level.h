@@ -77,6 +77,7 @@ class Level {
   std::vector<PlatformDefinition> platforms;
   std::vector<CrateDefinition> crates;
   std::vector<CheckpointDefinition> checkpoints;
+  RaceDefinition race;
   /// Joints between crates, platforms and the world, in file order (their state's slots).
   std::vector<JointDefinition> joints;
   /// Where the level came from (a file path or "ascii"), for messages.

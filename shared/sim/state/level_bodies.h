@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sim/state/body.h"
@@ -45,10 +46,24 @@ inline Aabb crateBox(const Crate& crate, const CrateDefinition& definition) {
 struct CheckpointDefinition {
   Vec2 position;  ///< top-left, tiles
   Vec2 size{1.0f, 1.0f};
+  std::uint8_t order = 0;  ///< its place in the level's race (1, 2, …); 0: not part of it
 
   /// Where a character respawns: the bottom-centre of the area.
   Vec2 respawnPoint() const { return {position.x + size.x * 0.5f, position.y + size.y}; }
 };
+
+/// A race (docs/levels.md#races): leaving `start` starts a run, the checkpoints of order 1, 2, …
+/// count in turn, and reaching `finish` after the last of them ends a lap; `laps` of them end the
+/// run.
+struct RaceDefinition {
+  bool present = false;  ///< the level has a start and a finish
+  Aabb start;
+  Aabb finish;
+  std::int32_t laps = 1;
+  std::string name;  ///< what players see; the level's name unless the map gives one
+};
+inline constexpr std::int32_t kMaxLaps = 100;
+inline constexpr std::size_t kMaxRaceNameLength = 32;
 
 /// The joints a world of axis-aligned boxes can use (docs/simulation.md#joints): none
 /// turns a body, so revolute and spherical joints are left out.

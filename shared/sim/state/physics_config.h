@@ -68,7 +68,7 @@ inline constexpr int kPixelsPerTile = 16;
   /* slopes */                                                                                     \
   SETTING(physics, ground_snap_distance, float, groundSnapDistance, 0.3f, 0.0f, 1.0f, "tiles",     \
           "a grounded box is pulled down this far on descents")                                    \
-  SETTING(physics, max_walkable_angle, float, maxWalkableAngle, 55.0f, 1.0f, 89.0f, "°",          \
+  SETTING(physics, max_walkable_angle, float, maxWalkableAngle, 55.0f, 1.0f, 89.0f, "°",           \
           "a steeper surface is not ground: a character arriving on it slides down")               \
   SETTING(physics, walkable_hysteresis, float, walkableHysteresis, 3.0f, 0.0f, 30.0f, "°",         \
           "a character already on the ground stays grounded this much beyond the limit")           \

@@ -9,7 +9,8 @@ std::string_view eventKindName(EventKind kind) {
       "left_water",       "hazard_hit",     "checkpoint_activated",
       "crate_impact",     "body_slept",     "body_woke",
       "velocity_clamped", "body_recovered", "joint_broken",
-      "sensor_entered",   "sensor_left"};
+      "sensor_entered",   "sensor_left",    "run_started",
+      "checkpoint_split", "lap_finished",   "run_finished"};
   const auto index = static_cast<std::size_t>(kind);
   return index < kNames.size() ? kNames[index] : "unknown";
 }
@@ -27,6 +28,15 @@ void EventBatch::emit(BodyId body, EventKind kind, float value, BodyId other) {
     return;
   }
   events_[count_++] = StepEvent{tick_, body, kind, value, other};
+}
+
+void EventBatch::emitRace(BodyId body, EventKind kind, std::int16_t index, std::int32_t ticks,
+                          float fraction) {
+  if (count_ == capacity_) {
+    ++dropped_;
+    return;
+  }
+  events_[count_++] = StepEvent{tick_, body, kind, fraction, kNoBody, index, ticks};
 }
 
 }  // namespace coyote

@@ -30,8 +30,12 @@ enum class EventKind : std::uint8_t {
   JointBroken,      ///< body: the joint's crate; value: the force that broke it, mass·tiles/s²
   SensorEntered,    ///< body: a character or crate now inside `other`, a sensor's box
   SensorLeft,       ///< body: a character or crate no longer inside `other`
+  RunStarted,       ///< a character left the race's start; value: where in the tick (0–1)
+  CheckpointSplit,  ///< index: the checkpoint's order; the run's time as `count` + `value` ticks
+  LapFinished,      ///< index: the laps finished; the run's time as `count` + `value` ticks
+  RunFinished,      ///< the run's time as `count` + `value` ticks (docs/simulation.md#races)
 };
-inline constexpr std::size_t kEventKindCount = 17;
+inline constexpr std::size_t kEventKindCount = 21;
 
 /// Why a crate went to sleep (the value of a body_slept event).
 enum class SleepReason : std::uint8_t {
@@ -50,6 +54,8 @@ struct StepEvent {
   EventKind kind = EventKind::Landed;
   float value = 0.0f;
   BodyId other = kNoBody;  ///< the second body of a two-body event (a sensor's)
+  std::int16_t index = 0;  ///< a race event's checkpoint order or lap
+  std::int32_t count = 0;  ///< a race event's whole ticks (its time is count + value ticks)
 };
 
 /// The most events a batch can hold, whatever the config says (`physics.max_events_per_tick`).
@@ -63,6 +69,9 @@ class EventBatch {
   /// Empties the batch for a new step that may keep `capacity` events (capped at kMaxEventBatch).
   void start(std::uint32_t tick, std::size_t capacity);
   void emit(BodyId body, EventKind kind, float value = 0.0f, BodyId other = kNoBody);
+  /// A race event: `ticks` whole ticks and `fraction` of one since the run started.
+  void emitRace(BodyId body, EventKind kind, std::int16_t index, std::int32_t ticks,
+                float fraction);
   /// Counts an event a phase knows happened but could not name (more than it can track).
   void countDropped() { ++dropped_; }
 

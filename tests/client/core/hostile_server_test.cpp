@@ -40,8 +40,8 @@ void writeLevel(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
     out(forgery.spawn);
   }
   out(std::int32_t{-1}, std::int32_t{-1}, std::uint16_t{0});  // budgets, empty name
-  // No platforms, crates, checkpoints or joints.
-  out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0});
+  // No platforms, crates, checkpoints, race or joints.
+  out(std::uint16_t{0}, std::uint16_t{0}, std::uint16_t{0}, std::uint8_t{0}, std::uint16_t{0});
   out(std::uint16_t{1}, 1.0f, 0.0f);  // the default material
   out(std::uint16_t{1}, static_cast<std::uint32_t>(std::max(forgery.width, 1) * height),
       std::uint8_t{0});  // every cell of it

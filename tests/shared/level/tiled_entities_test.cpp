@@ -252,6 +252,63 @@ TEST(TiledEntities, ABadGroupFileIsRefusedWithItsNameAndPath) {
               HasSubstr("ghosts.json"));
 }
 
+Json region(const char* kind, double x) {
+  return {{"type", kind}, {"x", x * 16}, {"y", 96}, {"width", 32}, {"height", 48}};
+}
+
+Json orderedCheckpoint(double x, const Json& order) {
+  return {{"type", "checkpoint"},
+          {"x", x * 16},
+          {"y", 96},
+          {"width", 16},
+          {"height", 16},
+          {"properties", Json::array({{{"name", "order"}, {"type", "int"}, {"value", order}}})}};
+}
+
+TEST(TiledEntities, ARaceHasAStartAFinishOrderedCheckpointsAndLaps) {
+  Json map = mapWith(Json::array({region("start", 1), orderedCheckpoint(8, 2),
+                                  orderedCheckpoint(5, 1), region("finish", 15)}));
+  map["properties"] = Json::array({{{"name", "laps"}, {"type", "int"}, {"value", 3}},
+                                   {{"name", "race_name"}, {"type", "string"}, {"value", "hall"}}});
+  const Level level = load(map);
+  ASSERT_TRUE(level.race.present);
+  EXPECT_EQ(level.race.start.position.x, 1.0f);
+  EXPECT_EQ(level.race.start.position.y, 6.0f);
+  EXPECT_EQ(level.race.start.size.x, 2.0f);
+  EXPECT_EQ(level.race.start.size.y, 3.0f);
+  EXPECT_EQ(level.race.finish.position.x, 15.0f);
+  EXPECT_EQ(level.race.laps, 3);
+  EXPECT_EQ(level.race.name, "hall");
+  ASSERT_EQ(level.checkpoints.size(), 2u);
+  EXPECT_EQ(level.checkpoints[0].order, 2);
+  EXPECT_EQ(level.checkpoints[1].order, 1);
+  EXPECT_FALSE(load(mapWith(Json::array())).race.present);
+  EXPECT_EQ(load(mapWith(Json::array({region("start", 1), region("finish", 15)}))).race.name,
+            "bodies.tmj")
+      << "the level's name by default";
+}
+
+TEST(TiledEntities, ABrokenRaceIsRefusedWithItsJsonPath) {
+  const auto race = [](Json objects) {
+    objects.push_back(region("start", 1));
+    objects.push_back(region("finish", 15));
+    return mapWith(objects);
+  };
+  EXPECT_THAT(refusal(race(Json::array({orderedCheckpoint(5, 1), orderedCheckpoint(8, 1)}))),
+              AllOf(HasSubstr("$.layers[1].objects[1].properties[0].value"),
+                    HasSubstr("order 1 is already $.layers[1].objects[0]'s")));
+  EXPECT_THAT(refusal(race(Json::array({orderedCheckpoint(5, 1), orderedCheckpoint(8, 3)}))),
+              AllOf(HasSubstr("unknown order"), HasSubstr("2 is missing")));
+  EXPECT_THAT(refusal(race(Json::array({region("start", 6)}))),
+              AllOf(HasSubstr("$.layers[1].objects[1]"), HasSubstr("a level has one `start`")));
+  EXPECT_THAT(refusal(mapWith(Json::array({region("start", 1)}))),
+              HasSubstr("a race needs a `start` and a `finish` object, both"));
+  Json laps = mapWith(Json::array());
+  laps["properties"] = Json::array({{{"name", "laps"}, {"type", "int"}, {"value", 2}}});
+  EXPECT_THAT(refusal(laps), AllOf(HasSubstr("$.properties[0].value"), HasSubstr("need a race")));
+  EXPECT_THAT(refusal(race(Json::array({orderedCheckpoint(5, 0)}))), HasSubstr("[1, 64]"));
+}
+
 TEST(TiledEntities, ThePlaygroundHasPlatformsOfEveryKindAndCrates) {
   const Level level = test::bundledLevel("playground.tmj");
   EXPECT_EQ(level.platforms.size(), 3u);

@@ -95,7 +95,7 @@ TEST(FieldList, EveryCharacterFieldChangesTheHashAndIsNamedByTheDiff) {
     EXPECT_NE(hashState(changed), reference) << name;
     EXPECT_THAT(differingFields(base, changed), ::testing::ElementsAre(name));
   });
-  EXPECT_EQ(fields, 21);
+  EXPECT_EQ(fields, 25);
 }
 
 TEST(FieldList, ActiveFlagAndTickAreStateToo) {

@@ -152,6 +152,32 @@ TEST(LevelBodiesWire, CollisionFiltersTravelWithTheirBodies) {
   }
 }
 
+TEST(LevelBodiesWire, ARaceTravelsWithItsLevelAndABrokenOneIsRefused) {
+  Welcome sent = playgroundWelcome();
+  sent.level.race = {true, Aabb{{2.0f, 3.0f}, {1.0f, 2.0f}}, Aabb{{30.0f, 3.0f}, {2.0f, 2.0f}}, 3,
+                     "playground dash"};
+  sent.level.checkpoints[0].order = 1;
+  std::string error;
+  const std::optional<Message> decoded = decode(encode(Message{sent}), error);
+  ASSERT_TRUE(decoded.has_value()) << error;
+  const Level level = toLevel(std::get<Welcome>(*decoded).level);
+  ASSERT_TRUE(level.race.present);
+  EXPECT_EQ(level.race.finish.position.x, 30.0f);
+  EXPECT_EQ(level.race.laps, 3);
+  EXPECT_EQ(level.race.name, "playground dash");
+  EXPECT_EQ(level.checkpoints[0].order, 1);
+
+  Welcome broken = sent;
+  broken.level.race.laps = 0;
+  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("race laps"));
+  broken = sent;
+  broken.level.race.finish.position = {9999.0f, 3.0f};
+  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("race start or finish outside"));
+  broken = sent;
+  broken.level.checkpoints[0].order = 200;
+  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("checkpoint order"));
+}
+
 TEST(LevelBodiesWire, AStateNamingCratesTheLevelDoesNotHaveIsIgnoredBySimulation) {
   // A hostile server's state passes the wire's ranges but names crate ids beyond the level's:
   // the simulation never indexes the level with them.

@@ -1,0 +1,210 @@
+// Races (docs/simulation.md#races): runs timed by the simulation to a fraction of a tick.
+#include "sim/character/race.h"
+
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "support/scenario.h"
+
+namespace coyote {
+namespace {
+
+using test::input;
+using test::kLeft;
+using test::kRight;
+using test::Scenario;
+
+constexpr double kTick = 1.0 / 60.0;
+
+/// kHall with a race: the start around the spawn (x 1–3), the finish at x 20–21.
+void addRace(Scenario& scenario, int laps = 1) {
+  scenario.level.race = {true, Aabb{{1.0f, 5.0f}, {2.0f, 2.0f}}, Aabb{{20.0f, 5.0f}, {1.0f, 2.0f}},
+                         laps, "hall"};
+}
+
+void addCheckpoint(Scenario& scenario, Vec2 topLeft, std::uint8_t order) {
+  CheckpointDefinition checkpoint{topLeft, {1.0f, 2.0f}};
+  checkpoint.order = order;
+  scenario.level.checkpoints.push_back(checkpoint);
+}
+
+struct RaceEvent {
+  int step;  ///< the step of the test that produced it
+  StepEvent event;
+};
+
+std::vector<RaceEvent> raceEvents(const std::vector<StepEvent>& events, int step) {
+  std::vector<RaceEvent> found;
+  for (const StepEvent& event : events) {
+    if (event.kind == EventKind::RunStarted || event.kind == EventKind::CheckpointSplit ||
+        event.kind == EventKind::LapFinished || event.kind == EventKind::RunFinished) {
+      found.push_back({step, event});
+    }
+  }
+  return found;
+}
+
+TEST(Race, TheFinishTimeIsTheFormulaToAMicrosecond) {
+  Scenario scenario(test::kHall);
+  addRace(scenario);
+  std::vector<float> lefts{scenario.box().left()};
+  std::vector<RaceEvent> events;
+  for (int step = 0;
+       step < 180 && (events.empty() || events.back().event.kind != EventKind::RunFinished);
+       ++step) {
+    for (const RaceEvent& event : raceEvents(scenario.stepCollecting(input(kRight)), step)) {
+      events.push_back(event);
+    }
+    lefts.push_back(scenario.box().left());
+  }
+  ASSERT_EQ(events.size(), 2u);
+  ASSERT_EQ(events[0].event.kind, EventKind::RunStarted);
+  ASSERT_EQ(events[1].event.kind, EventKind::RunFinished);
+  // Computed here from the positions alone: the box's left edge leaves x = 3 in the start step,
+  // and its right edge (left + 0.4) reaches x = 20 in the finish step.
+  const int start = events[0].step;
+  const int finish = events[1].step;
+  const double startFraction = (3.0 - lefts[start]) / (lefts[start + 1] - lefts[start]);
+  const double finishFraction = (20.0 - 0.4 - lefts[finish]) / (lefts[finish + 1] - lefts[finish]);
+  EXPECT_NEAR(events[0].event.value, startFraction, 1e-5);
+  const double expected = ((finish - start) + finishFraction - startFraction) * kTick;
+  const double measured = raceSeconds(events[1].event, 60);
+  EXPECT_NEAR(measured, expected, 1e-6);
+  EXPECT_GT(measured, 1.5);  // 17 tiles from rest at 9 tiles/s
+  EXPECT_EQ(scenario.player().runTicks, -1) << "the run is over";
+}
+
+TEST(Race, TwoRunnersFinishingInOneTickAreOrderedByWhereInItTheyCrossed) {
+  Scenario scenario(test::kHall);
+  addRace(scenario);
+  scenario.state = makeWorld(2, scenario.level, scenario.config);
+  for (int slot = 0; slot < 2; ++slot) {
+    Character& runner = scenario.state.characters[static_cast<std::size_t>(slot)];
+    runner.position = {18.0f + 0.05f * static_cast<float>(slot), 6.2f};
+    runner.velocity = {9.0f, 0.0f};
+    runner.runTicks = 100;  // both running since the same moment
+    runner.runStartFraction = 0.25f;
+  }
+  std::vector<StepEvent> finished;
+  for (int step = 0; step < 30 && finished.size() < 2; ++step) {
+    TickInputs inputs{};
+    inputs[0] = inputs[1] = input(kRight);
+    EventBatch batch;
+    stepWorld(scenario.state, inputs, scenario.level, scenario.parameters, nullptr, &batch);
+    for (const StepEvent& event : batch.events()) {
+      if (event.kind == EventKind::RunFinished) {
+        finished.push_back(event);
+      }
+    }
+  }
+  ASSERT_EQ(finished.size(), 2u);
+  ASSERT_EQ(finished[0].tick, finished[1].tick) << "the same tick";
+  EXPECT_EQ(finished[0].count, finished[1].count);
+  const double behind = raceSeconds(finished[0], 60);  // slot 0 is 0.05 tiles behind
+  const double ahead = raceSeconds(finished[1], 60);
+  EXPECT_LT(ahead, behind);
+  EXPECT_NEAR((behind - ahead) / kTick, 0.05 / 0.15, 1e-4) << "0.05 tiles at 0.15 a tick";
+}
+
+TEST(Race, CheckpointsCountInOrderAndASkippedOneNeverFinishes) {
+  Scenario scenario(test::kHall);
+  addRace(scenario);
+  addCheckpoint(scenario, {10.0f, 5.0f}, 2);
+  addCheckpoint(scenario, {8.0f, 1.0f}, 1);  // up in the air: a runner on the floor misses it
+  std::vector<RaceEvent> events;
+  for (int step = 0; step < 240; ++step) {
+    for (const RaceEvent& event : raceEvents(scenario.stepCollecting(input(kRight)), step)) {
+      events.push_back(event);
+    }
+  }
+  ASSERT_EQ(events.size(), 1u) << "started, then nothing: order 2 before 1 counts nothing";
+  EXPECT_EQ(events[0].event.kind, EventKind::RunStarted);
+  EXPECT_GT(scenario.player().runTicks, 200) << "still running";
+  EXPECT_EQ(scenario.player().raceCheckpoint, 0);
+}
+
+TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
+  Scenario scenario(
+      "########################################\n"
+      "#......................................#\n"
+      "#......................................#\n"
+      "#......................................#\n"
+      "#......................................#\n"
+      "#......................................#\n"
+      "#.S..............^.....................#\n"
+      "########################################\n");
+  addRace(scenario);
+  addCheckpoint(scenario, {10.0f, 5.0f}, 1);
+  std::vector<RaceEvent> events;
+  int respawnedAt = -1;
+  for (int step = 0; step < 120 && respawnedAt < 0; ++step) {
+    for (const StepEvent& event : scenario.stepCollecting(input(kRight))) {
+      respawnedAt = event.kind == EventKind::HazardHit ? step : respawnedAt;
+    }
+  }
+  ASSERT_GE(respawnedAt, 0) << "it ran into the spikes";
+  EXPECT_EQ(scenario.player().raceCheckpoint, 1);
+  EXPECT_LT(scenario.box().left(), 11.0f) << "back at the checkpoint";
+  const std::int32_t ticks = scenario.player().runTicks;
+  EXPECT_GT(ticks, 0) << "still running";
+  scenario.level.setTile(17, 6, TileType::Empty);  // the spikes gone, on to the finish
+  std::vector<RaceEvent> after;
+  for (int step = 0; step < 240 && after.empty(); ++step) {
+    after = raceEvents(scenario.stepCollecting(input(kRight)), step);
+  }
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].event.kind, EventKind::RunFinished);
+  EXPECT_GT(after[0].event.count, ticks) << "the time includes the way back";
+}
+
+TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {
+  Scenario scenario(test::kHall);
+  addRace(scenario, 2);
+  addCheckpoint(scenario, {10.0f, 5.0f}, 1);
+  std::vector<StepEvent> events;
+  const auto run = [&](int direction, int steps) {
+    for (int step = 0; step < steps; ++step) {
+      for (const RaceEvent& event : raceEvents(scenario.stepCollecting(input(direction)), step)) {
+        events.push_back(event.event);
+      }
+    }
+  };
+  run(kRight, 150);  // start, checkpoint 1, finish: lap 1
+  run(kLeft, 120);   // back past checkpoint 1
+  run(kRight, 150);  // and to the finish again: lap 2, the run
+  std::vector<EventKind> kinds;
+  for (const StepEvent& event : events) {
+    kinds.push_back(event.kind);
+  }
+  EXPECT_EQ(kinds, (std::vector<EventKind>{EventKind::RunStarted, EventKind::CheckpointSplit,
+                                           EventKind::LapFinished, EventKind::CheckpointSplit,
+                                           EventKind::RunFinished}));
+  ASSERT_EQ(events.size(), 5u);
+  EXPECT_EQ(events[2].index, 1) << "the first lap";
+  EXPECT_EQ(events[4].index, 2);
+  EXPECT_GT(raceSeconds(events[4], 60), raceSeconds(events[2], 60));
+}
+
+TEST(Race, ALevelWithoutARaceTimesNothing) {
+  Scenario scenario(test::kHall);
+  const std::vector<RaceEvent> events = raceEvents(scenario.stepCollecting(input(kRight), 120), 0);
+  EXPECT_TRUE(events.empty());
+  EXPECT_EQ(scenario.player().runTicks, -1);
+}
+
+TEST(Race, ACrossingIsWhereTheMovingBoxFirstOverlaps) {
+  const Aabb box{{0.0f, 0.0f}, {1.0f, 1.0f}};
+  const Aabb region{{2.0f, 0.0f}, {1.0f, 1.0f}};
+  const std::optional<Crossing> crossed = crossingOf(box, {4.0f, 0.0f}, region);
+  ASSERT_TRUE(crossed.has_value());
+  EXPECT_FLOAT_EQ(crossed->enter, 0.25f);
+  EXPECT_FLOAT_EQ(crossed->exit, 0.75f);
+  EXPECT_FALSE(crossed->insideAtEnd);
+  EXPECT_FALSE(crossingOf(box, {1.0f, 0.0f}, region).has_value()) << "only touching at the end";
+  EXPECT_FALSE(crossingOf(box, {4.0f, 8.0f}, region).has_value()) << "falling past below it";
+}
+
+}  // namespace
+}  // namespace coyote
