@@ -79,6 +79,25 @@ void drawFlag(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 foo
   target.draw(pennant, 3, sf::Triangles, states);
 }
 
+// A race's start: a translucent band with an outline; its finish: a chequered band, 4-px squares.
+void drawRaceRegions(sf::RenderTarget& target, const sf::RenderStates& states,
+                     const RaceDefinition& race) {
+  const sf::FloatRect start = pixels(race.start);
+  fill(target, states, start, palette::kRaceStart);
+  outline(target, states, start, palette::kRaceStartEdge);
+  const sf::FloatRect finish = pixels(race.finish);
+  constexpr float kSquare = 4.0f;
+  for (float y = 0.0f; y < finish.height; y += kSquare) {
+    for (float x = 0.0f; x < finish.width; x += kSquare) {
+      const bool dark = static_cast<int>((x + y) / kSquare) % 2 != 0;
+      fill(target, states,
+           {finish.left + x, finish.top + y, std::min(kSquare, finish.width - x),
+            std::min(kSquare, finish.height - y)},
+           dark ? palette::kRaceFinishDark : palette::kRaceFinishLight);
+    }
+  }
+}
+
 sf::Vector2f toPixels(Vec2 point) {
   return {point.x * kTile, point.y * kTile};
 }
@@ -193,6 +212,9 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
   const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
     drawFlag(target, states, checkpoint.respawnPoint());
+  }
+  if (level_.race.present) {
+    drawRaceRegions(target, states, level_.race);
   }
   drawJoints(target, states, previous, current, alpha);
   forEachBody(

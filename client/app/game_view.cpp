@@ -14,7 +14,8 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       renderer_(level, physics),
       bodies_(level),
       debug_(level, physics),
-      joints_(level) {
+      joints_(level),
+      race_(level) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
 }
@@ -45,6 +46,19 @@ Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother
   }
   return focus;
 }
+
+namespace {
+
+// The local player's character in the latest state, or nullptr for a spectator.
+const Character* localCharacter(const FrameState& frame) {
+  if (frame.localSlot < 0) {
+    return nullptr;
+  }
+  const Character& local = frame.current.characters[static_cast<std::size_t>(frame.localSlot)];
+  return local.active ? &local : nullptr;
+}
+
+}  // namespace
 
 void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
                     const CorrectionSmoother& smoother, DebugViews debug, const NetGraph* netGraph,
@@ -83,6 +97,7 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
   window.draw(picture);
   renderer_.drawNames(window, viewport, camera, drawn, font_);
+  race_.draw(window, font_, localCharacter(frame), frame.alpha, physics_.tickRate);
   if (debug.collision) {
     debug_.drawPanel(window, font_, frame.current, frame.localSlot);
   }

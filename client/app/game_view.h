@@ -9,6 +9,7 @@
 #include "client/app/debug_overlay.h"
 #include "client/app/joint_debug_view.h"
 #include "client/app/net_graph.h"
+#include "client/app/race_hud.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/world_renderer.h"
 #include "client/core/effect_list.h"
@@ -54,6 +55,7 @@ class GameView {
   BodyRenderer bodies_;
   DebugOverlay debug_;
   JointDebugView joints_;
+  RaceHud race_;
   sf::RenderTexture canvas_;
 };
 

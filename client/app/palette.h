@@ -41,5 +41,11 @@ inline const sf::Color kDebugJointStrained{255, 176, 0};   ///< F4: at a limit o
 inline const sf::Color kDebugJointBroken{255, 105, 180};   ///< F4: broken, still shown
 inline const sf::Color kDebugRailRange{90, 200, 255};      ///< F5: a rail's allowed range
 inline const sf::Color kDebugRailPosition{255, 255, 255};  ///< F5: where the crate is on it
+inline const sf::Color kRaceTimer{255, 236, 120};          ///< a run's time
+inline const sf::Color kRaceHint{210, 210, 225};           ///< the race's name before a run
+inline const sf::Color kRaceStart{90, 220, 140, 50};       ///< a race's start region
+inline const sf::Color kRaceStartEdge{90, 220, 140, 160};
+inline const sf::Color kRaceFinishLight{235, 235, 240, 150};  ///< a finish's chequered band
+inline const sf::Color kRaceFinishDark{30, 30, 40, 150};
 
 }  // namespace coyote::palette

@@ -206,5 +206,37 @@ TEST(ScreenshotProcess, TheJointAndLimitViewsColourEachJointByWhatItIsDoing) {
   EXPECT_EQ(server.wait(10.0), 0);
 }
 
+// The race HUD (docs/playing.md#races): a player spawned in the air inside the start falls out of
+// it, which starts a run, and the time shows at the top centre of the window.
+TEST(ScreenshotProcess, ARunnersTimeShowsAtTheTopOfTheWindow) {
+  test::TempDirectory directory;
+  const nlohmann::json objects = nlohmann::json::array(
+      {{{"id", 1}, {"type", "spawn"}, {"point", true}, {"x", 6.5 * 16}, {"y", 5 * 16}},
+       {{"id", 2}, {"type", "start"}, {"x", 5 * 16}, {"y", 3 * 16}, {"width", 48}, {"height", 48}},
+       {{"id", 3},
+        {"type", "finish"},
+        {"x", 18 * 16},
+        {"y", 12 * 16},
+        {"width", 16},
+        {"height", 32}}});
+  const std::string level = directory.write("race.tmj", tiledMap(objects));
+  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
+                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
+                            (directory.path() / "server.log").string());
+  const int port = test::waitForPort((directory.path() / "port").string());
+  ASSERT_GT(port, 0) << server.output();
+  const sf::Image image = screenshotWith(directory, port, "--debug-limits");  // no joints here
+  ASSERT_EQ(image.getSize().x, 1280u);
+  int timerPixels = 0;
+  for (unsigned y = 4; y < 48; ++y) {
+    for (unsigned x = 520; x < 760; ++x) {
+      timerPixels += sameColour(image.getPixel(x, y), palette::kRaceTimer) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(timerPixels, 40) << "the time's digits at the top centre";
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10.0), 0);
+}
+
 }  // namespace
 }  // namespace coyote
