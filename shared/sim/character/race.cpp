@@ -77,7 +77,9 @@ bool leaveStart(const RaceStep& step, const Level& level) {
   return true;
 }
 
-void reachCheckpointOrFinish(const RaceStep& step, const Level& level, int checkpoints) {
+// The next checkpoint, or the finish after the last one, entered at or after `after` in the
+// tick: true if it was (and counted).
+bool reachNext(const RaceStep& step, const Level& level, int checkpoints, float& after) {
   Character& character = step.character;
   if (character.raceCheckpoint < checkpoints) {
     const int order = character.raceCheckpoint + 1;
@@ -85,25 +87,39 @@ void reachCheckpointOrFinish(const RaceStep& step, const Level& level, int check
     const std::optional<Crossing> crossed =
         next == nullptr ? std::nullopt
                         : crossingOf(step.from, step.delta, Aabb{next->position, next->size});
-    if (crossed) {
-      ++character.raceCheckpoint;
-      emit(step, EventKind::CheckpointSplit, order, crossed->enter);
+    if (!crossed || crossed->exit < after) {
+      return false;
     }
-    return;
+    after = crossed->enter > after ? crossed->enter : after;
+    ++character.raceCheckpoint;
+    emit(step, EventKind::CheckpointSplit, order, after);
+    return true;
   }
   const std::optional<Crossing> finish = crossingOf(step.from, step.delta, level.race.finish);
-  if (!finish) {
-    return;
+  if (!finish || finish->exit < after) {
+    return false;
   }
+  after = finish->enter > after ? finish->enter : after;
   ++character.raceLap;
   character.raceCheckpoint = 0;
   if (character.raceLap < level.race.laps) {
-    emit(step, EventKind::LapFinished, character.raceLap, finish->enter);
-    return;
+    emit(step, EventKind::LapFinished, character.raceLap, after);
+    return false;  // a new lap's checkpoints are met on later ticks
   }
-  emit(step, EventKind::RunFinished, character.raceLap, finish->enter);
+  emit(step, EventKind::RunFinished, character.raceLap, after);
   character.runTicks = -1;
   character.raceLap = 0;
+  return false;
+}
+
+// A fast runner may meet a checkpoint and the next (or the finish) in one tick: each counts, in
+// turn, where in the tick it was entered.
+void reachCheckpointsAndFinish(const RaceStep& step, const Level& level, int checkpoints) {
+  float after = 0.0f;
+  int counted = 0;
+  while (counted <= checkpoints && reachNext(step, level, checkpoints, after)) {
+    ++counted;
+  }
 }
 
 }  // namespace
@@ -144,7 +160,7 @@ void stepRaces(WorldState& state, const ActiveCharacters& active, const Level& l
     if (leaveStart(step, level) || character.runTicks < 0) {
       continue;
     }
-    reachCheckpointOrFinish(step, level, checkpoints);
+    reachCheckpointsAndFinish(step, level, checkpoints);
   }
 }
 

@@ -125,6 +125,29 @@ TEST(Race, CheckpointsCountInOrderAndASkippedOneNeverFinishes) {
   EXPECT_EQ(scenario.player().raceCheckpoint, 0);
 }
 
+// Two checkpoints 0.02 tiles apart are both met within one tick at run speed: each counts, the
+// second entered later in the tick than the first, and the finish is reached all the same.
+TEST(Race, TwoCheckpointsMetInOneTickBothCountInTurn) {
+  Scenario scenario(test::kHall);
+  addRace(scenario);
+  addCheckpoint(scenario, {10.0f, 5.0f}, 1);
+  scenario.level.checkpoints.back().size = {0.0625f, 2.0f};
+  addCheckpoint(scenario, {10.02f, 5.0f}, 2);
+  scenario.level.checkpoints.back().size = {0.0625f, 2.0f};
+  std::vector<RaceEvent> events;
+  for (int step = 0; step < 180; ++step) {
+    for (const RaceEvent& event : raceEvents(scenario.stepCollecting(input(kRight)), step)) {
+      events.push_back(event);
+    }
+  }
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[1].event.kind, EventKind::CheckpointSplit);
+  EXPECT_EQ(events[2].event.kind, EventKind::CheckpointSplit);
+  EXPECT_EQ(events[3].event.kind, EventKind::RunFinished);
+  EXPECT_EQ(events[1].step, events[2].step) << "both in one tick";
+  EXPECT_GT(events[2].event.value, events[1].event.value) << "the second one later in it";
+}
+
 TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
   Scenario scenario(
       "########################################\n"
