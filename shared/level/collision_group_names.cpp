@@ -60,8 +60,11 @@ std::vector<Declaration> declarations(const Node& map, const std::vector<GroupFi
   for (std::size_t i = 0; i < order.size(); ++i) {
     order[i] = i;
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return found[a].name < found[b].name; });
+  // By name, then by where it was declared (std::sort: stable_sort's temporary buffer trips
+  // clang's AddressSanitizer with libstdc++ 12).
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return found[a].name != found[b].name ? found[a].name < found[b].name : a < b;
+  });
   std::vector<Declaration> sorted;
   for (const std::size_t i : order) {
     sorted.push_back(found[i]);
