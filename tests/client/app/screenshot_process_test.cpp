@@ -133,13 +133,15 @@ TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem)
 // (at its limit), a rope that broke at once under a heavy crate (broken, still drawn).
 nlohmann::json jointLevelObjects() {
   auto crate = [](int id, double x, double y, double mass) {
-    return nlohmann::json{{"id", id},
-                          {"type", "crate"},
-                          {"x", x * 16},
-                          {"y", y * 16},
-                          {"width", 16},
-                          {"height", 16},
-                          {"properties", {{{"name", "mass"}, {"type", "float"}, {"value", mass}}}}};
+    return nlohmann::json{
+        {"id", id},
+        {"type", "crate"},
+        {"x", x * 16},
+        {"y", y * 16},
+        {"width", 16},
+        {"height", 16},
+        {"properties",
+         nlohmann::json::array({{{"name", "mass"}, {"type", "float"}, {"value", mass}}})}};
   };
   auto joint = [](int id, const char* kind, double x, double y, nlohmann::json properties) {
     return nlohmann::json{{"id", id},    {"type", kind}, {"point", true},
@@ -150,12 +152,15 @@ nlohmann::json jointLevelObjects() {
   };
   return nlohmann::json::array(
       {spawnAt(1.5), crate(2, 4.0, 6.0, 1.0), crate(3, 10.0, 4.0, 1.0), crate(4, 15.0, 4.0, 500.0),
+       // Arrays spelled out: a braced list of one element is that element to nlohmann::json
+       // under clang, and an array under g++.
        joint(5, "rail", 4.5, 4.5,
-             {property("body", "object", 2), property("lower", "float", -2.0),
-              property("upper", "float", 2.0)}),
-       joint(6, "rope", 10.5, 2.5, {property("body", "object", 3)}),
+             nlohmann::json::array({property("body", "object", 2), property("lower", "float", -2.0),
+                                    property("upper", "float", 2.0)})),
+       joint(6, "rope", 10.5, 2.5, nlohmann::json::array({property("body", "object", 3)})),
        joint(7, "rope", 15.5, 2.5,
-             {property("body", "object", 4), property("breakForce", "float", 1.0)})});
+             nlohmann::json::array(
+                 {property("body", "object", 4), property("breakForce", "float", 1.0)}))});
 }
 
 /// Runs the real client against `port` with `flag` on and returns its screenshot.
