@@ -5,6 +5,7 @@
 
 #include "client/app/palette.h"
 #include "client/app/render_smoothing.h"
+#include "client/app/world_drawing.h"
 #include "client/app/world_renderer.h"
 #include "sim/bodies/joint_step.h"
 #include "sim/collision/obstacle_set.h"
@@ -96,16 +97,6 @@ void drawRaceRegions(sf::RenderTarget& target, const sf::RenderStates& states,
            dark ? palette::kRaceFinishDark : palette::kRaceFinishLight);
     }
   }
-}
-
-sf::Vector2f toPixels(Vec2 point) {
-  return {point.x * kTile, point.y * kTile};
-}
-
-void drawLine(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 from, Vec2 to,
-              sf::Color color) {
-  const sf::Vertex line[] = {{toPixels(from), color}, {toPixels(to), color}};
-  target.draw(line, 2, sf::Lines, states);
 }
 
 /// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.

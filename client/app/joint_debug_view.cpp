@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "client/app/palette.h"
+#include "client/app/world_drawing.h"
 #include "client/app/world_renderer.h"
 #include "sim/bodies/joint_step.h"
 
@@ -15,16 +16,6 @@ constexpr float kTile = static_cast<float>(kPixelsPerTile);
 constexpr float kAtLimit = 0.02f;
 /// Farther than this along a rail with no limit, the range is drawn as far as this (tiles).
 constexpr float kDrawnTravel = 8.0f;
-
-sf::Vector2f pixelsOf(Vec2 point) {
-  return {point.x * kTile, point.y * kTile};
-}
-
-void line(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 a, Vec2 b,
-          sf::Color color) {
-  const sf::Vertex vertices[] = {{pixelsOf(a), color}, {pixelsOf(b), color}};
-  target.draw(vertices, 2, sf::Lines, states);
-}
 
 void dot(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 at, float size,
          sf::Color color) {
@@ -104,12 +95,12 @@ void JointDebugView::drawJoints(sf::RenderTarget& target, Vec2 camera,
       continue;  // an end is away: nothing to draw it to
     }
     const sf::Color colour = colourOf(jointStatus(current, level_, index));
-    line(target, states, body, to, colour);
+    drawLine(target, states, body, to, colour);
     dot(target, states, body, 3.0f, colour);
     dot(target, states, to, 3.0f, colour);
     const JointDefinition& joint = level_.joints[index];
     if (joint.kind == JointKind::Rail) {  // the axis, a tile each way through the crate
-      line(target, states, body - joint.axis, body + joint.axis, colour);
+      drawLine(target, states, body - joint.axis, body + joint.axis, colour);
     }
   }
 }
@@ -129,10 +120,10 @@ void JointDebugView::drawLimits(sf::RenderTarget& target, Vec2 camera,
     const Vec2 start = to + joint.offset;
     const Vec2 lower = start + joint.axis * std::max(joint.lower, -kDrawnTravel);
     const Vec2 upper = start + joint.axis * std::min(joint.upper, kDrawnTravel);
-    line(target, states, lower, upper, palette::kDebugRailRange);
+    drawLine(target, states, lower, upper, palette::kDebugRailRange);
     const Vec2 across{-joint.axis.y * 0.25f, joint.axis.x * 0.25f};  // end ticks, 4 px each way
-    line(target, states, lower - across, lower + across, palette::kDebugRailRange);
-    line(target, states, upper - across, upper + across, palette::kDebugRailRange);
+    drawLine(target, states, lower - across, lower + across, palette::kDebugRailRange);
+    drawLine(target, states, upper - across, upper + across, palette::kDebugRailRange);
     dot(target, states, start + joint.axis * along, 4.0f, palette::kDebugRailPosition);
   }
 }

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <SFML/Graphics.hpp>
+
+#include "sim/state/physics_config.h"
+#include "sim/state/vec2.h"
+
+namespace coyote {
+
+/// A world point (tiles) in logical pixels.
+inline sf::Vector2f toPixels(Vec2 point) {
+  constexpr float kTile = static_cast<float>(kPixelsPerTile);
+  return {point.x * kTile, point.y * kTile};
+}
+
+/// A 1-px line between two world points, in the world's render states.
+inline void drawLine(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 from, Vec2 to,
+                     sf::Color color) {
+  const sf::Vertex line[] = {{toPixels(from), color}, {toPixels(to), color}};
+  target.draw(line, 2, sf::Lines, states);
+}
+
+}  // namespace coyote
