@@ -40,7 +40,9 @@ void checkOrders(const Node& objects) {
     if (!order) {
       continue;
     }
-    const std::int64_t value = order->integer(1, 64);
+    const PropertySpec& spec = *findPropertySpec("order");
+    const std::int64_t value =
+        order->integer(static_cast<std::int64_t>(spec.min), static_cast<std::int64_t>(spec.max));
     if (const auto seen = taken.find(value); seen != taken.end()) {
       order->fail(fmt::format("order {} is already {}'s", value, seen->second));
     }

@@ -9,9 +9,9 @@ namespace coyote::net {
 /// 2: 128-bit reconnect tokens; 3: frame sequence and loss figures; 4: the living world (bodies,
 /// materials, checkpoints, collision groups in the level; water and corner settings); 6: joints;
 /// 7: the room a Hello asks for; 8: a server answers a repeated Hello with a copy of the
-/// Welcome, which a client takes once per connection (an older client would start over); 9: step-up,
-/// the walkable-slope limit and speed along slopes (three settings more in the Welcome); 10: races
-/// (a level's start, finish, laps and checkpoint orders; a character's run).
+/// Welcome, which a client takes once per connection (an older client would start over); 9:
+/// step-up, the walkable-slope limit and speed along slopes (three settings more in the Welcome);
+/// 10: races (a level's start, finish, laps and checkpoint orders; a character's run).
 inline constexpr std::uint16_t kProtocolVersion = 10;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
