@@ -28,7 +28,7 @@ coyote::HttpServer& server() {
         "127.0.0.1", 0, limits,
         std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>()));
     const auto page = std::make_shared<const std::string>(kPageSize, 'm');
-    created->get("/metrics", [page] {
+    created->get("/metrics", [page](const coyote::HttpServer::Query&) {
       return coyote::HttpServer::Response{200, "text/plain", page};
     });
     created->start();

@@ -104,6 +104,13 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
     return gate_.screen(host_, from, datagram, now_);
   });
+  if (config_.recordsEnabled()) {
+    records_ = std::make_unique<RecordsWriter>(
+        [path = config_.recordsPath, url = config_.recordsUrl] {
+          return openRecordsStore(path, url);
+        },
+        static_cast<std::size_t>(config_.recordsQueue), kRecordsRetrySeconds, log_);
+  }
   const std::string main(net::kDefaultRoom);
   openRoom(main, *catalog_.levelFor(main));
 }
@@ -154,6 +161,7 @@ void GameServer::runTick() {
   for (auto& [name, room] : rooms_) {
     room->runTick(now_, profile);
   }
+  queueFinishedRuns();
   metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
@@ -164,6 +172,25 @@ void GameServer::runTick() {
     recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
   }
   pendingTick_ = simulate;
+}
+
+void GameServer::queueFinishedRuns() {
+  if (!records_) {
+    return;
+  }
+  for (auto& [name, room] : rooms_) {
+    room->takeFinishedRuns(finishedRuns_);
+  }
+  for (FinishedRun& run : finishedRuns_) {
+    log_->info("records: {} finished {} in {:.3f} ms", run.player, run.level,
+               static_cast<double>(run.timeUs) / 1000.0);
+    const std::string player = run.player;
+    if (!records_->submit(std::move(run))) {
+      log_->warn("records: the queue is full ({} runs): a run of {} is lost", config_.recordsQueue,
+                 player);
+    }
+  }
+  finishedRuns_.clear();
 }
 
 void GameServer::recordTick(const StageTiming& timing) {

@@ -16,6 +16,7 @@
 #include "server/connection.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
+#include "server/records/records_writer.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
 #include "server/server_config.h"
@@ -98,6 +99,8 @@ class GameServer {
   /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
   /// timeout, 20 s).
   static constexpr double kClosingSeconds = 3.0;
+  /// How long finished runs wait before the records database is tried again.
+  static constexpr double kRecordsRetrySeconds = 2.0;
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
   /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
   static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
@@ -136,6 +139,8 @@ class GameServer {
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
+  /// Hands the runs the rooms finished this tick to the records writer (never waits on it).
+  void queueFinishedRuns();
   /// Counts a tick's time in the metrics and lets the governor judge it.
   void recordTick(const StageTiming& timing);
   void applyGovernorLevel(const OverloadGovernor::Transition& change);
@@ -172,6 +177,8 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
+  std::unique_ptr<RecordsWriter> records_;  ///< with records.path or records.url
+  std::vector<FinishedRun> finishedRuns_;   ///< reused each tick
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;

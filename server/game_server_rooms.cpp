@@ -107,6 +107,11 @@ ServerMetrics GameServer::metrics() const {
   for (const auto& [name, room] : rooms_) {
     total.addRoomCounters(room->metrics());
   }
+  if (records_) {
+    const RecordsWriter::Counters& counters = records_->counters();
+    total.records = {counters.written.load(), counters.waiting.load(), counters.dropped.load(),
+                     counters.failures.load(), counters.lastWriteSeconds.load()};
+  }
   return total;
 }
 

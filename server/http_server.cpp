@@ -22,6 +22,15 @@ double steadySeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+MHD_Result addArgument(void* query, MHD_ValueKind, const char* key, const char* value) {
+  auto& arguments = *static_cast<HttpServer::Query*>(query);
+  if (arguments.size() >= HttpServer::kMaxArguments) {
+    return MHD_NO;  // the rest are not read
+  }
+  arguments.emplace(key, value == nullptr ? "" : value);
+  return MHD_YES;
+}
+
 MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url,
                          const char* method, const char*, const char*, std::size_t* uploadSize,
                          void**) {
@@ -29,7 +38,10 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     *uploadSize = 0;  // nothing here takes a body: it is read and dropped, within the limits
     return MHD_YES;
   }
-  const HttpServer::Response response = static_cast<const HttpServer*>(self)->answer(method, url);
+  HttpServer::Query query;
+  MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, &addArgument, &query);
+  const HttpServer::Response response =
+      static_cast<const HttpServer*>(self)->answer(method, url, query);
   const std::string& body = *response.body;
   MHD_Response* reply = MHD_create_response_from_buffer(body.size(), const_cast<char*>(body.data()),
                                                         MHD_RESPMEM_MUST_COPY);
@@ -102,7 +114,8 @@ void HttpServer::start() {
   thread_ = std::thread([this] { loop(); });
 }
 
-HttpServer::Response HttpServer::answer(const std::string& method, const std::string& path) const {
+HttpServer::Response HttpServer::answer(const std::string& method, const std::string& path,
+                                        const Query& query) const {
   if (method != "GET" && method != "HEAD") {
     return {405, "text/plain; charset=utf-8",
             std::make_shared<const std::string>("only GET and HEAD are served here\n")};
@@ -111,7 +124,7 @@ HttpServer::Response HttpServer::answer(const std::string& method, const std::st
   if (route == routes_.end()) {
     return {404, "text/plain; charset=utf-8", std::make_shared<const std::string>("not found\n")};
   }
-  return route->second();
+  return route->second(query);
 }
 
 void HttpServer::loop() {

@@ -30,7 +30,10 @@ class HttpServer {
     std::string contentType = "text/plain; charset=utf-8";
     std::shared_ptr<const std::string> body;
   };
-  using Handler = std::function<Response()>;
+  /// The request's query arguments (`?page=2&player=x`), decoded; at most kMaxArguments.
+  using Query = std::map<std::string, std::string>;
+  using Handler = std::function<Response(const Query&)>;
+  static constexpr std::size_t kMaxArguments = 8;
 
   struct Limits {
     std::size_t connections = 64;           ///< at once, in total
@@ -56,7 +59,7 @@ class HttpServer {
   std::uint64_t connectionsCut() const { return connectionsCut_.load(); }
 
   /// libmicrohttpd's callbacks (C linkage needs plain functions; they forward here).
-  Response answer(const std::string& method, const std::string& path) const;
+  Response answer(const std::string& method, const std::string& path, const Query& query) const;
   void connectionStarted(MHD_Connection* connection);
   void connectionClosed(MHD_Connection* connection);
 

@@ -19,6 +19,7 @@
 #include "server/game_server.h"
 #include "server/metrics_http.h"
 #include "server/prometheus_text.h"
+#include "server/records/records_page.h"
 #include "util/monotonic_clock.h"
 #include "wire/level_data.h"
 
@@ -100,6 +101,12 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   }
   if (config.peersPerAddress < 1 || config.peersPerAddress > 4095) {
     throw coyote::ConfigError("--peers-per-address must be in [1, 4095]");
+  }
+  if (config.recordsPage && !config.recordsEnabled()) {
+    throw coyote::ConfigError("records.page: needs records.path or records.url");
+  }
+  if (config.recordsPage && config.metricsPort == 0) {
+    throw coyote::ConfigError("records.page: it is served on the HTTP port; set net.metrics_port");
   }
   return config;
 }
@@ -205,17 +212,23 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
 }
 
 /// The HTTP endpoints, when `net.metrics_port` asks for them.
+/// With `records` (records.page), the leaderboard too.
 std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& config,
                                                   const std::shared_ptr<spdlog::logger>& logger,
-                                                  const std::string& portFile) {
+                                                  const std::string& portFile,
+                                                  coyote::RecordsPage* records) {
   if (config.metricsPort == 0) {
     return nullptr;
   }
-  auto http = std::make_unique<coyote::MetricsHttp>(config.metricsBind,
-                                                    config.metricsPort < 0 ? 0 : config.metricsPort,
-                                                    logger, coyote::monotonicSeconds);
-  logger->info("metrics on http://{}:{}/metrics (health: /healthz, readiness: /readyz)",
-               config.metricsBind, http->port());
+  auto http = std::make_unique<coyote::MetricsHttp>(
+      config.metricsBind, config.metricsPort < 0 ? 0 : config.metricsPort, logger,
+      coyote::monotonicSeconds, [records](coyote::HttpServer& server) {
+        if (records != nullptr) {
+          records->route(server);
+        }
+      });
+  logger->info("metrics on http://{}:{}/metrics (health: /healthz, readiness: /readyz{})",
+               config.metricsBind, http->port(), records != nullptr ? ", records: /records" : "");
   if (!portFile.empty()) {
     std::ofstream(portFile) << http->port() << "\n";
   }
@@ -270,7 +283,10 @@ int main(int argc, char** argv) {
     if (!line.portFile.empty()) {
       std::ofstream(line.portFile) << server.port() << "\n";
     }
-    const auto http = startMetrics(config, logger, line.metricsPortFile);
+    const auto records = config.recordsPage ? std::make_unique<coyote::RecordsPage>(
+                                                  config.recordsPath, config.recordsUrl, logger)
+                                            : nullptr;
+    const auto http = startMetrics(config, logger, line.metricsPortFile, records.get());
     const auto agones = startAgones(config, logger);
     LoopReporter report{http.get(), agones.get(), config.physics.tickRate};
     report.update(server, coyote::monotonicSeconds());

@@ -6,11 +6,14 @@
 namespace coyote {
 
 MetricsHttp::MetricsHttp(const std::string& bind, int port, std::shared_ptr<spdlog::logger> log,
-                         double (*clock)())
+                         double (*clock)(), const std::function<void(HttpServer&)>& moreRoutes)
     : clock_(clock),
       page_(std::make_shared<const std::string>()),
       server_(bind, port, HttpServer::Limits{}, std::move(log)) {
   route();
+  if (moreRoutes) {
+    moreRoutes(server_);
+  }
   server_.start();
 }
 
@@ -21,10 +24,10 @@ void MetricsHttp::publish(std::string page) {
 }
 
 void MetricsHttp::route() {
-  server_.get("/metrics", [this] {
+  server_.get("/metrics", [this](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain; version=0.0.4; charset=utf-8", page_.load()};
   });
-  server_.get("/healthz", [this] {
+  server_.get("/healthz", [this](const HttpServer::Query&) {
     const double silence = clock_() - lastTick_.load();
     const bool healthy = silence < kHealthySilence;
     return HttpServer::Response{
@@ -32,7 +35,7 @@ void MetricsHttp::route() {
         std::make_shared<const std::string>(
             healthy ? "ok\n" : fmt::format("no tick for {:.1f} s\n", silence))};
   });
-  server_.get("/readyz", [this] {
+  server_.get("/readyz", [this](const HttpServer::Query&) {
     const bool ready = ready_.load();
     return HttpServer::Response{
         ready ? 200 : 503, "text/plain; charset=utf-8",

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,8 +25,9 @@ class MetricsHttp {
 
   /// Binds `bind`:`port` at once (throws std::runtime_error naming them if it cannot) and
   /// starts serving. `clock` gives seconds on the loop's clock (the monotonic one).
+  /// `moreRoutes` adds other pages (the records) before the server starts.
   MetricsHttp(const std::string& bind, int port, std::shared_ptr<spdlog::logger> log,
-              double (*clock)());
+              double (*clock)(), const std::function<void(HttpServer&)>& moreRoutes = {});
   ~MetricsHttp();
   MetricsHttp(const MetricsHttp&) = delete;
   MetricsHttp& operator=(const MetricsHttp&) = delete;

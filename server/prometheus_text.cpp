@@ -117,6 +117,23 @@ void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<
               "HTTP connections cut at their deadline or to make room for newer ones.");
 }
 
+void recordsFamilies(Exposition& out, const ServerMetrics& m,
+                     const std::vector<RoomFigures>& rooms) {
+  using Room = RoomFigures;
+  out.perRoom("coyote_runs_finished_total", "counter", "Race runs finished in the room.", rooms,
+              [](const Room& r) { return r.metrics->runsFinished; });
+  out.counter("coyote_records_written_total", static_cast<double>(m.records.written),
+              "Finished runs written to the records database.");
+  out.gauge("coyote_records_waiting", static_cast<double>(m.records.waiting),
+            "Finished runs queued for the records database (retried while it fails).");
+  out.counter("coyote_records_dropped_total", static_cast<double>(m.records.dropped),
+              "Finished runs dropped: the records queue was full.");
+  out.counter("coyote_records_failures_total", static_cast<double>(m.records.failures),
+              "Writes the records database refused; each is retried.");
+  out.gauge("coyote_records_last_write_seconds", m.records.lastWriteSeconds,
+            "Seconds the last run written took from its finish to the database.");
+}
+
 void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
   using Room = RoomFigures;
   out.perRoom("coyote_tick", "gauge", "The room's last tick simulated.", rooms,
@@ -176,6 +193,7 @@ std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFi
   processFamilies(out, server, rooms, context);
   roomStepFamilies(out, rooms);
   roomClientFamilies(out, rooms);
+  recordsFamilies(out, server, rooms);
   return out.take();
 }
 

@@ -28,6 +28,9 @@ Room::Room(std::string name, const Level& level, const ServerConfig& config,
     header.start = frames_.snapshotAt(state_.tick);
     replay_ = std::make_unique<ReplayWriter>(record, header);
   }
+  if (config_.recordsEnabled() && level_.race.present) {
+    runs_ = std::make_unique<RunTracker>(level_, config_.physics);
+  }
 }
 
 Room::~Room() = default;
@@ -68,12 +71,30 @@ void Room::runTick(double now, StepProfile& profile) {
     profile.micros[stage] += own.micros[stage];
   }
   stepEventLog_.observe(stepEvents_, now, metrics_, *log_);
+  if (runs_) {
+    for (const RosterEvent& event : events) {
+      if (event.kind == RosterEvent::kLeave) {
+        runs_->forget(event.slot);
+      }
+    }
+    // The history's newest tick is still the one before this step.
+    runs_->observe(
+        stepEvents_, inputs, [this] { return frames_.snapshotAt(state_.tick - 1); },
+        [this](int slot) { return slots_[slot].name; }, finishedRuns_);
+  }
   const std::uint64_t hash = hashState(state_);
   frames_.record(events, inputs, hash, state_);
   if (replay_) {
     replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
   }
   ++metrics_.ticks;
+}
+
+void Room::takeFinishedRuns(std::vector<FinishedRun>& out) {
+  for (FinishedRun& run : finishedRuns_) {
+    out.push_back(std::move(run));
+  }
+  finishedRuns_.clear();
 }
 
 void Room::announceLimits(std::uint16_t radius, std::uint16_t activeBodies) {

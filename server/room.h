@@ -14,6 +14,7 @@
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
 #include "server/player_slots.h"
+#include "server/records/run_tracker.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "server/step_event_log.h"
@@ -96,6 +97,11 @@ class Room {
   /// Closes the replay and logs where it went.
   void close();
 
+  /// Moves the runs finished since the last call to `out` (none unless records are kept).
+  void takeFinishedRuns(std::vector<FinishedRun>& out);
+  /// Runs followed now, for the metrics.
+  std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
+
  private:
   void recordInputTiming(Connection& connection, std::uint32_t newestTick,
                          std::optional<std::int16_t> margin);
@@ -114,6 +120,8 @@ class Room {
   FrameSender frames_;
   std::vector<RosterEvent> pendingEvents_;
   std::unique_ptr<ReplayWriter> replay_;
+  std::unique_ptr<RunTracker> runs_;  ///< with records kept, on a level with a race
+  std::vector<FinishedRun> finishedRuns_;
   double emptySince_ = -1.0;     ///< s, when it was last found empty; -1 while occupied
   double lastAttendedAt_ = 0.0;  ///< s, see lastAttendedAt()
 };

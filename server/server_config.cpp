@@ -14,8 +14,8 @@ namespace coyote {
 namespace {
 
 constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
-constexpr std::string_view kSections[] = {"sim",     "physics", "net",  "world",
-                                          "budgets", "agones",  "rooms"};
+constexpr std::string_view kSections[] = {"sim",     "physics", "net",   "world",
+                                          "budgets", "agones",  "rooms", "records"};
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -110,6 +110,17 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
 
   TomlTableReader rooms = root.section("rooms");
   readRooms(rooms, c);
+
+  TomlTableReader records = root.section("records");
+  records.read("path", c.recordsPath);
+  records.read("url", c.recordsUrl);
+  if (!c.recordsUrl.empty() && !c.recordsUrl.starts_with("postgresql://") &&
+      !c.recordsUrl.starts_with("postgres://")) {
+    records.fail("url", "a PostgreSQL URL starts with postgresql://");
+  }
+  records.read("page", c.recordsPage);
+  records.read("queue", c.recordsQueue, 1, 1000000);
+  records.rejectUnknownKeys();
 
   TomlTableReader agones = root.section("agones");
   agones.read("enabled", c.agonesEnabled);

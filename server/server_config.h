@@ -60,6 +60,16 @@ struct ServerConfig {
   float agonesHealthInterval = 5.0f;           ///< s between two health pings
   float agonesShutdownWhenEmptyAfter = 60.0f;  ///< s empty after a match → shutdown (0 = never)
 
+  // [records] (docs/hosting.md#records): finished runs kept in a database
+  /// SQLite file of the records ("" = none unless records.url is set)
+  std::string recordsPath;
+  /// `postgresql://…` of a PostgreSQL database shared by a fleet (overrides records.path)
+  std::string recordsUrl;
+  bool recordsPage = false;          ///< serve /records and /records.json on the HTTP port
+  std::int32_t recordsQueue = 1024;  ///< finished runs waiting for the database, at most
+  /// Whether finished runs are kept at all.
+  bool recordsEnabled() const { return !recordsPath.empty() || !recordsUrl.empty(); }
+
   /// The overload governor's budget for a tick's p95 (ms; 0 = no governor)
   float tickBudgetMs = 8.0f;
   /// What its level 3 caps `sim.simulation_radius` (tiles) and `budgets.max_active_bodies` at.

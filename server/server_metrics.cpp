@@ -37,6 +37,7 @@ void ServerMetrics::addRoomCounters(const ServerMetrics& room) {
   velocitiesClamped += room.velocitiesClamped;
   bodiesRecovered += room.bodiesRecovered;
   stepEventsDropped += room.stepEventsDropped;
+  runsFinished += room.runsFinished;
   players += room.players;
   spectators += room.spectators;
 }

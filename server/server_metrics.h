@@ -79,6 +79,15 @@ struct ServerMetrics {
   int players = 0;
   int spectators = 0;
   int peakPlayers = 0;
+  std::uint64_t runsFinished = 0;  ///< race runs finished (a room counter)
+  /// The records database's writer (process figures; docs/hosting.md#records).
+  struct Records {
+    std::uint64_t written = 0;
+    std::uint64_t waiting = 0;   ///< finished runs queued for the database now
+    std::uint64_t dropped = 0;   ///< runs the full queue refused
+    std::uint64_t failures = 0;  ///< writes the database refused (each retried)
+    double lastWriteSeconds = 0.0;
+  } records;
 
   void addTick(const StageTiming& timing) {
     tickTime.add(timing.wall);

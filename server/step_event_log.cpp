@@ -6,7 +6,9 @@ void StepEventLog::observe(const EventBatch& batch, double now, ServerMetrics& m
                            spdlog::logger& log) {
   metrics.stepEventsDropped += batch.dropped();
   for (const StepEvent& event : batch.events()) {
-    if (event.kind == EventKind::VelocityClamped) {
+    if (event.kind == EventKind::RunFinished) {
+      ++metrics.runsFinished;
+    } else if (event.kind == EventKind::VelocityClamped) {
       ++metrics.velocitiesClamped;
       if (due(event.body, now)) {
         log.warn(

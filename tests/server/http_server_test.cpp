@@ -24,10 +24,10 @@ std::shared_ptr<spdlog::logger> quiet() {
 std::unique_ptr<HttpServer> serve(HttpServer::Limits limits, std::string page = "metrics\n") {
   auto server = std::make_unique<HttpServer>("127.0.0.1", 0, limits, quiet());
   const auto body = std::make_shared<const std::string>(std::move(page));
-  server->get("/healthz", [] {
+  server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
   });
-  server->get("/metrics", [body] { return HttpServer::Response{200, "text/plain", body}; });
+  server->get("/metrics", [body](const HttpServer::Query&) { return HttpServer::Response{200, "text/plain", body}; });
   server->start();
   return server;
 }

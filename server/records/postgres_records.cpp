@@ -1,0 +1,173 @@
+#include "server/records/postgres_records.h"
+
+#include <array>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <pqxx/pqxx>
+
+namespace coyote {
+namespace {
+
+/// Migration N takes the schema from version N to N + 1 (the same schema as SQLite's).
+constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
+    R"(CREATE TABLE courses (
+         course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
+         players BIGINT NOT NULL, best_us BIGINT NOT NULL, first_run BIGINT NOT NULL);
+       CREATE INDEX courses_by_players ON courses (players DESC, course);
+       CREATE TABLE bests (
+         course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
+         time_us BIGINT NOT NULL, splits TEXT NOT NULL, finished_at BIGINT NOT NULL,
+         server TEXT NOT NULL, finishes BIGINT NOT NULL, record BYTEA NOT NULL,
+         PRIMARY KEY (course, player));
+       CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
+};
+
+constexpr const char* kStatements[][2] = {
+    {"add_course",
+     "INSERT INTO courses VALUES ($1, $2, $3, 0, 0, $4) ON CONFLICT (course) DO NOTHING"},
+    {"update_course",
+     "UPDATE courses SET players = players + $1, best_us = CASE WHEN players = 0 OR $2 < best_us "
+     "THEN $2 ELSE best_us END WHERE course = $3"},
+    {"player_best",
+     "SELECT player, time_us, splits, finished_at, finishes FROM bests "
+     "WHERE course = $1 AND player = $2 FOR UPDATE"},
+    {"insert_best", "INSERT INTO bests VALUES ($1, $2, $3, $4, $5, $6, 1, $7)"},
+    {"replace_best",
+     "UPDATE bests SET time_us = $3, splits = $4, finished_at = $5, server = $6, "
+     "finishes = finishes + 1, record = $7 WHERE course = $1 AND player = $2"},
+    {"count_finish", "UPDATE bests SET finishes = finishes + 1 WHERE course = $1 AND player = $2"},
+    {"top",
+     "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 "
+     "ORDER BY time_us, finished_at LIMIT $2 OFFSET $3"},
+    {"rank_of",
+     "SELECT count(*) FROM bests WHERE course = $1 AND "
+     "(time_us < $2 OR (time_us = $2 AND finished_at < $3))"},
+    {"record", "SELECT record FROM bests WHERE course = $1 AND player = $2"},
+    {"courses",
+     "SELECT course, level, race, players, best_us FROM courses "
+     "ORDER BY players DESC, course LIMIT $1 OFFSET $2"},
+};
+
+BoardRow boardRow(const pqxx::row& row, std::int64_t rank) {
+  return BoardRow{rank,
+                  row[0].as<std::string>(),
+                  row[1].as<std::int64_t>(),
+                  parseSplits(row[2].as<std::string>()),
+                  row[3].as<std::int64_t>(),
+                  row[4].as<std::int64_t>()};
+}
+
+class PostgresRecords final : public RecordsStore {
+ public:
+  explicit PostgresRecords(const std::string& url) : connection_(url) {
+    migrate();
+    for (const auto& [name, sql] : kStatements) {
+      connection_.prepare(name, sql);
+    }
+  }
+
+  void save(const FinishedRun& run) override {
+    pqxx::work work(connection_);
+    work.exec_prepared("add_course", run.course, run.level, run.race, run.finishedAt);
+    const pqxx::result known = work.exec_prepared("player_best", run.course, run.player);
+    const bool better = known.empty() || run.timeUs < known[0][1].as<std::int64_t>();
+    const pqxx::binarystring record(run.record.data(), run.record.size());
+    if (known.empty()) {
+      work.exec_prepared("insert_best", run.course, run.player, run.timeUs,
+                         joinSplits(run.splitsUs), run.finishedAt, run.server, record);
+    } else if (better) {
+      work.exec_prepared("replace_best", run.course, run.player, run.timeUs,
+                         joinSplits(run.splitsUs), run.finishedAt, run.server, record);
+    } else {
+      work.exec_prepared("count_finish", run.course, run.player);
+    }
+    work.exec_prepared("update_course", known.empty() ? 1 : 0, run.timeUs, run.course);
+    work.commit();
+  }
+
+  std::vector<BoardRow> top(const std::string& course, std::int64_t offset,
+                            std::int64_t limit) override {
+    pqxx::read_transaction read(connection_);
+    std::vector<BoardRow> rows;
+    for (const pqxx::row& row : read.exec_prepared("top", course, limit, offset)) {
+      rows.push_back(boardRow(row, offset + static_cast<std::int64_t>(rows.size()) + 1));
+    }
+    return rows;
+  }
+
+  std::optional<BoardRow> best(const std::string& course, const std::string& player) override {
+    pqxx::work read(connection_);
+    const pqxx::result found = read.exec_prepared("player_best", course, player);
+    if (found.empty()) {
+      return std::nullopt;
+    }
+    BoardRow row = boardRow(found[0], 0);
+    row.rank =
+        read.exec_prepared1("rank_of", course, row.timeUs, row.finishedAt)[0].as<std::int64_t>() +
+        1;
+    return row;
+  }
+
+  std::optional<std::string> runRecord(const std::string& course,
+                                       const std::string& player) override {
+    pqxx::read_transaction read(connection_);
+    const pqxx::result found = read.exec_prepared("record", course, player);
+    if (found.empty()) {
+      return std::nullopt;
+    }
+    return pqxx::binarystring(found[0][0]).str();
+  }
+
+  std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) override {
+    pqxx::read_transaction read(connection_);
+    std::vector<CourseRow> rows;
+    for (const pqxx::row& row : read.exec_prepared("courses", limit, offset)) {
+      rows.push_back({row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<std::string>(),
+                      row[3].as<std::int64_t>(), row[4].as<std::int64_t>()});
+    }
+    return rows;
+  }
+
+  int schemaVersion() override {
+    pqxx::read_transaction read(connection_);
+    return read.exec1("SELECT version FROM schema_version")[0].as<int>();
+  }
+
+ private:
+  void migrate() {
+    pqxx::work work(connection_);
+    work.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    work.exec("LOCK TABLE schema_version IN EXCLUSIVE MODE");
+    if (work.exec("SELECT version FROM schema_version").empty()) {
+      work.exec("INSERT INTO schema_version VALUES (0)");
+    }
+    const int version = work.exec1("SELECT version FROM schema_version")[0].as<int>();
+    if (version > kSchemaVersion) {
+      throw std::runtime_error(fmt::format("schema version {} is newer than this server's ({})",
+                                           version, kSchemaVersion));
+    }
+    for (int step = version; step < kSchemaVersion; ++step) {
+      work.exec(kMigrations[static_cast<std::size_t>(step)]);
+    }
+    work.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
+    work.commit();
+  }
+
+  pqxx::connection connection_;
+};
+
+}  // namespace
+
+std::unique_ptr<RecordsStore> openPostgresRecords(const std::string& url) {
+  try {
+    return std::make_unique<PostgresRecords>(url);
+  } catch (const pqxx::broken_connection& error) {
+    throw std::runtime_error(
+        fmt::format("records database (PostgreSQL): cannot connect: {}", error.what()));
+  } catch (const pqxx::failure& error) {
+    throw std::runtime_error(fmt::format("records database (PostgreSQL): {}", error.what()));
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coyote {
+
+/// A finished run on its way to the database.
+struct FinishedRun {
+  std::string course;       ///< courseHash, 16 hex digits: the board
+  std::string level;        ///< the level's name, for the page
+  std::string race;         ///< its race_name ("" = none)
+  std::string player;       ///< verbatim: the database never sees it outside a bound parameter
+  std::int64_t timeUs = 0;  ///< the run's time, µs
+  std::vector<std::int64_t> splitsUs;  ///< at each checkpoint in order, µs since the start
+  std::int64_t finishedAt = 0;         ///< Unix time, s
+  std::string server;                  ///< who ran it (the server's name), for a fleet
+  std::string record;                  ///< encodeRunRecord: what replays the run
+};
+
+/// One player's best on a board.
+struct BoardRow {
+  std::int64_t rank = 0;  ///< 1 = the record
+  std::string player;
+  std::int64_t timeUs = 0;
+  std::vector<std::int64_t> splitsUs;
+  std::int64_t finishedAt = 0;
+  std::int64_t finishes = 0;  ///< runs this player finished on the board
+};
+
+/// A board: a course that has records.
+struct CourseRow {
+  std::string course;
+  std::string level;
+  std::string race;
+  std::int64_t players = 0;
+  std::int64_t bestUs = 0;
+};
+
+/// The records database (docs/hosting.md#records): each player's best run per course, with its
+/// splits, date and replayable record. Every statement is prepared with bound parameters; every
+/// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
+class RecordsStore {
+ public:
+  static constexpr int kSchemaVersion = 1;
+  virtual ~RecordsStore() = default;
+
+  /// Counts the finish and keeps the run if it beats the player's best on its course.
+  virtual void save(const FinishedRun& run) = 0;
+  /// The board from rank `offset` + 1, at most `limit` rows.
+  virtual std::vector<BoardRow> top(const std::string& course, std::int64_t offset,
+                                    std::int64_t limit) = 0;
+  virtual std::optional<BoardRow> best(const std::string& course, const std::string& player) = 0;
+  /// The stored record of a player's best (encodeRunRecord bytes), if any.
+  virtual std::optional<std::string> runRecord(const std::string& course,
+                                               const std::string& player) = 0;
+  /// Boards, most played first, from `offset`, at most `limit`.
+  virtual std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) = 0;
+  /// The schema version the database is at (after the migrations ran).
+  virtual int schemaVersion() = 0;
+};
+
+/// Opens (creating and migrating) the database: PostgreSQL for a `postgresql://` `url`, else the
+/// SQLite file `path`. Throws std::runtime_error when it cannot.
+std::unique_ptr<RecordsStore> openRecordsStore(const std::string& path, const std::string& url);
+
+/// "12345,67890": splits as the database stores them, and back (a malformed list gives none).
+std::string joinSplits(const std::vector<std::int64_t>& splitsUs);
+std::vector<std::int64_t> parseSplits(const std::string& text);
+
+}  // namespace coyote

@@ -1,0 +1,194 @@
+#include "server/records/sqlite_records.h"
+
+#include <array>
+#include <stdexcept>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+namespace coyote {
+namespace {
+
+/// Migration N takes the schema from version N to N + 1.
+constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
+    R"(CREATE TABLE courses (
+         course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
+         players INTEGER NOT NULL, best_us INTEGER NOT NULL, first_run INTEGER NOT NULL);
+       CREATE INDEX courses_by_players ON courses (players DESC, course);
+       CREATE TABLE bests (
+         course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
+         time_us INTEGER NOT NULL, splits TEXT NOT NULL, finished_at INTEGER NOT NULL,
+         server TEXT NOT NULL, finishes INTEGER NOT NULL, record BLOB NOT NULL,
+         PRIMARY KEY (course, player));
+       CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
+};
+
+BoardRow boardRow(SQLite::Statement& row, std::int64_t rank) {
+  return BoardRow{rank,
+                  row.getColumn(0).getString(),
+                  row.getColumn(1).getInt64(),
+                  parseSplits(row.getColumn(2).getString()),
+                  row.getColumn(3).getInt64(),
+                  row.getColumn(4).getInt64()};
+}
+
+class SqliteRecords final : public RecordsStore {
+ public:
+  explicit SqliteRecords(const std::string& path) : db_(openMigrated(path)) {}
+
+  void save(const FinishedRun& run) override {
+    SQLite::Transaction transaction(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    bindAll(addCourse_, run.course, run.level, run.race, run.finishedAt);
+    addCourse_.exec();
+    addCourse_.reset();
+    playerBest_.bind(1, run.course);
+    playerBest_.bind(2, run.player);
+    const bool known = playerBest_.executeStep();
+    const bool better = !known || run.timeUs < playerBest_.getColumn(1).getInt64();
+    playerBest_.reset();
+    SQLite::Statement& write = !known ? insertBest_ : better ? replaceBest_ : countFinish_;
+    write.bind(1, run.course);
+    write.bind(2, run.player);
+    if (better) {
+      write.bind(3, run.timeUs);
+      write.bind(4, joinSplits(run.splitsUs));
+      write.bind(5, run.finishedAt);
+      write.bind(6, run.server);
+      write.bind(7, run.record.data(), static_cast<int>(run.record.size()));
+    }
+    write.exec();
+    write.reset();
+    bindAll(updateCourse_, known ? 0 : 1, run.timeUs, run.course);
+    updateCourse_.exec();
+    updateCourse_.reset();
+    transaction.commit();
+  }
+
+  std::vector<BoardRow> top(const std::string& course, std::int64_t offset,
+                            std::int64_t limit) override {
+    std::vector<BoardRow> rows;
+    bindAll(top_, course, limit, offset);
+    while (top_.executeStep()) {
+      rows.push_back(boardRow(top_, offset + static_cast<std::int64_t>(rows.size()) + 1));
+    }
+    top_.reset();
+    return rows;
+  }
+
+  std::optional<BoardRow> best(const std::string& course, const std::string& player) override {
+    bindAll(playerBest_, course, player);
+    if (!playerBest_.executeStep()) {
+      playerBest_.reset();
+      return std::nullopt;
+    }
+    BoardRow row = boardRow(playerBest_, 0);
+    playerBest_.reset();
+    bindAll(rankOf_, course, row.timeUs, row.timeUs, row.finishedAt);
+    rankOf_.executeStep();
+    row.rank = rankOf_.getColumn(0).getInt64() + 1;
+    rankOf_.reset();
+    return row;
+  }
+
+  std::optional<std::string> runRecord(const std::string& course,
+                                       const std::string& player) override {
+    bindAll(record_, course, player);
+    std::optional<std::string> bytes;
+    if (record_.executeStep()) {
+      bytes = record_.getColumn(0).getString();
+    }
+    record_.reset();
+    return bytes;
+  }
+
+  std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) override {
+    std::vector<CourseRow> rows;
+    bindAll(courses_, limit, offset);
+    while (courses_.executeStep()) {
+      rows.push_back({courses_.getColumn(0).getString(), courses_.getColumn(1).getString(),
+                      courses_.getColumn(2).getString(), courses_.getColumn(3).getInt64(),
+                      courses_.getColumn(4).getInt64()});
+    }
+    courses_.reset();
+    return rows;
+  }
+
+  int schemaVersion() override {
+    return db_.execAndGet("SELECT version FROM schema_version").getInt();
+  }
+
+ private:
+  template <class... Values>
+  static void bindAll(SQLite::Statement& statement, const Values&... values) {
+    int index = 0;
+    (statement.bind(++index, values), ...);
+  }
+
+  /// The database with its schema at kSchemaVersion: before any statement is prepared.
+  static SQLite::Database openMigrated(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
+    db.exec("PRAGMA journal_mode = WAL");
+    // With WAL, NORMAL never corrupts the file; a power cut may lose the last runs committed.
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    if (!db.execAndGet("SELECT count(*) FROM schema_version").getInt()) {
+      db.exec("INSERT INTO schema_version VALUES (0)");
+    }
+    const int version = db.execAndGet("SELECT version FROM schema_version").getInt();
+    if (version > kSchemaVersion) {
+      throw std::runtime_error(fmt::format("schema version {} is newer than this server's ({})",
+                                           version, kSchemaVersion));
+    }
+    for (int step = version; step < kSchemaVersion; ++step) {
+      db.exec(kMigrations[static_cast<std::size_t>(step)]);
+    }
+    db.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
+    transaction.commit();
+    return db;
+  }
+
+  /// How long a write waits for another connection's (the page's reads never block it: WAL).
+  static constexpr int kBusyTimeoutMs = 5000;
+  SQLite::Database db_;
+  SQLite::Statement addCourse_{
+      db_, "INSERT INTO courses VALUES (?1, ?2, ?3, 0, 0, ?4) ON CONFLICT (course) DO NOTHING"};
+  SQLite::Statement updateCourse_{
+      db_,
+      "UPDATE courses SET players = players + ?1, best_us = CASE WHEN players = 0 OR ?2 < best_us "
+      "THEN ?2 ELSE best_us END WHERE course = ?3"};
+  SQLite::Statement playerBest_{db_,
+                                "SELECT player, time_us, splits, finished_at, finishes FROM bests "
+                                "WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement insertBest_{db_, "INSERT INTO bests VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)"};
+  SQLite::Statement replaceBest_{
+      db_,
+      "UPDATE bests SET time_us = ?3, splits = ?4, finished_at = ?5, server = ?6, "
+      "finishes = finishes + 1, record = ?7 WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement countFinish_{
+      db_, "UPDATE bests SET finishes = finishes + 1 WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement top_{
+      db_,
+      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = ?1 "
+      "ORDER BY time_us, finished_at LIMIT ?2 OFFSET ?3"};
+  SQLite::Statement rankOf_{db_,
+                            "SELECT count(*) FROM bests WHERE course = ?1 AND "
+                            "(time_us < ?2 OR (time_us = ?3 AND finished_at < ?4))"};
+  SQLite::Statement record_{db_, "SELECT record FROM bests WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement courses_{db_,
+                             "SELECT course, level, race, players, best_us FROM courses "
+                             "ORDER BY players DESC, course LIMIT ?1 OFFSET ?2"};
+};
+
+}  // namespace
+
+std::unique_ptr<RecordsStore> openSqliteRecords(const std::string& path) {
+  try {
+    return std::make_unique<SqliteRecords>(path);
+  } catch (const SQLite::Exception& error) {
+    throw std::runtime_error(fmt::format("records database {}: {}", path, error.what()));
+  }
+}
+
+}  // namespace coyote

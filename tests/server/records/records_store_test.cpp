@@ -1,0 +1,136 @@
+// The records database through SQLite (docs/hosting.md#records): a real file, reopened.
+#include "server/records/records_store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+FinishedRun run(const std::string& player, std::int64_t timeUs, std::int64_t at = 1000) {
+  return FinishedRun{
+      "00000000000000aa",  "race", "Coyote Cup", player, timeUs, {timeUs / 2}, at, "host",
+      "bytes\0of a record"};
+}
+
+TEST(RecordsStore, KeepsEachPlayersBestInOrderAndCountsEveryFinish) {
+  test::TempDirectory directory;
+  const auto store = openRecordsStore((directory.path() / "records.sqlite").string(), "");
+  store->save(run("ada", 41'250'000));
+  store->save(run("bob", 39'000'500));
+  store->save(run("ada", 45'000'000));       // slower: counted, not kept
+  store->save(run("cyd", 39'000'500, 900));  // the same time, set earlier: ranked first
+  store->save(run("ada", 38'123'456, 2000));
+  const auto top = store->top("00000000000000aa", 0, 10);
+  ASSERT_EQ(top.size(), 3u);
+  EXPECT_EQ(top[0].player, "ada");
+  EXPECT_EQ(top[0].timeUs, 38'123'456);
+  EXPECT_EQ(top[0].finishes, 3);
+  EXPECT_EQ(top[0].splitsUs, std::vector<std::int64_t>{19'061'728});
+  EXPECT_EQ(top[1].player, "cyd");
+  EXPECT_EQ(top[2].player, "bob");
+  EXPECT_EQ(top[2].rank, 3);
+  const auto page = store->top("00000000000000aa", 1, 1);
+  ASSERT_EQ(page.size(), 1u);
+  EXPECT_EQ(page[0].player, "cyd");
+  EXPECT_EQ(page[0].rank, 2);
+  const auto bob = store->best("00000000000000aa", "bob");
+  ASSERT_TRUE(bob);
+  EXPECT_EQ(bob->rank, 3);
+  EXPECT_FALSE(store->best("00000000000000aa", "nobody"));
+  const auto courses = store->courses(0, 10);
+  ASSERT_EQ(courses.size(), 1u);
+  EXPECT_EQ(courses[0].players, 3);
+  EXPECT_EQ(courses[0].bestUs, 38'123'456);
+  EXPECT_EQ(courses[0].race, "Coyote Cup");
+}
+
+TEST(RecordsStore, HostileNamesAreStoredAndReadVerbatim) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  const std::vector<std::string> names = {"'); DROP TABLE bests;--", "Robert\"); --", "%_*?",
+                                          "<script>alert(1)</script>", "ünïcødé ☃"};
+  {
+    const auto store = openRecordsStore(file, "");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      store->save(run(names[i], 40'000'000 + static_cast<std::int64_t>(i)));
+    }
+  }
+  const auto store = openRecordsStore(file, "");
+  const auto top = store->top("00000000000000aa", 0, 10);
+  ASSERT_EQ(top.size(), names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(top[i].player, names[i]);
+  }
+  EXPECT_TRUE(store->best("00000000000000aa", names[0]));
+}
+
+TEST(RecordsStore, OutlivesTheProcessThatWroteItWithItsRecordBytes) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  std::string record("\0\1\2 replay", 10);
+  FinishedRun finished = run("ada", 41'000'000);
+  finished.record = record;
+  openRecordsStore(file, "")->save(finished);
+  const auto store = openRecordsStore(file, "");
+  EXPECT_EQ(store->schemaVersion(), RecordsStore::kSchemaVersion);
+  EXPECT_EQ(store->runRecord("00000000000000aa", "ada"), record);
+  EXPECT_EQ(store->top("00000000000000aa", 0, 10).size(), 1u);
+}
+
+TEST(RecordsStore, ADatabaseFromANewerServerIsRefusedNotDamaged) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  openRecordsStore(file, "")->save(run("ada", 41'000'000));
+  {
+    SQLite::Database db(file, SQLite::OPEN_READWRITE);
+    db.exec("UPDATE schema_version SET version = 99");
+  }
+  try {
+    openRecordsStore(file, "");
+    FAIL() << "a newer schema was opened";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("schema version 99 is newer"), std::string::npos)
+        << error.what();
+  }
+  SQLite::Database db(file, SQLite::OPEN_READONLY);
+  EXPECT_EQ(db.execAndGet("SELECT count(*) FROM bests").getInt(), 1);
+}
+
+TEST(RecordsStore, TheBoardQueriesUseAnIndex) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  openRecordsStore(file, "");
+  SQLite::Database db(file, SQLite::OPEN_READONLY);
+  const auto plan = [&db](const std::string& sql) {
+    SQLite::Statement explain(db, "EXPLAIN QUERY PLAN " + sql);
+    std::string text;
+    while (explain.executeStep()) {
+      text += explain.getColumn(3).getString() + "\n";
+    }
+    return text;
+  };
+  const std::string top =
+      plan("SELECT player FROM bests WHERE course = 'a' ORDER BY time_us, finished_at LIMIT 10");
+  EXPECT_NE(top.find("USING INDEX bests_board"), std::string::npos) << top;
+  EXPECT_EQ(top.find("TEMP B-TREE"), std::string::npos) << top;
+  const std::string courses = plan("SELECT course FROM courses ORDER BY players DESC LIMIT 10");
+  EXPECT_NE(courses.find("courses_by_players"), std::string::npos) << courses;
+  const std::string rank = plan(
+      "SELECT count(*) FROM bests WHERE course = 'a' AND (time_us < 5 OR (time_us = 5 AND "
+      "finished_at < 3))");
+  EXPECT_NE(rank.find("INDEX"), std::string::npos) << rank;
+}
+
+TEST(RecordsStore, SplitsSurviveTheirTextForm) {
+  EXPECT_EQ(parseSplits(joinSplits({1, 20, 300000000000})),
+            (std::vector<std::int64_t>{1, 20, 300000000000}));
+  EXPECT_TRUE(parseSplits("").empty());
+  EXPECT_TRUE(parseSplits("1,x").empty());
+  EXPECT_TRUE(parseSplits("1;2").empty());
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,139 @@
+// Finished runs and their records (docs/hosting.md#records): a run's stored inputs, replayed
+// alone from the stored world, give the server's time to the bit.
+#include "server/records/run_tracker.h"
+
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "config/config_error.h"
+#include "support/scenario.h"
+
+namespace coyote {
+namespace {
+
+using test::input;
+using test::kRight;
+
+/// kHall with a race: the start around the spawn (x 1–3), a checkpoint, the finish at x 20–21.
+void addRace(test::Scenario& scenario) {
+  scenario.level.race = {true, Aabb{{1.0f, 5.0f}, {2.0f, 2.0f}}, Aabb{{20.0f, 5.0f}, {1.0f, 2.0f}},
+                         1, "hall"};
+  CheckpointDefinition checkpoint{{10.0f, 5.0f}, {1.0f, 2.0f}};
+  checkpoint.order = 1;
+  scenario.level.checkpoints.push_back(checkpoint);
+}
+
+/// Runs the scenario through a RunTracker with two players (slot 1 idles where it spawned)
+/// until a run finishes; `pattern` chooses slot 0's input each tick.
+std::vector<FinishedRun> race(test::Scenario& scenario,
+                              const std::function<PlayerInput(int)>& pattern) {
+  scenario.state = makeWorld(2, scenario.level, scenario.config);
+  RunTracker tracker(scenario.level, scenario.config);
+  const auto batch = std::make_unique<EventBatch>();
+  std::vector<FinishedRun> finished;
+  for (int tick = 0; tick < 600 && finished.empty(); ++tick) {
+    TickInputs inputs{};
+    inputs[0] = pattern(tick);
+    const WorldState before = scenario.state;
+    stepWorld(scenario.state, inputs, scenario.level, scenario.parameters, nullptr, batch.get());
+    tracker.observe(
+        *batch, inputs,
+        [&before] {
+          return net::Snapshot{before, {}, {{0, "ada"}, {1, "bob"}}};
+        },
+        [](int slot) { return slot == 0 ? std::string("ada") : std::string("bob"); }, finished);
+  }
+  return finished;
+}
+
+TEST(RunTracker, AFinishedRunCarriesItsTimeSplitsAndARecordThatReplaysToTheBit) {
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  // Hops now and then, so that the inputs are not one span.
+  const auto finished =
+      race(scenario, [](int tick) { return input(kRight, 0, tick % 40 < 5 ? kButtonJump : 0); });
+  ASSERT_EQ(finished.size(), 1u);
+  const FinishedRun& run = finished[0];
+  EXPECT_EQ(run.player, "ada");
+  EXPECT_EQ(run.level, scenario.level.name);
+  EXPECT_EQ(run.race, "hall");
+  ASSERT_EQ(run.splitsUs.size(), 1u);
+  EXPECT_GT(run.splitsUs[0], 0);
+  EXPECT_LT(run.splitsUs[0], run.timeUs);
+  EXPECT_GT(run.timeUs, 1'500'000);  // 17 tiles at 9 tiles/s at most
+  const RunRecord record = decodeRunRecord(run.record, "the record");
+  EXPECT_GT(record.inputs.size(), 5u);
+  EXPECT_EQ(record.start.roster.size(), 1u) << "the runner alone";
+  EXPECT_FALSE(record.start.state.characters[1].active);
+  EXPECT_EQ(raceMicros(record.ticks, record.fraction, 60), run.timeUs);
+  const RunReplay replay = replayRun(record, scenario.level);
+  EXPECT_TRUE(replay.matches(record))
+      << replay.finished << " " << replay.ticks << "+" << replay.fraction << " vs " << record.ticks
+      << "+" << record.fraction;
+  EXPECT_EQ(record.course, courseHash(net::toLevelData(scenario.level), scenario.config));
+  std::cout << "[ figure ] stored run of " << run.timeUs / 1000 << " ms: " << run.record.size()
+            << " bytes\n";
+  EXPECT_LT(run.record.size(), 8192u);
+}
+
+TEST(RunTracker, ARecordWithOtherInputsDoesNotReplayToItsTime) {
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  const auto finished = race(scenario, [](int) { return input(kRight); });
+  ASSERT_EQ(finished.size(), 1u);
+  RunRecord record = decodeRunRecord(finished[0].record, "the record");
+  ASSERT_TRUE(replayRun(record, scenario.level).matches(record));
+  ASSERT_EQ(record.inputs.size(), 1u);
+  const std::uint16_t ticks = record.inputs[0].ticks;
+  record.inputs = {{input(kRight), 10}, {input(0), 3}, {input(kRight), ticks}};  // a pause
+  EXPECT_FALSE(replayRun(record, scenario.level).matches(record));
+}
+
+TEST(RunTracker, ADamagedRecordIsRefusedWithWhatIsWrong) {
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  const auto finished = race(scenario, [](int) { return input(kRight); });
+  ASSERT_EQ(finished.size(), 1u);
+  std::string bytes = finished[0].record;
+  bytes[bytes.size() / 2] ^= 0x10;
+  EXPECT_THROW(
+      {
+        try {
+          decodeRunRecord(bytes, "runs/ada.run");
+        } catch (const ConfigError& error) {
+          EXPECT_STREQ(error.what(), "runs/ada.run: checksum mismatch");
+          throw;
+        }
+      },
+      ConfigError);
+  EXPECT_THROW(decodeRunRecord("COYOTERN", "short"), ConfigError);
+  EXPECT_THROW(decodeRunRecord(finished[0].record + "x", "long"), ConfigError);
+}
+
+TEST(RunTracker, LeavingEndsTheRun) {
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  scenario.state = makeWorld(1, scenario.level, scenario.config);
+  RunTracker tracker(scenario.level, scenario.config);
+  const auto batch = std::make_unique<EventBatch>();
+  std::vector<FinishedRun> finished;
+  TickInputs inputs{};
+  inputs[0] = input(kRight);
+  for (int tick = 0; tick < 30; ++tick) {
+    const WorldState before = scenario.state;
+    stepWorld(scenario.state, inputs, scenario.level, scenario.parameters, nullptr, batch.get());
+    tracker.observe(
+        *batch, inputs,
+        [&before] {
+          return net::Snapshot{before, {}, {}};
+        },
+        [](int) { return std::string("ada"); }, finished);
+  }
+  EXPECT_EQ(tracker.running(), 1u);
+  tracker.forget(0);
+  EXPECT_EQ(tracker.running(), 0u);
+}
+
+}  // namespace
+}  // namespace coyote
