@@ -67,6 +67,19 @@ void readRooms(TomlTableReader& rooms, ServerConfig& c) {
   rooms.rejectUnknownKeys();
 }
 
+// [records]: where finished runs are kept, and the page that shows them.
+void readRecords(TomlTableReader& records, ServerConfig& c) {
+  records.read("path", c.recordsPath);
+  records.read("url", c.recordsUrl);
+  if (!c.recordsUrl.empty() && !c.recordsUrl.starts_with("postgresql://") &&
+      !c.recordsUrl.starts_with("postgres://")) {
+    records.fail("url", "a PostgreSQL URL starts with postgresql://");
+  }
+  records.read("page", c.recordsPage);
+  records.read("queue", c.recordsQueue, 1, 1000000);
+  records.rejectUnknownKeys();
+}
+
 }  // namespace
 
 void readServerConfig(TomlTableReader& root, ServerConfig& c) {
@@ -112,15 +125,7 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   readRooms(rooms, c);
 
   TomlTableReader records = root.section("records");
-  records.read("path", c.recordsPath);
-  records.read("url", c.recordsUrl);
-  if (!c.recordsUrl.empty() && !c.recordsUrl.starts_with("postgresql://") &&
-      !c.recordsUrl.starts_with("postgres://")) {
-    records.fail("url", "a PostgreSQL URL starts with postgresql://");
-  }
-  records.read("page", c.recordsPage);
-  records.read("queue", c.recordsQueue, 1, 1000000);
-  records.rejectUnknownKeys();
+  readRecords(records, c);
 
   TomlTableReader agones = root.section("agones");
   agones.read("enabled", c.agonesEnabled);

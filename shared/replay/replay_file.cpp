@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstring>
+#include <memory>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "match/authoritative_tick.h"
+#include "sim/character/race.h"
 #include "sim/state_hash.h"
 #include "wire/wire_archive.h"
 
@@ -227,8 +229,16 @@ ReplayVerification verifyReplay(const Replay& replay) {
   const StepParameters parameters(replay.header.physics);
   WorldState state = replay.header.start.state;
   ReplayVerification result;
+  const auto events = std::make_unique<EventBatch>();
   for (const ReplayTick& tick : replay.ticks) {
-    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level, parameters);
+    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level, parameters,
+                           events.get());
+    for (const StepEvent& event : events->events()) {
+      if (event.kind == EventKind::RunFinished && isCharacterId(event.body)) {
+        result.finishes.push_back({state.tick, event.body - kCharacterIdBase,
+                                   raceSeconds(event, replay.header.physics.tickRate)});
+      }
+    }
     const std::uint64_t hash = hashState(state);
     if (state.tick != tick.tick || hash != tick.hash) {
       result.ok = false;

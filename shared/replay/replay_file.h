@@ -83,8 +83,16 @@ Replay parseReplay(std::string bytes, const std::string& file);
 /// Writes a whole replay (tests, tools).
 void writeReplay(const std::string& file, const Replay& replay);
 
+/// A run finished in a replay, as the re-simulation timed it.
+struct ReplayFinish {
+  std::uint32_t tick = 0;
+  int slot = 0;
+  double seconds = 0.0;
+};
+
 /// Result of re-simulating a replay.
 struct ReplayVerification {
+  std::vector<ReplayFinish> finishes;  ///< every race run finished, in order
   bool ok = true;
   std::uint32_t ticksVerified = 0;
   std::uint32_t firstBadTick = 0;

@@ -27,7 +27,9 @@ std::unique_ptr<HttpServer> serve(HttpServer::Limits limits, std::string page = 
   server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
   });
-  server->get("/metrics", [body](const HttpServer::Query&) { return HttpServer::Response{200, "text/plain", body}; });
+  server->get("/metrics", [body](const HttpServer::Query&) {
+    return HttpServer::Response{200, "text/plain", body};
+  });
   server->start();
   return server;
 }

@@ -8,6 +8,7 @@
 #include "support/metrics_scrape.h"
 #include "support/recording_sidecar.h"
 #include "support/run_command.h"
+#include "support/scoped_environment.h"
 
 namespace coyote {
 namespace {
@@ -73,21 +74,7 @@ TEST(MetricsProcess, AlivePlayedServerIsScrapedAndParsedByAPrometheusParser) {
   EXPECT_NE(missing.output.find("404"), std::string::npos) << missing.output;
 }
 
-/// Sets environment variables for the children started while it lives.
-struct ScopedEnvironment {
-  std::vector<std::string> names;
-  ScopedEnvironment(std::initializer_list<std::pair<const char*, std::string>> variables) {
-    for (const auto& [name, value] : variables) {
-      setenv(name, value.c_str(), 1);
-      names.emplace_back(name);
-    }
-  }
-  ~ScopedEnvironment() {
-    for (const std::string& name : names) {
-      unsetenv(name.c_str());
-    }
-  }
-};
+using test::ScopedEnvironment;
 
 // Agones sets AGONES_SDK_HTTP_PORT; the real server then calls the SDK in the contract's order.
 TEST(AgonesProcess, ARealServerTellsTheSidecarReadyHealthPlayersAndShutdown) {

@@ -77,8 +77,9 @@ TEST(ServerConfig, RefusalsNameTheFileAndTheKey) {
   EXPECT_THAT(fileRefusal("[physics]\ngravity = -3\n"), HasSubstr("physics.gravity"));
   EXPECT_THAT(fileRefusal("[budgets]\njumps_remaining = -7\n"),
               HasSubstr("budgets.jumps_remaining"));
-  EXPECT_THAT(fileRefusal("[budgets]\noverload_active_bodies = 2049\n"),
-              AllOf(HasSubstr("budgets.overload_active_bodies"), HasSubstr("must be in [1, 2048]")));
+  EXPECT_THAT(
+      fileRefusal("[budgets]\noverload_active_bodies = 2049\n"),
+      AllOf(HasSubstr("budgets.overload_active_bodies"), HasSubstr("must be in [1, 2048]")));
   EXPECT_THAT(fileRefusal("[world]\nlevel = 3\n"),
               AllOf(HasSubstr("world.level"), HasSubstr("expected a string")));
   EXPECT_THAT(fileRefusal("[metrics]\nport = 1\n"), HasSubstr("metrics"));

@@ -4,8 +4,12 @@
 #include <fmt/format.h>
 
 #include "cli/program.h"
+#include "config/bounded_file.h"
 #include "config/config_error.h"
+#include "config/materials_loader.h"
+#include "level/tiled_level_loader.h"
 #include "replay/replay_file.h"
+#include "replay/run_record.h"
 #include "tools/sim/sim_run.h"
 
 namespace {
@@ -21,10 +25,44 @@ int verifyReplayFile(const std::string& replayFile) {
                              result.firstBadTick, result.expectedHash, result.actualHash);
     return 1;
   }
+  for (const coyote::ReplayFinish& finish : result.finishes) {
+    std::cout << fmt::format("run finished: tick {}, slot {}, {:.3f} ms\n", finish.tick,
+                             finish.slot, finish.seconds * 1000.0);
+  }
   std::cout << fmt::format(
       "OK: {} ticks verified ({} players at the start, level {}){}\n", result.ticksVerified,
       replay.header.start.roster.size(), replay.header.level.name,
       replay.truncated ? "; the file is truncated: it ends inside a record" : "");
+  return 0;
+}
+
+/// `coyote-sim verify-run`: 0 if the run record replays on `levelFile` to its recorded time to
+/// the bit, 1 if not (another course, another time, no finish).
+int verifyRunFile(const std::string& runFile, const std::string& levelFile,
+                  const std::string& materialsFile) {
+  const coyote::RunRecord record = coyote::decodeRunRecord(
+      coyote::readBoundedFile(runFile, coyote::kMaxConfigFileBytes), runFile);
+  const coyote::Level level =
+      coyote::loadTiledLevel(levelFile, coyote::materialsForLevel(materialsFile, levelFile));
+  const std::uint64_t course = coyote::courseHash(coyote::net::toLevelData(level), record.physics);
+  const double recordedMs =
+      (record.ticks + static_cast<double>(record.fraction)) * 1000.0 / record.physics.tickRate;
+  if (course != record.course) {
+    std::cout << fmt::format("FAIL: the run is of course {:016x}; {} with its physics is {:016x}\n",
+                             record.course, levelFile, course);
+    return 1;
+  }
+  const coyote::RunReplay replay = coyote::replayRun(record, level);
+  const double replayedMs =
+      (replay.ticks + static_cast<double>(replay.fraction)) * 1000.0 / record.physics.tickRate;
+  if (!replay.matches(record)) {
+    std::cout << fmt::format(
+        "FAIL: {}'s run was {:.3f} ms; replayed: {} after {} steps\n", record.player, recordedMs,
+        replay.finished ? fmt::format("{:.3f} ms", replayedMs) : "no finish", replay.stepsRun);
+    return 1;
+  }
+  std::cout << fmt::format("OK: {}'s run on {} replays to {:.3f} ms, as recorded ({} steps)\n",
+                           record.player, level.name, replayedMs, replay.stepsRun);
   return 0;
 }
 
@@ -52,12 +90,25 @@ int main(int argc, char** argv) {
       app.add_subcommand("verify", "re-simulate a server replay and check its hashes");
   verify->add_option("file", replayFile, "replay recorded by coyote-server --record")->required();
 
+  std::string runFile;
+  std::string runLevel;
+  std::string runMaterials;
+  CLI::App* verifyRun = app.add_subcommand(
+      "verify-run", "replay a race record (docs/hosting.md#records) and check its time");
+  verifyRun->add_option("file", runFile, "run record exported from the records database")
+      ->required();
+  verifyRun->add_option("--level", runLevel, "the level it was run on (.tmj)")->required();
+  verifyRun->add_option("--materials", runMaterials, "materials TOML (default: as the server)");
+
   if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
     return *exit;
   }
   try {
     if (verify->parsed()) {
       return verifyReplayFile(replayFile);
+    }
+    if (verifyRun->parsed()) {
+      return verifyRunFile(runFile, runLevel, runMaterials);
     }
     const coyote::SimRunSummary summary = coyote::runSimulation(options, std::cout);
     std::cout << coyote::formatSummary(summary) << std::endl;
