@@ -12,10 +12,14 @@ namespace coyote::test {
 /// A file with the given text in a fresh per-test directory, removed at the end of the test.
 class TempDirectory {
  public:
-  TempDirectory() {
+  /// `suffix` tells several directories of one test apart.
+  explicit TempDirectory(std::string_view suffix = "") {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            (std::string("coyote-") + info->test_suite_name() + "-" + info->name());
+    std::string name = std::string("coyote-") + info->test_suite_name() + "-" + info->name();
+    if (!suffix.empty()) {
+      name.append("-").append(suffix);
+    }
+    path_ = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
