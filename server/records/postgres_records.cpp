@@ -44,6 +44,7 @@ constexpr const char* kStatements[][2] = {
      "SELECT count(*) FROM bests WHERE course = $1 AND "
      "(time_us < $2 OR (time_us = $2 AND finished_at < $3))"},
     {"record", "SELECT record FROM bests WHERE course = $1 AND player = $2"},
+    {"course", "SELECT level, race, players, best_us FROM courses WHERE course = $1"},
     {"courses",
      "SELECT course, level, race, players, best_us FROM courses "
      "ORDER BY players DESC, course LIMIT $1 OFFSET $2"},
@@ -117,6 +118,16 @@ class PostgresRecords final : public RecordsStore {
       return std::nullopt;
     }
     return pqxx::binarystring(found[0][0]).str();
+  }
+
+  std::optional<CourseRow> course(const std::string& course) override {
+    pqxx::read_transaction read(connection_);
+    const pqxx::result found = read.exec_prepared("course", course);
+    if (found.empty()) {
+      return std::nullopt;
+    }
+    return CourseRow{course, found[0][0].as<std::string>(), found[0][1].as<std::string>(),
+                     found[0][2].as<std::int64_t>(), found[0][3].as<std::int64_t>()};
   }
 
   std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) override {

@@ -13,7 +13,8 @@ namespace {
 constexpr const char* kStyle =
     "body{font-family:sans-serif;margin:2em auto;max-width:60em;background:#14121c;color:#eee}"
     "table{border-collapse:collapse;width:100%}th,td{padding:.3em .6em;text-align:left}"
-    "tr:nth-child(even){background:#221f2e}td.time{font-family:monospace}"
+    "tr:nth-child(even){background:#221f2e}td.time{font-family:monospace;font-size:1.1em}"
+    "nav a{margin-right:1em}"
     "a{color:#f5b942}small{color:#aaa}";
 
 /// A request that cannot be answered: 400 and why, naming the argument.
@@ -234,6 +235,12 @@ HttpServer::Response RecordsPage::json(const HttpServer::Query& query) {
         rows.push_back(rowJson(entry));
       }
       body["course"] = course;
+      if (const auto info = records.course(course)) {
+        body["level"] = info->level;
+        body["race"] = info->race;
+        body["players"] = info->players;
+        body["record_ms"] = millis(info->bestUs);
+      }
       body["rows"] = rows;
       if (!player.empty()) {
         const auto best = records.best(course, player);

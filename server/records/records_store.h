@@ -57,6 +57,8 @@ class RecordsStore {
   /// The stored record of a player's best (encodeRunRecord bytes), if any.
   virtual std::optional<std::string> runRecord(const std::string& course,
                                                const std::string& player) = 0;
+  /// One board's level, race and figures.
+  virtual std::optional<CourseRow> course(const std::string& course) = 0;
   /// Boards, most played first, from `offset`, at most `limit`.
   virtual std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) = 0;
   /// The schema version the database is at (after the migrations ran).

@@ -46,8 +46,19 @@ double RecordsWriter::now() {
 }
 
 void RecordsWriter::loop() {
+  // Opened at once, so that a database that cannot be used is in the log at start (and its
+  // schema is migrated before the first run finishes); else at the first write.
   std::unique_ptr<RecordsStore> store;
   bool failing = false;
+  try {
+    store = open_();
+    log_->info("records: database ready (schema version {})", store->schemaVersion());
+  } catch (const std::exception& error) {
+    failing = true;
+    counters_.failures.fetch_add(1);
+    log_->warn("records: {}; finished runs wait and are retried every {} s", error.what(),
+               retrySeconds_);
+  }
   std::unique_lock lock(mutex_);
   while (true) {
     wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });

@@ -101,6 +101,17 @@ class SqliteRecords final : public RecordsStore {
     return bytes;
   }
 
+  std::optional<CourseRow> course(const std::string& course) override {
+    bindAll(course_, course);
+    std::optional<CourseRow> row;
+    if (course_.executeStep()) {
+      row = CourseRow{course, course_.getColumn(0).getString(), course_.getColumn(1).getString(),
+                      course_.getColumn(2).getInt64(), course_.getColumn(3).getInt64()};
+    }
+    course_.reset();
+    return row;
+  }
+
   std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) override {
     std::vector<CourseRow> rows;
     bindAll(courses_, limit, offset);
@@ -176,6 +187,8 @@ class SqliteRecords final : public RecordsStore {
                             "SELECT count(*) FROM bests WHERE course = ?1 AND "
                             "(time_us < ?2 OR (time_us = ?3 AND finished_at < ?4))"};
   SQLite::Statement record_{db_, "SELECT record FROM bests WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement course_{db_,
+                            "SELECT level, race, players, best_us FROM courses WHERE course = ?1"};
   SQLite::Statement courses_{db_,
                              "SELECT course, level, race, players, best_us FROM courses "
                              "ORDER BY players DESC, course LIMIT ?1 OFFSET ?2"};
