@@ -8,12 +8,6 @@
 
 namespace coyote {
 
-std::string formatRaceTime(double seconds) {
-  const auto milliseconds = static_cast<long long>(std::floor(seconds * 1000.0 + 0.5));
-  const long long shown = milliseconds < 0 ? 0 : milliseconds;
-  return fmt::format("{}:{:02}.{:03}", shown / 60000, shown / 1000 % 60, shown % 1000);
-}
-
 std::optional<double> runSeconds(const Character& current, float alpha, std::int32_t tickRate) {
   if (current.runTicks < 0 || tickRate <= 0) {
     return std::nullopt;
@@ -31,7 +25,7 @@ void RaceHud::draw(sf::RenderTarget& window, const sf::Font& font, const Charact
   const std::optional<double> time =
       local != nullptr ? runSeconds(*local, alpha, tickRate) : std::nullopt;
   const std::string text =
-      time ? formatRaceTime(*time) : fmt::format("{} — leave the start", level_.race.name);
+      time ? formatRaceSeconds(*time) : fmt::format("{} — leave the start", level_.race.name);
   sf::Text label(text, font, time ? 28 : 16);
   const sf::FloatRect bounds = label.getLocalBounds();
   const float width = static_cast<float>(window.getSize().x);

@@ -7,11 +7,9 @@
 
 #include "sim/state/character.h"
 #include "sim/state/level.h"
+#include "util/race_time.h"
 
 namespace coyote {
-
-/// "0:12.345", "1:02.003": minutes, seconds and milliseconds as speedrunners write a time.
-std::string formatRaceTime(double seconds);
 
 /// The local runner's time `alpha` of the way into the tick after `current`'s, or none when it
 /// is not running: (runTicks + alpha − runStartFraction) / tick rate (docs/simulation.md#races).

@@ -173,14 +173,6 @@ nlohmann::json boardsJson(RecordsStore& records, std::int64_t page, std::int64_t
 
 }  // namespace
 
-std::string formatRaceTime(std::int64_t micros) {
-  const std::int64_t millisTotal = micros / 1000;
-  const std::int64_t minutes = millisTotal / 60000;
-  const std::int64_t seconds = millisTotal / 1000 % 60;
-  const std::int64_t rest = micros % 1000000;
-  return fmt::format("{}:{:02}.{:03}", minutes, seconds, rest / 1000);
-}
-
 RecordsPage::RecordsPage(std::string path, std::string url, std::shared_ptr<spdlog::logger> log)
     : path_(std::move(path)), url_(std::move(url)), log_(std::move(log)) {}
 

@@ -8,6 +8,7 @@
 
 #include "server/http_server.h"
 #include "server/records/records_store.h"
+#include "util/race_time.h"
 
 namespace coyote {
 
@@ -52,8 +53,5 @@ class RecordsPage {
   std::unique_ptr<RecordsStore> store_;
   double lastOpenAttempt_ = -1e9;
 };
-
-/// "1:02.345": a time in µs as a speedrun timer shows it (ms to three decimals).
-std::string formatRaceTime(std::int64_t micros);
 
 }  // namespace coyote

@@ -1,7 +1,6 @@
 #include "server/records/run_tracker.h"
 
 #include <chrono>
-#include <cmath>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -22,12 +21,6 @@ int slotOf(BodyId body) {
 }
 
 }  // namespace
-
-std::int64_t raceMicros(std::int32_t ticks, float fraction, std::int32_t tickRate) {
-  const double seconds =
-      (static_cast<double>(ticks) + static_cast<double>(fraction)) / static_cast<double>(tickRate);
-  return std::llround(seconds * 1e6);
-}
 
 RunTracker::RunTracker(const Level& level, const PhysicsConfig& physics)
     : level_(level), physics_(physics), course_(courseHash(net::toLevelData(level), physics)) {}

@@ -10,6 +10,7 @@
 #include "server/records/records_store.h"
 #include "sim/state/step_events.h"
 #include "sim/world_step.h"
+#include "util/race_time.h"
 
 namespace coyote {
 
@@ -51,8 +52,5 @@ class RunTracker {
   std::uint64_t course_;
   std::unordered_map<int, Run> runs_;
 };
-
-/// A race time (whole ticks + fraction) in µs, rounded: ms with three decimals.
-std::int64_t raceMicros(std::int32_t ticks, float fraction, std::int32_t tickRate);
 
 }  // namespace coyote

@@ -8,11 +8,11 @@ namespace coyote {
 namespace {
 
 TEST(RaceHud, TimesReadAsMinutesSecondsAndMilliseconds) {
-  EXPECT_EQ(formatRaceTime(0.0), "0:00.000");
-  EXPECT_EQ(formatRaceTime(12.3454), "0:12.345");
-  EXPECT_EQ(formatRaceTime(62.0035), "1:02.004");
-  EXPECT_EQ(formatRaceTime(3599.9999), "60:00.000");
-  EXPECT_EQ(formatRaceTime(-1.0), "0:00.000") << "never a negative time";
+  EXPECT_EQ(formatRaceSeconds(0.0), "0:00.000");
+  EXPECT_EQ(formatRaceSeconds(12.3454), "0:12.345");
+  EXPECT_EQ(formatRaceSeconds(62.0035), "1:02.004");
+  EXPECT_EQ(formatRaceSeconds(3599.9999), "60:00.000");
+  EXPECT_EQ(formatRaceSeconds(-1.0), "0:00.000") << "never a negative time";
 }
 
 TEST(RaceHud, ARunsTimeIsItsTicksPlusTheFrameLessWhereItStarted) {

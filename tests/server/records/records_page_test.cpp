@@ -154,10 +154,10 @@ TEST(RecordsPage, ADatabaseThatCannotBeOpenedIsA503AtOnce) {
 }
 
 TEST(RecordsPage, TimesReadLikeASpeedrunTimer) {
-  EXPECT_EQ(formatRaceTime(0), "0:00.000");
-  EXPECT_EQ(formatRaceTime(41'250'400), "0:41.250");
-  EXPECT_EQ(formatRaceTime(62'345'999), "1:02.345");
-  EXPECT_EQ(formatRaceTime(600'000'000), "10:00.000");
+  EXPECT_EQ(formatRaceTime(std::int64_t{0}), "0:00.000");
+  EXPECT_EQ(formatRaceTime(std::int64_t{41'250'400}), "0:41.250");
+  EXPECT_EQ(formatRaceTime(std::int64_t{62'345'999}), "1:02.346");
+  EXPECT_EQ(formatRaceTime(std::int64_t{600'000'000}), "10:00.000");
 }
 
 }  // namespace
