@@ -105,7 +105,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
     return gate_.screen(host_, from, datagram, now_);
   });
   if (config_.recordsEnabled()) {
-    records_ = std::make_unique<RecordsWriter>(
+    records_ = std::make_unique<RecordsService>(
         [path = config_.recordsPath, url = config_.recordsUrl] {
           return openRecordsStore(path, url);
         },
@@ -161,7 +161,7 @@ void GameServer::runTick() {
   for (auto& [name, room] : rooms_) {
     room->runTick(now_, profile);
   }
-  queueFinishedRuns();
+  exchangeRecords();
   metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
@@ -174,7 +174,7 @@ void GameServer::runTick() {
   pendingTick_ = simulate;
 }
 
-void GameServer::queueFinishedRuns() {
+void GameServer::exchangeRecords() {
   if (!records_) {
     return;
   }
@@ -191,6 +191,34 @@ void GameServer::queueFinishedRuns() {
     }
   }
   finishedRuns_.clear();
+  records_->takeAnswers(boardAnswers_, changedCourses_);
+  for (const BoardAnswer& answer : boardAnswers_) {
+    sendBoard(answer);
+  }
+  boardAnswers_.clear();
+  for (const std::string& course : changedCourses_) {
+    for (const auto& [peer, connection] : connections_) {
+      if (connection->role == Connection::Role::Player && connection->room != nullptr &&
+          connection->room->course() == course) {
+        const Room& room = *connection->room;
+        records_->lookUp({room.name(), connection->slot, room.slotName(connection->slot), course});
+      }
+    }
+  }
+  changedCourses_.clear();
+}
+
+// To the player who asked, if it is still in that room and slot.
+void GameServer::sendBoard(const BoardAnswer& answer) {
+  for (const auto& [peer, connection] : connections_) {
+    if (connection->role == Connection::Role::Player && connection->room != nullptr &&
+        connection->room->name() == answer.lookup.room &&
+        connection->slot == answer.lookup.slot &&
+        connection->room->slotName(connection->slot) == answer.lookup.player) {
+      net::sendMessage(peer, answer.board, net::kReliableChannel);
+      return;
+    }
+  }
 }
 
 void GameServer::recordTick(const StageTiming& timing) {

@@ -16,7 +16,7 @@
 #include "server/connection.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
-#include "server/records/records_writer.h"
+#include "server/records/records_service.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
 #include "server/server_config.h"
@@ -139,8 +139,10 @@ class GameServer {
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
-  /// Hands the runs the rooms finished this tick to the records writer (never waits on it).
-  void queueFinishedRuns();
+  /// Hands the runs the rooms finished this tick to the records service, sends the boards it
+  /// looked up, and asks for new ones where a run changed a board (never waits on it).
+  void exchangeRecords();
+  void sendBoard(const BoardAnswer& answer);
   /// Counts a tick's time in the metrics and lets the governor judge it.
   void recordTick(const StageTiming& timing);
   void applyGovernorLevel(const OverloadGovernor::Transition& change);
@@ -177,8 +179,10 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
-  std::unique_ptr<RecordsWriter> records_;  ///< with records.path or records.url
+  std::unique_ptr<RecordsService> records_;  ///< with records.path or records.url
   std::vector<FinishedRun> finishedRuns_;   ///< reused each tick
+  std::vector<BoardAnswer> boardAnswers_;    ///< reused each tick
+  std::vector<std::string> changedCourses_;  ///< reused each tick
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;

@@ -306,6 +306,9 @@ bool GameServer::admitPlayer(Room& room, Connection& connection, const net::Hell
   }
   room.admitPlayer(connection, slot, reconnecting);
   metrics_.peakPlayers = std::max(metrics_.peakPlayers, players());
+  if (records_ && !room.course().empty()) {
+    records_->lookUp({room.name(), slot, room.slotName(slot), room.course()});
+  }
   return true;
 }
 

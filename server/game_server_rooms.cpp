@@ -108,7 +108,7 @@ ServerMetrics GameServer::metrics() const {
     total.addRoomCounters(room->metrics());
   }
   if (records_) {
-    const RecordsWriter::Counters& counters = records_->counters();
+    const RecordsService::Counters& counters = records_->counters();
     total.records = {counters.written.load(), counters.waiting.load(), counters.dropped.load(),
                      counters.failures.load(), counters.lastWriteSeconds.load()};
   }

@@ -90,6 +90,10 @@ void Room::runTick(double now, StepProfile& profile) {
   ++metrics_.ticks;
 }
 
+std::string Room::course() const {
+  return runs_ ? fmt::format("{:016x}", runs_->course()) : std::string();
+}
+
 void Room::takeFinishedRuns(std::vector<FinishedRun>& out) {
   for (FinishedRun& run : finishedRuns_) {
     out.push_back(std::move(run));

@@ -99,6 +99,8 @@ class Room {
 
   /// Moves the runs finished since the last call to `out` (none unless records are kept).
   void takeFinishedRuns(std::vector<FinishedRun>& out);
+  /// The board of this room's race (16 hex digits), "" without a race or records.
+  std::string course() const;
   /// Runs followed now, for the metrics.
   std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
 

@@ -185,6 +185,7 @@ ClientConfig loadClientConfig(const std::string& file) {
   readKeys(keyboard, "net_graph", b.netGraph);
   readKeys(keyboard, "debug_joints", b.debugJoints);
   readKeys(keyboard, "debug_limits", b.debugLimits);
+  readKeys(keyboard, "scoreboard", b.scoreboard);
   keyboard.rejectUnknownKeys();
   TomlTableReader gamepad = reader.section("gamepad");
   gamepad.read("enabled", b.gamepadEnabled);

@@ -20,6 +20,7 @@ struct Bindings {
   std::vector<sf::Keyboard::Key> netGraph{sf::Keyboard::F3};
   std::vector<sf::Keyboard::Key> debugJoints{sf::Keyboard::F4};
   std::vector<sf::Keyboard::Key> debugLimits{sf::Keyboard::F5};
+  std::vector<sf::Keyboard::Key> scoreboard{sf::Keyboard::Tab};  ///< held
   bool gamepadEnabled = true;
   std::int32_t gamepadJump = 0;  ///< button index: A on Xbox-style pads
   std::int32_t gamepadDash = 2;  ///< X

@@ -60,8 +60,12 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
     if (event.type == sf::Event::Closed ||
         (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape)) {
       window_.close();
+    } else if (event.type == sf::Event::KeyReleased &&
+               bound(config_.bindings.scoreboard, event.key.code)) {
+      scoreboardHeld_ = false;
     } else if (event.type == sf::Event::KeyPressed) {
       const sf::Keyboard::Key key = event.key.code;
+      scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
       options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
       options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
       options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
@@ -140,11 +144,13 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
   }
   smoother_.decay(elapsed);
   netGraph_.sample(session.stats(), now);
-  view_->draw(window_,
-              {session.previousPredicted(), session.predicted(),
-               static_cast<float>(session.tickFraction()), session.playerSlot(),
-               [&session](int slot) { return session.nameOf(slot); }, session.effects()},
-              smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
+  view_->draw(
+      window_,
+      {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
+       session.playerSlot(), [&session](int slot) { return session.nameOf(slot); },
+       session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
+       scoreboardHeld_ || options_.scoreboard},
+      smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
 }
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {

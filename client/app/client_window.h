@@ -23,6 +23,7 @@ struct WindowOptions {
   bool netGraph = false;      ///< F3 on at start
   bool debugJoints = false;   ///< F4 on at start
   bool debugLimits = false;   ///< F5 on at start
+  bool scoreboard = false;    ///< the Tab scoreboard shown as if held (screenshots)
 };
 
 /// The client's window and its frame loop: events and key toggles, the game view of a live
@@ -58,6 +59,7 @@ class ClientWindow {
   std::unique_ptr<GameView> view_;
   CorrectionSmoother smoother_;
   NetGraph netGraph_;
+  bool scoreboardHeld_ = false;
   std::optional<std::uint32_t> firstTick_;
   double lastFrame_ = -1.0;
 };

@@ -15,7 +15,8 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       bodies_(level),
       debug_(level, physics),
       joints_(level),
-      race_(level) {
+      race_(level),
+      scoreboard_(level) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
 }
@@ -97,7 +98,13 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
   window.draw(picture);
   renderer_.drawNames(window, viewport, camera, drawn, font_);
-  race_.draw(window, font_, localCharacter(frame), frame.alpha, physics_.tickRate);
+  race_.draw(window, font_,
+             {localCharacter(frame), frame.localSlot, frame.alpha, physics_.tickRate,
+              static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha),
+              frame.race, frame.board});
+  if (frame.scoreboard && frame.race != nullptr) {
+    scoreboard_.draw(window, font_, frame.current, *frame.race, frame.nameOf, frame.board);
+  }
   if (debug.collision) {
     debug_.drawPanel(window, font_, frame.current, frame.localSlot);
   }

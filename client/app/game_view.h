@@ -11,6 +11,7 @@
 #include "client/app/net_graph.h"
 #include "client/app/race_hud.h"
 #include "client/app/render_smoothing.h"
+#include "client/app/scoreboard.h"
 #include "client/app/world_renderer.h"
 #include "client/core/effect_list.h"
 
@@ -30,7 +31,10 @@ struct FrameState {
   float alpha = 1.0f;
   int localSlot = -1;
   std::function<std::string(int)> nameOf;
-  const EffectList* effects = nullptr;  ///< the events' effects, if any
+  const EffectList* effects = nullptr;    ///< the events' effects, if any
+  const RaceProgress* race = nullptr;     ///< the runs, if this is a live session
+  const net::RaceBoard* board = nullptr;  ///< the race's board, once the server sent it
+  bool scoreboard = false;                ///< Tab is held
 };
 
 /// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into
@@ -56,6 +60,7 @@ class GameView {
   DebugOverlay debug_;
   JointDebugView joints_;
   RaceHud race_;
+  Scoreboard scoreboard_;
   sf::RenderTexture canvas_;
 };
 

@@ -47,6 +47,7 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_flag("--net-graph", o.window.netGraph, "start with the F3 net graph");
   app.add_flag("--debug-joints", o.window.debugJoints, "start with the F4 joints view");
   app.add_flag("--debug-limits", o.window.debugLimits, "start with the F5 rail limits view");
+  app.add_flag("--scoreboard", o.window.scoreboard, "show the Tab scoreboard as if held");
   app.add_option("--level", o.level, "level of the local server (without --connect)");
   app.add_option("--scale", o.scale, "window scale (overrides window.scale)")
       ->check(CLI::Range(1, 8));

@@ -43,6 +43,10 @@ inline const sf::Color kDebugRailRange{90, 200, 255};      ///< F5: a rail's all
 inline const sf::Color kDebugRailPosition{255, 255, 255};  ///< F5: where the crate is on it
 inline const sf::Color kRaceTimer{255, 236, 120};          ///< a run's time
 inline const sf::Color kRaceHint{210, 210, 225};           ///< the race's name before a run
+inline const sf::Color kRaceAhead{90, 230, 120};           ///< a split ahead, a personal best
+inline const sf::Color kRaceBehind{240, 90, 90};           ///< a split behind
+inline const sf::Color kRaceRecord{255, 200, 60};          ///< a new record
+inline const sf::Color kScoreboardPanel{12, 10, 20, 215};  ///< Tab's table, over the game
 inline const sf::Color kRaceStart{90, 220, 140, 50};       ///< a race's start region
 inline const sf::Color kRaceStartEdge{90, 220, 140, 160};
 inline const sf::Color kRaceFinishLight{235, 235, 240, 150};  ///< a finish's chequered band

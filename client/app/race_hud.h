@@ -5,9 +5,11 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "client/core/race_progress.h"
 #include "sim/state/character.h"
 #include "sim/state/level.h"
 #include "util/race_time.h"
+#include "wire/messages.h"
 
 namespace coyote {
 
@@ -15,16 +17,33 @@ namespace coyote {
 /// is not running: (runTicks + alpha − runStartFraction) / tick rate (docs/simulation.md#races).
 std::optional<double> runSeconds(const Character& current, float alpha, std::int32_t tickRate);
 
-/// The race HUD (docs/playing.md#races), at window resolution: the race's name, and the local
-/// runner's time while it runs, at the top centre.
+/// What the race HUD reads in a frame.
+struct RaceFrame {
+  const Character* local = nullptr;  ///< the local player's character, if it plays
+  int localSlot = -1;
+  float alpha = 1.0f;
+  std::int32_t tickRate = 60;
+  double shownTick = 0.0;  ///< the tick on screen, with its fraction
+  const RaceProgress* progress = nullptr;
+  const net::RaceBoard* board = nullptr;  ///< once the server sent it
+};
+
+/// The race HUD (docs/playing.md#races), at window resolution, top centre: the race's name, then
+/// the run's time while it runs; under it the last split against the player's best and the
+/// record (green ahead, red behind) for 3 s, and after a finish the results line for 6 s.
 class RaceHud {
  public:
   explicit RaceHud(const Level& level) : level_(level) {}
 
-  void draw(sf::RenderTarget& window, const sf::Font& font, const Character* local, float alpha,
-            std::int32_t tickRate) const;
+  void draw(sf::RenderTarget& window, const sf::Font& font, const RaceFrame& frame) const;
 
  private:
+  /// Draws pieces of text of their own colours side by side, centred at `y`.
+  static void drawLine(sf::RenderTarget& window, const sf::Font& font,
+                       const std::vector<std::pair<std::string, sf::Color>>& pieces, float y,
+                       unsigned size);
+  void drawSplit(sf::RenderTarget& window, const sf::Font& font, const RaceFrame& frame) const;
+
   const Level& level_;
 };
 

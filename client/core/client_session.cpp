@@ -121,6 +121,8 @@ void ClientSession::onServerMessage(const net::Message& message, double now) {
     onFrames(*frames, now);
   } else if (const auto* full = std::get_if<net::FullState>(&message)) {
     onFullState(*full);
+  } else if (const auto* board = std::get_if<net::RaceBoard>(&message)) {
+    raceBoard_ = *board;
   }
 }
 
@@ -231,6 +233,7 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   for (const RosterEvent& event : frame.events) {
     if (event.kind == RosterEvent::kJoin) {
       names_[event.slot] = event.name;
+      predictor_->forgetRunner(event.slot);
     } else if (event.kind == RosterEvent::kLeave) {
       names_.erase(event.slot);
     }

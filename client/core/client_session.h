@@ -68,6 +68,9 @@ class ClientSession : private ServerConnectionListener {
   const WorldState& previousPredicted() const;
   /// The effects of the events simulated so far, or nullptr before the Welcome.
   const EffectList* effects() const { return predictor_ ? &predictor_->effects() : nullptr; }
+  const RaceProgress* race() const { return predictor_ ? &predictor_->race() : nullptr; }
+  /// The room's race board for this player, once the server sent one (races with records).
+  const std::optional<net::RaceBoard>& raceBoard() const { return raceBoard_; }
   const WorldState& confirmed() const;
   /// Fraction of the next tick already elapsed, in [0, 1): the render interpolation factor.
   double tickFraction() const;
@@ -111,6 +114,7 @@ class ClientSession : private ServerConnectionListener {
   PhysicsConfig physics_;
   int slot_ = -1;
   std::map<int, std::string> names_;
+  std::optional<net::RaceBoard> raceBoard_;
 
   std::optional<Predictor> predictor_;  ///< from the Welcome on
   TickRing<PlayerInput> ownInputs_;     ///< sampled inputs by the tick they apply at

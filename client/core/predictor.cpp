@@ -22,7 +22,8 @@ Predictor::Predictor(const Level& level, const StepParameters& parameters, int l
     : level_(level),
       parameters_(parameters),
       localSlot_(localSlot),
-      maxPredictionTicks_(maxPredictionTicks) {}
+      maxPredictionTicks_(maxPredictionTicks),
+      race_(level_, parameters_.config.tickRate) {}
 
 void Predictor::adopt(const WorldState& confirmed, const TickInputs& inputs) {
   confirmed_ = confirmed;
@@ -65,6 +66,7 @@ Confirmation Predictor::confirm(std::uint32_t tick, const std::vector<RosterEven
   const std::uint32_t present = predicted_.tick > tick ? predicted_.tick : tick;
   effects_.simulated(tick, stepEvents_.events(), confirmed_, level_, parameters_.config, present);
   effects_.forget(tick, present);
+  race_.simulated(stepEvents_.events(), confirmed_, true, localSlot_);
   authoritativeInputs_.put(tick, inputs);
   latestAuthoritative_ = inputs;
   result.applied = true;
@@ -113,6 +115,7 @@ void Predictor::stepPrediction(std::uint32_t tick, bool keepPrevious, std::uint3
   }
   stepWorld(predicted_, inputs, level_, parameters_, nullptr, &stepEvents_);
   effects_.simulated(tick, stepEvents_.events(), predicted_, level_, parameters_.config, present);
+  race_.simulated(stepEvents_.events(), predicted_, false, localSlot_);
 }
 
 void Predictor::corruptConfirmedStateForTesting() {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "client/core/effect_list.h"
+#include "client/core/race_progress.h"
 #include "match/roster_event.h"
 #include "sim/state/level.h"
 #include "sim/state/step_parameters.h"
@@ -67,6 +68,10 @@ class Predictor {
   /// The effects of the events of the ticks simulated so far (predicted, re-simulated and
   /// confirmed), each shown once.
   const EffectList& effects() const { return effects_; }
+  /// The runs (docs/playing.md#races) as the same simulations timed them.
+  const RaceProgress& race() const { return race_; }
+  /// A slot changed hands: the runs recorded for it were someone else's.
+  void forgetRunner(int slot) { race_.forgetRunner(slot); }
   const Level& level() const { return level_; }
   const StepParameters& parameters() const { return parameters_; }
 
@@ -92,6 +97,7 @@ class Predictor {
   TickInputs latestAuthoritative_{};
   EventBatch stepEvents_;  ///< the last simulated tick's events (12 KB: a member, not a local)
   EffectList effects_;
+  RaceProgress race_;
 };
 
 }  // namespace coyote

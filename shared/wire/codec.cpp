@@ -78,7 +78,8 @@ std::optional<Message> decode(std::span<const std::uint8_t> bytes, std::string& 
 const char* messageName(const Message& message) {
   static constexpr const char* kNames[] = {"Hello",        "Welcome",      "Refusal",
                                            "InputBatch",   "ServerFrames", "FullState",
-                                           "DesyncReport", "ClientReport", "Goodbye"};
+                                           "DesyncReport", "ClientReport", "Goodbye",
+                                           "RaceBoard"};
   return kNames[message.index()];
 }
 

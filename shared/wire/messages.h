@@ -294,7 +294,52 @@ struct Goodbye {
   }
 };
 
+/// Server → client, reliable: the board of the room's race for this player (docs/playing.md#races),
+/// sent when it joins a race room with records and again after each run written to the board.
+struct RaceBoard {
+  static constexpr std::uint8_t kType = 10;
+  static constexpr std::size_t kMaxRows = 10;
+  static constexpr std::size_t kMaxSplits = 64 * 100;  ///< checkpoints × laps
+  struct Row {
+    std::string player;
+    std::int64_t timeUs = 0;
+
+    template <class Archive>
+    void serialize(Archive& archive) {
+      boundedString(archive, player, kMaxNameLength, "player");
+      rangedValue(archive, timeUs, std::int64_t{1}, kMaxRunMicros, "time");
+    }
+  };
+  static constexpr std::int64_t kMaxRunMicros = std::int64_t{24} * 3600 * 1000000;
+  std::vector<Row> top;                       ///< the level's best, fastest first
+  std::vector<std::int64_t> recordSplitsUs;   ///< top[0]'s splits
+  std::int64_t bestUs = 0;                    ///< this player's best (0: none)
+  std::int64_t bestRank = 0;                  ///< its rank on the board (0: none)
+  std::vector<std::int64_t> bestSplitsUs;     ///< its splits
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    boundedVector(archive, top, kMaxRows, "board row");
+    boundedSplits(archive, recordSplitsUs, "record split");
+    rangedValue(archive, bestUs, std::int64_t{0}, kMaxRunMicros, "best time");
+    rangedValue(archive, bestRank, std::int64_t{0}, std::int64_t{1} << 40, "best rank");
+    boundedSplits(archive, bestSplitsUs, "best split");
+  }
+
+ private:
+  template <class Archive>
+  static void boundedSplits(Archive& archive, std::vector<std::int64_t>& splits, const char* what) {
+    const std::size_t count = rangedCount<std::uint16_t>(archive, splits.size(), kMaxSplits, what);
+    if constexpr (Archive::is_loading::value) {
+      splits.resize(count);
+    }
+    for (std::int64_t& split : splits) {
+      rangedValue(archive, split, std::int64_t{0}, kMaxRunMicros, what);
+    }
+  }
+};
+
 using Message = std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState,
-                             DesyncReport, ClientReport, Goodbye>;
+                             DesyncReport, ClientReport, Goodbye, RaceBoard>;
 
 }  // namespace coyote::net

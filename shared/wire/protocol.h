@@ -12,7 +12,7 @@ namespace coyote::net {
 /// Welcome, which a client takes once per connection (an older client would start over); 9:
 /// step-up, the walkable-slope limit and speed along slopes (three settings more in the Welcome);
 /// 10: races (a level's start, finish, laps and checkpoint orders; a character's run).
-inline constexpr std::uint16_t kProtocolVersion = 10;
+inline constexpr std::uint16_t kProtocolVersion = 11;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (docs/protocol.md#channels).

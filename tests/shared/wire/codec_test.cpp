@@ -218,3 +218,49 @@ TEST(Codec, RandomBytesNeverCrash) {
 
 }  // namespace
 }  // namespace coyote::net
+
+namespace coyote::net {
+namespace {
+
+TEST(Codec, RaceBoardRoundTripsAndRefusesWhatItCannotCarry) {
+  RaceBoard board;
+  board.top = {{"ada", 30'000'000}, {"'); DROP TABLE bests;--", 30'000'001}};
+  board.recordSplitsUs = {10'000'000, 20'000'000};
+  board.bestUs = 30'000'001;
+  board.bestRank = 2;
+  board.bestSplitsUs = {10'000'500};
+  const RaceBoard back = roundTrip(board);
+  ASSERT_EQ(back.top.size(), 2u);
+  EXPECT_EQ(back.top[1].player, "'); DROP TABLE bests;--");
+  EXPECT_EQ(back.recordSplitsUs, board.recordSplitsUs);
+  EXPECT_EQ(back.bestRank, 2);
+  for (const auto& [bad, field] : {std::pair{[] {
+                                               RaceBoard b;
+                                               b.top.assign(RaceBoard::kMaxRows + 1, {"x", 1});
+                                               return b;
+                                             }(),
+                                             "board row"},
+                                   std::pair{[] {
+                                               RaceBoard b;
+                                               b.top = {{"x", 0}};
+                                               return b;
+                                             }(),
+                                             "time"},
+                                   std::pair{[] {
+                                               RaceBoard b;
+                                               b.bestSplitsUs = {-1};
+                                               return b;
+                                             }(),
+                                             "best split"}}) {
+    std::string error;
+    try {
+      encode(Message{bad});
+    } catch (const WireError& refused) {
+      error = refused.what();
+    }
+    EXPECT_THAT(error, ::testing::HasSubstr(field));
+  }
+}
+
+}  // namespace
+}  // namespace coyote::net

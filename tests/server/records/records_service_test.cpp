@@ -1,6 +1,6 @@
 // The records writer (docs/hosting.md#records): the tick loop never waits on the database, and a
 // database that is away loses no run.
-#include "server/records/records_writer.h"
+#include "server/records/records_service.h"
 
 #include <chrono>
 #include <filesystem>
@@ -38,12 +38,12 @@ struct LoggedWriter {
       "test", std::make_shared<spdlog::sinks::ostream_sink_mt>(lines));
 };
 
-TEST(RecordsWriter, RunsWaitForADatabaseThatIsAwayAndAreWrittenWhenItReturns) {
+TEST(RecordsService, RunsWaitForADatabaseThatIsAwayAndAreWrittenWhenItReturns) {
   test::TempDirectory directory;
   const std::filesystem::path folder = directory.path() / "not-yet";
   const std::string file = (folder / "records.sqlite").string();
   LoggedWriter logged;
-  RecordsWriter writer([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
+  RecordsService writer([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
   const auto before = Clock::now();
   for (int i = 0; i < 20; ++i) {
     ASSERT_TRUE(writer.submit(run(fmt::format("player{}", i), 40'000'000 + i)));
@@ -67,11 +67,11 @@ TEST(RecordsWriter, RunsWaitForADatabaseThatIsAwayAndAreWrittenWhenItReturns) {
   EXPECT_NE(log.find("the database is back"), std::string::npos) << log;
 }
 
-TEST(RecordsWriter, AFullQueueDropsAndCountsWithoutBlocking) {
+TEST(RecordsService, AFullQueueDropsAndCountsWithoutBlocking) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "missing" / "records.sqlite").string();
   LoggedWriter logged;
-  RecordsWriter writer([file] { return openRecordsStore(file, ""); }, 4, 10.0, logged.log);
+  RecordsService writer([file] { return openRecordsStore(file, ""); }, 4, 10.0, logged.log);
   int accepted = 0;
   for (int i = 0; i < 10; ++i) {
     accepted += writer.submit(run(fmt::format("p{}", i), i + 1)) ? 1 : 0;
@@ -80,12 +80,12 @@ TEST(RecordsWriter, AFullQueueDropsAndCountsWithoutBlocking) {
   EXPECT_EQ(writer.counters().dropped.load(), 6u);
 }
 
-TEST(RecordsWriter, AStopGivesTheQueueItsChanceToBeWritten) {
+TEST(RecordsService, AStopGivesTheQueueItsChanceToBeWritten) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "records.sqlite").string();
   {
     LoggedWriter logged;
-    RecordsWriter writer([file] { return openRecordsStore(file, ""); }, 1000, 0.05, logged.log);
+    RecordsService writer([file] { return openRecordsStore(file, ""); }, 1000, 0.05, logged.log);
     for (int i = 0; i < 200; ++i) {
       writer.submit(run(fmt::format("p{}", i), i + 1));
     }

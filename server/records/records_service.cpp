@@ -1,0 +1,215 @@
+#include "server/records/records_service.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace coyote {
+namespace {
+
+/// Whether a row read from the database is within what net::RaceBoard may carry.
+bool fitsTheWire(const BoardRow& row) {
+  const auto inRange = [](std::int64_t micros) {
+    return micros >= 0 && micros <= net::RaceBoard::kMaxRunMicros;
+  };
+  return row.player.size() <= net::kMaxNameLength && row.timeUs >= 1 && inRange(row.timeUs) &&
+         row.rank >= 0 && row.rank <= (std::int64_t{1} << 40) &&
+         row.splitsUs.size() <= net::RaceBoard::kMaxSplits &&
+         std::all_of(row.splitsUs.begin(), row.splitsUs.end(), inRange);
+}
+
+}  // namespace
+
+RecordsService::RecordsService(Opener open, std::size_t capacity, double retrySeconds,
+                               std::shared_ptr<spdlog::logger> log)
+    : open_(std::move(open)),
+      capacity_(capacity),
+      retrySeconds_(retrySeconds),
+      log_(std::move(log)),
+      thread_([this] { loop(); }) {}
+
+RecordsService::~RecordsService() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+    stopBy_ = now() + kDrainSeconds;
+  }
+  wake_.notify_all();
+  thread_.join();
+  const std::lock_guard lock(mutex_);
+  if (!queue_.empty()) {
+    log_->warn("records: {} finished runs never reached the database", queue_.size());
+  }
+}
+
+bool RecordsService::submit(FinishedRun run) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (queue_.size() >= capacity_) {
+      counters_.dropped.fetch_add(1);
+      return false;
+    }
+    queue_.push_back({std::move(run), now()});
+    counters_.waiting.store(queue_.size());
+  }
+  wake_.notify_one();
+  return true;
+}
+
+double RecordsService::now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void RecordsService::lookUp(BoardLookup lookup) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (lookups_.size() >= kMaxLookups) {
+      counters_.lookupsLost.fetch_add(1);
+      return;
+    }
+    lookups_.push_back(std::move(lookup));
+  }
+  wake_.notify_one();
+}
+
+void RecordsService::takeAnswers(std::vector<BoardAnswer>& answers,
+                                 std::vector<std::string>& changedCourses) {
+  const std::lock_guard lock(mutex_);
+  for (BoardAnswer& answer : answers_) {
+    answers.push_back(std::move(answer));
+  }
+  answers_.clear();
+  for (std::string& course : changedCourses_) {
+    changedCourses.push_back(std::move(course));
+  }
+  changedCourses_.clear();
+}
+
+// Opened at once, so that a database that cannot be used is in the log at start (and its schema
+// is migrated before the first run finishes); else at the first write.
+std::unique_ptr<RecordsStore> RecordsService::openAtStart() {
+  try {
+    auto store = open_();
+    log_->info("records: database ready (schema version {})", store->schemaVersion());
+    return store;
+  } catch (const std::exception& error) {
+    failing_ = true;
+    counters_.failures.fetch_add(1);
+    log_->warn("records: {}; finished runs wait and are retried every {} s", error.what(),
+               retrySeconds_);
+    return nullptr;
+  }
+}
+
+// Lookups first (a player is waiting for them), then the oldest run. At a stop the lookups are
+// dropped and the runs get until the drain's deadline.
+void RecordsService::loop() {
+  std::unique_ptr<RecordsStore> store = openAtStart();
+  std::unique_lock lock(mutex_);
+  while (true) {
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty() || !lookups_.empty(); });
+    if (stopping_ && (queue_.empty() || now() >= stopBy_)) {
+      return;
+    }
+    if (!lookups_.empty() && !stopping_) {
+      const BoardLookup lookup = std::move(lookups_.front());
+      lookups_.pop_front();
+      lock.unlock();
+      answer(store, lookup);
+      lock.lock();
+      continue;
+    }
+    if (queue_.empty()) {
+      continue;
+    }
+    lock.unlock();
+    const bool written = writeAndLog(store);
+    lock.lock();
+    if (!written) {
+      waitToRetry(lock);
+    }
+  }
+}
+
+bool RecordsService::writeAndLog(std::unique_ptr<RecordsStore>& store) {
+  const std::string error = writeOldest(store);
+  const bool written = error.empty();
+  if (written && failing_) {
+    log_->info("records: the database is back; the runs that waited are being written");
+  } else if (!written && !failing_) {
+    log_->warn("records: {}; finished runs wait and are retried every {} s", error, retrySeconds_);
+  }
+  failing_ = !written;
+  return written;
+}
+
+// Retry later, or at the drain's deadline once a stop came (then the loop ends).
+void RecordsService::waitToRetry(std::unique_lock<std::mutex>& lock) {
+  const bool wasStopping = stopping_;
+  const double wait = stopping_ ? std::min(retrySeconds_, stopBy_ - now()) : retrySeconds_;
+  wake_.wait_for(lock, std::chrono::duration<double>(std::max(0.0, wait)),
+                 [this, wasStopping] { return stopping_ != wasStopping; });
+}
+
+void RecordsService::answer(std::unique_ptr<RecordsStore>& store, const BoardLookup& lookup) {
+  BoardAnswer result{lookup, {}};
+  try {
+    if (!store) {
+      store = open_();
+    }
+    // Rows are hostile too: one the message could not carry is left out, never sent.
+    const auto top = store->top(lookup.course, 0, net::RaceBoard::kMaxRows);
+    for (const BoardRow& row : top) {
+      if (fitsTheWire(row)) {
+        result.board.top.push_back({row.player, row.timeUs});
+        if (result.board.top.size() == 1) {
+          result.board.recordSplitsUs = row.splitsUs;
+        }
+      }
+    }
+    const auto best = store->best(lookup.course, lookup.player);
+    if (best && fitsTheWire(*best)) {
+      result.board.bestUs = best->timeUs;
+      result.board.bestRank = best->rank;
+      result.board.bestSplitsUs = best->splitsUs;
+    }
+  } catch (const std::exception& error) {
+    counters_.lookupsLost.fetch_add(1);
+    store.reset();
+    return;
+  }
+  counters_.lookups.fetch_add(1);
+  const std::lock_guard lock(mutex_);
+  if (answers_.size() >= kMaxLookups) {
+    counters_.lookupsLost.fetch_add(1);
+    return;
+  }
+  answers_.push_back(std::move(result));
+}
+
+std::string RecordsService::writeOldest(std::unique_ptr<RecordsStore>& store) {
+  std::unique_lock lock(mutex_);
+  const Queued& oldest = queue_.front();  // only this thread pops: it stays valid unlocked
+  lock.unlock();
+  try {
+    if (!store) {
+      store = open_();
+    }
+    store->save(oldest.run);
+  } catch (const std::exception& error) {
+    counters_.failures.fetch_add(1);
+    store.reset();  // a broken connection is opened again at the next attempt
+    return error.what();
+  }
+  counters_.lastWriteSeconds.store(now() - oldest.queuedAt);
+  counters_.written.fetch_add(1);
+  lock.lock();
+  if (std::find(changedCourses_.begin(), changedCourses_.end(), oldest.run.course) ==
+      changedCourses_.end()) {
+    changedCourses_.push_back(oldest.run.course);
+  }
+  queue_.pop_front();
+  counters_.waiting.store(queue_.size());
+  return "";
+}
+
+}  // namespace coyote

@@ -1,0 +1,106 @@
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+#include "server/records/records_store.h"
+#include "wire/messages.h"
+
+namespace coyote {
+
+/// A player's board to look up: who asked (room, slot, name) and which course.
+struct BoardLookup {
+  std::string room;
+  int slot = 0;
+  std::string player;
+  std::string course;
+};
+
+/// A board looked up, for the tick loop to send (net::RaceBoard) if the player is still there.
+struct BoardAnswer {
+  BoardLookup lookup;
+  net::RaceBoard board;
+};
+
+/// The records database's own thread (docs/hosting.md#records), so that a slow or unavailable
+/// database never delays a tick: the tick loop only queues finished runs to write (a bounded
+/// queue: a run beyond it is dropped and counted) and boards to look up, and picks up the
+/// answers. While the database fails, the runs wait and are retried every `retrySeconds`; the
+/// log says so once when it fails and once when it is back. A lookup is never retried (the
+/// board is looked up again after the next finish).
+class RecordsService {
+ public:
+  using Opener = std::function<std::unique_ptr<RecordsStore>()>;
+  struct Counters {
+    std::atomic<std::uint64_t> written{0};
+    std::atomic<std::uint64_t> dropped{0};      ///< the queue was full
+    std::atomic<std::uint64_t> failures{0};     ///< attempts the database refused
+    std::atomic<std::uint64_t> waiting{0};      ///< in the queue now
+    std::atomic<double> lastWriteSeconds{0.0};  ///< queue to committed, of the last run written
+    std::atomic<std::uint64_t> lookups{0};      ///< boards looked up
+    std::atomic<std::uint64_t> lookupsLost{0};  ///< not answered: database down or queue full
+  };
+  static constexpr std::size_t kMaxLookups = 256;  ///< waiting lookups, and answers not taken
+
+  RecordsService(Opener open, std::size_t capacity, double retrySeconds,
+                 std::shared_ptr<spdlog::logger> log);
+  /// Gives the queue up to `kDrainSeconds` to reach the database, then stops.
+  ~RecordsService();
+  RecordsService(const RecordsService&) = delete;
+  RecordsService& operator=(const RecordsService&) = delete;
+
+  static constexpr double kDrainSeconds = 3.0;
+
+  /// From the tick loop: never blocks on the database. False when the queue is full.
+  bool submit(FinishedRun run);
+  /// From the tick loop: asks for a board (dropped and counted beyond kMaxLookups waiting).
+  void lookUp(BoardLookup lookup);
+  /// From the tick loop: the boards looked up since the last call, and the courses that runs
+  /// written since then changed (their players' boards are worth looking up again).
+  void takeAnswers(std::vector<BoardAnswer>& answers, std::vector<std::string>& changedCourses);
+  const Counters& counters() const { return counters_; }
+
+ private:
+  struct Queued {
+    FinishedRun run;
+    double queuedAt;
+  };
+  void loop();
+  std::unique_ptr<RecordsStore> openAtStart();
+  /// Writes the oldest run and logs a change between failing and working; true when written.
+  bool writeAndLog(std::unique_ptr<RecordsStore>& store);
+  void answer(std::unique_ptr<RecordsStore>& store, const BoardLookup& lookup);
+  void waitToRetry(std::unique_lock<std::mutex>& lock);
+  /// Writes the oldest run; why the database failed ("" when it did not: the run stays first
+  /// in line when it did).
+  std::string writeOldest(std::unique_ptr<RecordsStore>& store);
+  static double now();
+
+  Opener open_;
+  std::size_t capacity_;
+  double retrySeconds_;
+  std::shared_ptr<spdlog::logger> log_;
+  Counters counters_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Queued> queue_;
+  std::deque<BoardLookup> lookups_;
+  std::vector<BoardAnswer> answers_;
+  std::vector<std::string> changedCourses_;
+  bool failing_ = false;  ///< touched by the service's thread only
+  bool stopping_ = false;
+  double stopBy_ = 0.0;
+  std::thread thread_;  ///< last: started once everything it reads exists
+};
+
+}  // namespace coyote
