@@ -35,7 +35,7 @@ void Scoreboard::draw(sf::RenderTarget& window, const sf::Font& font, const Worl
                       const net::RaceBoard* board) const {
   const std::vector<ScoreRow> rows = scoreRows(state, progress, nameOf, level_.race.laps);
   const std::size_t boardRows = board != nullptr ? board->top.size() + 3 : 0;
-  const float height = kRowHeight * static_cast<float>(rows.size() + boardRows + 4);
+  const float height = kRowHeight * static_cast<float>(rows.size() + boardRows + 2) + 16.0f;
   const float x = std::round((static_cast<float>(window.getSize().x) - kPanelWidth) * 0.5f);
   float y = 80.0f;
   sf::RectangleShape panel({kPanelWidth, height});
@@ -62,8 +62,10 @@ float Scoreboard::drawBoard(sf::RenderTarget& window, const sf::Font& font,
   y = drawRow(window, font, {"The level's top 10"}, {kPanelWidth}, x, y, palette::kRaceTimer);
   std::int64_t rank = 0;
   for (const net::RaceBoard::Row& row : board.top) {
-    y = drawRow(window, font, {ordinal(++rank), row.player, formatRaceTime(row.timeUs)},
-                kBoardColumns, x, y, rank == 1 ? palette::kRaceRecord : sf::Color::White);
+    ++rank;
+    const sf::Color colour = rank == 1 ? palette::kRaceRecord : sf::Color::White;
+    y = drawRow(window, font, {ordinal(rank), row.player, formatRaceTime(row.timeUs)},
+                kBoardColumns, x, y, colour);
   }
   if (board.top.empty()) {
     y = drawRow(window, font, {"no time yet: be the first"}, {kPanelWidth}, x, y,

@@ -1,4 +1,5 @@
 // The real coyote-client under Xvfb against a real local coyote-server: what a player sees.
+#include <algorithm>
 #include <csignal>
 
 #include <gtest/gtest.h>
@@ -9,6 +10,9 @@
 #include "scenario/ascii_level.h"
 #include "sim/world_step.h"
 #include "support/child_process.h"
+#include "support/coyote_processes.h"
+#include "support/race_level.h"
+#include "support/scoped_environment.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -241,6 +245,74 @@ TEST(ScreenshotProcess, ARunnersTimeShowsAtTheTopOfTheWindow) {
   EXPECT_GT(timerPixels, 40) << "the time's digits at the top centre";
   server.signal(SIGTERM);
   EXPECT_EQ(server.wait(10.0), 0);
+}
+
+}  // namespace
+}  // namespace coyote
+
+namespace coyote {
+namespace {
+
+/// Bands of rows, between `top` and `bottom`, in which some pixel of columns [left, right) is
+/// bright (text on the scoreboard's dark panel).
+int textBands(const sf::Image& image, unsigned left, unsigned right, unsigned top,
+              unsigned bottom) {
+  int bands = 0;
+  bool inside = false;
+  for (unsigned y = top; y < bottom; ++y) {
+    bool text = false;
+    for (unsigned x = left; x < right && !text; ++x) {
+      const sf::Color c = image.getPixel(x, y);
+      text = std::max({c.r, c.g, c.b}) > 180;
+    }
+    bands += text && !inside ? 1 : 0;
+    inside = text;
+  }
+  return bands;
+}
+
+// Three bots finish the race first (their times go to the records file) and leave; then the player
+// holds Tab: the scoreboard lists the room (the bots' characters wait there for them to reconnect,
+// net.reconnect_window) and the level's top 3.
+TEST(ScreenshotProcess, TheScoreboardShowsTheRoomAndTheLevelsTopTimes) {
+  test::TempDirectory directory;
+  const std::string level = test::raceLevel(directory);
+  const test::ScopedEnvironment records(
+      {{"COYOTE_RECORDS_PATH", (directory.path() / "records.sqlite").string()}});
+  test::ServerProcess server(directory, (directory.path() / "race.rpl").string(),
+                             {"--level", level});
+  const test::Json bots = test::runBots(directory, server.port, 3, 7.0,
+                                        {"--inputs", test::holdRightScript(directory, 3)});
+  ASSERT_EQ(bots["exit_code"], 0) << bots.dump();
+  const std::string png = (directory.path() / "scoreboard.png").string();
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
+       "127.0.0.1:" + std::to_string(server.port), "--name", "tester", "--scoreboard",
+       "--screenshot", png, "--after-ticks", "90"},
+      (directory.path() / "client.log").string());
+  ASSERT_EQ(client.wait(60.0), 0) << client.output();
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  ASSERT_EQ(image.getSize().x, 1280u);
+  // The panel: 640 px wide, centred, from y = 80. Its rows: the race's name, the room's header,
+  // the three bots and the player, then the top-10 title, three times and the player's best.
+  EXPECT_EQ(textBands(image, 336, 536, 84, 84 + 22 * 14), 11);
+  // The times column: three rows; the record's (the first, at y 253) in gold, the next not.
+  EXPECT_EQ(textBands(image, 586, 700, 84, 84 + 22 * 14), 3) << "three times";
+  const auto hasGold = [&image](unsigned top) {
+    for (unsigned y = top; y < top + 22; ++y) {
+      for (unsigned x = 336; x < 700; ++x) {
+        if (sameColour(image.getPixel(x, y), palette::kRaceRecord)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  EXPECT_TRUE(hasGold(253));
+  EXPECT_FALSE(hasGold(275));
+  // Left of the panel the game shows through: no band of text there.
+  EXPECT_EQ(textBands(image, 80, 300, 84, 84 + 22 * 14), 0);
 }
 
 }  // namespace
