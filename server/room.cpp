@@ -79,7 +79,7 @@ void Room::runTick(double now, StepProfile& profile) {
     }
     // The history's newest tick is still the one before this step.
     runs_->observe(
-        stepEvents_, inputs, [this] { return frames_.snapshotAt(state_.tick - 1); },
+        stepEvents_, inputs, state_, [this] { return frames_.snapshotAt(state_.tick - 1); },
         [this](int slot) { return slots_[slot].name; }, finishedRuns_);
   }
   const std::uint64_t hash = hashState(state_);

@@ -21,6 +21,8 @@ constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
          server TEXT NOT NULL, finishes BIGINT NOT NULL, record BYTEA NOT NULL,
          PRIMARY KEY (course, player));
        CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
+    // 2: each best keeps its ghost (the runs kept before have none).
+    R"(ALTER TABLE bests ADD COLUMN ghost BYTEA NOT NULL DEFAULT ''::bytea;)",
 };
 
 constexpr const char* kStatements[][2] = {
@@ -32,10 +34,12 @@ constexpr const char* kStatements[][2] = {
     {"player_best",
      "SELECT player, time_us, splits, finished_at, finishes FROM bests "
      "WHERE course = $1 AND player = $2 FOR UPDATE"},
-    {"insert_best", "INSERT INTO bests VALUES ($1, $2, $3, $4, $5, $6, 1, $7)"},
+    {"insert_best",
+     "INSERT INTO bests (course, player, time_us, splits, finished_at, server, finishes, record, "
+     "ghost) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)"},
     {"replace_best",
      "UPDATE bests SET time_us = $3, splits = $4, finished_at = $5, server = $6, "
-     "finishes = finishes + 1, record = $7 WHERE course = $1 AND player = $2"},
+     "finishes = finishes + 1, record = $7, ghost = $8 WHERE course = $1 AND player = $2"},
     {"count_finish", "UPDATE bests SET finishes = finishes + 1 WHERE course = $1 AND player = $2"},
     {"top",
      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 "
@@ -44,6 +48,7 @@ constexpr const char* kStatements[][2] = {
      "SELECT count(*) FROM bests WHERE course = $1 AND "
      "(time_us < $2 OR (time_us = $2 AND finished_at < $3))"},
     {"record", "SELECT record FROM bests WHERE course = $1 AND player = $2"},
+    {"ghost", "SELECT ghost FROM bests WHERE course = $1 AND player = $2"},
     {"course", "SELECT level, race, players, best_us FROM courses WHERE course = $1"},
     {"courses",
      "SELECT course, level, race, players, best_us FROM courses "
@@ -74,12 +79,13 @@ class PostgresRecords final : public RecordsStore {
     const pqxx::result known = work.exec_prepared("player_best", run.course, run.player);
     const bool better = known.empty() || run.timeUs < known[0][1].as<std::int64_t>();
     const pqxx::binarystring record(run.record.data(), run.record.size());
+    const pqxx::binarystring ghost(run.ghost.data(), run.ghost.size());
     if (known.empty()) {
       work.exec_prepared("insert_best", run.course, run.player, run.timeUs,
-                         joinSplits(run.splitsUs), run.finishedAt, run.server, record);
+                         joinSplits(run.splitsUs), run.finishedAt, run.server, record, ghost);
     } else if (better) {
       work.exec_prepared("replace_best", run.course, run.player, run.timeUs,
-                         joinSplits(run.splitsUs), run.finishedAt, run.server, record);
+                         joinSplits(run.splitsUs), run.finishedAt, run.server, record, ghost);
     } else {
       work.exec_prepared("count_finish", run.course, run.player);
     }
@@ -118,6 +124,16 @@ class PostgresRecords final : public RecordsStore {
       return std::nullopt;
     }
     return pqxx::binarystring(found[0][0]).str();
+  }
+
+  std::optional<std::string> ghost(const std::string& course, const std::string& player) override {
+    pqxx::read_transaction read(connection_);
+    const pqxx::result found = read.exec_prepared("ghost", course, player);
+    if (found.empty()) {
+      return std::nullopt;
+    }
+    std::string bytes = pqxx::binarystring(found[0][0]).str();
+    return bytes.empty() ? std::nullopt : std::optional<std::string>(std::move(bytes));
   }
 
   std::optional<CourseRow> course(const std::string& course) override {

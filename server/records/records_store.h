@@ -19,6 +19,7 @@ struct FinishedRun {
   std::int64_t finishedAt = 0;         ///< Unix time, s
   std::string server;                  ///< who ran it (the server's name), for a fleet
   std::string record;                  ///< encodeRunRecord: what replays the run
+  std::string ghost = {};              ///< the run's path (replay/ghost.h), "" if none
 };
 
 /// One player's best on a board.
@@ -45,7 +46,7 @@ struct CourseRow {
 /// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
 class RecordsStore {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   virtual ~RecordsStore() = default;
 
   /// Counts the finish and keeps the run if it beats the player's best on its course.
@@ -59,6 +60,9 @@ class RecordsStore {
                                                const std::string& player) = 0;
   /// One board's level, race and figures.
   virtual std::optional<CourseRow> course(const std::string& course) = 0;
+  /// The ghost of a player's best (replay/ghost.h bytes), if it has one.
+  virtual std::optional<std::string> ghost(const std::string& course,
+                                           const std::string& player) = 0;
   /// Boards, most played first, from `offset`, at most `limit`.
   virtual std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) = 0;
   /// The schema version the database is at (after the migrations ran).

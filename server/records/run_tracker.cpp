@@ -26,7 +26,7 @@ RunTracker::RunTracker(const Level& level, const PhysicsConfig& physics)
     : level_(level), physics_(physics), course_(courseHash(net::toLevelData(level), physics)) {}
 
 void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
-                         const StateBefore& before, const NameOf& nameOf,
+                         const WorldState& after, const StateBefore& before, const NameOf& nameOf,
                          std::vector<FinishedRun>& finished) {
   for (const StepEvent& event : events.events()) {
     if (event.kind == EventKind::RunStarted && isCharacterId(event.body)) {
@@ -44,6 +44,7 @@ void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
     if (!run.tooLong) {
       run.record.appendInput(inputs[static_cast<std::size_t>(slot)]);
     }
+    run.ghost.add(after.characters[static_cast<std::size_t>(slot)].position);
   }
   for (const StepEvent& event : events.events()) {
     const auto run = isCharacterId(event.body) ? runs_.find(slotOf(event.body)) : runs_.end();
@@ -84,6 +85,7 @@ FinishedRun RunTracker::finish(Run& run, const StepEvent& event) {
   finished.finishedAt = std::chrono::duration_cast<std::chrono::seconds>(now).count();
   finished.server = host;
   finished.record = run.tooLong ? std::string() : encodeRunRecord(run.record);
+  finished.ghost = run.ghost.full() ? std::string() : run.ghost.finish();
   return finished;
 }
 

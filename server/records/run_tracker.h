@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "replay/ghost.h"
 #include "replay/run_record.h"
 #include "server/records/records_store.h"
 #include "sim/state/step_events.h"
@@ -29,10 +30,10 @@ class RunTracker {
   /// The world before the step (asked only when a run starts), and a player's name.
   using StateBefore = std::function<net::Snapshot()>;
   using NameOf = std::function<std::string(int slot)>;
-  /// Reads one step: `events` and `inputs` are the step's. Appends the runs that finished to
-  /// `finished`.
-  void observe(const EventBatch& events, const TickInputs& inputs, const StateBefore& before,
-               const NameOf& nameOf, std::vector<FinishedRun>& finished);
+  /// Reads one step: `events` and `inputs` are the step's, `after` the state it left. Appends
+  /// the runs that finished to `finished`.
+  void observe(const EventBatch& events, const TickInputs& inputs, const WorldState& after,
+               const StateBefore& before, const NameOf& nameOf, std::vector<FinishedRun>& finished);
   /// The player left the world: its run is over.
   void forget(int slot) { runs_.erase(slot); }
   /// Runs followed now (at most one per player).
@@ -41,6 +42,7 @@ class RunTracker {
  private:
   struct Run {
     RunRecord record;
+    GhostWriter ghost;  ///< where the box was at the end of each tick of the run
     std::vector<std::int64_t> splitsUs;
     bool tooLong = false;
   };

@@ -21,6 +21,8 @@ constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
          server TEXT NOT NULL, finishes INTEGER NOT NULL, record BLOB NOT NULL,
          PRIMARY KEY (course, player));
        CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
+    // 2: each best keeps its ghost (the runs kept before have none).
+    R"(ALTER TABLE bests ADD COLUMN ghost BLOB NOT NULL DEFAULT x'';)",
 };
 
 BoardRow boardRow(SQLite::Statement& row, std::int64_t rank) {
@@ -55,6 +57,7 @@ class SqliteRecords final : public RecordsStore {
       write.bind(5, run.finishedAt);
       write.bind(6, run.server);
       write.bind(7, run.record.data(), static_cast<int>(run.record.size()));
+      write.bind(8, run.ghost.data(), static_cast<int>(run.ghost.size()));
     }
     write.exec();
     write.reset();
@@ -98,6 +101,16 @@ class SqliteRecords final : public RecordsStore {
       bytes = record_.getColumn(0).getString();
     }
     record_.reset();
+    return bytes;
+  }
+
+  std::optional<std::string> ghost(const std::string& course, const std::string& player) override {
+    bindAll(ghost_, course, player);
+    std::optional<std::string> bytes;
+    if (ghost_.executeStep() && ghost_.getColumn(0).getBytes() > 0) {
+      bytes = ghost_.getColumn(0).getString();
+    }
+    ghost_.reset();
     return bytes;
   }
 
@@ -172,11 +185,14 @@ class SqliteRecords final : public RecordsStore {
   SQLite::Statement playerBest_{db_,
                                 "SELECT player, time_us, splits, finished_at, finishes FROM bests "
                                 "WHERE course = ?1 AND player = ?2"};
-  SQLite::Statement insertBest_{db_, "INSERT INTO bests VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7)"};
+  SQLite::Statement insertBest_{
+      db_,
+      "INSERT INTO bests (course, player, time_us, splits, finished_at, server, finishes, record, "
+      "ghost) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8)"};
   SQLite::Statement replaceBest_{
       db_,
       "UPDATE bests SET time_us = ?3, splits = ?4, finished_at = ?5, server = ?6, "
-      "finishes = finishes + 1, record = ?7 WHERE course = ?1 AND player = ?2"};
+      "finishes = finishes + 1, record = ?7, ghost = ?8 WHERE course = ?1 AND player = ?2"};
   SQLite::Statement countFinish_{
       db_, "UPDATE bests SET finishes = finishes + 1 WHERE course = ?1 AND player = ?2"};
   SQLite::Statement top_{
@@ -187,6 +203,7 @@ class SqliteRecords final : public RecordsStore {
                             "SELECT count(*) FROM bests WHERE course = ?1 AND "
                             "(time_us < ?2 OR (time_us = ?3 AND finished_at < ?4))"};
   SQLite::Statement record_{db_, "SELECT record FROM bests WHERE course = ?1 AND player = ?2"};
+  SQLite::Statement ghost_{db_, "SELECT ghost FROM bests WHERE course = ?1 AND player = ?2"};
   SQLite::Statement course_{db_,
                             "SELECT level, race, players, best_us FROM courses WHERE course = ?1"};
   SQLite::Statement courses_{db_,

@@ -7,10 +7,10 @@
 #include <csignal>
 #include <regex>
 
-#include <SFML/Graphics/Image.hpp>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <SFML/Graphics/Image.hpp>
 
 #include "server/records/records_store.h"
 #include "support/coyote_processes.h"
@@ -27,12 +27,18 @@ constexpr const char* kHostile = "<i>'); DROP TABLE bests;--";
 std::string fill(const test::TempDirectory& directory) {
   const std::string file = (directory.path() / "records.sqlite").string();
   const auto store = openRecordsStore(file, "");
-  store->save(FinishedRun{kCourse, "race.tmj", "Coyote Cup", kHostile, 29'000'000, {},
-                          1'796'000'000, "host", "r"});
+  store->save(FinishedRun{
+      kCourse, "race.tmj", "Coyote Cup", kHostile, 29'000'000, {}, 1'796'000'000, "host", "r"});
   for (int i = 0; i < 10'000; ++i) {
-    store->save(FinishedRun{kCourse, "race.tmj", "Coyote Cup", fmt::format("runner{:05}", i),
+    store->save(FinishedRun{kCourse,
+                            "race.tmj",
+                            "Coyote Cup",
+                            fmt::format("runner{:05}", i),
                             30'000'000 + 1000 * static_cast<std::int64_t>(i),
-                            {10'000'000, 20'000'000}, 1'796'000'000, "host", "r"});
+                            {10'000'000, 20'000'000},
+                            1'796'000'000,
+                            "host",
+                            "r"});
   }
   return file;
 }
@@ -101,8 +107,9 @@ TEST(RecordsBrowser, ChromiumShowsTheBoardRowsOfARealServer) {
     ASSERT_TRUE(answer && answer->status == 200);
   }
   std::sort(millis.begin(), millis.end());
-  std::cout << fmt::format("[ figure ] /records with 10,000 records: p50 {:.2f} ms, p95 {:.2f} ms\n",
-                           millis[25], millis[47]);
+  std::cout << fmt::format(
+      "[ figure ] /records with 10,000 records: p50 {:.2f} ms, p95 {:.2f} ms\n", millis[25],
+      millis[47]);
 }
 
 }  // namespace

@@ -134,3 +134,39 @@ TEST(RecordsStore, SplitsSurviveTheirTextForm) {
 
 }  // namespace
 }  // namespace coyote
+
+namespace coyote {
+namespace {
+
+// A file a version-1 server wrote (its schema, as it was): migrated to version 2 in place, its
+// rows kept, without a ghost.
+TEST(RecordsStore, AnOlderDatabaseIsMigratedWithItsRows) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  {
+    SQLite::Database db(file, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(R"(CREATE TABLE schema_version (version INTEGER NOT NULL);
+      INSERT INTO schema_version VALUES (1);
+      CREATE TABLE courses (course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
+        players INTEGER NOT NULL, best_us INTEGER NOT NULL, first_run INTEGER NOT NULL);
+      CREATE INDEX courses_by_players ON courses (players DESC, course);
+      CREATE TABLE bests (course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
+        time_us INTEGER NOT NULL, splits TEXT NOT NULL, finished_at INTEGER NOT NULL,
+        server TEXT NOT NULL, finishes INTEGER NOT NULL, record BLOB NOT NULL,
+        PRIMARY KEY (course, player));
+      CREATE INDEX bests_board ON bests (course, time_us, finished_at);
+      INSERT INTO courses VALUES ('00000000000000aa', 'race', 'Cup', 1, 41000000, 5);
+      INSERT INTO bests VALUES ('00000000000000aa', 'old', 41000000, '', 5, 'h', 1, x'00');)");
+  }
+  const auto store = openRecordsStore(file, "");
+  EXPECT_EQ(store->schemaVersion(), 2);
+  ASSERT_EQ(store->top("00000000000000aa", 0, 10).size(), 1u);
+  EXPECT_FALSE(store->ghost("00000000000000aa", "old")) << "kept without a ghost";
+  FinishedRun faster = run("old", 40'000'000);
+  faster.ghost = "a ghost";
+  store->save(faster);
+  EXPECT_EQ(store->ghost("00000000000000aa", "old"), "a ghost");
+}
+
+}  // namespace
+}  // namespace coyote

@@ -38,7 +38,7 @@ std::vector<FinishedRun> race(test::Scenario& scenario,
     const WorldState before = scenario.state;
     stepWorld(scenario.state, inputs, scenario.level, scenario.parameters, nullptr, batch.get());
     tracker.observe(
-        *batch, inputs,
+        *batch, inputs, scenario.state,
         [&before] {
           return net::Snapshot{before, {}, {{0, "ada"}, {1, "bob"}}};
         },
@@ -124,7 +124,7 @@ TEST(RunTracker, LeavingEndsTheRun) {
     const WorldState before = scenario.state;
     stepWorld(scenario.state, inputs, scenario.level, scenario.parameters, nullptr, batch.get());
     tracker.observe(
-        *batch, inputs,
+        *batch, inputs, scenario.state,
         [&before] {
           return net::Snapshot{before, {}, {}};
         },
