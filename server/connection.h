@@ -36,6 +36,8 @@ struct Connection {
   }
   int slot = -1;                    ///< player slot, for a Player
   Room* room = nullptr;             ///< where it plays or watches, once its Hello is accepted
+  double ghostWindowStart = -1e9;   ///< s, when its current window of ghost requests began
+  int ghostRequests = 0;            ///< ghost requests in that window
   std::string address;              ///< "a.b.c.d:port", for logs
   std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
   std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick

@@ -191,11 +191,11 @@ void GameServer::exchangeRecords() {
     }
   }
   finishedRuns_.clear();
-  records_->takeAnswers(boardAnswers_, changedCourses_);
-  for (const BoardAnswer& answer : boardAnswers_) {
-    sendBoard(answer);
+  records_->takeAnswers(recordsAnswers_, changedCourses_);
+  for (const RecordsAnswer& answer : recordsAnswers_) {
+    sendAnswer(answer);
   }
-  boardAnswers_.clear();
+  recordsAnswers_.clear();
   for (const std::string& course : changedCourses_) {
     for (const auto& [peer, connection] : connections_) {
       if (connection->role == Connection::Role::Player && connection->room != nullptr &&
@@ -209,13 +209,13 @@ void GameServer::exchangeRecords() {
 }
 
 // To the player who asked, if it is still in that room and slot.
-void GameServer::sendBoard(const BoardAnswer& answer) {
+void GameServer::sendAnswer(const RecordsAnswer& answer) {
   for (const auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Player && connection->room != nullptr &&
         connection->room->name() == answer.lookup.room &&
         connection->slot == answer.lookup.slot &&
         connection->room->slotName(connection->slot) == answer.lookup.player) {
-      net::sendMessage(peer, answer.board, net::kReliableChannel);
+      net::sendMessage(peer, answer.message, net::kReliableChannel);
       return;
     }
   }

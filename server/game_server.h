@@ -101,6 +101,9 @@ class GameServer {
   static constexpr double kClosingSeconds = 3.0;
   /// How long finished runs wait before the records database is tried again.
   static constexpr double kRecordsRetrySeconds = 2.0;
+  /// Ghost requests answered per connection: 4 in 2 s (a client asks for two at a time).
+  static constexpr int kGhostRequests = 4;
+  static constexpr double kGhostWindowSeconds = 2.0;
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
   /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
   static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
@@ -142,7 +145,9 @@ class GameServer {
   /// Hands the runs the rooms finished this tick to the records service, sends the boards it
   /// looked up, and asks for new ones where a run changed a board (never waits on it).
   void exchangeRecords();
-  void sendBoard(const BoardAnswer& answer);
+  void sendAnswer(const RecordsAnswer& answer);
+  /// A GhostRequest: looked up on the records thread, at most one a second per connection.
+  void requestGhost(Connection& connection, const net::GhostRequest& request);
   /// Counts a tick's time in the metrics and lets the governor judge it.
   void recordTick(const StageTiming& timing);
   void applyGovernorLevel(const OverloadGovernor::Transition& change);
@@ -181,7 +186,7 @@ class GameServer {
   OverloadGovernor governor_;
   std::unique_ptr<RecordsService> records_;  ///< with records.path or records.url
   std::vector<FinishedRun> finishedRuns_;   ///< reused each tick
-  std::vector<BoardAnswer> boardAnswers_;    ///< reused each tick
+  std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick
   std::vector<std::string> changedCourses_;  ///< reused each tick
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases

@@ -138,6 +138,8 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
     }
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
     room.repairDesync(connection, *report, now_, repairs_);
+  } else if (const auto* ghost = std::get_if<net::GhostRequest>(&message)) {
+    requestGhost(connection, *ghost);
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
     if (!room.noteClientReport(connection, *stats)) {
       ++metrics_.refusedClientReports;
@@ -283,6 +285,25 @@ bool GameServer::closeOldConnection(const Room& room, int slot) {
     }
   }
   return true;
+}
+
+// Not an error on a room without records (nothing to send): the request is only dropped, as are
+// requests beyond kGhostRequests in kGhostWindowSeconds.
+void GameServer::requestGhost(Connection& connection, const net::GhostRequest& request) {
+  const Room& room = *connection.room;
+  if (!records_ || connection.role != Connection::Role::Player || room.course().empty()) {
+    return;
+  }
+  if (now_ - connection.ghostWindowStart > kGhostWindowSeconds) {
+    connection.ghostWindowStart = now_;
+    connection.ghostRequests = 0;
+  }
+  if (++connection.ghostRequests > kGhostRequests) {
+    return;
+  }
+  records_->lookUp({room.name(), connection.slot, room.slotName(connection.slot), room.course(),
+                    request.which == net::GhostOf::Record ? RecordsLookup::What::RecordGhost
+                                                          : RecordsLookup::What::BestGhost});
 }
 
 bool GameServer::admitPlayer(Room& room, Connection& connection, const net::Hello& hello) {

@@ -173,6 +173,9 @@ ClientConfig loadClientConfig(const std::string& file) {
   net.read("input_delay", config.inputDelay, 0, 10);
   net.read("target_margin", config.targetMargin, 0, 30);
   net.rejectUnknownKeys();
+  TomlTableReader race = reader.section("race");
+  race.read("ghosts", config.ghosts);
+  race.rejectUnknownKeys();
   TomlTableReader keyboard = reader.section("keyboard");
   Bindings& b = config.bindings;
   readKeys(keyboard, "left", b.left);
@@ -186,6 +189,7 @@ ClientConfig loadClientConfig(const std::string& file) {
   readKeys(keyboard, "debug_joints", b.debugJoints);
   readKeys(keyboard, "debug_limits", b.debugLimits);
   readKeys(keyboard, "scoreboard", b.scoreboard);
+  readKeys(keyboard, "ghosts", b.ghosts);
   keyboard.rejectUnknownKeys();
   TomlTableReader gamepad = reader.section("gamepad");
   gamepad.read("enabled", b.gamepadEnabled);

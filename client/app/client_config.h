@@ -21,6 +21,7 @@ struct Bindings {
   std::vector<sf::Keyboard::Key> debugJoints{sf::Keyboard::F4};
   std::vector<sf::Keyboard::Key> debugLimits{sf::Keyboard::F5};
   std::vector<sf::Keyboard::Key> scoreboard{sf::Keyboard::Tab};  ///< held
+  std::vector<sf::Keyboard::Key> ghosts{sf::Keyboard::G};
   bool gamepadEnabled = true;
   std::int32_t gamepadJump = 0;  ///< button index: A on Xbox-style pads
   std::int32_t gamepadDash = 2;  ///< X
@@ -33,6 +34,7 @@ struct ClientConfig {
   bool vsync = true;
   std::int32_t inputDelay = 0;    ///< [net] ticks
   std::int32_t targetMargin = 2;  ///< [net] ticks early inputs should reach the server
+  bool ghosts = true;             ///< [race] show the best and record ghosts at start
   Bindings bindings;              ///< [keyboard], [gamepad]
 };
 

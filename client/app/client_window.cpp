@@ -52,6 +52,7 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
   window_.setVerticalSyncEnabled(vsync);
   window_.setFramerateLimit(vsync ? 0 : 240);
   window_.setKeyRepeatEnabled(false);
+  showGhosts_ = config_.ghosts;
 }
 
 bool ClientWindow::handleEvents(ReplayPlayer* player) {
@@ -66,6 +67,7 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
     } else if (event.type == sf::Event::KeyPressed) {
       const sf::Keyboard::Key key = event.key.code;
       scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
+      showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
       options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
       options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
       options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);

@@ -60,6 +60,7 @@ class ClientWindow {
   CorrectionSmoother smoother_;
   NetGraph netGraph_;
   bool scoreboardHeld_ = false;
+  bool showGhosts_ = true;  ///< race.ghosts, then G
   std::optional<std::uint32_t> firstTick_;
   double lastFrame_ = -1.0;
 };

@@ -71,6 +71,9 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   canvas_.clear(palette::kBackground);
   renderer_.drawTiles(canvas_, camera);
   bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  if (frame.ghosts != nullptr && localCharacter(frame) != nullptr) {
+    drawGhosts(canvas_, camera, *frame.ghosts, *localCharacter(frame), frame.alpha, physics_);
+  }
   renderer_.drawCharacters(canvas_, camera, drawn);
   if (frame.effects != nullptr) {
     drawEffects(canvas_, camera, *frame.effects,

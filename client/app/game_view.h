@@ -7,6 +7,7 @@
 
 #include "client/app/body_renderer.h"
 #include "client/app/debug_overlay.h"
+#include "client/app/ghost_view.h"
 #include "client/app/joint_debug_view.h"
 #include "client/app/net_graph.h"
 #include "client/app/race_hud.h"
@@ -35,6 +36,7 @@ struct FrameState {
   const RaceProgress* race = nullptr;     ///< the runs, if this is a live session
   const net::RaceBoard* board = nullptr;  ///< the race's board, once the server sent it
   bool scoreboard = false;                ///< Tab is held
+  const RaceGhosts* ghosts = nullptr;     ///< the ghosts to draw behind the local runner (G)
 };
 
 /// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into

@@ -46,6 +46,8 @@ inline const sf::Color kRaceHint{210, 210, 225};           ///< the race's name 
 inline const sf::Color kRaceAhead{90, 230, 120};           ///< a split ahead, a personal best
 inline const sf::Color kRaceBehind{240, 90, 90};           ///< a split behind
 inline const sf::Color kRaceRecord{255, 200, 60};          ///< a new record
+inline const sf::Color kGhostBest{90, 230, 120, 90};       ///< the player's best run's ghost
+inline const sf::Color kGhostRecord{255, 200, 60, 90};     ///< the record's ghost
 inline const sf::Color kScoreboardPanel{12, 10, 20, 215};  ///< Tab's table, over the game
 inline const sf::Color kRaceStart{90, 220, 140, 50};       ///< a race's start region
 inline const sf::Color kRaceStartEdge{90, 220, 140, 160};

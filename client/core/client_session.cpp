@@ -123,6 +123,11 @@ void ClientSession::onServerMessage(const net::Message& message, double now) {
     onFullState(*full);
   } else if (const auto* board = std::get_if<net::RaceBoard>(&message)) {
     raceBoard_ = *board;
+    for (const net::GhostRequest& request : ghosts_.wanted(*board)) {
+      connection_.send(request, net::kReliableChannel);
+    }
+  } else if (const auto* ghost = std::get_if<net::GhostData>(&message)) {
+    ghosts_.receive(*ghost, *log_);
   }
 }
 

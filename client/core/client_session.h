@@ -14,6 +14,7 @@
 #include "client/core/client_options.h"
 #include "client/core/client_stats.h"
 #include "client/core/predictor.h"
+#include "client/core/race_ghosts.h"
 #include "client/core/rollback_correction.h"
 #include "client/core/server_connection.h"
 #include "client/core/time_sync.h"
@@ -71,6 +72,8 @@ class ClientSession : private ServerConnectionListener {
   const RaceProgress* race() const { return predictor_ ? &predictor_->race() : nullptr; }
   /// The room's race board for this player, once the server sent one (races with records).
   const std::optional<net::RaceBoard>& raceBoard() const { return raceBoard_; }
+  /// The ghosts of the room's race this client holds (the best, the record).
+  const RaceGhosts& ghosts() const { return ghosts_; }
   const WorldState& confirmed() const;
   /// Fraction of the next tick already elapsed, in [0, 1): the render interpolation factor.
   double tickFraction() const;
@@ -115,6 +118,7 @@ class ClientSession : private ServerConnectionListener {
   int slot_ = -1;
   std::map<int, std::string> names_;
   std::optional<net::RaceBoard> raceBoard_;
+  RaceGhosts ghosts_;
 
   std::optional<Predictor> predictor_;  ///< from the Welcome on
   TickRing<PlayerInput> ownInputs_;     ///< sampled inputs by the tick they apply at

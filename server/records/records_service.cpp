@@ -59,7 +59,7 @@ double RecordsService::now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-void RecordsService::lookUp(BoardLookup lookup) {
+void RecordsService::lookUp(RecordsLookup lookup) {
   {
     const std::lock_guard lock(mutex_);
     if (lookups_.size() >= kMaxLookups) {
@@ -71,10 +71,10 @@ void RecordsService::lookUp(BoardLookup lookup) {
   wake_.notify_one();
 }
 
-void RecordsService::takeAnswers(std::vector<BoardAnswer>& answers,
+void RecordsService::takeAnswers(std::vector<RecordsAnswer>& answers,
                                  std::vector<std::string>& changedCourses) {
   const std::lock_guard lock(mutex_);
-  for (BoardAnswer& answer : answers_) {
+  for (RecordsAnswer& answer : answers_) {
     answers.push_back(std::move(answer));
   }
   answers_.clear();
@@ -111,7 +111,7 @@ void RecordsService::loop() {
       return;
     }
     if (!lookups_.empty() && !stopping_) {
-      const BoardLookup lookup = std::move(lookups_.front());
+      const RecordsLookup lookup = std::move(lookups_.front());
       lookups_.pop_front();
       lock.unlock();
       answer(store, lookup);
@@ -150,29 +150,18 @@ void RecordsService::waitToRetry(std::unique_lock<std::mutex>& lock) {
                  [this, wasStopping] { return stopping_ != wasStopping; });
 }
 
-void RecordsService::answer(std::unique_ptr<RecordsStore>& store, const BoardLookup& lookup) {
-  BoardAnswer result{lookup, {}};
+void RecordsService::answer(std::unique_ptr<RecordsStore>& store, const RecordsLookup& lookup) {
+  RecordsAnswer result{lookup, {}};
   try {
     if (!store) {
       store = open_();
     }
-    // Rows are hostile too: one the message could not carry is left out, never sent.
-    const auto top = store->top(lookup.course, 0, net::RaceBoard::kMaxRows);
-    for (const BoardRow& row : top) {
-      if (fitsTheWire(row)) {
-        result.board.top.push_back({row.player, row.timeUs});
-        if (result.board.top.size() == 1) {
-          result.board.recordSplitsUs = row.splitsUs;
-        }
-      }
+    if (lookup.what == RecordsLookup::What::Board) {
+      result.message = board(*store, lookup);
+    } else {
+      result.message = ghost(*store, lookup);
     }
-    const auto best = store->best(lookup.course, lookup.player);
-    if (best && fitsTheWire(*best)) {
-      result.board.bestUs = best->timeUs;
-      result.board.bestRank = best->rank;
-      result.board.bestSplitsUs = best->splitsUs;
-    }
-  } catch (const std::exception& error) {
+  } catch (const std::exception&) {
     counters_.lookupsLost.fetch_add(1);
     store.reset();
     return;
@@ -184,6 +173,51 @@ void RecordsService::answer(std::unique_ptr<RecordsStore>& store, const BoardLoo
     return;
   }
   answers_.push_back(std::move(result));
+}
+
+// Rows are hostile too: one the message could not carry is left out, never sent.
+net::RaceBoard RecordsService::board(RecordsStore& store, const RecordsLookup& lookup) {
+  net::RaceBoard board;
+  for (const BoardRow& row : store.top(lookup.course, 0, net::RaceBoard::kMaxRows)) {
+    if (fitsTheWire(row)) {
+      board.top.push_back({row.player, row.timeUs});
+      if (board.top.size() == 1) {
+        board.recordSplitsUs = row.splitsUs;
+      }
+    }
+  }
+  const auto best = store.best(lookup.course, lookup.player);
+  if (best && fitsTheWire(*best)) {
+    board.bestUs = best->timeUs;
+    board.bestRank = best->rank;
+    board.bestSplitsUs = best->splitsUs;
+  }
+  return board;
+}
+
+// The player's own best, or the record's holder's; an empty path when there is none (or one
+// the message could not carry).
+net::GhostData RecordsService::ghost(RecordsStore& store, const RecordsLookup& lookup) {
+  const bool record = lookup.what == RecordsLookup::What::RecordGhost;
+  net::GhostData data;
+  data.which = record ? net::GhostOf::Record : net::GhostOf::PersonalBest;
+  std::optional<BoardRow> owner;
+  if (record) {
+    const auto top = store.top(lookup.course, 0, 1);
+    owner = top.empty() ? std::nullopt : std::optional<BoardRow>(top.front());
+  } else {
+    owner = store.best(lookup.course, lookup.player);
+  }
+  if (!owner || !fitsTheWire(*owner)) {
+    return data;
+  }
+  const auto path = store.ghost(lookup.course, owner->player);
+  if (path && path->size() <= net::kMaxGhostBytes) {
+    data.player = owner->player;
+    data.timeUs = owner->timeUs;
+    data.path = *path;
+  }
+  return data;
 }
 
 std::string RecordsService::writeOldest(std::unique_ptr<RecordsStore>& store) {

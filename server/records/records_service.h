@@ -18,18 +18,21 @@
 
 namespace coyote {
 
-/// A player's board to look up: who asked (room, slot, name) and which course.
-struct BoardLookup {
+/// Something a player asked of the records: who (room, slot, name), which course, and what.
+struct RecordsLookup {
+  enum class What : std::uint8_t { Board, BestGhost, RecordGhost };
   std::string room;
   int slot = 0;
   std::string player;
   std::string course;
+  What what = What::Board;
 };
 
-/// A board looked up, for the tick loop to send (net::RaceBoard) if the player is still there.
-struct BoardAnswer {
-  BoardLookup lookup;
-  net::RaceBoard board;
+/// The answer, for the tick loop to send (net::RaceBoard or net::GhostData) if the player is
+/// still there.
+struct RecordsAnswer {
+  RecordsLookup lookup;
+  net::Message message;
 };
 
 /// The records database's own thread (docs/hosting.md#records), so that a slow or unavailable
@@ -63,11 +66,11 @@ class RecordsService {
 
   /// From the tick loop: never blocks on the database. False when the queue is full.
   bool submit(FinishedRun run);
-  /// From the tick loop: asks for a board (dropped and counted beyond kMaxLookups waiting).
-  void lookUp(BoardLookup lookup);
-  /// From the tick loop: the boards looked up since the last call, and the courses that runs
+  /// From the tick loop: asks for a board or a ghost (dropped and counted beyond kMaxLookups waiting).
+  void lookUp(RecordsLookup lookup);
+  /// From the tick loop: the answers since the last call, and the courses that runs
   /// written since then changed (their players' boards are worth looking up again).
-  void takeAnswers(std::vector<BoardAnswer>& answers, std::vector<std::string>& changedCourses);
+  void takeAnswers(std::vector<RecordsAnswer>& answers, std::vector<std::string>& changedCourses);
   const Counters& counters() const { return counters_; }
 
  private:
@@ -79,7 +82,9 @@ class RecordsService {
   std::unique_ptr<RecordsStore> openAtStart();
   /// Writes the oldest run and logs a change between failing and working; true when written.
   bool writeAndLog(std::unique_ptr<RecordsStore>& store);
-  void answer(std::unique_ptr<RecordsStore>& store, const BoardLookup& lookup);
+  void answer(std::unique_ptr<RecordsStore>& store, const RecordsLookup& lookup);
+  static net::RaceBoard board(RecordsStore& store, const RecordsLookup& lookup);
+  static net::GhostData ghost(RecordsStore& store, const RecordsLookup& lookup);
   void waitToRetry(std::unique_lock<std::mutex>& lock);
   /// Writes the oldest run; why the database failed ("" when it did not: the run stays first
   /// in line when it did).
@@ -94,8 +99,8 @@ class RecordsService {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Queued> queue_;
-  std::deque<BoardLookup> lookups_;
-  std::vector<BoardAnswer> answers_;
+  std::deque<RecordsLookup> lookups_;
+  std::vector<RecordsAnswer> answers_;
   std::vector<std::string> changedCourses_;
   bool failing_ = false;  ///< touched by the service's thread only
   bool stopping_ = false;

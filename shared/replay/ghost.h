@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sim/state/vec2.h"
+#include "wire/protocol.h"
 
 namespace coyote {
 
@@ -16,7 +17,7 @@ namespace coyote {
 /// whole), then zlib. About 2 KB for a minute of run.
 struct Ghost {
   static constexpr std::size_t kMaxTicks = 10 * 60 * 240;  ///< 10 minutes at the highest rate
-  static constexpr std::size_t kMaxBytes = 256 * 1024;     ///< compressed, on the wire and in a row
+  static constexpr std::size_t kMaxBytes = net::kMaxGhostBytes;  ///< compressed: wire and row
   std::vector<Vec2> positions;
 };
 

@@ -79,7 +79,7 @@ const char* messageName(const Message& message) {
   static constexpr const char* kNames[] = {"Hello",        "Welcome",      "Refusal",
                                            "InputBatch",   "ServerFrames", "FullState",
                                            "DesyncReport", "ClientReport", "Goodbye",
-                                           "RaceBoard"};
+                                           "RaceBoard",    "GhostRequest", "GhostData"};
   return kNames[message.index()];
 }
 

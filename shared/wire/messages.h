@@ -339,7 +339,44 @@ struct RaceBoard {
   }
 };
 
+/// Which ghost a GhostRequest asks for.
+enum class GhostOf : std::uint8_t { PersonalBest = 0, Record = 1 };
+
+/// Client → server, reliable: asks for a ghost of the room's race (docs/playing.md#ghosts); at
+/// most one a second is answered.
+struct GhostRequest {
+  static constexpr std::uint8_t kType = 11;
+  GhostOf which = GhostOf::PersonalBest;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    auto value = static_cast<std::uint8_t>(which);
+    rangedValue(archive, value, std::uint8_t{0}, std::uint8_t{1}, "ghost kind");
+    which = static_cast<GhostOf>(value);
+  }
+};
+
+/// Server → client, reliable: the ghost asked for (empty `path` and no time: there is none).
+struct GhostData {
+  static constexpr std::uint8_t kType = 12;
+  GhostOf which = GhostOf::PersonalBest;
+  std::string player;
+  std::int64_t timeUs = 0;
+  std::string path;  ///< replay/ghost.h bytes, at most kMaxGhostBytes
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    auto value = static_cast<std::uint8_t>(which);
+    rangedValue(archive, value, std::uint8_t{0}, std::uint8_t{1}, "ghost kind");
+    which = static_cast<GhostOf>(value);
+    boundedString(archive, player, kMaxNameLength, "player");
+    rangedValue(archive, timeUs, std::int64_t{0}, RaceBoard::kMaxRunMicros, "time");
+    boundedString(archive, path, kMaxGhostBytes, "ghost");
+  }
+};
+
 using Message = std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState,
-                             DesyncReport, ClientReport, Goodbye, RaceBoard>;
+                             DesyncReport, ClientReport, Goodbye, RaceBoard, GhostRequest,
+                             GhostData>;
 
 }  // namespace coyote::net

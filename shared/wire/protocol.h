@@ -40,6 +40,8 @@ inline constexpr std::size_t kMaxEventsPerFrame = 64;
 inline constexpr std::size_t kMaxFieldReport = 16;
 
 /// ENet limits, set on purpose (docs/protocol.md#bounds).
+/// A ghost's compressed path (replay/ghost.h): 10 minutes of the busiest run fit.
+inline constexpr std::size_t kMaxGhostBytes = 65535;
 inline constexpr std::size_t kMaxPacketSize = 256 * 1024;    ///< largest message: a Welcome
 inline constexpr std::size_t kMaxWaitingData = 1024 * 1024;  ///< per-peer reassembly buffer
 
