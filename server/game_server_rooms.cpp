@@ -110,7 +110,7 @@ ServerMetrics GameServer::metrics() const {
   if (records_) {
     const RecordsService::Counters& counters = records_->counters();
     total.records = {counters.written.load(), counters.waiting.load(), counters.dropped.load(),
-                     counters.failures.load(), counters.lastWriteSeconds.load()};
+                     counters.failures.load(), records_->writeTimes()};
   }
   return total;
 }

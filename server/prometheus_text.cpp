@@ -130,8 +130,9 @@ void recordsFamilies(Exposition& out, const ServerMetrics& m,
               "Finished runs dropped: the records queue was full.");
   out.counter("coyote_records_failures_total", static_cast<double>(m.records.failures),
               "Writes the records database refused; each is retried.");
-  out.gauge("coyote_records_last_write_seconds", m.records.lastWriteSeconds,
-            "Seconds the last run written took from its finish to the database.");
+  out.family("coyote_records_write_seconds", "summary",
+             "Seconds from a run's finish to its commit in the records database.");
+  out.summary("coyote_records_write_seconds", m.records.writeTime, "");
 }
 
 void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {

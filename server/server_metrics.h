@@ -86,7 +86,7 @@ struct ServerMetrics {
     std::uint64_t waiting = 0;   ///< finished runs queued for the database now
     std::uint64_t dropped = 0;   ///< runs the full queue refused
     std::uint64_t failures = 0;  ///< writes the database refused (each retried)
-    double lastWriteSeconds = 0.0;
+    DurationWindow writeTime{1};  ///< finish to commit of the last runs written (µs)
   } records;
 
   void addTick(const StageTiming& timing) {

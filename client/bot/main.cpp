@@ -93,6 +93,17 @@ bool converged(const coyote::ClientSession& session, double now) {
          stats.unrepairedDesyncs() == 0 && stats.confirmedHashMatches;
 }
 
+/// The bot's race runs as its confirmed ticks (the server's) timed them: ms, three decimals.
+Json raceTimes(const coyote::ClientSession& session) {
+  Json times = Json::array();
+  if (session.race() != nullptr) {
+    for (const auto& finish : session.race()->confirmedFinishes()) {
+      times.push_back(static_cast<double>(finish.timeUs) / 1000.0);
+    }
+  }
+  return times;
+}
+
 Json clientSummary(const coyote::ClientSession& session, double seconds, double now) {
   const coyote::ClientStats& s = session.stats();
   const bool playing = session.phase() == coyote::ClientPhase::Playing;
@@ -123,7 +134,8 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
               {"repaired_desyncs", s.repairedDesyncs},
               {"late_inputs", s.lateInputs},
               {"full_states", s.fullStates},
-              {"reconnects", s.reconnects}};
+              {"reconnects", s.reconnects},
+              {"race_times_ms", raceTimes(session)}};
 }
 
 struct CommandLine {

@@ -22,6 +22,9 @@ void RaceProgress::simulated(std::span<const StepEvent> events, const WorldState
     }
     if (confirmed && event.kind == EventKind::RunFinished) {
       confirmedFinish(slot, event);
+      if (slot == localSlot) {
+        confirmedFinishes_.push_back({raceMicros(event.count, event.value, tickRate_), event.tick});
+      }
     }
   }
 }

@@ -45,6 +45,8 @@ class RaceProgress {
   std::size_t splitsCounted(const Character& character) const;
   /// The local player's last finish, as predicted then confirmed.
   const std::optional<Finish>& lastFinish() const { return lastFinish_; }
+  /// The local player's finishes as the server timed them (confirmed ticks), in order.
+  const std::vector<Finish>& confirmedFinishes() const { return confirmedFinishes_; }
   /// Confirmed finishes in the room since this client joined, by slot.
   const std::map<int, Runner>& runners() const { return runners_; }
   void forgetRunner(int slot) {
@@ -63,6 +65,7 @@ class RaceProgress {
   std::vector<std::optional<Split>> splits_;
   std::optional<Finish> lastFinish_;
   std::optional<std::uint32_t> runStartTick_;  ///< the run the splits belong to
+  std::vector<Finish> confirmedFinishes_;
   std::map<int, Runner> runners_;
   std::map<int, std::uint32_t> countedFinish_;  ///< the tick of each slot's last finish counted
 };

@@ -59,6 +59,11 @@ double RecordsService::now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+DurationWindow RecordsService::writeTimes() const {
+  const std::lock_guard lock(mutex_);
+  return writeTimes_;
+}
+
 void RecordsService::lookUp(RecordsLookup lookup) {
   {
     const std::lock_guard lock(mutex_);
@@ -234,9 +239,9 @@ std::string RecordsService::writeOldest(std::unique_ptr<RecordsStore>& store) {
     store.reset();  // a broken connection is opened again at the next attempt
     return error.what();
   }
-  counters_.lastWriteSeconds.store(now() - oldest.queuedAt);
   counters_.written.fetch_add(1);
   lock.lock();
+  writeTimes_.add((now() - oldest.queuedAt) * 1e6);
   if (std::find(changedCourses_.begin(), changedCourses_.end(), oldest.run.course) ==
       changedCourses_.end()) {
     changedCourses_.push_back(oldest.run.course);

@@ -14,6 +14,7 @@
 #include <spdlog/logger.h>
 
 #include "server/records/records_store.h"
+#include "server/server_metrics.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -49,7 +50,6 @@ class RecordsService {
     std::atomic<std::uint64_t> dropped{0};      ///< the queue was full
     std::atomic<std::uint64_t> failures{0};     ///< attempts the database refused
     std::atomic<std::uint64_t> waiting{0};      ///< in the queue now
-    std::atomic<double> lastWriteSeconds{0.0};  ///< queue to committed, of the last run written
     std::atomic<std::uint64_t> lookups{0};      ///< boards looked up
     std::atomic<std::uint64_t> lookupsLost{0};  ///< not answered: database down or queue full
   };
@@ -72,6 +72,8 @@ class RecordsService {
   /// written since then changed (their players' boards are worth looking up again).
   void takeAnswers(std::vector<RecordsAnswer>& answers, std::vector<std::string>& changedCourses);
   const Counters& counters() const { return counters_; }
+  /// Finish to commit of the last runs written (µs).
+  DurationWindow writeTimes() const;
 
  private:
   struct Queued {
@@ -96,9 +98,10 @@ class RecordsService {
   double retrySeconds_;
   std::shared_ptr<spdlog::logger> log_;
   Counters counters_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Queued> queue_;
+  DurationWindow writeTimes_{1024};
   std::deque<RecordsLookup> lookups_;
   std::vector<RecordsAnswer> answers_;
   std::vector<std::string> changedCourses_;

@@ -1,6 +1,6 @@
-// Race records with real processes (docs/hosting.md#records): a server on a race level, bots
-// that finish it, the SQLite file, a restart, the page, and the run records replayed by
-// coyote-sim.
+// Race records with real processes (docs/hosting.md#records): a server on a race level, four bots
+// that finish it through the link conditioner, the SQLite file, a restart, the page, and the run
+// records replayed by coyote-sim: every time is the same, to the microsecond, in each.
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -32,13 +32,26 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
                                           "-1",
                                           "--metrics-port-file",
                                           (directory.path() / "http").string()};
+  std::vector<double> botTimes;
   {
     test::ScopedEnvironment env(
         {{"COYOTE_RECORDS_PATH", database}, {"COYOTE_RECORDS_PAGE", "true"}});
     test::ServerProcess server(directory, replay, extra);
-    const Json bots = test::runBots(directory, server.port, 3, 8.0,
-                                    {"--inputs", test::holdRightScript(directory, 3)});
+    // 50 ms each way = 100 ms RTT, ±20 ms jitter, 5 % loss.
+    test::ChildProcess netsim(
+        {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+         "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
+         "0.05", "--seed", "3", "--port-file", (directory.path() / "netsim-port").string()},
+        (directory.path() / "netsim.log").string());
+    const int proxy = test::waitForPort((directory.path() / "netsim-port").string());
+    ASSERT_GT(proxy, 0) << netsim.output();
+    const Json bots =
+        test::runBots(directory, proxy, 4, 9.0, {"--inputs", test::holdRightScript(directory, 4)});
     EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
+    for (const Json& bot : bots["clients"]) {
+      ASSERT_EQ(bot["race_times_ms"].size(), 1u) << bot.dump();
+      botTimes.push_back(bot["race_times_ms"][0].get<double>());
+    }
     server.process.signal(SIGTERM);
     ASSERT_EQ(server.process.wait(10.0), 0) << server.process.output();
     EXPECT_NE(server.process.output().find("records: bot"), std::string::npos)
@@ -53,7 +66,7 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
     const std::size_t ms = verify.output.find(", ", verify.output.find("slot", at)) + 2;
     replayed.push_back(std::stod(verify.output.substr(ms)));
   }
-  ASSERT_EQ(replayed.size(), 3u) << verify.output;
+  ASSERT_EQ(replayed.size(), 4u) << verify.output;
   SQLite::Database db(database, SQLite::OPEN_READONLY);
   SQLite::Statement rows(db, "SELECT player, time_us, record FROM bests ORDER BY time_us");
   int count = 0;
@@ -63,6 +76,10 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
                             [ms](double r) { return std::abs(r - ms) < 0.0015; }))
         << rows.getColumn(0).getString() << " " << ms << "\n"
         << verify.output;
+    // The bot saw the same time, from its own confirmed simulation, to the microsecond.
+    EXPECT_TRUE(std::any_of(botTimes.begin(), botTimes.end(),
+                            [ms](double bot) { return std::abs(bot - ms) < 1e-6; }))
+        << rows.getColumn(0).getString() << " " << ms;
     const std::string file = (directory.path() / fmt::format("run{}.run", count)).string();
     std::ofstream(file, std::ios::binary) << rows.getColumn(2).getString();
     const auto run = test::runCommand(std::string(COYOTE_SIM_BINARY) + " verify-run --level " +
@@ -71,7 +88,7 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
     EXPECT_NE(run.output.find("as recorded"), std::string::npos) << run.output;
     ++count;
   }
-  EXPECT_EQ(count, 3);
+  EXPECT_EQ(count, 4);
 
   // A new server on the same file: the page shows the three runs.
   std::filesystem::remove(directory.path() / "http");
@@ -82,8 +99,8 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
   const Json page = test::getJson(http, "/records.json");
   ASSERT_EQ(page["boards"].size(), 1u) << page.dump();
   EXPECT_EQ(page["boards"][0]["race"], "Hall Dash");
-  EXPECT_EQ(page["boards"][0]["players"], 3);
-  ASSERT_EQ(page["boards"][0]["top"].size(), 3u);
+  EXPECT_EQ(page["boards"][0]["players"], 4);
+  ASSERT_EQ(page["boards"][0]["top"].size(), 4u);
   EXPECT_EQ(page["boards"][0]["top"][0]["rank"], 1);
 }
 
