@@ -212,10 +212,11 @@ void GameServer::exchangeRecords() {
 void GameServer::sendAnswer(const RecordsAnswer& answer) {
   for (const auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Player && connection->room != nullptr &&
-        connection->room->name() == answer.lookup.room &&
-        connection->slot == answer.lookup.slot &&
+        connection->room->name() == answer.lookup.room && connection->slot == answer.lookup.slot &&
         connection->room->slotName(connection->slot) == answer.lookup.player) {
       net::sendMessage(peer, answer.message, net::kReliableChannel);
+      log_->debug("records: {} sent to {} in room {}", net::messageName(answer.message),
+                  answer.lookup.player, answer.lookup.room);
       return;
     }
   }

@@ -292,6 +292,7 @@ bool GameServer::closeOldConnection(const Room& room, int slot) {
 void GameServer::requestGhost(Connection& connection, const net::GhostRequest& request) {
   const Room& room = *connection.room;
   if (!records_ || connection.role != Connection::Role::Player || room.course().empty()) {
+    log_->debug("a ghost request in room {} dropped: no records there", room.name());
     return;
   }
   if (now_ - connection.ghostWindowStart > kGhostWindowSeconds) {

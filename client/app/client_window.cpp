@@ -151,7 +151,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
       {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
        session.playerSlot(), [&session](int slot) { return session.nameOf(slot); },
        session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
-       scoreboardHeld_ || options_.scoreboard},
+       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
 }
 

@@ -71,10 +71,11 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   canvas_.clear(palette::kBackground);
   renderer_.drawTiles(canvas_, camera);
   bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  renderer_.drawCharacters(canvas_, camera, drawn);
+  // Over the characters, translucent: a ghost running where you run stays in sight.
   if (frame.ghosts != nullptr && localCharacter(frame) != nullptr) {
     drawGhosts(canvas_, camera, *frame.ghosts, *localCharacter(frame), frame.alpha, physics_);
   }
-  renderer_.drawCharacters(canvas_, camera, drawn);
   if (frame.effects != nullptr) {
     drawEffects(canvas_, camera, *frame.effects,
                 static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha));

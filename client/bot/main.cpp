@@ -15,6 +15,7 @@
 #include "cli/program.h"
 #include "client/core/client_session.h"
 #include "scenario/input_script.h"
+#include "scenario/racer_brain.h"
 #include "scenario/random_inputs.h"
 #include "scenario/walker_brain.h"
 #include "util/monotonic_clock.h"
@@ -27,20 +28,25 @@ constexpr const char* kDescription =
 constexpr const char* kProgram = "coyote-bot";
 
 /// One bot's input source: one column of an input script, a walker that reads the world it
-/// predicts with ray and box casts (`--brain walker`), or a seeded random player.
+/// predicts with ray and box casts (`--brain walker`), a racer that heads for the race's
+/// checkpoints in order and its finish (`--brain racer`), or a seeded random player.
 class BotInputs {
  public:
-  BotInputs(std::uint64_t seed, const coyote::InputScript* script, int column, bool walker)
-      : random_(seed), walker_(seed), script_(script), column_(column), walks_(walker) {}
+  BotInputs(std::uint64_t seed, const coyote::InputScript* script, int column, std::string brain)
+      : random_(seed), walker_(seed), script_(script), column_(column), brain_(std::move(brain)) {}
 
   coyote::PlayerInput next(const coyote::ClientSession& session) {
     if (script_ != nullptr) {
       const auto& line = script_->ticks[line_++ % script_->ticks.size()];
       return line[static_cast<std::size_t>(column_ % script_->players)];
     }
-    if (walks_) {
+    if (brain_ == "walker") {
       return walker_.next(session.predicted(), session.level(), session.physics(),
                           session.playerSlot());
+    }
+    if (brain_ == "racer") {
+      return racer_.next(session.predicted(), session.level(), session.physics(),
+                         session.playerSlot());
     }
     random_.next(buffer_, 1);
     return buffer_[0];
@@ -49,10 +55,11 @@ class BotInputs {
  private:
   coyote::RandomInputs random_;
   coyote::WalkerBrain walker_;
+  coyote::RacerBrain racer_;
   coyote::TickInputs buffer_{};
   const coyote::InputScript* script_;
   int column_;
-  bool walks_;
+  std::string brain_;
   std::size_t line_ = 0;
 };
 
@@ -170,9 +177,10 @@ void addOptions(CLI::App& app, CommandLine& o) {
       ->check(CLI::Range(0.5, 600.0));
   app.add_option("--log-level", o.logLevel, "trace, debug, info, warn, error");
   app.add_option("--brain", o.brain,
-                 "random (seeded random intents) or walker (walks the level like a player, "
-                 "reading it with ray and box casts)")
-      ->check(CLI::IsMember({"random", "walker"}));
+                 "random (seeded random intents), walker (walks the level like a player, "
+                 "reading it with ray and box casts) or racer (runs the race's checkpoints in "
+                 "order to its finish)")
+      ->check(CLI::IsMember({"random", "walker", "racer"}));
   app.add_option("--room", o.room, "the room to play in (a-z, 0-9, - and _)")
       ->check([](const std::string& room) { return coyote::net::roomNameProblem(room); });
 }
@@ -275,7 +283,7 @@ int main(int argc, char** argv) {
     options.connectTimeout = o.connectTimeout;
     sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
     inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i,
-                        o.brain == "walker");
+                        o.brain);
   }
   play(sessions, inputs, o.seconds);
   Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());

@@ -1,6 +1,7 @@
 #include "client/core/race_ghosts.h"
 
 #include "replay/ghost.h"
+#include "util/race_time.h"
 
 namespace coyote {
 
@@ -27,6 +28,8 @@ void RaceGhosts::receive(const net::GhostData& data, spdlog::logger& log) {
   }
   try {
     slot = LoadedGhost{data.player, data.timeUs, decodeGhost(data.path, "ghost").positions};
+    log.debug("ghost of {}'s {} run: {} ticks", data.player, formatRaceTime(data.timeUs),
+              slot->positions.size());
   } catch (const std::exception& error) {
     log.warn("a ghost from the server was refused: {}", error.what());
     slot.reset();

@@ -4,7 +4,7 @@ coyote_packages=(
   libenet-dev libsodium-dev libcpp-httplib-dev libmicrohttpd-dev python3-prometheus-client libcereal-dev libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   nlohmann-json3-dev libxxhash-dev libsfml-dev libsqlitecpp-dev libpqxx-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  xvfb xauth fonts-dejavu-core libgl1-mesa-dri
+  xvfb xauth xdotool fonts-dejavu-core libgl1-mesa-dri
 )
 
 ensure_packages() {
