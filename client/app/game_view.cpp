@@ -102,6 +102,13 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
   window.draw(picture);
   renderer_.drawNames(window, viewport, camera, drawn, font_);
+  drawOverlays(window, frame, debug, netGraph, status);
+}
+
+// At window resolution, over the picture: the race HUD and scoreboard, the debug panel, the net
+// graph and the status line.
+void GameView::drawOverlays(sf::RenderWindow& window, const FrameState& frame, DebugViews debug,
+                            const NetGraph* netGraph, const std::string& status) const {
   race_.draw(window, font_,
              {localCharacter(frame), frame.localSlot, frame.alpha, physics_.tickRate,
               static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha),
@@ -117,7 +124,7 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   }
   if (!status.empty()) {
     sf::Text line(status, font_, 14);
-    line.setPosition(8.0f, static_cast<float>(size.y) - 24.0f);
+    line.setPosition(8.0f, static_cast<float>(window.getSize().y) - 24.0f);
     line.setFillColor(sf::Color(230, 230, 240));
     line.setOutlineColor(sf::Color::Black);
     line.setOutlineThickness(1.0f);

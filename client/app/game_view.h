@@ -54,6 +54,9 @@ class GameView {
   Vec2 placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
                        std::vector<DrawnCharacter>& drawn) const;
 
+  void drawOverlays(sf::RenderWindow& window, const FrameState& frame, DebugViews debug,
+                    const NetGraph* netGraph, const std::string& status) const;
+
   const Level& level_;
   PhysicsConfig physics_;
   const sf::Font& font_;
