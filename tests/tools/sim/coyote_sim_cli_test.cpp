@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "config/bounded_file.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"
@@ -176,6 +177,33 @@ TEST(CoyoteSimCli, BadArgumentsAndFilesExitWithCode2AndOneLine) {
     EXPECT_THAT(result.output, HasSubstr("coyote-sim: error:")) << arguments;
     EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
   }
+}
+
+}  // namespace
+}  // namespace coyote
+
+namespace coyote {
+namespace {
+
+// A run recorded by a server (a racer bot's, through the link conditioner, in a room of four)
+// replays alone on the bundled race to the time the server measured; on another level, or with
+// a byte changed, it is refused with the reason.
+TEST(CoyoteSimCli, VerifyRunReplaysARecordedRaceRunToItsTime) {
+  const std::string run = std::string(COYOTE_SOURCE_DIR) + "/tests/data/coyote-cup.run";
+  const std::string race = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/race.tmj";
+  const auto ok = test::runCommand(kSim + " verify-run --level " + race + " " + run);
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  EXPECT_THAT(ok.output, ::testing::HasSubstr("replays to 41580.376 ms, as recorded"));
+  const auto other = test::runCommand(kSim + " verify-run --level " + kArena + " " + run);
+  EXPECT_EQ(other.exitCode, 1) << other.output;
+  EXPECT_THAT(other.output, ::testing::HasSubstr("FAIL: the run is of course"));
+  test::TempDirectory directory;
+  std::string bytes = readBoundedFile(run, 1 << 20);
+  bytes[bytes.size() / 2] ^= 1;
+  const std::string damaged = directory.write("damaged.run", bytes);
+  const auto refused = test::runCommand(kSim + " verify-run --level " + race + " " + damaged);
+  EXPECT_EQ(refused.exitCode, 2) << refused.output;
+  EXPECT_THAT(refused.output, ::testing::HasSubstr("damaged.run: checksum mismatch"));
 }
 
 }  // namespace
