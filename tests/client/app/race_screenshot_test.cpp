@@ -47,8 +47,8 @@ int textBands(const sf::Image& image, unsigned left, unsigned right, unsigned to
 }
 
 // Three bots finish the race first (their times go to the records file) and leave; then the player
-// holds Tab: the scoreboard lists the room (the bots' characters wait there for them to reconnect,
-// net.reconnect_window) and the level's top 3.
+// holds Tab (xdotool): the scoreboard lists the room (the bots' characters wait there for them to
+// reconnect, net.reconnect_window) and the level's top 3.
 TEST(ScreenshotProcess, TheScoreboardShowsTheRoomAndTheLevelsTopTimes) {
   test::TempDirectory directory;
   const std::string level = test::raceLevel(directory);
@@ -60,10 +60,13 @@ TEST(ScreenshotProcess, TheScoreboardShowsTheRoomAndTheLevelsTopTimes) {
                                         {"--inputs", test::holdRightScript(directory, 3)});
   ASSERT_EQ(bots["exit_code"], 0) << bots.dump();
   const std::string png = (directory.path() / "scoreboard.png").string();
+  // Tab held down by xdotool in the client's X display, as a player holds it.
+  const std::string play = fmt::format(
+      "{} --connect 127.0.0.1:{} --name tester --screenshot {} --after-ticks 150 & "
+      "sleep 1.5; xdotool keydown Tab; wait $!; xdotool keyup Tab",
+      COYOTE_CLIENT_BINARY, server.port, png);
   test::ChildProcess client(
-      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
-       "127.0.0.1:" + std::to_string(server.port), "--name", "tester", "--scoreboard",
-       "--screenshot", png, "--after-ticks", "90"},
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", play},
       (directory.path() / "client.log").string());
   ASSERT_EQ(client.wait(60.0), 0) << client.output();
   sf::Image image;
