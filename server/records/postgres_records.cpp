@@ -64,9 +64,22 @@ BoardRow boardRow(const pqxx::row& row, std::int64_t rank) {
                   row[4].as<std::int64_t>()};
 }
 
+/// The URL with a connect timeout: the page answers on the HTTP thread, beside /healthz, and a
+/// database host that does not answer must not hold it for TCP's minutes.
+std::string withConnectTimeout(const std::string& url) {
+  if (url.find("connect_timeout=") != std::string::npos) {
+    return url;
+  }
+  return url + (url.find('?') == std::string::npos ? "?" : "&") + "connect_timeout=" +
+         std::to_string(RecordsStore::kTimeoutSeconds);
+}
+
 class PostgresRecords final : public RecordsStore {
  public:
-  explicit PostgresRecords(const std::string& url) : connection_(url) {
+  explicit PostgresRecords(const std::string& url) : connection_(withConnectTimeout(url)) {
+    // No statement may hold a thread (the page's is the health check's) longer than this.
+    pqxx::nontransaction(connection_)
+        .exec("SET statement_timeout = " + std::to_string(kTimeoutSeconds * 1000));
     migrate();
     for (const auto& [name, sql] : kStatements) {
       connection_.prepare(name, sql);

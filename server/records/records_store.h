@@ -47,6 +47,8 @@ struct CourseRow {
 class RecordsStore {
  public:
   static constexpr int kSchemaVersion = 2;
+  /// The longest a connection attempt or a statement may take (PostgreSQL; SQLite's busy wait).
+  static constexpr int kTimeoutSeconds = 2;
   virtual ~RecordsStore() = default;
 
   /// Counts the finish and keeps the run if it beats the player's best on its course.

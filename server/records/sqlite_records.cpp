@@ -174,7 +174,7 @@ class SqliteRecords final : public RecordsStore {
   }
 
   /// How long a write waits for another connection's (the page's reads never block it: WAL).
-  static constexpr int kBusyTimeoutMs = 5000;
+  static constexpr int kBusyTimeoutMs = kTimeoutSeconds * 1000;
   SQLite::Database db_;
   SQLite::Statement addCourse_{
       db_, "INSERT INTO courses VALUES (?1, ?2, ?3, 0, 0, ?4) ON CONFLICT (course) DO NOTHING"};
