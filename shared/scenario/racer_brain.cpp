@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "scenario/hazard_ahead.h"
 #include "sim/character/character_step.h"
 #include "sim/collision/world_queries.h"
 
@@ -13,20 +14,6 @@ constexpr int kStuckTicks = 90;     ///< this long without getting closer: try a
 constexpr int kDetourTicks = 40;
 constexpr float kGroundProbe = 3.0f;  ///< tiles a ray looks down for ground ahead
 constexpr float kClimb = 2.0f;        ///< a target this much higher, close by: climb to it
-
-bool hazardAhead(const Aabb& box, int direction, const Level& level) {
-  const float front = direction > 0 ? box.right() : box.left();
-  const int feetRow = static_cast<int>(std::floor(box.bottom() - 0.01f));
-  for (int step = 0; step <= 2; ++step) {
-    const int column = static_cast<int>(std::floor(front + static_cast<float>(direction * step)));
-    for (int row = feetRow; row <= feetRow + 3; ++row) {
-      if (level.tileAt(column, row) == TileType::Hazard) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
 
 Vec2 centreOf(const Aabb& region) {
   return {region.position.x + region.size.x * 0.5f, region.position.y + region.size.y * 0.5f};
@@ -63,7 +50,7 @@ RacerBrain::Outlook RacerBrain::lookAhead(const WorldState& state, const Level& 
   outlook.wall = queries.boxCast(box, {dir * 0.5f, 0.0f}, filter).normalX != 0;
   const float front = direction > 0 ? box.right() + 0.3f : box.left() - 0.3f;
   outlook.gap = !queries.rayCast({front, box.bottom() - 0.05f}, {0.0f, kGroundProbe}, filter).hit;
-  outlook.hazard = hazardAhead(box, direction, level);
+  outlook.hazard = hazardAhead(box, direction, level, 3);
   return outlook;
 }
 

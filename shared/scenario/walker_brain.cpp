@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "scenario/hazard_ahead.h"
 #include "scenario/splitmix64.h"
 #include "sim/character/character_step.h"
 #include "sim/collision/world_queries.h"
@@ -15,20 +16,6 @@ constexpr float kGroundProbe = 3.0f;  ///< tiles a ray looks down for ground ahe
 
 PlayerInput move(int direction, std::uint8_t buttons) {
   return PlayerInput{static_cast<std::int8_t>(direction * kAxisMax), 0, buttons};
-}
-
-bool hazardAhead(const Aabb& box, int direction, const Level& level) {
-  const float front = direction > 0 ? box.right() : box.left();
-  const int feetRow = static_cast<int>(std::floor(box.bottom() - 0.01f));
-  for (int step = 0; step <= 2; ++step) {
-    const int column = static_cast<int>(std::floor(front + static_cast<float>(direction * step)));
-    for (int row = feetRow; row <= feetRow + 4; ++row) {
-      if (level.tileAt(column, row) == TileType::Hazard) {
-        return true;
-      }
-    }
-  }
-  return false;
 }
 
 }  // namespace
@@ -64,7 +51,7 @@ WalkerBrain::Outlook WalkerBrain::lookAhead(const WorldState& state, const Level
                      queries.boxCast(raised, {dir * 0.5f, 0.0f}, filter).normalX != 0;
   const float front = direction_ > 0 ? box.right() + 0.3f : box.left() - 0.3f;
   outlook.gap = !queries.rayCast({front, box.bottom() - 0.05f}, {0.0f, kGroundProbe}, filter).hit;
-  outlook.hazard = hazardAhead(box, direction_, level);
+  outlook.hazard = hazardAhead(box, direction_, level, 4);
   return outlook;
 }
 

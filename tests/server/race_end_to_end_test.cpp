@@ -28,14 +28,9 @@ TEST(RaceEndToEnd, FourRacerBotsFinishTheBundledRaceThroughTheLinkConditioner) {
       directory, (directory.path() / "race.rpl").string(),
       {"--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/race.tmj", "--metrics-port",
        "-1", "--metrics-port-file", httpFile});
-  test::ChildProcess netsim(
-      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
-       "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
-       "0.05", "--seed", "11", "--port-file", (directory.path() / "netsim-port").string()},
-      (directory.path() / "netsim.log").string());
-  const int proxy = test::waitForPort((directory.path() / "netsim-port").string());
-  ASSERT_GT(proxy, 0) << netsim.output();
-  const Json bots = test::runBots(directory, proxy, 4, 75.0, {"--brain", "racer"});
+  const test::LinkConditioner link(directory, server.port, 11);
+  ASSERT_GT(link.port, 0) << link.process.output();
+  const Json bots = test::runBots(directory, link.port, 4, 75.0, {"--brain", "racer"});
   EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
   std::map<std::string, double> botTimes;
   for (const Json& bot : bots["clients"]) {

@@ -37,16 +37,10 @@ TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
     test::ScopedEnvironment env(
         {{"COYOTE_RECORDS_PATH", database}, {"COYOTE_RECORDS_PAGE", "true"}});
     test::ServerProcess server(directory, replay, extra);
-    // 50 ms each way = 100 ms RTT, ±20 ms jitter, 5 % loss.
-    test::ChildProcess netsim(
-        {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
-         "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
-         "0.05", "--seed", "3", "--port-file", (directory.path() / "netsim-port").string()},
-        (directory.path() / "netsim.log").string());
-    const int proxy = test::waitForPort((directory.path() / "netsim-port").string());
-    ASSERT_GT(proxy, 0) << netsim.output();
-    const Json bots =
-        test::runBots(directory, proxy, 4, 9.0, {"--inputs", test::holdRightScript(directory, 4)});
+    const test::LinkConditioner link(directory, server.port, 3);  // 100 ms RTT, 5 % loss
+    ASSERT_GT(link.port, 0) << link.process.output();
+    const Json bots = test::runBots(directory, link.port, 4, 9.0,
+                                    {"--inputs", test::holdRightScript(directory, 4)});
     EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
     for (const Json& bot : bots["clients"]) {
       ASSERT_EQ(bot["race_times_ms"].size(), 1u) << bot.dump();

@@ -44,6 +44,41 @@ struct ServerProcess {
   }
 };
 
+#ifdef COYOTE_NETSIM_BINARY
+/// coyote-netsim in front of a server, seeded: 50 ms each way ± 20 ms and 5 % loss (a 100 ms
+/// round trip), then `extra` flags. `port` is where clients connect (0 if it did not start).
+struct LinkConditioner {
+  ChildProcess process;
+  int port;
+
+  LinkConditioner(TempDirectory& dir, int serverPort, int seed,
+                  const std::vector<std::string>& extra = {})
+      : process(arguments(dir, serverPort, seed, extra), (dir.path() / "netsim.log").string()),
+        port(waitForPort((dir.path() / "netsim-port").string())) {}
+
+  static std::vector<std::string> arguments(TempDirectory& dir, int serverPort, int seed,
+                                            const std::vector<std::string>& extra) {
+    std::vector<std::string> all{COYOTE_NETSIM_BINARY,
+                                 "--listen",
+                                 "0",
+                                 "--forward",
+                                 "127.0.0.1:" + std::to_string(serverPort),
+                                 "--latency",
+                                 "50",
+                                 "--jitter",
+                                 "20",
+                                 "--loss",
+                                 "0.05",
+                                 "--seed",
+                                 std::to_string(seed),
+                                 "--port-file",
+                                 (dir.path() / "netsim-port").string()};
+    all.insert(all.end(), extra.begin(), extra.end());
+    return all;
+  }
+};
+#endif
+
 /// Runs coyote-bot against `port` and returns its JSON summary, with its exit code added.
 inline Json runBots(TempDirectory& directory, int port, int count, double seconds,
                     const std::vector<std::string>& extra = {}) {

@@ -7,13 +7,11 @@
 #include <filesystem>
 #include <string>
 
-#include <arpa/inet.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
+#include "support/free_port.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
 
@@ -66,18 +64,6 @@ class PostgresCluster {
   static std::filesystem::path shortDirectory() {
     char name[] = "/tmp/coyote-pg-XXXXXX";
     return mkdtemp(name) == nullptr ? std::filesystem::path("/tmp") : std::filesystem::path(name);
-  }
-  /// A TCP port nobody listens on now (PostgreSQL also takes it as its socket's number).
-  static int freeTcpPort() {
-    const int probe = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof(address);
-    bind(probe, reinterpret_cast<sockaddr*>(&address), sizeof(address));
-    getsockname(probe, reinterpret_cast<sockaddr*>(&address), &length);
-    close(probe);
-    return ntohs(address.sin_port);
   }
   static std::string binary(const std::string& name) {
     for (const auto& version : std::filesystem::directory_iterator("/usr/lib/postgresql")) {

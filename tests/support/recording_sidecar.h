@@ -14,6 +14,7 @@
 
 #include <httplib.h>
 
+#include "support/free_port.h"
 #include "util/monotonic_clock.h"
 
 namespace coyote::test {
@@ -58,18 +59,5 @@ class RecordingSidecar {
   std::mutex mutex_;
   std::vector<Call> calls_;
 };
-
-/// A TCP port nobody listens on (bound once by the kernel's choice, then closed again).
-inline int freeTcpPort() {
-  const int probe = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof(address);
-  bind(probe, reinterpret_cast<sockaddr*>(&address), sizeof(address));
-  getsockname(probe, reinterpret_cast<sockaddr*>(&address), &length);
-  close(probe);
-  return ntohs(address.sin_port);
-}
 
 }  // namespace coyote::test

@@ -22,12 +22,6 @@ bool sameColour(sf::Color a, sf::Color b) {
   return a.r == b.r && a.g == b.g && a.b == b.b;
 }
 
-}  // namespace
-}  // namespace coyote
-
-namespace coyote {
-namespace {
-
 /// Bands of rows, between `top` and `bottom`, in which some pixel of columns [left, right) is
 /// bright (text on the scoreboard's dark panel).
 int textBands(const sf::Image& image, unsigned left, unsigned right, unsigned top,
@@ -46,31 +40,46 @@ int textBands(const sf::Image& image, unsigned left, unsigned right, unsigned to
   return bands;
 }
 
+/// A server on the small race level keeping records, where `bots` scripted bots have finished a
+/// run each (their times and ghosts are in its database).
+struct RaceWithRecords {
+  test::TempDirectory directory;
+  test::ScopedEnvironment records{
+      {{"COYOTE_RECORDS_PATH", (directory.path() / "records.sqlite").string()}}};
+  test::ServerProcess server{
+      directory, (directory.path() / "race.rpl").string(), {"--level", test::raceLevel(directory)}};
+
+  explicit RaceWithRecords(int bots) {
+    const test::Json summary = test::runBots(directory, server.port, bots, 7.0,
+                                             {"--inputs", test::holdRightScript(directory, bots)});
+    EXPECT_EQ(summary["exit_code"], 0) << summary.dump();
+  }
+
+  /// The real client under Xvfb, its keys pressed by `xdotool` (a shell line run once it has
+  /// joined); its screenshot after 150 ticks.
+  sf::Image play(const std::string& keys) {
+    const std::string png = (directory.path() / "screen.png").string();
+    const std::string line = fmt::format(
+        "{} --connect 127.0.0.1:{} --name tester --screenshot {} --after-ticks 150 & "
+        "sleep 1.5; {}; wait $!",
+        COYOTE_CLIENT_BINARY, server.port, png, keys);
+    test::ChildProcess client(
+        {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
+        (directory.path() / "client.log").string());
+    EXPECT_EQ(client.wait(60.0), 0) << client.output();
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(png)) << client.output();
+    return image;
+  }
+};
+
 // Three bots finish the race first (their times go to the records file) and leave; then the player
 // holds Tab (xdotool): the scoreboard lists the room (the bots' characters wait there for them to
 // reconnect, net.reconnect_window) and the level's top 3.
 TEST(ScreenshotProcess, TheScoreboardShowsTheRoomAndTheLevelsTopTimes) {
-  test::TempDirectory directory;
-  const std::string level = test::raceLevel(directory);
-  const test::ScopedEnvironment records(
-      {{"COYOTE_RECORDS_PATH", (directory.path() / "records.sqlite").string()}});
-  test::ServerProcess server(directory, (directory.path() / "race.rpl").string(),
-                             {"--level", level});
-  const test::Json bots = test::runBots(directory, server.port, 3, 7.0,
-                                        {"--inputs", test::holdRightScript(directory, 3)});
-  ASSERT_EQ(bots["exit_code"], 0) << bots.dump();
-  const std::string png = (directory.path() / "scoreboard.png").string();
-  // Tab held down by xdotool in the client's X display, as a player holds it.
-  const std::string play = fmt::format(
-      "{} --connect 127.0.0.1:{} --name tester --screenshot {} --after-ticks 150 & "
-      "sleep 1.5; xdotool keydown Tab; wait $!; xdotool keyup Tab",
-      COYOTE_CLIENT_BINARY, server.port, png);
-  test::ChildProcess client(
-      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", play},
-      (directory.path() / "client.log").string());
-  ASSERT_EQ(client.wait(60.0), 0) << client.output();
-  sf::Image image;
-  ASSERT_TRUE(image.loadFromFile(png));
+  RaceWithRecords race(3);
+  // Tab held down in the client's X display, as a player holds it.
+  const sf::Image image = race.play("xdotool keydown Tab");
   ASSERT_EQ(image.getSize().x, 1280u);
   // The panel: 640 px wide, centred, from y = 80. Its rows: the race's name, the room's header,
   // the three bots and the player, then the top-10 title, three times and the player's best.
@@ -92,12 +101,6 @@ TEST(ScreenshotProcess, TheScoreboardShowsTheRoomAndTheLevelsTopTimes) {
   // Left of the panel the game shows through: no band of text there.
   EXPECT_EQ(textBands(image, 80, 300, 84, 84 + 22 * 14), 0);
 }
-
-}  // namespace
-}  // namespace coyote
-
-namespace coyote {
-namespace {
 
 /// How `colour` (with its alpha) shows over `under`, as SFML blends it.
 sf::Color blended(sf::Color colour, sf::Color under) {
@@ -121,31 +124,14 @@ int pixelsNear(const sf::Image& image, sf::Color colour, unsigned top, unsigned 
   return count;
 }
 
-// Bots set a record on the race level; then a player, its keys pressed by xdotool in a real
+// A bot sets a record on the race level; then a player, its keys pressed by xdotool in a real
 // window under Xvfb, starts a run, stops a moment and runs on: the screenshot shows the run's
 // timer at the top and the record's ghost, gold and translucent, ahead of the player.
 TEST(ScreenshotProcess, ARunShowsItsTimerAndTheRecordsGhost) {
-  test::TempDirectory directory;
-  const std::string level = test::raceLevel(directory);
-  const test::ScopedEnvironment records(
-      {{"COYOTE_RECORDS_PATH", (directory.path() / "records.sqlite").string()}});
-  test::ServerProcess server(directory, (directory.path() / "race.rpl").string(),
-                             {"--level", level});
-  const test::Json bots = test::runBots(directory, server.port, 1, 5.0,
-                                        {"--inputs", test::holdRightScript(directory, 1)});
-  ASSERT_EQ(bots["exit_code"], 0) << bots.dump();
-  const std::string png = (directory.path() / "run.png").string();
-  const std::string client = fmt::format(
-      "{} --connect 127.0.0.1:{} --name tester --screenshot {} --after-ticks 150 & "
-      "sleep 1.5; xdotool keydown Right; sleep 0.3; xdotool keyup Right; sleep 0.6; "
-      "xdotool keydown Right; sleep 3; xdotool keyup Right; wait $!",
-      COYOTE_CLIENT_BINARY, server.port, png);
-  test::ChildProcess play(
-      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", client},
-      (directory.path() / "client.log").string());
-  ASSERT_EQ(play.wait(60.0), 0) << play.output();
-  sf::Image image;
-  ASSERT_TRUE(image.loadFromFile(png));
+  RaceWithRecords race(1);
+  const sf::Image image = race.play(
+      "xdotool keydown Right; sleep 0.3; xdotool keyup Right; sleep 0.6; xdotool keydown Right; "
+      "sleep 3; xdotool keyup Right");
   ASSERT_EQ(image.getSize().x, 1280u);
   EXPECT_GT(pixelsNear(image, palette::kRaceTimer, 0, 48), 50) << "the timer, running";
   // Its outline (alpha 200) is drawn inside the box, over its fill (alpha 90) over the sky.

@@ -103,15 +103,10 @@ TEST(BotsProcess, FourWalkerBotsOnThePlaygroundThroughTheLinkConditionerConverge
       directory, replayFile,
       {"--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj"});
   ASSERT_GT(server.port, 0) << server.process.output();
-  test::ChildProcess netsim(
-      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
-       "127.0.0.1:" + std::to_string(server.port), "--latency", "50", "--jitter", "20", "--loss",
-       "0.05", "--seed", "3", "--port-file", (directory.path() / "netsim-port").string()},
-      (directory.path() / "netsim.log").string());
-  const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
-  ASSERT_GT(proxyPort, 0) << netsim.output();
+  test::LinkConditioner link(directory, server.port, 3);
+  ASSERT_GT(link.port, 0) << link.process.output();
 
-  const Json summary = runBots(directory, proxyPort, 4, 12.0, {"--brain", "walker"});
+  const Json summary = runBots(directory, link.port, 4, 12.0, {"--brain", "walker"});
   EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
   EXPECT_EQ(summary["brain"], "walker");
   EXPECT_TRUE(summary["converged"].get<bool>());
@@ -119,8 +114,8 @@ TEST(BotsProcess, FourWalkerBotsOnThePlaygroundThroughTheLinkConditionerConverge
   for (const Json& client : summary["clients"]) {
     EXPECT_TRUE(client["hash_matches_server"].get<bool>());
   }
-  netsim.signal(SIGTERM);
-  EXPECT_EQ(netsim.wait(10.0), 0);
+  link.process.signal(SIGTERM);
+  EXPECT_EQ(link.process.wait(10.0), 0);
   server.process.signal(SIGTERM);
   EXPECT_EQ(server.process.wait(10.0), 0) << server.process.output();
   test::ChildProcess verify({COYOTE_SIM_BINARY, "verify", replayFile},
