@@ -184,10 +184,10 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
-  std::unique_ptr<RecordsService> records_;  ///< with records.path or records.url
-  std::vector<FinishedRun> finishedRuns_;   ///< reused each tick
+  std::unique_ptr<RecordsService> records_;    ///< with records.path or records.url
+  std::vector<FinishedRun> finishedRuns_;      ///< reused each tick
   std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick
-  std::vector<std::string> changedCourses_;  ///< reused each tick
+  std::vector<std::string> changedCourses_;    ///< reused each tick
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;

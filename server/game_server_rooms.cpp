@@ -109,8 +109,9 @@ ServerMetrics GameServer::metrics() const {
   }
   if (records_) {
     const RecordsService::Counters& counters = records_->counters();
-    total.records = {counters.written.load(), counters.waiting.load(), counters.dropped.load(),
-                     counters.failures.load(), records_->writeTimes()};
+    total.records = {counters.written.load(),  counters.waiting.load(), counters.dropped.load(),
+                     counters.failures.load(), counters.lookups.load(), counters.lookupsLost.load(),
+                     records_->writeTimes()};
   }
   return total;
 }

@@ -130,6 +130,10 @@ void recordsFamilies(Exposition& out, const ServerMetrics& m,
               "Finished runs dropped: the records queue was full.");
   out.counter("coyote_records_failures_total", static_cast<double>(m.records.failures),
               "Writes the records database refused; each is retried.");
+  out.counter("coyote_records_lookups_total", static_cast<double>(m.records.lookups),
+              "Boards and ghosts looked up in the records database for players.");
+  out.counter("coyote_records_lookups_lost_total", static_cast<double>(m.records.lookupsLost),
+              "Lookups not answered: the database was down, or too many were waiting.");
   out.family("coyote_records_write_seconds", "summary",
              "Seconds from a run's finish to its commit in the records database.");
   out.summary("coyote_records_write_seconds", m.records.writeTime, "");

@@ -30,6 +30,7 @@ Room::Room(std::string name, const Level& level, const ServerConfig& config,
   }
   if (config_.recordsEnabled() && level_.race.present) {
     runs_ = std::make_unique<RunTracker>(level_, config_.physics);
+    course_ = fmt::format("{:016x}", runs_->course());
   }
 }
 
@@ -88,10 +89,6 @@ void Room::runTick(double now, StepProfile& profile) {
     replay_->append(ReplayTick{state_.tick, events, activeInputs(state_, inputs), hash});
   }
   ++metrics_.ticks;
-}
-
-std::string Room::course() const {
-  return runs_ ? fmt::format("{:016x}", runs_->course()) : std::string();
 }
 
 void Room::takeFinishedRuns(std::vector<FinishedRun>& out) {

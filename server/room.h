@@ -100,7 +100,7 @@ class Room {
   /// Moves the runs finished since the last call to `out` (none unless records are kept).
   void takeFinishedRuns(std::vector<FinishedRun>& out);
   /// The board of this room's race (16 hex digits), "" without a race or records.
-  std::string course() const;
+  const std::string& course() const { return course_; }
   /// Runs followed now, for the metrics.
   std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
 
@@ -124,6 +124,7 @@ class Room {
   std::unique_ptr<ReplayWriter> replay_;
   std::unique_ptr<RunTracker> runs_;  ///< with records kept, on a level with a race
   std::vector<FinishedRun> finishedRuns_;
+  std::string course_;           ///< runs_'s course as the records name it, "" without one
   double emptySince_ = -1.0;     ///< s, when it was last found empty; -1 while occupied
   double lastAttendedAt_ = 0.0;  ///< s, see lastAttendedAt()
 };

@@ -83,10 +83,12 @@ struct ServerMetrics {
   /// The records database's writer (process figures; docs/hosting.md#records).
   struct Records {
     std::uint64_t written = 0;
-    std::uint64_t waiting = 0;   ///< finished runs queued for the database now
-    std::uint64_t dropped = 0;   ///< runs the full queue refused
-    std::uint64_t failures = 0;  ///< writes the database refused (each retried)
-    DurationWindow writeTime{1};  ///< finish to commit of the last runs written (µs)
+    std::uint64_t waiting = 0;      ///< finished runs queued for the database now
+    std::uint64_t dropped = 0;      ///< runs the full queue refused
+    std::uint64_t failures = 0;     ///< writes the database refused (each retried)
+    std::uint64_t lookups = 0;      ///< boards and ghosts looked up for players
+    std::uint64_t lookupsLost = 0;  ///< not answered: database down, or too many waiting
+    DurationWindow writeTime{1};    ///< finish to commit of the last runs written (µs)
   } records;
 
   void addTick(const StageTiming& timing) {

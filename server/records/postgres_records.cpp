@@ -70,8 +70,8 @@ std::string withConnectTimeout(const std::string& url) {
   if (url.find("connect_timeout=") != std::string::npos) {
     return url;
   }
-  return url + (url.find('?') == std::string::npos ? "?" : "&") + "connect_timeout=" +
-         std::to_string(RecordsStore::kTimeoutSeconds);
+  return url + (url.find('?') == std::string::npos ? "?" : "&") +
+         "connect_timeout=" + std::to_string(RecordsStore::kTimeoutSeconds);
 }
 
 class PostgresRecords final : public RecordsStore {

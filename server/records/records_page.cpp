@@ -196,7 +196,6 @@ RecordsStore* RecordsPage::store() {
 
 template <class Answer>
 HttpServer::Response RecordsPage::withStore(Answer answer) {
-  const std::lock_guard lock(mutex_);
   try {
     RecordsStore* records = store();
     if (records == nullptr) {

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include <spdlog/logger.h>
@@ -49,7 +48,6 @@ class RecordsPage {
   std::string path_;
   std::string url_;
   std::shared_ptr<spdlog::logger> log_;
-  std::mutex mutex_;  ///< one request at a time on the store
   std::unique_ptr<RecordsStore> store_;
   double lastOpenAttempt_ = -1e9;
 };

@@ -66,7 +66,8 @@ class RecordsService {
 
   /// From the tick loop: never blocks on the database. False when the queue is full.
   bool submit(FinishedRun run);
-  /// From the tick loop: asks for a board or a ghost (dropped and counted beyond kMaxLookups waiting).
+  /// From the tick loop: asks for a board or a ghost (dropped and counted beyond kMaxLookups
+  /// waiting).
   void lookUp(RecordsLookup lookup);
   /// From the tick loop: the answers since the last call, and the courses that runs
   /// written since then changed (their players' boards are worth looking up again).

@@ -16,7 +16,7 @@ namespace coyote {
 /// tile, as the difference from the tick before (2 bytes each way; a respawn's jump is written
 /// whole), then zlib. About 2 KB for a minute of run.
 struct Ghost {
-  static constexpr std::size_t kMaxTicks = 10 * 60 * 240;  ///< 10 minutes at the highest rate
+  static constexpr std::size_t kMaxTicks = 10 * 60 * 240;        ///< 10 minutes at the highest rate
   static constexpr std::size_t kMaxBytes = net::kMaxGhostBytes;  ///< compressed: wire and row
   std::vector<Vec2> positions;
 };

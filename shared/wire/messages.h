@@ -311,11 +311,11 @@ struct RaceBoard {
     }
   };
   static constexpr std::int64_t kMaxRunMicros = std::int64_t{24} * 3600 * 1000000;
-  std::vector<Row> top;                       ///< the level's best, fastest first
-  std::vector<std::int64_t> recordSplitsUs;   ///< top[0]'s splits
-  std::int64_t bestUs = 0;                    ///< this player's best (0: none)
-  std::int64_t bestRank = 0;                  ///< its rank on the board (0: none)
-  std::vector<std::int64_t> bestSplitsUs;     ///< its splits
+  std::vector<Row> top;                      ///< the level's best, fastest first
+  std::vector<std::int64_t> recordSplitsUs;  ///< top[0]'s splits
+  std::int64_t bestUs = 0;                   ///< this player's best (0: none)
+  std::int64_t bestRank = 0;                 ///< its rank on the board (0: none)
+  std::vector<std::int64_t> bestSplitsUs;    ///< its splits
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -375,8 +375,8 @@ struct GhostData {
   }
 };
 
-using Message = std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState,
-                             DesyncReport, ClientReport, Goodbye, RaceBoard, GhostRequest,
-                             GhostData>;
+using Message =
+    std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState, DesyncReport,
+                 ClientReport, Goodbye, RaceBoard, GhostRequest, GhostData>;
 
 }  // namespace coyote::net
