@@ -33,21 +33,25 @@ FrameSender::FrameSender(const WorldState& state, const PlayerSlots& slots, Serv
 // The tick's frame is encoded here, once, for every client that will receive it.
 void FrameSender::record(const std::vector<RosterEvent>& events, const TickInputs& inputs,
                          std::uint64_t hash, const WorldState& state) {
-  const TickHistory::Entry* previous = history_.find(state.tick - 1);
   std::vector<std::uint8_t> frame;
-  if (previous != nullptr) {
+  if (history_.find(state.tick - 1) != nullptr) {  // previousInputs_ are that tick's
     frame = net::encodeTickFrame(
-        {events, changedInputs(previous->inputs, inputs), static_cast<std::uint32_t>(hash)});
+        {events, changedInputs(previousInputs_, inputs), static_cast<std::uint32_t>(hash)});
   }
   history_.record(events, inputs, hash, state, std::move(frame));
+  previousInputs_ = inputs;
 }
 
 net::Snapshot FrameSender::snapshotAt(std::uint32_t tick) const {
   const TickHistory::Entry* entry = history_.find(tick);
-  const WorldState& state = entry ? entry->state : state_;
   net::Snapshot snapshot;
-  snapshot.state = state;
-  snapshot.inputs = activeInputs(state, entry ? entry->inputs : TickInputs{});
+  if (entry != nullptr) {
+    entry->state.restore(snapshot.state);
+  } else {
+    snapshot.state = state_;
+  }
+  const WorldState& state = snapshot.state;
+  snapshot.inputs = activeInputs(state, entry ? entry->inputs.expanded() : TickInputs{});
   for (std::size_t slot = 0; slot < state.characters.size(); ++slot) {
     if (state.characters[slot].active) {
       snapshot.roster.push_back(

@@ -46,6 +46,7 @@ class FrameSender {
   const PlayerSlots& slots_;
   ServerMetrics& metrics_;
   TickHistory history_;
+  TickInputs previousInputs_{};  ///< the newest recorded tick's, for the next frame's changes
 };
 
 }  // namespace coyote

@@ -4,13 +4,16 @@
 #include <vector>
 
 #include "match/roster_event.h"
+#include "server/compact_world.h"
 #include "sim/world_step.h"
 
 namespace coyote {
 
 /// The last `kCapacity` authoritative ticks: events, inputs, hash and resulting state. Frames are
-/// built from it (input deltas need the tick before), and a desync report is answered with the
-/// state of the reported tick.
+/// built from it (a client that acknowledged tick T gets the frames after it, at most
+/// net::kMaxFramesPerMessage of them), and a desync report is answered with the state of the
+/// reported tick. States and inputs are kept compact (compact_world.h): a room's history follows
+/// what its level and players hold, not the engine's capacities, and grows an entry at a time.
 class TickHistory {
  public:
   static constexpr std::uint32_t kCapacity = 128;
@@ -18,23 +21,24 @@ class TickHistory {
   struct Entry {
     std::uint32_t tick = 0;
     std::vector<RosterEvent> events;
-    TickInputs inputs{};
+    CompactInputs inputs;
     std::uint64_t hash = 0;
-    WorldState state;
+    CompactWorld state;
     std::vector<std::uint8_t> frame;  ///< this tick as every client receives it (encoded once)
   };
-
-  TickHistory() : entries_(kCapacity) {}
 
   /// Records a tick; `state` is the state after it.
   void record(const std::vector<RosterEvent>& events, const TickInputs& inputs, std::uint64_t hash,
               const WorldState& state, std::vector<std::uint8_t> frame) {
+    if (entries_.size() < kCapacity) {
+      entries_.resize(kCapacity);  // on the first tick: an empty entry is a few vectors
+    }
     Entry& entry = entries_[state.tick % kCapacity];
     entry.tick = state.tick;
     entry.events = events;
-    entry.inputs = inputs;
+    entry.inputs.take(inputs);
     entry.hash = hash;
-    entry.state = state;
+    entry.state.take(state);
     entry.frame = std::move(frame);
     newest_ = state.tick;
     count_ = count_ < kCapacity ? count_ + 1 : kCapacity;
@@ -46,6 +50,16 @@ class TickHistory {
     }
     const Entry& entry = entries_[tick % kCapacity];
     return entry.tick == tick ? &entry : nullptr;
+  }
+
+  /// Heap bytes held by the entries (for the memory figures).
+  std::size_t bytes() const {
+    std::size_t total = entries_.capacity() * sizeof(Entry);
+    for (const Entry& entry : entries_) {
+      total += entry.events.capacity() * sizeof(RosterEvent) + entry.inputs.bytes() +
+               entry.state.bytes() + entry.frame.capacity();
+    }
+    return total;
   }
 
  private:
