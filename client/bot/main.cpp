@@ -1,6 +1,9 @@
 // coyote-bot: N headless clients in one process, each with its own ENet host, playing seeded
 // random inputs, a walker that reads the level, or scripted inputs; prints one JSON summary and
-// exits 0 only if every client converged.
+// exits 0 only if every client converged. With --lite, a load generator: clients that join and
+// play without predicting (lite_run.h), hundreds to a process, over --rooms rooms.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -13,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/program.h"
+#include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
 #include "scenario/input_script.h"
 #include "scenario/racer_brain.h"
@@ -37,8 +41,7 @@ class BotInputs {
 
   coyote::PlayerInput next(const coyote::ClientSession& session) {
     if (script_ != nullptr) {
-      const auto& line = script_->ticks[line_++ % script_->ticks.size()];
-      return line[static_cast<std::size_t>(column_ % script_->players)];
+      return nextBlind();
     }
     if (brain_ == "walker") {
       return walker_.next(session.predicted(), session.level(), session.physics(),
@@ -47,6 +50,15 @@ class BotInputs {
     if (brain_ == "racer") {
       return racer_.next(session.predicted(), session.level(), session.physics(),
                          session.playerSlot());
+    }
+    return nextBlind();
+  }
+
+  /// The inputs that need no world: the script's column, or the seeded random player.
+  coyote::PlayerInput nextBlind() {
+    if (script_ != nullptr) {
+      const auto& line = script_->ticks[line_++ % script_->ticks.size()];
+      return line[static_cast<std::size_t>(column_ % script_->players)];
     }
     random_.next(buffer_, 1);
     return buffer_[0];
@@ -158,11 +170,17 @@ struct CommandLine {
   std::string logLevel = "warn";
   std::string brain = "random";
   std::string room = std::string(coyote::net::kDefaultRoom);
+  bool lite = false;
+  int rooms = 1;
 };
+
+constexpr int kMaxFullBots = 256;
+constexpr int kMaxLiteBots = 4096;
 
 void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--connect", o.connect, "server HOST:PORT")->required();
-  app.add_option("--count", o.count, "number of bots (1..256)")->check(CLI::Range(1, 256));
+  app.add_option("--count", o.count, "number of bots (1..256; with --lite 1..4096)")
+      ->check(CLI::Range(1, kMaxLiteBots));
   app.add_option("--seconds", o.seconds, "how long the bots play")->check(CLI::Range(0.1, 86400.0));
   app.add_option("--seed", o.seed, "seed of the random inputs (bot i uses seed + i)");
   app.add_option("--inputs", o.inputsFile,
@@ -183,6 +201,27 @@ void addOptions(CLI::App& app, CommandLine& o) {
       ->check(CLI::IsMember({"random", "walker", "racer"}));
   app.add_option("--room", o.room, "the room to play in (a-z, 0-9, - and _)")
       ->check([](const std::string& room) { return coyote::net::roomNameProblem(room); });
+  app.add_flag("--lite", o.lite,
+               "load generator: bots join and play (random or scripted inputs) and acknowledge "
+               "frames without predicting; they check no hash but a full state's");
+  app.add_option("--rooms", o.rooms,
+                 "spread the bots over this many rooms: --room, then --room-1, --room-2, …")
+      ->check(CLI::Range(1, 64));
+}
+
+/// Bot `index`'s room: the bots go round the rooms in turn.
+std::string roomOf(const CommandLine& o, int index) {
+  const int room = index % o.rooms;
+  return room == 0 ? o.room : fmt::format("{}-{}", o.room, room);
+}
+
+/// Many bots need many sockets: the soft limit on open files goes up to the hard one.
+void allowManySockets() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
 }
 
 /// Adds one client's figures to the totals.
@@ -250,6 +289,78 @@ void play(std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
   }
 }
 
+coyote::ClientOptions botOptions(const CommandLine& o, const coyote::cli::HostPort& address,
+                                 int index) {
+  coyote::ClientOptions options;
+  options.host = address.host;
+  options.port = address.port;
+  options.name = fmt::format("{}{}", o.namePrefix, index);
+  options.room = roomOf(o, index);
+  options.inputDelay = o.inputDelay;
+  options.targetMargin = o.targetMargin;
+  options.connectTimeout = o.connectTimeout;
+  return options;
+}
+
+int runFull(const CommandLine& o, const coyote::cli::HostPort& address,
+            const coyote::InputScript* script, const std::shared_ptr<spdlog::logger>& logger) {
+  std::vector<std::unique_ptr<coyote::ClientSession>> sessions;
+  std::vector<BotInputs> inputs;
+  for (int i = 0; i < o.count; ++i) {
+    sessions.push_back(std::make_unique<coyote::ClientSession>(botOptions(o, address, i), logger));
+    inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script, i, o.brain);
+  }
+  play(sessions, inputs, o.seconds);
+  Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());
+  result["brain"] = script ? "script" : o.brain;
+  for (auto& session : sessions) {
+    session->disconnect();
+  }
+  std::cout << result.dump() << std::endl;
+  return result["converged"].get<bool>() ? 0 : 1;
+}
+
+int runLite(const CommandLine& o, const coyote::cli::HostPort& address,
+            const coyote::InputScript* script, const std::shared_ptr<spdlog::logger>& logger) {
+  allowManySockets();
+  coyote::bot::LiteRun run;
+  // Each bot's inputs live as long as the run: a deque would do, a vector of pointers is plain.
+  std::vector<std::unique_ptr<BotInputs>> inputs;
+  for (int i = 0; i < o.count; ++i) {
+    inputs.push_back(
+        std::make_unique<BotInputs>(o.seed + static_cast<std::uint64_t>(i), script, i, "random"));
+    run.add(botOptions(o, address, i), logger,
+            [source = inputs.back().get()](std::uint32_t) { return source->nextBlind(); });
+  }
+  run.play(o.seconds);
+  Json result = run.summary(o.seconds, coyote::monotonicSeconds());
+  if (script != nullptr) {
+    result["brain"] = "lite, script";
+  }
+  run.disconnect();
+  std::cout << result.dump() << std::endl;
+  return result["converged"].get<bool>() ? 0 : 1;
+}
+
+/// What the options cannot check one by one.
+std::string optionProblem(const CommandLine& o) {
+  if (o.lite && (o.brain == "walker" || o.brain == "racer")) {
+    return fmt::format(
+        "--brain {} reads the world it predicts; --lite bots predict nothing "
+        "(use --brain random or --inputs)",
+        o.brain);
+  }
+  if (!o.lite && o.count > kMaxFullBots) {
+    return fmt::format("--count {}: at most {} predicting bots (--lite allows {})", o.count,
+                       kMaxFullBots, kMaxLiteBots);
+  }
+  if (const std::string problem = coyote::net::roomNameProblem(roomOf(o, o.rooms - 1));
+      !problem.empty()) {
+    return "--room with --rooms: " + problem;
+  }
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -260,6 +371,9 @@ int main(int argc, char** argv) {
   coyote::cli::HostPort address;
   std::optional<coyote::InputScript> script;
   try {
+    if (const std::string problem = optionProblem(o); !problem.empty()) {
+      throw std::runtime_error(problem);
+    }
     address = coyote::cli::parseHostPort(o.connect, "--connect");
     if (!o.inputsFile.empty()) {
       script = coyote::loadInputScript(o.inputsFile);
@@ -270,27 +384,6 @@ int main(int argc, char** argv) {
   auto logger =
       std::make_shared<spdlog::logger>(kProgram, std::make_shared<spdlog::sinks::stderr_sink_mt>());
   logger->set_level(spdlog::level::from_str(o.logLevel));
-  std::vector<std::unique_ptr<coyote::ClientSession>> sessions;
-  std::vector<BotInputs> inputs;
-  for (int i = 0; i < o.count; ++i) {
-    coyote::ClientOptions options;
-    options.host = address.host;
-    options.port = address.port;
-    options.name = fmt::format("{}{}", o.namePrefix, i);
-    options.room = o.room;
-    options.inputDelay = o.inputDelay;
-    options.targetMargin = o.targetMargin;
-    options.connectTimeout = o.connectTimeout;
-    sessions.push_back(std::make_unique<coyote::ClientSession>(options, logger));
-    inputs.emplace_back(o.seed + static_cast<std::uint64_t>(i), script ? &*script : nullptr, i,
-                        o.brain);
-  }
-  play(sessions, inputs, o.seconds);
-  Json result = summary(sessions, o.seconds, coyote::monotonicSeconds());
-  result["brain"] = script ? "script" : o.brain;
-  for (auto& session : sessions) {
-    session->disconnect();
-  }
-  std::cout << result.dump() << std::endl;
-  return result["converged"].get<bool>() ? 0 : 1;
+  const coyote::InputScript* inputs = script ? &*script : nullptr;
+  return o.lite ? runLite(o, address, inputs, logger) : runFull(o, address, inputs, logger);
 }
