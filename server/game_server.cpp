@@ -104,6 +104,9 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
     return gate_.screen(host_, from, datagram, now_);
   });
+  gate_.setAdmission([this](const ENetAddress& from, std::uint32_t connectId) {
+    return connectRefusal(from, connectId);
+  });
   if (config_.recordsEnabled()) {
     records_ = std::make_unique<RecordsService>(
         [path = config_.recordsPath, url = config_.recordsUrl] {
@@ -332,11 +335,13 @@ void GameServer::updateTraffic() {
   const net::ConnectGate::Counters& gate = gate_.counters();
   metrics_.cookieReplies = gate.repliesSent;
   metrics_.refusedConnects = gate.connectsRefused;
-  // Cookie replies leave through the socket without ENet's counters.
-  metrics_.bytesSent =
-      traffic.wireBytesSent() + gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes);
+  metrics_.turnedAwayConnects = gate.connectsTurnedAway;
+  // Cookie replies and connect refusals leave through the socket without ENet's counters.
+  metrics_.bytesSent = traffic.wireBytesSent() +
+                       gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes) +
+                       gate.refusalsSent * (net::kConnectRefusalSize + net::kUdpIpHeaderBytes);
   metrics_.bytesReceived = traffic.wireBytesReceived();
-  metrics_.datagramsSent = traffic.datagramsSent + gate.repliesSent;
+  metrics_.datagramsSent = traffic.datagramsSent + gate.repliesSent + gate.refusalsSent;
   metrics_.datagramsReceived = traffic.datagramsReceived;
 }
 

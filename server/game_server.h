@@ -110,6 +110,8 @@ class GameServer {
 
   void limitHalfOpenPeers();
   void reportRefusedConnects();
+  std::optional<net::ConnectRefusal> connectRefusal(const ENetAddress& from,
+                                                    std::uint32_t connectId) const;
 
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);

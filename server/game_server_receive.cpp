@@ -41,6 +41,29 @@ void GameServer::limitHalfOpenPeers() {
   }
 }
 
+// ENet's own test (enet_protocol_handle_connect), made before it drops the CONNECT silently: a
+// retransmitted CONNECT of a peer it already made is its business, not a refusal.
+std::optional<net::ConnectRefusal> GameServer::connectRefusal(const ENetAddress& from,
+                                                              std::uint32_t connectId) const {
+  const ENetHost* host = host_.get();
+  std::size_t sameAddress = 0;
+  bool freePeer = false;
+  for (const ENetPeer* peer = host->peers; peer < host->peers + host->peerCount; ++peer) {
+    if (peer->state == ENET_PEER_STATE_DISCONNECTED) {
+      freePeer = true;
+    } else if (peer->state != ENET_PEER_STATE_CONNECTING && peer->address.host == from.host) {
+      if (peer->address.port == from.port && peer->connectID == connectId) {
+        return std::nullopt;
+      }
+      ++sameAddress;
+    }
+  }
+  if (sameAddress >= host->duplicatePeers) {
+    return net::ConnectRefusal::kPeersPerAddress;
+  }
+  return freePeer ? std::nullopt : std::optional(net::ConnectRefusal::kServerFull);
+}
+
 void GameServer::reportRefusedConnects() {
   const std::uint64_t refused = gate_.counters().connectsRefused;
   if (refused != refusedConnectsLogged_ && now_ - lastRefusedConnectsLog_ >= 10.0) {

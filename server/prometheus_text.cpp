@@ -94,6 +94,9 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
               "Packets refused as malformed.");
   out.counter("coyote_refused_connects_total", static_cast<double>(m.refusedConnects),
               "ENet connects without a valid cookie, dropped.");
+  out.counter("coyote_turned_away_connects_total", static_cast<double>(m.turnedAwayConnects),
+              "Connects with a valid cookie refused (net.peers_per_address, no free peer), "
+              "each answered with its reason.");
   out.counter("coyote_pending_connections_evicted_total",
               static_cast<double>(m.pendingConnectionsEvicted),
               "Connections reset before their Hello to make room for a newer one.");

@@ -9,10 +9,11 @@
 
 namespace coyote {
 
-/// Percentiles over a rolling window of samples (microseconds).
+/// Percentiles over a rolling window of samples (microseconds). The window's memory is taken at
+/// the first sample: a room keeps a dozen windows, not all of them used.
 class DurationWindow {
  public:
-  explicit DurationWindow(std::size_t capacity = 3600) : samples_(capacity, 0.0) {}
+  explicit DurationWindow(std::size_t capacity = 3600) : capacity_(capacity) {}
   void add(double micros);
   struct Summary {
     double p50 = 0.0;
@@ -27,6 +28,7 @@ class DurationWindow {
   double sum() const { return sum_; }
 
  private:
+  std::size_t capacity_;
   std::vector<double> samples_;
   std::size_t next_ = 0;
   std::size_t count_ = 0;
@@ -56,7 +58,9 @@ struct ServerMetrics {
   std::uint64_t malformedPackets = 0;
   std::uint64_t cookieReplies = 0;    ///< answers to connect-cookie requests
   std::uint64_t refusedConnects = 0;  ///< ENet CONNECTs without a valid cookie, dropped
-  std::uint64_t welcomeCopies = 0;    ///< Welcomes sent again to clients still without one
+  /// CONNECTs with a valid cookie refused for net.peers_per_address or no free peer (answered)
+  std::uint64_t turnedAwayConnects = 0;
+  std::uint64_t welcomeCopies = 0;  ///< Welcomes sent again to clients still without one
   /// Connections reset before their Hello to make room for a newer one (kMaxPendingConnections).
   std::uint64_t pendingConnectionsEvicted = 0;
   std::uint64_t refusedClientReports = 0;  ///< ClientReports with implausible figures

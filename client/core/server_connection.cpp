@@ -45,6 +45,7 @@ void ServerConnection::update(double now, ServerConnectionListener& listener) {
   }
   startConnecting(now);
   serviceNetwork(now, listener);
+  checkRefusal();
   checkTimeouts(now);
   repeatHello(now);
 }
@@ -121,6 +122,20 @@ void ServerConnection::serviceNetwork(double now, ServerConnectionListener& list
       return;
     }
     result = enet_host_check_events(host_.get(), &event);
+  }
+}
+
+// The server answered the CONNECT with a refusal instead of a connection: no point in retrying.
+void ServerConnection::checkRefusal() {
+  if (challenge_ == nullptr || phase_ != ClientPhase::Connecting) {
+    return;
+  }
+  if (const auto refusal = challenge_->refusal()) {
+    if (peer_ != nullptr) {
+      enet_peer_reset(peer_);
+      peer_ = nullptr;
+    }
+    end(ClientPhase::Refused, net::describe(*refusal));
   }
 }
 

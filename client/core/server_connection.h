@@ -75,6 +75,7 @@ class ServerConnection {
  private:
   void startConnecting(double now);
   void serviceNetwork(double now, ServerConnectionListener& listener);
+  void checkRefusal();
   void checkTimeouts(double now);
   void onConnectionLost();
   void startReconnecting();

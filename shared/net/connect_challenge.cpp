@@ -10,11 +10,18 @@ namespace coyote::net {
 ConnectChallenge::ConnectChallenge(EnetHost& host, const ENetAddress& server)
     : host_(host), server_(server) {
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> bytes) {
+    const bool fromServer = from.host == server_.host && from.port == server_.port;
+    if (const std::optional<ConnectRefusal> refusal = parseConnectRefusal(bytes)) {
+      if (fromServer && connecting_) {
+        refusal_ = refusal;
+      }
+      return true;
+    }
     const std::optional<std::uint32_t> cookie = parseCookieReply(bytes);
     if (!cookie) {
       return false;  // ENet's own traffic
     }
-    if (from.host == server_.host && from.port == server_.port && !connecting_) {
+    if (fromServer && !connecting_) {
       cookie_ = cookie;
     }
     return true;
@@ -47,6 +54,7 @@ ENetPeer* ConnectChallenge::update(double now) {
 
 void ConnectChallenge::restart(double now) {
   cookie_.reset();
+  refusal_.reset();
   connecting_ = false;
   attemptRequests_ = 0;
   nextRequestAt_ = now;

@@ -5,6 +5,7 @@
 
 #include <enet/enet.h>
 
+#include "net/connect_cookie.h"
 #include "net/enet_host.h"
 
 namespace coyote::net {
@@ -28,6 +29,8 @@ class ConnectChallenge {
   void restart(double now);
 
   int requestsSent() const { return requestsSent_; }
+  /// The server refused the CONNECT (connect_cookie.h): the attempt is over, with this reason.
+  std::optional<ConnectRefusal> refusal() const { return refusal_; }
 
   /// Seconds between requests: 0.25 s for the first `kQuickRequests`, then 1 s.
   static constexpr int kQuickRequests = 8;
@@ -37,6 +40,7 @@ class ConnectChallenge {
   EnetHost& host_;
   ENetAddress server_;
   std::optional<std::uint32_t> cookie_;
+  std::optional<ConnectRefusal> refusal_;
   double nextRequestAt_ = -1.0;  ///< < 0: at the first update
   int requestsSent_ = 0;
   int attemptRequests_ = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 
 #include <enet/enet.h>
 
@@ -16,6 +17,13 @@ std::uint32_t readBigEndian32(std::span<const std::uint8_t> bytes, std::size_t a
   return static_cast<std::uint32_t>(bytes[at]) << 24 |
          static_cast<std::uint32_t>(bytes[at + 1]) << 16 |
          static_cast<std::uint32_t>(bytes[at + 2]) << 8 | bytes[at + 3];
+}
+
+// ENet sends a CONNECT's connectID unconverted and compares it so: it is a random tag.
+std::uint32_t readNative32(std::span<const std::uint8_t> bytes, std::size_t at) {
+  std::uint32_t value = 0;
+  std::memcpy(&value, bytes.data() + at, sizeof(value));
+  return value;
 }
 
 template <std::size_t N>
@@ -76,7 +84,35 @@ EnetDatagram classifyEnetDatagram(std::span<const std::uint8_t> datagram) {
     return {};
   }
   return {EnetDatagram::Kind::kConnect,
-          readBigEndian32(datagram, command + offsetof(ENetProtocolConnect, data))};
+          readBigEndian32(datagram, command + offsetof(ENetProtocolConnect, data)),
+          readNative32(datagram, command + offsetof(ENetProtocolConnect, connectID))};
+}
+
+std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason) {
+  std::array<std::uint8_t, kConnectRefusalSize> datagram{};
+  std::copy(kConnectRefusalMagic.begin(), kConnectRefusalMagic.end(), datagram.begin());
+  datagram[kConnectRefusalMagic.size()] = static_cast<std::uint8_t>(reason);
+  return datagram;
+}
+
+std::optional<ConnectRefusal> parseConnectRefusal(std::span<const std::uint8_t> datagram) {
+  if (datagram.size() != kConnectRefusalSize ||
+      !std::equal(kConnectRefusalMagic.begin(), kConnectRefusalMagic.end(), datagram.begin())) {
+    return std::nullopt;
+  }
+  const std::uint8_t code = datagram[kConnectRefusalMagic.size()];
+  if (code != static_cast<std::uint8_t>(ConnectRefusal::kPeersPerAddress) &&
+      code != static_cast<std::uint8_t>(ConnectRefusal::kServerFull)) {
+    return std::nullopt;
+  }
+  return static_cast<ConnectRefusal>(code);
+}
+
+const char* describe(ConnectRefusal reason) {
+  return reason == ConnectRefusal::kPeersPerAddress
+             ? "the server takes no more connections from this address "
+               "(net.peers_per_address)"
+             : "the server has no free connection; try again later";
 }
 
 }  // namespace coyote::net

@@ -27,6 +27,18 @@ inline constexpr std::array<std::uint8_t, 8> kCookieReplyMagic{'C', 'O', 'Y', 'O
 inline constexpr std::size_t kCookieReplySize = 12;
 static_assert(kCookieReplySize <= kCookieRequestSize, "a reply never outweighs its request");
 
+/// A CONNECT with a valid cookie that ENet would drop without a word (the address holds
+/// net.peers_per_address peers already, or no peer is free) is answered with this magic and the
+/// reason's code instead: the client learns why at once, not after its connect timeout. Nine
+/// bytes against a CONNECT's 52 or more, to an address the cookie has proven.
+inline constexpr std::array<std::uint8_t, 8> kConnectRefusalMagic{'C', 'O', 'Y', 'O',
+                                                                  'T', 'E', '!', 'R'};
+inline constexpr std::size_t kConnectRefusalSize = 9;
+enum class ConnectRefusal : std::uint8_t {
+  kPeersPerAddress = 1,  ///< this address has net.peers_per_address connections already
+  kServerFull = 2,       ///< every ENet peer of the server is in use
+};
+
 using CookieRequest = std::array<std::uint8_t, kCookieRequestSize>;
 using CookieReply = std::array<std::uint8_t, kCookieReplySize>;
 
@@ -35,6 +47,11 @@ bool isCookieRequest(std::span<const std::uint8_t> datagram);
 CookieReply makeCookieReply(std::uint32_t cookie);
 /// The cookie of a well-formed reply, nullopt for anything else.
 std::optional<std::uint32_t> parseCookieReply(std::span<const std::uint8_t> datagram);
+std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason);
+/// The reason of a well-formed refusal, nullopt for anything else (an unknown code too).
+std::optional<ConnectRefusal> parseConnectRefusal(std::span<const std::uint8_t> datagram);
+/// What a player is told.
+const char* describe(ConnectRefusal reason);
 
 /// What an incoming datagram asks of ENet, read from its protocol header (enet/protocol.h).
 struct EnetDatagram {
@@ -45,6 +62,7 @@ struct EnetDatagram {
   };
   Kind kind = Kind::kUnexpected;
   std::uint32_t connectData = 0;
+  std::uint32_t connectId = 0;  ///< a CONNECT's: its retransmissions carry the same
 };
 /// Classifies a datagram the way `enet_protocol_handle_incoming_commands` will (without a
 /// checksum or a compressor, as Coyote's hosts are set up).

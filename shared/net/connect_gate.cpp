@@ -8,7 +8,10 @@
 namespace coyote::net {
 namespace {
 
-constexpr std::int64_t kRateDomain = -1;  // hashed instead of a time bucket for the rate table
+// Hashed instead of a time bucket for the rate table: cookie replies and refusals are limited
+// apart, so that a refusal is not held back by the cookie reply just before it.
+constexpr std::int64_t kCookieRateDomain = -1;
+constexpr std::int64_t kRefusalRateDomain = -2;
 
 std::int64_t bucketAt(double now) {
   return static_cast<std::int64_t>(std::floor(now / ConnectGate::kBucketSeconds));
@@ -55,8 +58,8 @@ bool ConnectGate::validCookie(const ENetAddress& from, std::uint32_t cookie, dou
 
 // One reply per address per 100 ms. A slot shared by two addresses (a keyed hash picks it)
 // only delays one of them: its client asks again.
-bool ConnectGate::replyAllowed(const ENetAddress& from, double now) {
-  RateSlot& slot = rate_[keyedHash(from, kRateDomain) % kRateSlots];
+bool ConnectGate::replyAllowed(const ENetAddress& from, double now, std::int64_t domain) {
+  RateSlot& slot = rate_[keyedHash(from, domain) % kRateSlots];
   if (slot.host == from.host && slot.port == from.port &&
       now - slot.lastReply < kReplyIntervalSeconds) {
     return false;
@@ -68,22 +71,41 @@ bool ConnectGate::replyAllowed(const ENetAddress& from, double now) {
 ConnectGate::Decision ConnectGate::inspect(const ENetAddress& from,
                                            std::span<const std::uint8_t> datagram, double now) {
   if (isCookieRequest(datagram)) {
-    if (!replyAllowed(from, now)) {
+    if (!replyAllowed(from, now, kCookieRateDomain)) {
       ++counters_.requestsThrottled;
       return {true, std::nullopt};
     }
     ++counters_.repliesSent;
-    return {true, makeCookieReply(cookieFor(from, now))};
+    const CookieReply reply = makeCookieReply(cookieFor(from, now));
+    return {true, std::vector<std::uint8_t>(reply.begin(), reply.end())};
   }
   const EnetDatagram enet = classifyEnetDatagram(datagram);
   if (enet.kind == EnetDatagram::Kind::kForPeer) {
     return {};
   }
   if (enet.kind == EnetDatagram::Kind::kConnect && validCookie(from, enet.connectData, now)) {
-    return {};
+    return admit(from, enet.connectId, now);
   }
   ++counters_.connectsRefused;
   return {true, std::nullopt};
+}
+
+// The cookie proved the address: the refusal goes to the real sender, and it is smaller than the
+// CONNECT it answers.
+ConnectGate::Decision ConnectGate::admit(const ENetAddress& from, std::uint32_t connectId,
+                                         double now) {
+  const std::optional<ConnectRefusal> refusal =
+      admission_ ? admission_(from, connectId) : std::nullopt;
+  if (!refusal) {
+    return {};
+  }
+  ++counters_.connectsTurnedAway;
+  if (!replyAllowed(from, now, kRefusalRateDomain)) {
+    return {true, std::nullopt};
+  }
+  ++counters_.refusalsSent;
+  const auto datagram = makeConnectRefusal(*refusal);
+  return {true, std::vector<std::uint8_t>(datagram.begin(), datagram.end())};
 }
 
 bool ConnectGate::screen(const EnetHost& host, const ENetAddress& from,

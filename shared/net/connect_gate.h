@@ -2,8 +2,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include <enet/enet.h>
 
@@ -25,9 +27,17 @@ class ConnectGate {
 
   ConnectGate();
 
+  /// Why a CONNECT with a valid cookie would be dropped by ENet (nullopt: it would not).
+  /// `connectId` tells a retransmitted CONNECT of a peer ENet already made, which ENet ignores.
+  using Admission = std::function<std::optional<ConnectRefusal>(const ENetAddress& from,
+                                                                std::uint32_t connectId)>;
+  /// Set by the server: such CONNECTs are answered with a refusal (connect_cookie.h), at most
+  /// one per address per kReplyIntervalSeconds, and ENet never sees them.
+  void setAdmission(Admission admission) { admission_ = std::move(admission); }
+
   struct Decision {
-    bool consumed = false;             ///< ENet must not see the datagram
-    std::optional<CookieReply> reply;  ///< to send back to the sender
+    bool consumed = false;                           ///< ENet must not see the datagram
+    std::optional<std::vector<std::uint8_t>> reply;  ///< to send back to the sender
   };
   /// What to do with one datagram from `from` at `now` (s, the server's clock).
   Decision inspect(const ENetAddress& from, std::span<const std::uint8_t> datagram, double now);
@@ -44,6 +54,9 @@ class ConnectGate {
     std::uint64_t requestsThrottled = 0;  ///< a second request from an address within 100 ms
     /// CONNECTs without a valid cookie, and datagrams for no peer that are not a CONNECT: dropped
     std::uint64_t connectsRefused = 0;
+    /// CONNECTs with a valid cookie that the admission refused, and the refusals sent for them
+    std::uint64_t connectsTurnedAway = 0;
+    std::uint64_t refusalsSent = 0;
   };
   const Counters& counters() const { return counters_; }
 
@@ -56,11 +69,13 @@ class ConnectGate {
   };
 
   std::uint64_t keyedHash(const ENetAddress& address, std::int64_t domain) const;
-  bool replyAllowed(const ENetAddress& from, double now);
+  bool replyAllowed(const ENetAddress& from, double now, std::int64_t domain);
+  Decision admit(const ENetAddress& from, std::uint32_t connectId, double now);
   bool validCookie(const ENetAddress& from, std::uint32_t cookie, double now) const;
 
   std::array<std::uint8_t, 16> secret_{};
   std::array<RateSlot, kRateSlots> rate_{};
+  Admission admission_;
   Counters counters_;
 };
 

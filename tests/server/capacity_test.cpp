@@ -74,6 +74,31 @@ TEST(GameServer, RefusesPlayersBeyondMaxPlayers) {
   EXPECT_THAT(second.endReason(), HasSubstr("room main is full (1 players)"));
 }
 
+// ENet drops a CONNECT beyond net.peers_per_address without a word; the server answers it with
+// the reason instead, so the client does not wait out its connect timeout (15 s).
+TEST(GameServer, AClientBeyondPeersPerAddressLearnsWhyWithinASecond) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 2;
+  test::LoopbackMatch match(config);
+  ClientSession first(test::clientOptions(match.port(), "one"), test::quietLogger());
+  ClientSession second(test::clientOptions(match.port(), "two"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&first, &second}, [&] { return playing(first) && playing(second); }, 5.0));
+  ClientSession third(test::clientOptions(match.port(), "three"), test::quietLogger());
+  const double start = match.now();
+  ASSERT_TRUE(match.pumpUntil(
+      {&first, &second, &third}, [&] { return third.phase() == ClientPhase::Refused; }, 5.0))
+      << static_cast<int>(third.phase()) << " " << third.endReason() << " "
+      << match.server().metrics().turnedAwayConnects;
+  EXPECT_LT(match.now() - start, 1.0) << third.endReason();
+  EXPECT_THAT(third.endReason(), HasSubstr("net.peers_per_address"));
+  EXPECT_TRUE(playing(first) && playing(second));  // the refusal touched nobody else
+  EXPECT_GE(match.server().metrics().turnedAwayConnects, 1u);
+  // One refusal per CONNECT and address at most every 100 ms, 9 bytes each: never more than the
+  // CONNECTs it answers.
+  EXPECT_LE(match.server().metrics().turnedAwayConnects, 10u);
+}
+
 TEST(GameServer, ReservationsNeverKeepANewcomerOut) {
   ServerConfig config = test::testServerConfig();
   config.maxPlayers = 2;

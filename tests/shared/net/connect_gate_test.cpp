@@ -96,6 +96,43 @@ TEST(ConnectGate, OnlyTheCookieOfTheSendersAddressLetsAConnectThroughForTenToTwe
       << "each server draws its own secret";
 }
 
+TEST(ConnectGate, AConnectTheServerCannotTakeIsAnsweredWithItsReasonInFewerBytes) {
+  ConnectGate gate;
+  const ENetAddress client = address("10.0.0.1", 5000);
+  const double now = 500.0;
+  const std::vector<std::uint8_t> connect = capturedConnect(gate.cookieFor(client, now));
+  std::uint32_t askedFor = 0;
+  std::optional<ConnectRefusal> answer = ConnectRefusal::kPeersPerAddress;
+  gate.setAdmission([&](const ENetAddress&, std::uint32_t connectId) {
+    askedFor = connectId;
+    return answer;
+  });
+  ASSERT_TRUE(gate.inspect(client, makeCookieRequest(), now).reply);  // the cookie just before
+  const ConnectGate::Decision refused = gate.inspect(client, connect, now + 0.01);
+  EXPECT_TRUE(refused.consumed);
+  ASSERT_TRUE(refused.reply);
+  EXPECT_LT(refused.reply->size(), connect.size());
+  EXPECT_EQ(parseConnectRefusal(*refused.reply), ConnectRefusal::kPeersPerAddress);
+  EXPECT_EQ(askedFor, classifyEnetDatagram(connect).connectId);
+  // ENet retransmits the CONNECT: answered again at most every 100 ms.
+  EXPECT_FALSE(gate.inspect(client, connect, now + 0.05).reply);
+  EXPECT_TRUE(gate.inspect(client, connect, now + 0.12).reply);
+  EXPECT_EQ(gate.counters().connectsTurnedAway, 3u);
+  EXPECT_EQ(gate.counters().refusalsSent, 2u);
+  answer.reset();  // room again: ENet sees it
+  EXPECT_FALSE(gate.inspect(client, connect, now + 0.5).consumed);
+}
+
+TEST(ConnectGate, OnlyWellFormedRefusalsAreRead) {
+  const auto refusal = makeConnectRefusal(ConnectRefusal::kServerFull);
+  EXPECT_EQ(parseConnectRefusal(refusal), ConnectRefusal::kServerFull);
+  auto unknown = refusal;
+  unknown.back() = 9;
+  EXPECT_FALSE(parseConnectRefusal(unknown));
+  EXPECT_FALSE(parseConnectRefusal(std::span(refusal).first(8)));
+  EXPECT_FALSE(parseConnectRefusal(makeCookieReply(7)));
+}
+
 TEST(ConnectChallenge, AsksEveryQuarterSecondForTwoSecondsThenEverySecond) {
   EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(1), 0.25);
   EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(7), 0.25);
