@@ -36,6 +36,9 @@ void CompactInputs::take(const TickInputs& inputs) {
       held_.push_back({static_cast<std::uint8_t>(slot), inputs[slot]});
     }
   }
+  if (held_.capacity() > 2 * held_.size() + kSlack) {
+    held_.shrink_to_fit();
+  }
 }
 
 void CompactInputs::restore(TickInputs& inputs) const {

@@ -25,6 +25,11 @@ class ActiveSlotCopy {
         records_.push_back(slots[index]);
       }
     }
+    // After a crowd left, a history entry gives back what it held for it.
+    if (records_.capacity() > 2 * records_.size() + kSlack) {
+      records_.shrink_to_fit();
+      indices_.shrink_to_fit();
+    }
   }
   /// Writes the slots back; every other slot is left as a default (inactive) record.
   void restore(std::array<Record, Capacity>& slots) const {
@@ -38,6 +43,7 @@ class ActiveSlotCopy {
   }
 
  private:
+  static constexpr std::size_t kSlack = 8;
   std::vector<std::uint16_t> indices_;
   std::vector<Record> records_;
 };
@@ -77,6 +83,7 @@ class CompactInputs {
   std::size_t bytes() const { return held_.capacity() * sizeof(SlotInput); }
 
  private:
+  static constexpr std::size_t kSlack = 8;
   std::vector<SlotInput> held_;
 };
 

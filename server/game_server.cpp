@@ -10,6 +10,12 @@
 namespace coyote {
 namespace {
 
+constexpr double kExpiryInterval = 0.1;  ///< s between two looks at connection and room deadlines
+
+}  // namespace
+
+namespace {
+
 constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
 /// At least this many connections may wait for their Hello at once, beside every room's players.
 constexpr int kMinPendingPeers = 64;
@@ -96,7 +102,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
       lastMetricsLog_(now),
-      governor_(config.tickBudgetMs, config.physics.tickRate) {
+      governor_(config.tickBudgetMs, config.physics.tickRate),
+      roomSteps_(config.roomThreads) {
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
@@ -134,8 +141,13 @@ void GameServer::advance(double now) {
   if (now_ >= nextTick_) {
     dropLag();
   }
-  expireConnections();
-  closeIdleRooms();
+  // Deadlines of seconds, looked at ten times a second rather than at every packet: with 64
+  // rooms, walking every slot of every room each loop turn was a tenth of an idle server's time.
+  if (now_ >= nextExpiry_) {
+    expireConnections();
+    closeIdleRooms();
+    nextExpiry_ = now_ + kExpiryInterval;
+  }
   reportRefusedConnects();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
@@ -157,24 +169,50 @@ void GameServer::dropLag() {
   nextTick_ = now_ + dt;
 }
 
-// Every room steps once per tick of the loop, each from its own tick count.
+// Every room steps once per tick of the loop, each from its own tick count, on rooms.threads
+// threads. Each room's CPU time is its thread's; the tick's is the loop thread's plus what the
+// other threads spent on rooms.
 void GameServer::runTick() {
   StageTimer timer;
+  const double workerCpu = stepRooms();
   StepProfile profile;  // the tick's stages summed over the rooms
-  for (auto& [name, room] : rooms_) {
-    room->runTick(now_, profile);
+  for (std::size_t i = 0; i < roomList_.size(); ++i) {
+    for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
+      profile.micros[stage] += roomProfiles_[i].micros[stage];
+    }
   }
   exchangeRecords();
   metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
   spinForTesting(artificialTickCostMs_);
-  const StageTiming simulate = timer.lap();
+  StageTiming simulate = timer.lap();
+  simulate.cpu += workerCpu;
   metrics_.simulateStage.add(simulate.wall);
   if (pendingTick_) {
     recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
   }
   pendingTick_ = simulate;
+}
+
+double GameServer::stepRooms() {
+  roomList_.clear();
+  for (auto& [name, room] : rooms_) {
+    roomList_.push_back(room.get());
+  }
+  roomProfiles_.assign(roomList_.size(), StepProfile{});
+  roomCpuMicros_.assign(roomList_.size(), 0.0);
+  roomSteps_.run(roomList_.size(), [this](std::size_t i) {
+    const double start = threadCpuMicros();
+    roomList_[i]->runTick(now_, roomProfiles_[i]);
+    roomCpuMicros_[i] = threadCpuMicros() - start;
+  });
+  double workerCpu = 0.0;
+  for (std::size_t i = 0; i < roomList_.size(); ++i) {
+    roomList_[i]->noteTickCpu(roomCpuMicros_[i]);
+    workerCpu += roomSteps_.ranOnLoopThread(i) ? 0.0 : roomCpuMicros_[i];
+  }
+  return workerCpu;
 }
 
 void GameServer::exchangeRecords() {

@@ -19,6 +19,7 @@
 #include "server/records/records_service.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
+#include "server/room_step_pool.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "wire/messages.h"
@@ -150,6 +151,8 @@ class GameServer {
   void sendAnswer(const RecordsAnswer& answer);
   /// A GhostRequest: looked up on the records thread, at most one a second per connection.
   void requestGhost(Connection& connection, const net::GhostRequest& request);
+  /// Steps every room once; returns the CPU µs spent on rooms by threads other than the loop's.
+  double stepRooms();
   /// Counts a tick's time in the metrics and lets the governor judge it.
   void recordTick(const StageTiming& timing);
   void applyGovernorLevel(const OverloadGovernor::Transition& change);
@@ -186,6 +189,11 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
+  RoomStepPool roomSteps_;
+  std::vector<Room*> roomList_;                ///< reused each tick
+  std::vector<StepProfile> roomProfiles_;      ///< reused each tick
+  std::vector<double> roomCpuMicros_;          ///< reused each tick
+  double nextExpiry_ = 0.0;                    ///< when connections and rooms are next looked at
   std::unique_ptr<RecordsService> records_;    ///< with records.path or records.url
   std::vector<FinishedRun> finishedRuns_;      ///< reused each tick
   std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick

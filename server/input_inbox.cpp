@@ -90,4 +90,12 @@ std::uint32_t InputInbox::inputAck(int slot, std::uint32_t serverTick) const {
   return ack;
 }
 
+std::size_t InputInbox::bytes() const {
+  std::size_t total = sizeof(*this);
+  for (const auto& inbox : inboxes_) {
+    total += inbox ? sizeof(Inbox) : 0;
+  }
+  return total;
+}
+
 }  // namespace coyote

@@ -35,6 +35,10 @@ class InputInbox {
   /// Forgets a slot's inputs (a new player, or one reconnecting); the first call for a slot
   /// makes its inbox.
   void clear(int slot) { inboxes_[index(slot)] = std::make_unique<Inbox>(); }
+  /// The slot is free again: its inbox goes (a room's memory follows who is in it).
+  void release(int slot) { inboxes_[index(slot)].reset(); }
+  /// Bytes of the inboxes made.
+  std::size_t bytes() const;
 
   /// The inputs of tick `tick` for every player in the world; counts the substituted ones.
   TickInputs gather(std::uint32_t tick, const WorldState& state, const PlayerSlots& slots,

@@ -115,6 +115,7 @@ int Room::claimSlot(const std::string& name) {
   }
   log_->info("room {}: player {} (slot {}) gave up its reservation to a newcomer", name_,
              released->second, released->first);
+  inbox_.release(released->first);
   pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(released->first), ""});
   return slots_.claim(name, config_.maxPlayers, state_, released->first);
 }
@@ -169,6 +170,7 @@ void Room::leave(const Connection& connection, double now) {
     log_->info("room {}: player {} (slot {}) was kicked; slot freed", name_,
                slots_[connection.slot].name, connection.slot);
     slots_.release(connection.slot);
+    inbox_.release(connection.slot);
     pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(connection.slot), ""});
     --metrics_.players;
   } else if (connection.role == Connection::Role::Player) {
@@ -187,8 +189,15 @@ void Room::expireReservations(double now) {
   for (const auto& [slot, name] : slots_.expire(now, config_.reconnectWindow)) {
     log_->info("room {}: player {} did not come back within {} s; slot {} freed", name_, name,
                config_.reconnectWindow, slot);
+    inbox_.release(slot);
     pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
   }
+}
+
+// The parts that grow with players and time; the rest is sizeof(Room) (its state among them).
+std::size_t Room::memoryBytes() const {
+  return sizeof(Room) + frames_.history().bytes() + inbox_.bytes() - sizeof(InputInbox) +
+         metrics_.bytes() + pendingEvents_.capacity() * sizeof(RosterEvent) + stepEventLog_.bytes();
 }
 
 void Room::close() {

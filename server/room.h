@@ -101,6 +101,11 @@ class Room {
   void takeFinishedRuns(std::vector<FinishedRun>& out);
   /// The board of this room's race (16 hex digits), "" without a race or records.
   const std::string& course() const { return course_; }
+  /// Bytes the room holds: its state and scratch, tick history, inboxes, metrics windows and
+  /// queues (coyote_room_memory_bytes; the test of a room emptied again reads it).
+  std::size_t memoryBytes() const;
+  /// The CPU time of its last tick, µs, as the thread that stepped it measured.
+  void noteTickCpu(double micros) { metrics_.tickCpuTime.add(micros); }
   /// Runs followed now, for the metrics.
   std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
 

@@ -51,6 +51,7 @@ void readRooms(TomlTableReader& rooms, ServerConfig& c) {
   rooms.read("idle_seconds", c.roomIdleSeconds, 1.0f, 86400.0f);
   rooms.read("max_rooms", c.maxRooms, 1, 64);
   rooms.read("opens_per_address", c.roomOpensPerAddress, 1, 1000);
+  rooms.read("threads", c.roomThreads, 1, 64);
   TomlTableReader levels = rooms.section("levels");
   for (const std::string& room : levels.keys()) {
     if (const std::string problem = net::roomNameProblem(room); !problem.empty()) {

@@ -51,6 +51,7 @@ struct ServerConfig {
   float roomIdleSeconds = 60.0f;   ///< s a room other than `main` stays open with nobody in it
   std::int32_t maxRooms = 8;       ///< rooms open at once, `main` included
   std::int32_t roomOpensPerAddress = 4;  ///< rooms one IP address may open a minute
+  std::int32_t roomThreads = 1;  ///< threads that step the rooms of a tick (the loop's included)
 
   // [budgets] optional overrides of the level's map properties
   std::optional<std::int32_t> jumpsRemaining;

@@ -44,6 +44,15 @@ DurationWindow::Summary DurationWindow::summary() const {
           .max = *std::max_element(rank(0.99), values.end())};
 }
 
+std::size_t ServerMetrics::bytes() const {
+  std::size_t total = tickTime.bytes() + tickCpuTime.bytes() + simulateStage.bytes() +
+                      sendStage.bytes() + records.writeTime.bytes();
+  for (const DurationWindow& stage : stepStages) {
+    total += stage.bytes();
+  }
+  return total;
+}
+
 void ServerMetrics::addRoomCounters(const ServerMetrics& room) {
   substitutedInputs += room.substitutedInputs;
   lateInputs += room.lateInputs;

@@ -25,6 +25,7 @@ class DurationWindow {
   Summary summary() const;
   /// Every sample ever added: how many, and their sum (µs) — a Prometheus summary's _count/_sum.
   std::uint64_t count() const { return total_; }
+  std::size_t bytes() const { return samples_.capacity() * sizeof(double); }
   double sum() const { return sum_; }
 
  private:
@@ -108,6 +109,8 @@ struct ServerMetrics {
   /// ServerMetrics of its own; the process's are the sum). Its duration windows stay its own.
   void addRoomCounters(const ServerMetrics& room);
 
+  /// Bytes of the duration windows' samples.
+  std::size_t bytes() const;
   /// "platforms p50/p95 0.010/0.020 ms, …" for the log line.
   std::string stepStagesText() const;
 

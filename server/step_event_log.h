@@ -19,6 +19,8 @@ class StepEventLog {
 
   /// Reads one step's batch at time `now` (s, the server's clock).
   void observe(const EventBatch& batch, double now, ServerMetrics& metrics, spdlog::logger& log);
+  /// About what its table holds (a node per body logged).
+  std::size_t bytes() const { return lastLogged_.size() * (sizeof(BodyId) + sizeof(double) + 16); }
 
  private:
   /// True (and remembered) when `body` has not been logged in the last kLogInterval.
