@@ -104,6 +104,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       lastMetricsLog_(now),
       governor_(config.tickBudgetMs, config.physics.tickRate),
       roomSteps_(config.roomThreads) {
+  metrics_.tickBudgetMicros =
+      config_.tickBudgetMs > 0.0f ? config_.tickBudgetMs * 1000.0 : 1e6 / config_.physics.tickRate;
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
@@ -188,6 +190,7 @@ void GameServer::runTick() {
   spinForTesting(artificialTickCostMs_);
   StageTiming simulate = timer.lap();
   simulate.cpu += workerCpu;
+  metrics_.simulateCpuMicros += simulate.cpu;
   metrics_.simulateStage.add(simulate.wall);
   if (pendingTick_) {
     recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
@@ -327,8 +330,9 @@ void GameServer::expireConnections() {
 // ---- sending -----------------------------------------------------------------------------------
 
 void GameServer::send() {
-  StageTimer timer;
+  std::optional<StageTimer> timer;  // a tick's send is timed; the loop turns between are not
   if (framesDue_) {
+    timer.emplace();
     for (auto& [peer, connection] : connections_) {
       if (connection->room != nullptr) {
         connection->room->sendFramesTo(*connection, ticksPerSend_, now_);
@@ -338,8 +342,9 @@ void GameServer::send() {
   enet_host_flush(host_.get());
   updateTraffic();
   if (framesDue_) {
-    const StageTiming sending = timer.lap();
+    const StageTiming sending = timer->lap();
     metrics_.sendStage.add(sending.wall);
+    metrics_.sendCpuMicros += sending.cpu;
     if (pendingTick_) {
       recordTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
       pendingTick_.reset();

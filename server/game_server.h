@@ -112,7 +112,7 @@ class GameServer {
   void limitHalfOpenPeers();
   void reportRefusedConnects();
   std::optional<net::ConnectRefusal> connectRefusal(const ENetAddress& from,
-                                                    std::uint32_t connectId) const;
+                                                    std::uint32_t connectId);
 
   void onConnect(ENetPeer* peer);
   void onDisconnect(ENetPeer* peer);
@@ -194,6 +194,7 @@ class GameServer {
   std::vector<StepProfile> roomProfiles_;      ///< reused each tick
   std::vector<double> roomCpuMicros_;          ///< reused each tick
   double nextExpiry_ = 0.0;                    ///< when connections and rooms are next looked at
+  bool connectsLetThrough_ = false;            ///< since the half-open peers were last looked at
   std::unique_ptr<RecordsService> records_;    ///< with records.path or records.url
   std::vector<FinishedRun> finishedRuns_;      ///< reused each tick
   std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick

@@ -127,7 +127,8 @@ int GameServer::players() const {
 std::vector<RoomFigures> GameServer::roomFigures() const {
   std::vector<RoomFigures> figures;
   for (const auto& [name, room] : rooms_) {
-    figures.push_back({name, room->tick(), &room->metrics()});
+    figures.push_back(
+        {name, room->tick(), &room->metrics(), room->memoryBytes(), room->activeBodies()});
   }
   return figures;
 }

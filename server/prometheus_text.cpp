@@ -71,6 +71,20 @@ class Exposition {
   std::string text_;
 };
 
+// Seed 004's budget metrics: what each stage of the tick consumed of its budget, and overruns.
+void budgetFamilies(Exposition& out, const ServerMetrics& m) {
+  out.gauge("coyote_tick_budget_seconds", m.tickBudgetMicros / 1e6,
+            "CPU budget of one tick: budgets.tick_budget_ms, or the tick period without one.");
+  out.family("coyote_tick_budget_consumed_seconds_total", "counter",
+             "CPU seconds each stage of the tick consumed (simulate: every room's step; send: "
+             "frames).");
+  out.sample("coyote_tick_budget_consumed_seconds_total", m.simulateCpuMicros / 1e6,
+             "stage=\"simulate\"");
+  out.sample("coyote_tick_budget_consumed_seconds_total", m.sendCpuMicros / 1e6, "stage=\"send\"");
+  out.counter("coyote_tick_budget_overruns_total", static_cast<double>(m.tickBudgetOverruns),
+              "Ticks whose CPU time exceeded the tick budget.");
+}
+
 void tickFamilies(Exposition& out, const ServerMetrics& m) {
   out.family("coyote_tick_duration_seconds", "summary",
              "Wall time of one server tick (every room simulated, then sent), last 3600 ticks.");
@@ -79,6 +93,20 @@ void tickFamilies(Exposition& out, const ServerMetrics& m) {
   out.summary("coyote_tick_cpu_seconds", m.tickCpuTime, "");
   out.counter("coyote_dropped_lag_ticks_total", static_cast<double>(m.droppedLagTicks),
               "Ticks of lag dropped instead of chased (sim.max_substeps).");
+  out.family("coyote_tick_cpu_histogram_seconds", "histogram",
+             "CPU time per tick (every room stepped, on all its threads, then sent), since the "
+             "start.");
+  const CumulativeHistogram& cpu = m.tickCpuHistogram;
+  for (std::size_t bound = 0; bound < CumulativeHistogram::kBoundsMicros.size(); ++bound) {
+    out.sample("coyote_tick_cpu_histogram_seconds_bucket",
+               static_cast<double>(cpu.countAtOrUnder(bound)),
+               fmt::format("le=\"{}\"", CumulativeHistogram::kBoundsMicros[bound] / 1e6));
+  }
+  out.sample("coyote_tick_cpu_histogram_seconds_bucket", static_cast<double>(cpu.count()),
+             "le=\"+Inf\"");
+  out.sample("coyote_tick_cpu_histogram_seconds_sum", cpu.sum() / 1e6);
+  out.sample("coyote_tick_cpu_histogram_seconds_count", static_cast<double>(cpu.count()));
+  budgetFamilies(out, m);
 }
 
 void trafficFamilies(Exposition& out, const ServerMetrics& m) {
@@ -148,6 +176,18 @@ void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
               [](const Room& r) { return r.tick; });
   out.perRoom("coyote_ticks_total", "counter", "Ticks the room simulated.", rooms,
               [](const Room& r) { return r.metrics->ticks; });
+  out.family("coyote_room_tick_cpu_seconds", "summary",
+             "CPU time of the room's step (roster, inputs, world step, hash, history), on the "
+             "thread that stepped it.");
+  for (const RoomFigures& room : rooms) {
+    out.summary("coyote_room_tick_cpu_seconds", room.metrics->tickCpuTime, roomLabel(room));
+  }
+  out.perRoom("coyote_room_memory_bytes", "gauge",
+              "Bytes the room holds: state, tick history, inboxes, metrics windows, queues.", rooms,
+              [](const Room& r) { return r.memoryBytes; });
+  out.perRoom("coyote_active_bodies", "gauge",
+              "Bodies moving in the room: characters, platforms and awake crates.", rooms,
+              [](const Room& r) { return r.activeBodies; });
   out.family("coyote_step_stage_duration_seconds", "summary",
              "Wall time of each stage of the room's world step (platforms, joints, bodies, "
              "characters, rules).");

@@ -13,6 +13,8 @@ struct RoomFigures {
   std::string name;
   std::uint32_t tick = 0;  ///< the room's last tick simulated
   const ServerMetrics* metrics = nullptr;
+  std::size_t memoryBytes = 0;   ///< Room::memoryBytes
+  std::size_t activeBodies = 0;  ///< characters, platforms and awake crates
 };
 
 /// What the metrics page says beside the server's own counters.

@@ -194,6 +194,15 @@ void Room::expireReservations(double now) {
   }
 }
 
+std::size_t Room::activeBodies() const {
+  std::size_t active = level_.platforms.size();
+  state_.roster.forEach([&active](std::size_t) { ++active; });
+  for (std::size_t crate = 0; crate < level_.crates.size(); ++crate) {
+    active += state_.crates[crate].present() && !state_.crates[crate].asleep ? 1 : 0;
+  }
+  return active;
+}
+
 // The parts that grow with players and time; the rest is sizeof(Room) (its state among them).
 std::size_t Room::memoryBytes() const {
   return sizeof(Room) + frames_.history().bytes() + inbox_.bytes() - sizeof(InputInbox) +

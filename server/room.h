@@ -106,6 +106,8 @@ class Room {
   std::size_t memoryBytes() const;
   /// The CPU time of its last tick, µs, as the thread that stepped it measured.
   void noteTickCpu(double micros) { metrics_.tickCpuTime.add(micros); }
+  /// Bodies that move now: characters, platforms and crates not asleep.
+  std::size_t activeBodies() const;
   /// Runs followed now, for the metrics.
   std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
 

@@ -44,6 +44,14 @@ DurationWindow::Summary DurationWindow::summary() const {
           .max = *std::max_element(rank(0.99), values.end())};
 }
 
+void CumulativeHistogram::add(double micros) {
+  for (std::size_t bound = 0; bound < kBoundsMicros.size(); ++bound) {
+    counts_[bound] += micros <= kBoundsMicros[bound] ? 1 : 0;
+  }
+  ++count_;
+  sum_ += micros;
+}
+
 std::size_t ServerMetrics::bytes() const {
   std::size_t total = tickTime.bytes() + tickCpuTime.bytes() + simulateStage.bytes() +
                       sendStage.bytes() + records.writeTime.bytes();

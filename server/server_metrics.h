@@ -37,6 +37,25 @@ class DurationWindow {
   double sum_ = 0.0;
 };
 
+/// Counts of samples at or under each bound, since the start: a Prometheus histogram, which a
+/// dashboard can sum over servers and turn into quantiles of any window (a summary cannot).
+class CumulativeHistogram {
+ public:
+  /// Bounds in µs: a tick's CPU from a quarter of a millisecond to twice the 8 ms budget.
+  static constexpr std::array<double, 8> kBoundsMicros{250,  500,  1000,  2000,
+                                                       4000, 8000, 16000, 32000};
+  void add(double micros);
+  /// Samples at or under kBoundsMicros[i].
+  std::uint64_t countAtOrUnder(std::size_t bound) const { return counts_[bound]; }
+  std::uint64_t count() const { return count_; }
+  double sum() const { return sum_; }
+
+ private:
+  std::array<std::uint64_t, kBoundsMicros.size()> counts_{};
+  std::uint64_t count_ = 0;
+  double sum_ = 0.0;
+};
+
 /// Microseconds a stage took: wall time and the server thread's CPU time.
 struct StageTiming {
   double wall = 0.0;
@@ -46,8 +65,15 @@ struct StageTiming {
 /// What the server measures (docs/hosting.md#metrics-and-health): tick time and its stages,
 /// players, traffic, inputs, client-reported rollbacks and desyncs, refused packets.
 struct ServerMetrics {
-  DurationWindow tickTime;       ///< wall time: simulate + send, preemption included
-  DurationWindow tickCpuTime;    ///< the server thread's CPU time for the same
+  DurationWindow tickTime;               ///< wall time: simulate + send, preemption included
+  DurationWindow tickCpuTime;            ///< the server thread's CPU time for the same
+  CumulativeHistogram tickCpuHistogram;  ///< the same, every tick since the start
+  /// The tick budget (budgets.tick_budget_ms, or the tick period without a governor): CPU µs
+  /// each stage consumed of it, and ticks whose CPU overran it (seed 004's budget metrics).
+  double tickBudgetMicros = 0.0;
+  double simulateCpuMicros = 0.0;
+  double sendCpuMicros = 0.0;
+  std::uint64_t tickBudgetOverruns = 0;
   DurationWindow simulateStage;  ///< roster, input gathering, step, hash, history, replay
   DurationWindow sendStage;      ///< building and queueing frames
   /// The world step's own stages (StepProfile: platforms, bodies, characters, rules), wall µs.
@@ -99,6 +125,8 @@ struct ServerMetrics {
   void addTick(const StageTiming& timing) {
     tickTime.add(timing.wall);
     tickCpuTime.add(timing.cpu);
+    tickCpuHistogram.add(timing.cpu);
+    tickBudgetOverruns += timing.cpu > tickBudgetMicros ? 1 : 0;
   }
   void addStepProfile(const StepProfile& profile) {
     for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
