@@ -43,7 +43,7 @@ class ActiveSlotCopy {
   }
 
  private:
-  static constexpr std::size_t kSlack = 8;
+  static constexpr std::size_t kSlack = 2;
   std::vector<std::uint16_t> indices_;
   std::vector<Record> records_;
 };
@@ -83,7 +83,7 @@ class CompactInputs {
   std::size_t bytes() const { return held_.capacity() * sizeof(SlotInput); }
 
  private:
-  static constexpr std::size_t kSlack = 8;
+  static constexpr std::size_t kSlack = 2;
   std::vector<SlotInput> held_;
 };
 

@@ -123,6 +123,9 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
         },
         static_cast<std::size_t>(config_.recordsQueue), kRecordsRetrySeconds, log_);
   }
+  if (roomSteps_.threads() > 1) {
+    log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
+  }
   const std::string main(net::kDefaultRoom);
   openRoom(main, *catalog_.levelFor(main));
 }

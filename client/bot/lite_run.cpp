@@ -69,6 +69,8 @@ Json clientSummary(const LiteClient& client, double seconds, double now) {
       {"joined_after_seconds",
        connection.joined() ? connection.joinedAt() - connection.startedAt() : -1.0},
       {"ended_at_tick", playing ? 0 : s.confirmedTick},
+      {"ended_after_seconds",
+       connection.ended() ? connection.endedAt() - connection.startedAt() : -1.0},
       {"converged", converged(client, now)},
       {"seconds_without_progress", secondsWithoutProgress(client, now)},
       {"welcome_tick", s.welcomeTick},

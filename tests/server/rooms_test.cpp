@@ -2,6 +2,7 @@
 // sockets on 127.0.0.1, driven by a made-up clock.
 #include <filesystem>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -279,6 +280,65 @@ TEST(Rooms, AnAddressOpensAtMostItsRoomsAMinute) {
       {joiner.get(), clients[0].get()}, [&] { return joiner->phase() != ClientPhase::Connecting; },
       5.0));
   EXPECT_TRUE(playing(*joiner)) << joiner->endReason();
+}
+
+}  // namespace
+}  // namespace coyote
+
+namespace coyote {
+namespace {
+
+std::size_t mainRoomBytes(const test::LoopbackMatch& match) {
+  for (const RoomFigures& room : match.server().roomFigures()) {
+    if (room.name == net::kDefaultRoom) {
+      return room.memoryBytes;
+    }
+  }
+  ADD_FAILURE() << "no room main";
+  return 0;
+}
+
+// A room's memory follows who is in it (issue: cost per player): 8 players join, play and leave,
+// their reservations expire, and the room holds what an empty one holds, within 10 %.
+TEST(Rooms, ARoomEmptiedAgainHoldsWhatAnEmptyOneHolds) {
+  ServerConfig config = roomsConfig();
+  config.peersPerAddress = 16;
+  test::LoopbackMatch match(config);
+  match.serverOnlyFor(3.0);  // a whole tick history of an empty room
+  const std::size_t empty = mainRoomBytes(match);
+  {
+    std::vector<std::unique_ptr<ClientSession>> players;
+    std::vector<ClientSession*> sessions;
+    for (int i = 0; i < 8; ++i) {
+      players.push_back(std::make_unique<ClientSession>(
+          test::clientOptions(match.port(), fmt::format("p{}", i)), test::quietLogger()));
+      sessions.push_back(players.back().get());
+    }
+    RandomInputs random(3);
+    TickInputs inputs{};
+    ASSERT_TRUE(match.pumpUntil(
+        sessions,
+        [&] {
+          return std::all_of(players.begin(), players.end(),
+                             [](const auto& player) { return playing(*player); });
+        },
+        5.0));
+    match.pumpFor(sessions, 3.0, [&](std::size_t client, std::uint32_t) {
+      if (client == 0) {
+        random.next(inputs, 8);
+      }
+      return inputs[client];
+    });
+    const std::size_t busy = mainRoomBytes(match);
+    EXPECT_GT(busy, empty + 8 * 16 * 1024) << "8 inboxes of 16 KB and more history";
+    for (auto& player : players) {
+      player->disconnect();
+    }
+  }
+  match.serverOnlyFor(4.0);  // reservations expire (0.5 s), the history rolls over (2 s)
+  const std::size_t after = mainRoomBytes(match);
+  EXPECT_LE(static_cast<double>(after), 1.10 * static_cast<double>(empty))
+      << "empty " << empty << " B, after 8 players left " << after << " B";
 }
 
 }  // namespace
