@@ -11,11 +11,6 @@ namespace coyote {
 namespace {
 
 constexpr double kExpiryInterval = 0.1;  ///< s between two looks at connection and room deadlines
-
-}  // namespace
-
-namespace {
-
 constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
 /// At least this many connections may wait for their Hello at once, beside every room's players.
 constexpr int kMinPendingPeers = 64;

@@ -197,8 +197,8 @@ void Room::expireReservations(double now) {
 std::size_t Room::activeBodies() const {
   std::size_t active = level_.platforms.size();
   state_.roster.forEach([&active](std::size_t) { ++active; });
-  for (std::size_t crate = 0; crate < level_.crates.size(); ++crate) {
-    active += state_.crates[crate].present() && !state_.crates[crate].asleep ? 1 : 0;
+  for (const Crate& crate : state_.crates) {  // in any slot order: all are looked at
+    active += crate.present() && !crate.asleep ? 1 : 0;
   }
   return active;
 }

@@ -11,9 +11,9 @@ ConnectChallenge::ConnectChallenge(EnetHost& host, const ENetAddress& server)
     : host_(host), server_(server) {
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> bytes) {
     const bool fromServer = from.host == server_.host && from.port == server_.port;
-    if (const std::optional<ConnectRefusal> refusal = parseConnectRefusal(bytes)) {
-      if (fromServer && connecting_) {
-        refusal_ = refusal;
+    if (const std::optional<ConnectRefusalReply> refusal = parseConnectRefusal(bytes)) {
+      if (fromServer && peer_ != nullptr && refusal->connectId == peer_->connectID) {
+        refusal_ = refusal->reason;
       }
       return true;
     }
@@ -40,7 +40,9 @@ ENetPeer* ConnectChallenge::update(double now) {
   }
   if (cookie_) {
     connecting_ = true;
-    return enet_host_connect(host_.get(), &server_, kChannelCount, *cookie_);
+    ENetPeer* peer = enet_host_connect(host_.get(), &server_, kChannelCount, *cookie_);
+    peer_ = peer;
+    return peer;
   }
   if (nextRequestAt_ < 0.0 || now >= nextRequestAt_) {
     const CookieRequest request = makeCookieRequest();
@@ -55,6 +57,7 @@ ENetPeer* ConnectChallenge::update(double now) {
 void ConnectChallenge::restart(double now) {
   cookie_.reset();
   refusal_.reset();
+  peer_ = nullptr;
   connecting_ = false;
   attemptRequests_ = 0;
   nextRequestAt_ = now;

@@ -41,7 +41,8 @@ class ConnectChallenge {
   ENetAddress server_;
   std::optional<std::uint32_t> cookie_;
   std::optional<ConnectRefusal> refusal_;
-  double nextRequestAt_ = -1.0;  ///< < 0: at the first update
+  const ENetPeer* peer_ = nullptr;  ///< this attempt's, whose connectID a refusal must carry
+  double nextRequestAt_ = -1.0;     ///< < 0: at the first update
   int requestsSent_ = 0;
   int attemptRequests_ = 0;
   bool connecting_ = false;

@@ -88,14 +88,16 @@ EnetDatagram classifyEnetDatagram(std::span<const std::uint8_t> datagram) {
           readNative32(datagram, command + offsetof(ENetProtocolConnect, connectID))};
 }
 
-std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason) {
+std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason,
+                                                                 std::uint32_t connectId) {
   std::array<std::uint8_t, kConnectRefusalSize> datagram{};
   std::copy(kConnectRefusalMagic.begin(), kConnectRefusalMagic.end(), datagram.begin());
   datagram[kConnectRefusalMagic.size()] = static_cast<std::uint8_t>(reason);
+  std::memcpy(datagram.data() + kConnectRefusalMagic.size() + 1, &connectId, sizeof(connectId));
   return datagram;
 }
 
-std::optional<ConnectRefusal> parseConnectRefusal(std::span<const std::uint8_t> datagram) {
+std::optional<ConnectRefusalReply> parseConnectRefusal(std::span<const std::uint8_t> datagram) {
   if (datagram.size() != kConnectRefusalSize ||
       !std::equal(kConnectRefusalMagic.begin(), kConnectRefusalMagic.end(), datagram.begin())) {
     return std::nullopt;
@@ -105,7 +107,8 @@ std::optional<ConnectRefusal> parseConnectRefusal(std::span<const std::uint8_t> 
       code != static_cast<std::uint8_t>(ConnectRefusal::kServerFull)) {
     return std::nullopt;
   }
-  return static_cast<ConnectRefusal>(code);
+  return ConnectRefusalReply{static_cast<ConnectRefusal>(code),
+                             readNative32(datagram, kConnectRefusalMagic.size() + 1)};
 }
 
 const char* describe(ConnectRefusal reason) {

@@ -28,12 +28,14 @@ inline constexpr std::size_t kCookieReplySize = 12;
 static_assert(kCookieReplySize <= kCookieRequestSize, "a reply never outweighs its request");
 
 /// A CONNECT with a valid cookie that ENet would drop without a word (the address holds
-/// net.peers_per_address peers already, or no peer is free) is answered with this magic and the
-/// reason's code instead: the client learns why at once, not after its connect timeout. Nine
-/// bytes against a CONNECT's 52 or more, to an address the cookie has proven.
+/// net.peers_per_address peers already, or no peer is free) is answered with this magic, the
+/// reason's code and the CONNECT's connectID instead: the client learns why at once, not after
+/// its connect timeout, and takes it only if it carries its own CONNECT's ID (so a sender that
+/// never saw that CONNECT cannot end a connection attempt). 13 bytes against a CONNECT's 52 or
+/// more, to an address the cookie has proven.
 inline constexpr std::array<std::uint8_t, 8> kConnectRefusalMagic{'C', 'O', 'Y', 'O',
                                                                   'T', 'E', '!', 'R'};
-inline constexpr std::size_t kConnectRefusalSize = 9;
+inline constexpr std::size_t kConnectRefusalSize = 13;
 enum class ConnectRefusal : std::uint8_t {
   kPeersPerAddress = 1,  ///< this address has net.peers_per_address connections already
   kServerFull = 2,       ///< every ENet peer of the server is in use
@@ -47,9 +49,14 @@ bool isCookieRequest(std::span<const std::uint8_t> datagram);
 CookieReply makeCookieReply(std::uint32_t cookie);
 /// The cookie of a well-formed reply, nullopt for anything else.
 std::optional<std::uint32_t> parseCookieReply(std::span<const std::uint8_t> datagram);
-std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason);
-/// The reason of a well-formed refusal, nullopt for anything else (an unknown code too).
-std::optional<ConnectRefusal> parseConnectRefusal(std::span<const std::uint8_t> datagram);
+struct ConnectRefusalReply {
+  ConnectRefusal reason;
+  std::uint32_t connectId;  ///< the refused CONNECT's, as ENet wrote it
+};
+std::array<std::uint8_t, kConnectRefusalSize> makeConnectRefusal(ConnectRefusal reason,
+                                                                 std::uint32_t connectId);
+/// A well-formed refusal, nullopt for anything else (an unknown code too).
+std::optional<ConnectRefusalReply> parseConnectRefusal(std::span<const std::uint8_t> datagram);
 /// What a player is told.
 const char* describe(ConnectRefusal reason);
 

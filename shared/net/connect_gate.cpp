@@ -104,7 +104,7 @@ ConnectGate::Decision ConnectGate::admit(const ENetAddress& from, std::uint32_t 
     return {true, std::nullopt};
   }
   ++counters_.refusalsSent;
-  const auto datagram = makeConnectRefusal(*refusal);
+  const auto datagram = makeConnectRefusal(*refusal, connectId);
   return {true, std::vector<std::uint8_t>(datagram.begin(), datagram.end())};
 }
 

@@ -112,8 +112,11 @@ TEST(ConnectGate, AConnectTheServerCannotTakeIsAnsweredWithItsReasonInFewerBytes
   EXPECT_TRUE(refused.consumed);
   ASSERT_TRUE(refused.reply);
   EXPECT_LT(refused.reply->size(), connect.size());
-  EXPECT_EQ(parseConnectRefusal(*refused.reply), ConnectRefusal::kPeersPerAddress);
+  const auto reply = parseConnectRefusal(*refused.reply);
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->reason, ConnectRefusal::kPeersPerAddress);
   EXPECT_EQ(askedFor, classifyEnetDatagram(connect).connectId);
+  EXPECT_EQ(reply->connectId, askedFor);  // the CONNECT's own, echoed
   // ENet retransmits the CONNECT: answered again at most every 100 ms.
   EXPECT_FALSE(gate.inspect(client, connect, now + 0.05).reply);
   EXPECT_TRUE(gate.inspect(client, connect, now + 0.12).reply);
@@ -124,13 +127,50 @@ TEST(ConnectGate, AConnectTheServerCannotTakeIsAnsweredWithItsReasonInFewerBytes
 }
 
 TEST(ConnectGate, OnlyWellFormedRefusalsAreRead) {
-  const auto refusal = makeConnectRefusal(ConnectRefusal::kServerFull);
-  EXPECT_EQ(parseConnectRefusal(refusal), ConnectRefusal::kServerFull);
+  const auto refusal = makeConnectRefusal(ConnectRefusal::kServerFull, 0xA1B2C3D4u);
+  ASSERT_TRUE(parseConnectRefusal(refusal));
+  EXPECT_EQ(parseConnectRefusal(refusal)->reason, ConnectRefusal::kServerFull);
+  EXPECT_EQ(parseConnectRefusal(refusal)->connectId, 0xA1B2C3D4u);
   auto unknown = refusal;
-  unknown.back() = 9;
+  unknown[kConnectRefusalMagic.size()] = 9;  // the reason's code
   EXPECT_FALSE(parseConnectRefusal(unknown));
-  EXPECT_FALSE(parseConnectRefusal(std::span(refusal).first(8)));
+  EXPECT_FALSE(parseConnectRefusal(std::span(refusal).first(12)));
   EXPECT_FALSE(parseConnectRefusal(makeCookieReply(7)));
+}
+
+// A client takes a refusal only from its server and only with its own CONNECT's ID: whoever
+// did not see that CONNECT cannot end its attempt.
+TEST(ConnectChallenge, TakesARefusalOnlyWithItsOwnConnectId) {
+  EnetHost server = EnetHost::listen("127.0.0.1", 0, HostLimits{2, 2});
+  std::optional<ENetAddress> clientAddress;
+  server.setDatagramFilter([&](const ENetAddress& from, std::span<const std::uint8_t>) {
+    clientAddress = from;
+    return true;  // the fake server answers by hand
+  });
+  EnetHost client = EnetHost::client();
+  ConnectChallenge challenge(client, address("127.0.0.1", server.port()));
+  const auto exchange = [&] {
+    ENetEvent event;
+    for (int turn = 0; turn < 50; ++turn) {
+      enet_host_service(server.get(), &event, 1);
+      enet_host_service(client.get(), &event, 1);
+    }
+  };
+  EXPECT_EQ(challenge.update(0.0), nullptr);  // the cookie request
+  exchange();
+  ASSERT_TRUE(clientAddress);
+  server.sendDatagram(*clientAddress, makeCookieReply(42));
+  exchange();
+  const ENetPeer* peer = challenge.update(0.1);
+  ASSERT_NE(peer, nullptr);
+  server.sendDatagram(*clientAddress,
+                      makeConnectRefusal(ConnectRefusal::kServerFull, peer->connectID + 1));
+  exchange();
+  EXPECT_FALSE(challenge.refusal()) << "another CONNECT's ID";
+  server.sendDatagram(*clientAddress,
+                      makeConnectRefusal(ConnectRefusal::kServerFull, peer->connectID));
+  exchange();
+  EXPECT_EQ(challenge.refusal(), ConnectRefusal::kServerFull);
 }
 
 TEST(ConnectChallenge, AsksEveryQuarterSecondForTwoSecondsThenEverySecond) {
