@@ -105,8 +105,10 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
   // Before ENet sees a datagram: cookie requests answered, CONNECTs without a cookie dropped.
+  // Before ENet sees a datagram: info queries answered, cookie requests answered, CONNECTs
+  // without a cookie dropped.
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
-    return gate_.screen(host_, from, datagram, now_);
+    return info_.answer(host_, from, datagram, now_) || gate_.screen(host_, from, datagram, now_);
   });
   gate_.setAdmission([this](const ENetAddress& from, std::uint32_t connectId) {
     return connectRefusal(from, connectId);
@@ -377,12 +379,17 @@ void GameServer::updateTraffic() {
   metrics_.cookieReplies = gate.repliesSent;
   metrics_.refusedConnects = gate.connectsRefused;
   metrics_.turnedAwayConnects = gate.connectsTurnedAway;
+  metrics_.infoRequests = info_.counters().requests;
+  metrics_.infoReplies = info_.counters().replies;
   // Cookie replies and connect refusals leave through the socket without ENet's counters.
   metrics_.bytesSent = traffic.wireBytesSent() +
                        gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes) +
-                       gate.refusalsSent * (net::kConnectRefusalSize + net::kUdpIpHeaderBytes);
+                       gate.refusalsSent * (net::kConnectRefusalSize + net::kUdpIpHeaderBytes) +
+                       info_.counters().replyBytes +
+                       info_.counters().replies * net::kUdpIpHeaderBytes;
   metrics_.bytesReceived = traffic.wireBytesReceived();
-  metrics_.datagramsSent = traffic.datagramsSent + gate.repliesSent + gate.refusalsSent;
+  metrics_.datagramsSent =
+      traffic.datagramsSent + gate.repliesSent + gate.refusalsSent + info_.counters().replies;
   metrics_.datagramsReceived = traffic.datagramsReceived;
 }
 

@@ -14,6 +14,7 @@
 #include "net/enet_host.h"
 #include "server/address_rate_limit.h"
 #include "server/connection.h"
+#include "server/info_responder.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_service.h"
@@ -151,6 +152,8 @@ class GameServer {
   void sendAnswer(const RecordsAnswer& answer);
   /// A GhostRequest: looked up on the records thread, at most one a second per connection.
   void requestGhost(Connection& connection, const net::GhostRequest& request);
+  /// What a server info query is answered with (rooms listed from `firstRoom`).
+  net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
   /// Steps every room once; returns the CPU µs spent on rooms by threads other than the loop's.
   double stepRooms();
   /// Counts a tick's time in the metrics and lets the governor judge it.
@@ -189,6 +192,7 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
+  InfoResponder info_{[this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }};
   RoomStepPool roomSteps_;
   std::vector<Room*> roomList_;                ///< reused each tick
   std::vector<StepProfile> roomProfiles_;      ///< reused each tick

@@ -116,6 +116,44 @@ ServerMetrics GameServer::metrics() const {
   return total;
 }
 
+namespace {
+
+/// A level's name as a browser may show it: cut to its bound, control characters replaced.
+std::string listedLevelName(const std::string& name) {
+  std::string listed = name.substr(0, net::kMaxInfoLevelNameLength);
+  for (char& character : listed) {
+    if (static_cast<unsigned char>(character) < 0x20 || character == 0x7F) {
+      character = '?';
+    }
+  }
+  return listed;
+}
+
+}  // namespace
+
+net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
+  net::ServerInfo info;
+  info.protocolVersion = net::kProtocolVersion;
+  info.name = config_.serverName;
+  info.motd = config_.motd;
+  info.version = fmt::format("coyote protocol {}", net::kProtocolVersion);
+  info.players = static_cast<std::uint16_t>(players());
+  info.maxPlayers = static_cast<std::uint16_t>(config_.maxPlayers * config_.maxRooms);
+  info.roomCount = static_cast<std::uint16_t>(rooms_.size());
+  info.firstRoom = firstRoom;
+  std::uint16_t index = 0;
+  for (const auto& [name, room] : rooms_) {
+    if (index++ < firstRoom) {
+      continue;
+    }
+    const Level& level = room->level();
+    info.rooms.push_back({name, listedLevelName(level.name), level.race.present ? "race" : "play",
+                          static_cast<std::uint16_t>(room->metrics().players),
+                          static_cast<std::uint16_t>(config_.maxPlayers)});
+  }
+  return info;
+}
+
 int GameServer::players() const {
   int players = 0;
   for (const auto& [name, room] : rooms_) {

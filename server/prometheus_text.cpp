@@ -89,7 +89,9 @@ void tickFamilies(Exposition& out, const ServerMetrics& m) {
   out.family("coyote_tick_duration_seconds", "summary",
              "Wall time of one server tick (every room simulated, then sent), last 3600 ticks.");
   out.summary("coyote_tick_duration_seconds", m.tickTime, "");
-  out.family("coyote_tick_cpu_seconds", "summary", "CPU time of the server thread per tick.");
+  out.family(
+      "coyote_tick_cpu_seconds", "summary",
+      "CPU time per tick: the loop thread's, plus what rooms.threads workers spent on rooms.");
   out.summary("coyote_tick_cpu_seconds", m.tickCpuTime, "");
   out.counter("coyote_dropped_lag_ticks_total", static_cast<double>(m.droppedLagTicks),
               "Ticks of lag dropped instead of chased (sim.max_substeps).");
@@ -125,6 +127,10 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
   out.counter("coyote_turned_away_connects_total", static_cast<double>(m.turnedAwayConnects),
               "Connects with a valid cookie refused (net.peers_per_address, no free peer), "
               "each answered with its reason.");
+  out.counter("coyote_info_requests_total", static_cast<double>(m.infoRequests),
+              "Server info queries received (server browsers, LAN discovery).");
+  out.counter("coyote_info_replies_total", static_cast<double>(m.infoReplies),
+              "Server info queries answered (one per address per 100 ms, 200 a second in all).");
   out.counter("coyote_pending_connections_evicted_total",
               static_cast<double>(m.pendingConnectionsEvicted),
               "Connections reset before their Hello to make room for a newer one.");

@@ -1,5 +1,6 @@
 #include "server/server_config.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -7,6 +8,7 @@
 
 #include "config/config_error.h"
 #include "config/physics_config_loader.h"
+#include "net/server_info.h"
 #include "sim/state/body.h"
 #include "wire/room_name.h"
 
@@ -14,8 +16,11 @@ namespace coyote {
 namespace {
 
 constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
-constexpr std::string_view kSections[] = {"sim",     "physics", "net",   "world",
-                                          "budgets", "agones",  "rooms", "records"};
+/// COYOTE_* variables of other programs that look like overrides of a section's key: the
+/// client's COYOTE_SERVER_BINARY is not [server] binary.
+constexpr std::string_view kForeignVariables[] = {"server_binary"};
+constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",    "world",
+                                          "budgets", "agones", "rooms",   "records"};
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -43,6 +48,24 @@ void insertTyped(toml::table& table, const std::string& key, const std::string& 
   } else {
     table.insert_or_assign(key, text);
   }
+}
+
+// [server]: what a server browser shows, printable text of bounded length.
+void readServerSection(TomlTableReader& server, ServerConfig& c) {
+  const auto readText = [&server](std::string_view key, std::string& value, std::size_t max) {
+    server.read(key, value);
+    if (value.size() > max) {
+      server.fail(key, fmt::format("at most {} bytes", max));
+    }
+    for (const char character : value) {
+      if (static_cast<unsigned char>(character) < 0x20 || character == 0x7F) {
+        server.fail(key, "a control character");
+      }
+    }
+  };
+  readText("name", c.serverName, net::kMaxServerNameLength);
+  readText("motd", c.motd, net::kMaxMotdLength);
+  server.rejectUnknownKeys();
 }
 
 // [rooms] and its [rooms.levels] table of room name → level file.
@@ -84,6 +107,8 @@ void readRecords(TomlTableReader& records, ServerConfig& c) {
 }  // namespace
 
 void readServerConfig(TomlTableReader& root, ServerConfig& c) {
+  TomlTableReader server = root.section("server");
+  readServerSection(server, c);
   TomlTableReader sim = root.section("sim");
   TomlTableReader physics = root.section("physics");
   TomlTableReader budgets = root.section("budgets");
@@ -160,6 +185,10 @@ void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
     const std::string value(variable.substr(equals + 1));
     // Only COYOTE_<SECTION>_<KEY> of a config section is an override; other COYOTE_*
     // variables (the client's COYOTE_SERVER_BINARY, COYOTE_FONT) belong to other programs.
+    if (std::find(std::begin(kForeignVariables), std::end(kForeignVariables), name) !=
+        std::end(kForeignVariables)) {
+      continue;
+    }
     for (std::string_view section : kSections) {
       if (name.size() > section.size() + 1 && name.starts_with(section) &&
           name[section.size()] == '_') {

@@ -14,6 +14,9 @@ namespace coyote {
 /// `configs/server.toml` mirrors it by section; CLI flags override the file;
 /// `COYOTE_<SECTION>_<KEY>` environment variables override both (e.g. COYOTE_NET_PORT=7778).
 struct ServerConfig {
+  // [server] what the server browser shows (docs/hosting.md#the-server-browser)
+  std::string serverName = "Coyote server";
+  std::string motd;  ///< message of the day
   // [sim] tick_rate lives in physics.tickRate
   std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped
 

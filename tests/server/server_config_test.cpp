@@ -42,6 +42,17 @@ TEST(ServerConfig, BundledFileLoads) {
   EXPECT_EQ(config.overloadActiveBodies, 32);
 }
 
+// What a server browser shows is printable text of bounded length.
+TEST(ServerConfig, TheServersNameAndMotdArePrintableAndBounded) {
+  EXPECT_EQ(fileRefusal("[server]\nname = \"Coyote Paris\"\nmotd = \"bienvenue\"\n"), "accepted");
+  EXPECT_THAT(fileRefusal("[server]\nname = \"evil\\u001b[2J\"\n"),
+              HasSubstr("server.name: a control character"));
+  EXPECT_THAT(fileRefusal("[server]\nmotd = \"" + std::string(161, 'm') + "\"\n"),
+              HasSubstr("server.motd: at most 160 bytes"));
+  EXPECT_THAT(fileRefusal("[server]\npassword_file = \"x\"\n"),
+              HasSubstr("server.password_file: unknown key"));
+}
+
 TEST(ServerConfig, RoomsAreReadWithTheirLevels) {
   test::TempDirectory directory;
   ServerConfig config;

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <enet/enet.h>
+
+#include "net/server_info.h"
+
+namespace coyote {
+
+/// One server a ServerQuery heard from.
+struct ServerListing {
+  std::string address;   ///< "host:port", as a player would type it
+  net::ServerInfo info;  ///< with every room of it, all pages put together
+  double pingMs = 0.0;   ///< from the request to the reply of its first page
+  bool lan = false;      ///< found by the broadcast, not listed
+};
+
+/// The server browser's half of the info query (net/server_info.h): asks every listed server
+/// (favourites, recent) and broadcasts on the local network, then collects the replies with their
+/// ping, asking again for the rooms a reply could not hold. No peer, no handshake: one UDP socket.
+/// Replies are checked like any hostile bytes; a reply from nobody it asked, or with another
+/// nonce, is dropped.
+class ServerQuery {
+ public:
+  /// `servers`: hosts with ports to ask; `lanPorts`: ports to broadcast to (none: no discovery),
+  /// at `broadcast` (the tests use the loopback network's, 127.255.255.255).
+  ServerQuery(std::vector<std::pair<std::string, std::uint16_t>> servers,
+              std::vector<std::uint16_t> lanPorts,
+              const std::string& broadcast = "255.255.255.255");
+  ~ServerQuery();
+  ServerQuery(const ServerQuery&) = delete;
+  ServerQuery& operator=(const ServerQuery&) = delete;
+
+  /// Sends what is due (a first request, or again after kRetrySeconds, kTries times) and reads
+  /// the replies.
+  void update(double now);
+  /// Every server heard from so far, ordered by address.
+  std::vector<ServerListing> servers() const;
+  /// Replies dropped as malformed or unasked for.
+  std::uint64_t dropped() const { return dropped_; }
+
+  static constexpr double kRetrySeconds = 0.5;
+  static constexpr int kTries = 3;
+
+ private:
+  struct Target {
+    ENetAddress address{};
+    std::string text;
+    bool broadcast = false;
+    int tries = 0;
+    double lastSentAt = -1.0;
+  };
+  struct Heard {
+    ServerListing listing;
+    ENetAddress from{};
+    std::uint16_t nextRoom = 0;  ///< rooms still to ask for from here (all heard: roomCount)
+    double pageSentAt = -1.0;
+  };
+
+  void send(const ENetAddress& to, std::uint16_t firstRoom, double now);
+  void receive(double now);
+  void take(const ENetAddress& from, const net::ServerInfo& info, double now);
+
+  static constexpr std::size_t kMaxServers = 256;    ///< a hostile LAN cannot grow the list more
+  static constexpr std::size_t kMaxRequests = 4096;  ///< send times kept, by nonce
+
+  ENetSocket socket_;
+  std::uint32_t nonceBase_;            ///< a request's nonce is this plus its index
+  std::vector<double> requestSentAt_;  ///< by request index: the ping's start
+  std::vector<Target> targets_;
+  double startedAt_ = -1.0;
+  std::map<std::string, Heard> heard_;  ///< by "ip:port" of the reply's sender
+  std::uint64_t dropped_ = 0;
+};
+
+}  // namespace coyote
