@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "util/race_time.h"
 #include "wire/codec.h"
 
 namespace coyote {
@@ -223,7 +224,12 @@ void GameServer::exchangeRecords() {
     return;
   }
   for (auto& [name, room] : rooms_) {
+    const std::size_t before = finishedRuns_.size();
     room->takeFinishedRuns(finishedRuns_);
+    for (std::size_t run = before; run < finishedRuns_.size(); ++run) {
+      announce(*room, fmt::format("{} finished in {}", finishedRuns_[run].player,
+                                  formatRaceTime(finishedRuns_[run].timeUs)));
+    }
   }
   for (FinishedRun& run : finishedRuns_) {
     log_->info("records: {} finished {} in {:.3f} ms", run.player, run.level,

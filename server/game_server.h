@@ -152,6 +152,16 @@ class GameServer {
   void sendAnswer(const RecordsAnswer& answer);
   /// A GhostRequest: looked up on the records thread, at most one a second per connection.
   void requestGhost(Connection& connection, const net::GhostRequest& request);
+  // ---- chat (game_server_chat.cpp) ----
+  void handleChat(Connection& connection, const net::ChatSay& say);
+  /// To everyone in `room` (players and spectators), reliably.
+  void sayToRoom(const Room& room, const net::ChatLine& line);
+  /// A line of the server's own to `room`: joins, leaves, runs, kicks.
+  void announce(const Room& room, const std::string& text);
+  /// To `connection` alone, at most once a second: why its line did not go.
+  void notice(Connection& connection, const std::string& text);
+  void kickForChatFlood(Connection& connection);
+
   /// What a server info query is answered with (rooms listed from `firstRoom`).
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
   /// Steps every room once; returns the CPU µs spent on rooms by threads other than the loop's.

@@ -131,8 +131,13 @@ void GameServer::onDisconnect(ENetPeer* peer) {
   if (found == connections_.end()) {
     return;
   }
-  if (found->second->room != nullptr) {
-    found->second->room->leave(*found->second, now_);
+  Connection& connection = *found->second;
+  if (connection.room != nullptr) {
+    if (connection.role == Connection::Role::Player && !connection.kicked) {
+      announce(*connection.room,
+               fmt::format("{} left", connection.room->slotName(connection.slot)));
+    }
+    connection.room->leave(connection, now_);
   }
   connections_.erase(found);
 }
@@ -173,6 +178,8 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
     room.repairDesync(connection, *report, now_, repairs_);
   } else if (const auto* ghost = std::get_if<net::GhostRequest>(&message)) {
     requestGhost(connection, *ghost);
+  } else if (const auto* say = std::get_if<net::ChatSay>(&message)) {
+    handleChat(connection, *say);
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
     if (!room.noteClientReport(connection, *stats)) {
       ++metrics_.refusedClientReports;
@@ -239,6 +246,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   if (room == nullptr) {
     return;
   }
+  const bool newcomer = !hello.spectator && room->reservedSlot(hello.reconnectToken) < 0;
   const bool admitted =
       hello.spectator ? admitSpectator(*room, connection) : admitPlayer(*room, connection, hello);
   if (!admitted) {
@@ -250,6 +258,9 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   std::vector<std::uint8_t> encoded = net::encode(welcome);
   net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
   connection.welcomeCopies.keep(std::move(encoded), now_);
+  if (newcomer) {  // after the Welcome, so that the newcomer reads it too
+    announce(*room, fmt::format("{} joined", room->slotName(connection.slot)));
+  }
 }
 
 // The client repeats its Hello until a Welcome comes: answered with a copy (welcome_copies.h).

@@ -106,6 +106,11 @@ class Room {
   std::size_t memoryBytes() const;
   /// The CPU time of its last tick, µs, as the thread that stepped it measured.
   void noteTickCpu(double micros) { metrics_.tickCpuTime.add(micros); }
+  /// Whether a chat line of `bytes` may go to the room now: 1 KB a second to each client, a
+  /// burst of 2 KB.
+  bool admitChat(double now, std::size_t bytes) {
+    return chatBudget_.admit(now, static_cast<double>(bytes));
+  }
   /// Bodies that move now: characters, platforms and crates not asleep.
   std::size_t activeBodies() const;
   /// Runs followed now, for the metrics.
@@ -131,9 +136,10 @@ class Room {
   std::unique_ptr<ReplayWriter> replay_;
   std::unique_ptr<RunTracker> runs_;  ///< with records kept, on a level with a race
   std::vector<FinishedRun> finishedRuns_;
-  std::string course_;           ///< runs_'s course as the records name it, "" without one
-  double emptySince_ = -1.0;     ///< s, when it was last found empty; -1 while occupied
-  double lastAttendedAt_ = 0.0;  ///< s, see lastAttendedAt()
+  std::string course_;                   ///< runs_'s course as the records name it, "" without one
+  ChatRate chatBudget_{2048.0, 1024.0};  ///< bytes of chat to each client
+  double emptySince_ = -1.0;             ///< s, when it was last found empty; -1 while occupied
+  double lastAttendedAt_ = 0.0;          ///< s, see lastAttendedAt()
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without

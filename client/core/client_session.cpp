@@ -69,6 +69,17 @@ std::uint32_t ClientSession::endTick() const {
   return connection_.ended() && predictor_ ? predictor_->confirmed().tick : 0;
 }
 
+std::string ClientSession::say(const std::string& text) {
+  if (std::string problem = ChatLog::lineProblem(text); !problem.empty()) {
+    return problem;
+  }
+  if (!connection_.connected() || connection_.phase() != ClientPhase::Playing) {
+    return "not connected";
+  }
+  connection_.send(net::ChatSay{text}, net::kReliableChannel);
+  return "";
+}
+
 void ClientSession::disconnect() {
   connection_.disconnect();
 }
@@ -128,6 +139,10 @@ void ClientSession::onServerMessage(const net::Message& message, double now) {
     }
   } else if (const auto* ghost = std::get_if<net::GhostData>(&message)) {
     ghosts_.receive(*ghost, *log_);
+  } else if (const auto* line = std::get_if<net::ChatLine>(&message)) {
+    if (const std::string problem = chat_.receive(*line, now); !problem.empty()) {
+      connection_.fail("malformed message from the server: " + problem);
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include <spdlog/logger.h>
 
+#include "client/core/chat_log.h"
 #include "client/core/client_options.h"
 #include "client/core/client_stats.h"
 #include "client/core/predictor.h"
@@ -74,6 +75,10 @@ class ClientSession : private ServerConnectionListener {
   const std::optional<net::RaceBoard>& raceBoard() const { return raceBoard_; }
   /// The ghosts of the room's race this client holds (the best, the record).
   const RaceGhosts& ghosts() const { return ghosts_; }
+  /// The room's chat as received.
+  const ChatLog& chat() const { return chat_; }
+  /// Says `text` to the room; returns why it cannot (checked as the server checks), or "".
+  std::string say(const std::string& text);
   const WorldState& confirmed() const;
   /// Fraction of the next tick already elapsed, in [0, 1): the render interpolation factor.
   double tickFraction() const;
@@ -119,6 +124,7 @@ class ClientSession : private ServerConnectionListener {
   std::map<int, std::string> names_;
   std::optional<net::RaceBoard> raceBoard_;
   RaceGhosts ghosts_;
+  ChatLog chat_;
 
   std::optional<Predictor> predictor_;  ///< from the Welcome on
   TickRing<PlayerInput> ownInputs_;     ///< sampled inputs by the tick they apply at

@@ -203,9 +203,9 @@ Replay parseReplay(std::string bytes, const std::string& file) {
   } catch (const std::exception& error) {
     records.failDecoded(error.what());
   }
-  if (replay.header.protocolVersion != net::kProtocolVersion) {
-    throw ConfigError(fmt::format("{}: recorded with protocol version {}, this build reads {}",
-                                  file, replay.header.protocolVersion, net::kProtocolVersion));
+  if (replay.header.recordingVersion != net::kRecordingVersion) {
+    throw ConfigError(fmt::format("{}: recorded with recording version {}, this build reads {}",
+                                  file, replay.header.recordingVersion, net::kRecordingVersion));
   }
   while (const auto payload = records.next(kTickRecord, replay.truncated)) {
     try {

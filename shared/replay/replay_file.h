@@ -12,14 +12,14 @@ namespace coyote {
 
 /// What a replay starts from: the level, the physics and the authoritative state.
 struct ReplayHeader {
-  std::uint16_t protocolVersion = net::kProtocolVersion;
+  std::uint16_t recordingVersion = net::kRecordingVersion;
   net::LevelData level;
   PhysicsConfig physics;
   net::Snapshot start;
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(protocolVersion, level, physics, start);
+    archive(recordingVersion, level, physics, start);
   }
 };
 

@@ -108,9 +108,9 @@ RunRecord decodeRunRecord(std::string_view bytes, const std::string& what) {
   } catch (const std::exception& error) {
     throw fail(error.what());
   }
-  if (record.protocolVersion != net::kProtocolVersion) {
-    throw fail(fmt::format("recorded with protocol version {}, this build reads {}",
-                           record.protocolVersion, net::kProtocolVersion));
+  if (record.recordingVersion != net::kRecordingVersion) {
+    throw fail(fmt::format("recorded with recording version {}, this build reads {}",
+                           record.recordingVersion, net::kRecordingVersion));
   }
   if (!record.start.state.characters[record.slot].active) {
     throw fail(fmt::format("slot {}: no runner in the start state", record.slot));

@@ -32,7 +32,7 @@ struct InputSpan {
 /// that step on, and the time the server measured. A few KB.
 struct RunRecord {
   static constexpr std::size_t kMaxSpans = 40000;  ///< more than 10 minutes at 60 Hz
-  std::uint16_t protocolVersion = net::kProtocolVersion;
+  std::uint16_t recordingVersion = net::kRecordingVersion;
   std::uint64_t course = 0;
   std::string player;
   PhysicsConfig physics;
@@ -48,7 +48,7 @@ struct RunRecord {
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(protocolVersion, course);
+    archive(recordingVersion, course);
     net::boundedString(archive, player, net::kMaxNameLength, "player");
     archive(physics, start, slot);
     net::boundedVector(archive, inputs, kMaxSpans, "input span");

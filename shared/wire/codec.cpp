@@ -77,8 +77,9 @@ std::optional<Message> decode(std::span<const std::uint8_t> bytes, std::string& 
 
 const char* messageName(const Message& message) {
   static constexpr const char* kNames[] = {
-      "Hello",        "Welcome",      "Refusal", "InputBatch", "ServerFrames", "FullState",
-      "DesyncReport", "ClientReport", "Goodbye", "RaceBoard",  "GhostRequest", "GhostData"};
+      "Hello",        "Welcome",      "Refusal",      "InputBatch", "ServerFrames",
+      "FullState",    "DesyncReport", "ClientReport", "Goodbye",    "RaceBoard",
+      "GhostRequest", "GhostData",    "ChatSay",      "ChatLine"};
   return kNames[message.index()];
 }
 

@@ -375,8 +375,41 @@ struct GhostData {
   }
 };
 
+/// Client → server, reliable: a line to say to the room (docs/playing.md#chat). The server checks
+/// it (UTF-8, no control character, 1 to kMaxChatCharacters characters) and its sender's rate.
+struct ChatSay {
+  static constexpr std::uint8_t kType = 13;
+  std::string text;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    boundedString(archive, text, kMaxChatBytes, "chat text");
+  }
+};
+
+/// Who speaks in a ChatLine: a player, the server to the room (joins, leaves, runs, kicks), or
+/// the server to this client alone (why its line was not sent).
+enum class ChatKind : std::uint8_t { Player, Server, Notice };
+
+/// Server → client, reliable: a line of the room's chat.
+struct ChatLine {
+  static constexpr std::uint8_t kType = 14;
+  ChatKind kind = ChatKind::Player;
+  std::string name;  ///< the speaker's, for a player's line
+  std::string text;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    auto value = static_cast<std::uint8_t>(kind);
+    rangedValue(archive, value, std::uint8_t{0}, std::uint8_t{2}, "chat kind");
+    kind = static_cast<ChatKind>(value);
+    boundedString(archive, name, kMaxNameLength, "chat name");
+    boundedString(archive, text, kMaxChatBytes, "chat text");
+  }
+};
+
 using Message =
     std::variant<Hello, Welcome, Refusal, InputBatch, ServerFrames, FullState, DesyncReport,
-                 ClientReport, Goodbye, RaceBoard, GhostRequest, GhostData>;
+                 ClientReport, Goodbye, RaceBoard, GhostRequest, GhostData, ChatSay, ChatLine>;
 
 }  // namespace coyote::net

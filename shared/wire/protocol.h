@@ -11,8 +11,14 @@ namespace coyote::net {
 /// 7: the room a Hello asks for; 8: a server answers a repeated Hello with a copy of the
 /// Welcome, which a client takes once per connection (an older client would start over); 9:
 /// step-up, the walkable-slope limit and speed along slopes (three settings more in the Welcome);
-/// 10: races (a level's start, finish, laps and checkpoint orders; a character's run).
-inline constexpr std::uint16_t kProtocolVersion = 11;
+/// 10: races (a level's start, finish, laps and checkpoint orders; a character's run); 11: race
+/// boards and ghosts; 12: chat.
+inline constexpr std::uint16_t kProtocolVersion = 12;
+/// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
+/// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
+/// files already recorded readable (they are checked against it, not against kProtocolVersion).
+/// It was the protocol version until the two parted, at 11.
+inline constexpr std::uint16_t kRecordingVersion = 11;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (docs/protocol.md#channels).
@@ -31,6 +37,9 @@ inline constexpr std::size_t kMaxWireRoomNameLength = 64;
 /// The largest simulation radius (tiles) a limits event may set, as `sim.simulation_radius`.
 inline constexpr std::uint16_t kMaxLimitRadius = 1000;
 inline constexpr std::size_t kMaxReasonLength = 256;
+/// A chat line: at most this many characters (code points), so at most 4 times as many bytes.
+inline constexpr std::size_t kMaxChatCharacters = 120;
+inline constexpr std::size_t kMaxChatBytes = 4 * kMaxChatCharacters;
 inline constexpr std::size_t kMaxLevelSide = 4096;
 inline constexpr std::size_t kMaxLevelTiles = 1u << 20;
 inline constexpr std::size_t kMaxSpawns = 256;

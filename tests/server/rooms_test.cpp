@@ -307,22 +307,12 @@ TEST(Rooms, ARoomEmptiedAgainHoldsWhatAnEmptyOneHolds) {
   match.serverOnlyFor(3.0);  // a whole tick history of an empty room
   const std::size_t empty = mainRoomBytes(match);
   {
-    std::vector<std::unique_ptr<ClientSession>> players;
-    std::vector<ClientSession*> sessions;
-    for (int i = 0; i < 8; ++i) {
-      players.push_back(std::make_unique<ClientSession>(
-          test::clientOptions(match.port(), fmt::format("p{}", i)), test::quietLogger()));
-      sessions.push_back(players.back().get());
-    }
+    test::Crowd crowd(match.port(), 8);
+    std::vector<ClientSession*>& sessions = crowd.sessions;
     RandomInputs random(3);
     TickInputs inputs{};
     ASSERT_TRUE(match.pumpUntil(
-        sessions,
-        [&] {
-          return std::all_of(players.begin(), players.end(),
-                             [](const auto& player) { return playing(*player); });
-        },
-        5.0));
+        sessions, [&] { return crowd.allPlaying(); }, 5.0));
     match.pumpFor(sessions, 3.0, [&](std::size_t client, std::uint32_t) {
       if (client == 0) {
         random.next(inputs, 8);
@@ -331,7 +321,7 @@ TEST(Rooms, ARoomEmptiedAgainHoldsWhatAnEmptyOneHolds) {
     });
     const std::size_t busy = mainRoomBytes(match);
     EXPECT_GT(busy, empty + 8 * 16 * 1024) << "8 inboxes of 16 KB and more history";
-    for (auto& player : players) {
+    for (auto& player : crowd.players) {
       player->disconnect();
     }
   }

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -137,6 +140,28 @@ class LoopbackMatch {
 inline bool playing(const ClientSession& client) {
   return client.phase() == ClientPhase::Playing;
 }
+
+/// Players named `p0`, `p1`… (in the room `roomOf(i)` gives, or `main`), and the sessions a
+/// LoopbackMatch pumps.
+struct Crowd {
+  std::vector<std::unique_ptr<ClientSession>> players;
+  std::vector<ClientSession*> sessions;
+
+  Crowd(std::uint16_t port, int count, const std::function<std::string(int)>& roomOf = nullptr) {
+    for (int i = 0; i < count; ++i) {
+      ClientOptions options = clientOptions(port, fmt::format("p{}", i));
+      if (roomOf) {
+        options.room = roomOf(i);
+      }
+      players.push_back(std::make_unique<ClientSession>(options, quietLogger()));
+      sessions.push_back(players.back().get());
+    }
+  }
+  bool allPlaying() const {
+    return std::all_of(players.begin(), players.end(),
+                       [](const auto& player) { return player->phase() == ClientPhase::Playing; });
+  }
+};
 
 /// Whether `observer`'s confirmed state holds the character of `slot`.
 inline bool sees(const ClientSession& observer, int slot) {

@@ -92,20 +92,11 @@ TEST(ServerQuery, AServerWithManyRoomsIsListedWhole) {
   config.roomOpensPerAddress = 100;
   config.peersPerAddress = 64;
   test::LoopbackMatch match(config);
-  std::vector<std::unique_ptr<ClientSession>> players;
-  std::vector<ClientSession*> sessions;
-  for (int i = 0; i < 39; ++i) {
-    ClientOptions options = test::clientOptions(match.port(), fmt::format("p{}", i));
-    options.room = fmt::format("a-rather-long-room-{:02}", i);
-    players.push_back(std::make_unique<ClientSession>(options, test::quietLogger()));
-    sessions.push_back(players.back().get());
-  }
+  test::Crowd crowd(match.port(), 39,
+                    [](int i) { return fmt::format("a-rather-long-room-{:02}", i); });
+  const std::vector<ClientSession*>& sessions = crowd.sessions;
   ASSERT_TRUE(match.pumpUntil(
-      sessions,
-      [&] {
-        return std::all_of(players.begin(), players.end(), [](auto& p) { return playing(*p); });
-      },
-      10.0));
+      sessions, [&] { return crowd.allPlaying(); }, 10.0));
   ServerQuery query({{"127.0.0.1", match.port()}}, {});
   ASSERT_TRUE(pumpAll(
       {&match}, sessions, query,

@@ -1,0 +1,63 @@
+#include "wire/text_check.h"
+
+#include <cstdint>
+
+namespace coyote::net {
+namespace {
+
+/// The length of the UTF-8 sequence at `at` and its code point, or 0 if it is not valid.
+std::size_t decodeUtf8(std::string_view text, std::size_t at, char32_t& codePoint) {
+  const auto lead = static_cast<std::uint8_t>(text[at]);
+  const std::size_t length = lead < 0x80           ? 1
+                             : (lead >> 5) == 0x6  ? 2
+                             : (lead >> 4) == 0xE  ? 3
+                             : (lead >> 3) == 0x1E ? 4
+                                                   : 0;
+  if (length == 0 || at + length > text.size()) {
+    return 0;
+  }
+  codePoint = length == 1 ? lead : lead & (0x7F >> length);
+  for (std::size_t i = 1; i < length; ++i) {
+    const auto next = static_cast<std::uint8_t>(text[at + i]);
+    if ((next & 0xC0) != 0x80) {
+      return 0;
+    }
+    codePoint = (codePoint << 6) | (next & 0x3F);
+  }
+  constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  const bool overlong = codePoint < kSmallest[length];
+  const bool surrogate = codePoint >= 0xD800 && codePoint <= 0xDFFF;
+  return overlong || surrogate || codePoint > 0x10FFFF ? 0 : length;
+}
+
+bool isControl(char32_t codePoint) {
+  return codePoint < 0x20 || (codePoint >= 0x7F && codePoint < 0xA0) || codePoint == 0x2028 ||
+         codePoint == 0x2029;
+}
+
+}  // namespace
+
+std::string textProblem(std::string_view text, std::string_view what) {
+  for (std::size_t at = 0; at < text.size();) {
+    char32_t codePoint = 0;
+    const std::size_t length = decodeUtf8(text, at, codePoint);
+    if (length == 0) {
+      return std::string(what) + " is not valid UTF-8";
+    }
+    if (isControl(codePoint)) {
+      return std::string(what) + " holds a control character";
+    }
+    at += length;
+  }
+  return "";
+}
+
+std::size_t codePointCount(std::string_view text) {
+  std::size_t count = 0;
+  for (const char byte : text) {
+    count += (static_cast<unsigned char>(byte) & 0xC0) != 0x80 ? 1 : 0;  // not a continuation
+  }
+  return count;
+}
+
+}  // namespace coyote::net
