@@ -72,7 +72,6 @@ class ServerQuery {
   std::uint32_t nonceBase_;            ///< a request's nonce is this plus its index
   std::vector<double> requestSentAt_;  ///< by request index: the ping's start
   std::vector<Target> targets_;
-  double startedAt_ = -1.0;
   std::map<std::string, Heard> heard_;  ///< by "ip:port" of the reply's sender
   std::uint64_t dropped_ = 0;
 };
