@@ -116,7 +116,9 @@ class GameServer {
                                                     std::uint32_t connectId);
 
   void onConnect(ENetPeer* peer);
-  void onDisconnect(ENetPeer* peer);
+  /// The connection is gone; `announce`: the room is told the player left (not when it came back
+  /// on a new connection).
+  void onDisconnect(ENetPeer* peer, bool announce = true);
   /// Forgets a connection and frees its ENet peer at once, without waiting for an
   /// acknowledgement that may never come.
   void dropConnection(ENetPeer* peer);

@@ -126,14 +126,14 @@ void GameServer::dropConnection(ENetPeer* peer) {
   enet_peer_disconnect_now(peer, 0);
 }
 
-void GameServer::onDisconnect(ENetPeer* peer) {
+void GameServer::onDisconnect(ENetPeer* peer, bool announceLeaving) {
   const auto found = connections_.find(peer);
   if (found == connections_.end()) {
     return;
   }
   Connection& connection = *found->second;
   if (connection.room != nullptr) {
-    if (connection.role == Connection::Role::Player && !connection.kicked) {
+    if (announceLeaving && connection.role == Connection::Role::Player && !connection.kicked) {
       announce(*connection.room,
                fmt::format("{} left", connection.room->slotName(connection.slot)));
     }
@@ -323,7 +323,7 @@ bool GameServer::closeOldConnection(const Room& room, int slot) {
           "closed",
           room.slotName(slot), slot, connection->address);
       ENetPeer* old = peer;
-      onDisconnect(old);
+      onDisconnect(old, false);  // the player stays: nobody left
       enet_peer_reset(old);
       return true;
     }
