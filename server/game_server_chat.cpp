@@ -11,6 +11,9 @@ namespace coyote {
 
 // A line is checked before anything else: text no client of ours sends is a malformed packet.
 void GameServer::handleChat(Connection& connection, const net::ChatSay& say) {
+  if (connection.kicked) {
+    return;  // on its way out: what it still says reaches nobody
+  }
   Room& room = *connection.room;
   std::string problem = net::textProblem(say.text, "the line");
   if (problem.empty() && say.text.empty()) {

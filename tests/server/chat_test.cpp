@@ -117,8 +117,9 @@ TEST(Chat, AFlooderIsThrottledThenKickedAndTheOthersPlayOn) {
   room.pump(1.0);
   EXPECT_EQ(room.ada.phase(), ClientPhase::Disconnected);
   EXPECT_THAT(room.ada.endReason(), HasSubstr("chat flood"));
-  EXPECT_THAT(linesOf(room.bob, net::ChatKind::Server),
-              ::testing::Contains("ada was kicked (chat flood)"));
+  const std::vector<std::string> serverLines = linesOf(room.bob, net::ChatKind::Server);
+  EXPECT_EQ(std::count(serverLines.begin(), serverLines.end(), "ada was kicked (chat flood)"), 1)
+      << "once, whatever it still sent on its way out";
   EXPECT_LE(linesOf(room.bob, net::ChatKind::Player, "ada").size(), 6u);
   EXPECT_TRUE(playing(room.bob));
   room.match.pumpFor({&room.bob}, 1.0);
