@@ -62,7 +62,7 @@ struct Connection {
   WelcomeCopies welcomeCopies;   ///< its Welcome, until it shows it has one
   bool refused = false;          ///< answered with a Refusal: nothing more it sends is read
   bool kicked = false;           ///< disconnected for misbehaving: its player keeps no reservation
-  ChatRate chat{5.0, 1.0};       ///< its chat lines: 5 at once, then 1 a second
+  ChatRate chat;                 ///< its chat lines: 5 at once, then 1 a second
   double lastChatNotice = -1e9;  ///< s, when it was last told a line was not sent
   double closingSince = -1.0;    ///< s, when it was refused or kicked (reset kClosingSeconds on)
 };

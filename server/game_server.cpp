@@ -192,6 +192,7 @@ void GameServer::runTick() {
   StageTiming simulate = timer.lap();
   simulate.cpu += workerCpu;
   metrics_.simulateCpuMicros += simulate.cpu;
+  metrics_.simulateBudgetOverruns += simulate.cpu > metrics_.tickBudgetMicros ? 1 : 0;
   metrics_.simulateStage.add(simulate.wall);
   if (pendingTick_) {
     recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
@@ -351,6 +352,7 @@ void GameServer::send() {
     const StageTiming sending = timer->lap();
     metrics_.sendStage.add(sending.wall);
     metrics_.sendCpuMicros += sending.cpu;
+    metrics_.sendBudgetOverruns += sending.cpu > metrics_.tickBudgetMicros ? 1 : 0;
     if (pendingTick_) {
       recordTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
       pendingTick_.reset();

@@ -204,7 +204,7 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
-  InfoResponder info_{[this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }};
+  InfoResponder info_{gate_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }};
   RoomStepPool roomSteps_;
   std::vector<Room*> roomList_;                ///< reused each tick
   std::vector<StepProfile> roomProfiles_;      ///< reused each tick

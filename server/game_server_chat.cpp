@@ -15,13 +15,7 @@ void GameServer::handleChat(Connection& connection, const net::ChatSay& say) {
     return;  // on its way out: what it still says reaches nobody
   }
   Room& room = *connection.room;
-  std::string problem = net::textProblem(say.text, "the line");
-  if (problem.empty() && say.text.empty()) {
-    problem = "the line is empty";
-  } else if (problem.empty() && net::codePointCount(say.text) > net::kMaxChatCharacters) {
-    problem = fmt::format("the line is longer than {} characters", net::kMaxChatCharacters);
-  }
-  if (!problem.empty()) {
+  if (const std::string problem = net::chatLineProblem(say.text); !problem.empty()) {
     notice(connection, "not sent: " + problem);
     rejectPacket(connection, "chat: " + problem);
     return;

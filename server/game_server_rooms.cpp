@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "server/game_server.h"
+#include "wire/text_check.h"
 
 namespace coyote {
 
@@ -116,21 +117,6 @@ ServerMetrics GameServer::metrics() const {
   return total;
 }
 
-namespace {
-
-/// A level's name as a browser may show it: cut to its bound, control characters replaced.
-std::string listedLevelName(const std::string& name) {
-  std::string listed = name.substr(0, net::kMaxInfoLevelNameLength);
-  for (char& character : listed) {
-    if (static_cast<unsigned char>(character) < 0x20 || character == 0x7F) {
-      character = '?';
-    }
-  }
-  return listed;
-}
-
-}  // namespace
-
 net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
   net::ServerInfo info;
   info.protocolVersion = net::kProtocolVersion;
@@ -147,7 +133,8 @@ net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
       continue;
     }
     const Level& level = room->level();
-    info.rooms.push_back({name, listedLevelName(level.name), level.race.present ? "race" : "play",
+    info.rooms.push_back({name, net::printablePrefix(level.name, net::kMaxInfoLevelNameLength),
+                          level.race.present ? "race" : "play",
                           static_cast<std::uint16_t>(room->metrics().players),
                           static_cast<std::uint16_t>(config_.maxPlayers)});
   }

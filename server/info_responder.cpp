@@ -1,9 +1,9 @@
 #include "server/info_responder.h"
 
-#include <algorithm>
-
 namespace coyote {
 
+// The address's limit first, then the whole server's budget: a flood from many forged addresses
+// gets kRepliesPerSecond, no more.
 bool InfoResponder::answer(const net::EnetHost& host, const ENetAddress& from,
                            std::span<const std::uint8_t> datagram, double now) {
   const std::optional<net::InfoRequest> request = net::parseInfoRequest(datagram);
@@ -11,7 +11,7 @@ bool InfoResponder::answer(const net::EnetHost& host, const ENetAddress& from,
     return false;
   }
   ++counters_.requests;
-  if (!allowed(from, now)) {
+  if (!gate_.replyAllowed(from, now, net::ConnectGate::Reply::kInfo) || !budget_.admit(now)) {
     ++counters_.throttled;
     return true;
   }
@@ -21,24 +21,6 @@ bool InfoResponder::answer(const net::EnetHost& host, const ENetAddress& from,
   host.sendDatagram(from, reply);
   ++counters_.replies;
   counters_.replyBytes += reply.size();
-  return true;
-}
-
-// A slot per address and port (a collision only delays one of two browsers), then the budget of
-// the whole server: a flood from many forged addresses gets kRepliesPerSecond, no more.
-bool InfoResponder::allowed(const ENetAddress& from, double now) {
-  RateSlot& slot = rate_[(from.host * 2654435761u ^ from.port * 40503u) % kRateSlots];
-  if (slot.host == from.host && slot.port == from.port &&
-      now - slot.lastReply < kReplyIntervalSeconds) {
-    return false;
-  }
-  budget_ = std::min(kRepliesPerSecond, budget_ + (now - budgetAt_) * kRepliesPerSecond);
-  budgetAt_ = now;
-  if (budget_ < 1.0) {
-    return false;
-  }
-  budget_ -= 1.0;
-  slot = RateSlot{from.host, from.port, now};
   return true;
 }
 

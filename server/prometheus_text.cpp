@@ -71,7 +71,8 @@ class Exposition {
   std::string text_;
 };
 
-// Seed 004's budget metrics: what each stage of the tick consumed of its budget, and overruns.
+// The tick's budget: what each stage consumed of it, and the ticks that overran it
+// (docs/hosting.md#metrics-and-health).
 void budgetFamilies(Exposition& out, const ServerMetrics& m) {
   out.gauge("coyote_tick_budget_seconds", m.tickBudgetMicros / 1e6,
             "CPU budget of one tick: budgets.tick_budget_ms, or the tick period without one.");
@@ -81,8 +82,14 @@ void budgetFamilies(Exposition& out, const ServerMetrics& m) {
   out.sample("coyote_tick_budget_consumed_seconds_total", m.simulateCpuMicros / 1e6,
              "stage=\"simulate\"");
   out.sample("coyote_tick_budget_consumed_seconds_total", m.sendCpuMicros / 1e6, "stage=\"send\"");
-  out.counter("coyote_tick_budget_overruns_total", static_cast<double>(m.tickBudgetOverruns),
-              "Ticks whose CPU time exceeded the tick budget.");
+  out.family("coyote_tick_budget_overruns_total", "counter",
+             "Ticks whose CPU time exceeded the tick budget: the whole tick, or one stage alone.");
+  out.sample("coyote_tick_budget_overruns_total", static_cast<double>(m.tickBudgetOverruns),
+             "stage=\"tick\"");
+  out.sample("coyote_tick_budget_overruns_total", static_cast<double>(m.simulateBudgetOverruns),
+             "stage=\"simulate\"");
+  out.sample("coyote_tick_budget_overruns_total", static_cast<double>(m.sendBudgetOverruns),
+             "stage=\"send\"");
 }
 
 void tickFamilies(Exposition& out, const ServerMetrics& m) {

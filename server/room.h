@@ -136,10 +136,10 @@ class Room {
   std::unique_ptr<ReplayWriter> replay_;
   std::unique_ptr<RunTracker> runs_;  ///< with records kept, on a level with a race
   std::vector<FinishedRun> finishedRuns_;
-  std::string course_;                   ///< runs_'s course as the records name it, "" without one
-  ChatRate chatBudget_{2048.0, 1024.0};  ///< bytes of chat to each client
-  double emptySince_ = -1.0;             ///< s, when it was last found empty; -1 while occupied
-  double lastAttendedAt_ = 0.0;          ///< s, see lastAttendedAt()
+  std::string course_;  ///< runs_'s course as the records name it, "" without one
+  TokenBucket chatBudget_{2048.0, 1024.0};  ///< bytes of chat to each client
+  double emptySince_ = -1.0;                ///< s, when it was last found empty; -1 while occupied
+  double lastAttendedAt_ = 0.0;             ///< s, see lastAttendedAt()
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without

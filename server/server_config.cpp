@@ -11,6 +11,7 @@
 #include "net/server_info.h"
 #include "sim/state/body.h"
 #include "wire/room_name.h"
+#include "wire/text_check.h"
 
 namespace coyote {
 namespace {
@@ -57,10 +58,8 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
     if (value.size() > max) {
       server.fail(key, fmt::format("at most {} bytes", max));
     }
-    for (const char character : value) {
-      if (static_cast<unsigned char>(character) < 0x20 || character == 0x7F) {
-        server.fail(key, "a control character");
-      }
+    if (const std::string problem = net::textProblem(value, "the text"); !problem.empty()) {
+      server.fail(key, problem);
     }
   };
   readText("name", c.serverName, net::kMaxServerNameLength);

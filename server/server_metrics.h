@@ -69,11 +69,14 @@ struct ServerMetrics {
   DurationWindow tickCpuTime;            ///< the server thread's CPU time for the same
   CumulativeHistogram tickCpuHistogram;  ///< the same, every tick since the start
   /// The tick budget (budgets.tick_budget_ms, or the tick period without a governor): CPU µs
-  /// each stage consumed of it, and ticks whose CPU overran it (seed 004's budget metrics).
+  /// each stage consumed of it, and ticks whose CPU overran it
+  /// (docs/hosting.md#metrics-and-health).
   double tickBudgetMicros = 0.0;
   double simulateCpuMicros = 0.0;
   double sendCpuMicros = 0.0;
   std::uint64_t tickBudgetOverruns = 0;
+  std::uint64_t simulateBudgetOverruns = 0;  ///< ticks whose simulate stage alone overran it
+  std::uint64_t sendBudgetOverruns = 0;      ///< ticks whose send stage alone overran it
   DurationWindow simulateStage;  ///< roster, input gathering, step, hash, history, replay
   DurationWindow sendStage;      ///< building and queueing frames
   /// The world step's own stages (StepProfile: platforms, bodies, characters, rules), wall µs.

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "client/bot/end_state.h"
 #include "util/monotonic_clock.h"
 
 namespace coyote::bot {
@@ -25,30 +26,6 @@ double secondsWithoutProgress(const LiteClient& client, double now) {
   return since < 0.0 ? 0.0 : now - since;
 }
 
-std::string endState(const LiteClient& client) {
-  switch (client.connection().phase()) {
-    case ClientPhase::Playing:
-      return "playing";
-    case ClientPhase::Refused:
-      return "refused";
-    default:
-      return client.connection().joined() ? "disconnected" : "never joined";
-  }
-}
-
-std::string endReason(const LiteClient& client) {
-  const ServerConnection& connection = client.connection();
-  if (connection.phase() == ClientPhase::Playing) {
-    return "";
-  }
-  if (connection.phase() == ClientPhase::Connecting) {
-    return fmt::format("still {} when the run ended (connect timeout {} s)",
-                       connection.joined() ? "rejoining" : "connecting",
-                       connection.options().connectTimeout);
-  }
-  return connection.endReason();
-}
-
 bool converged(const LiteClient& client, double now) {
   return client.connection().phase() == ClientPhase::Playing &&
          secondsWithoutProgress(client, now) <= kMaxSecondsWithoutProgress &&
@@ -64,8 +41,8 @@ Json clientSummary(const LiteClient& client, double seconds, double now) {
       {"name", connection.options().name},
       {"room", connection.options().room},
       {"slot", client.playerSlot()},
-      {"state", endState(client)},
-      {"reason", endReason(client)},
+      {"state", endState(connection)},
+      {"reason", endReason(connection)},
       {"joined_after_seconds",
        connection.joined() ? connection.joinedAt() - connection.startedAt() : -1.0},
       {"ended_at_tick", playing ? 0 : s.confirmedTick},

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/program.h"
+#include "client/bot/end_state.h"
 #include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
 #include "scenario/input_script.h"
@@ -79,31 +80,6 @@ class BotInputs {
 /// server sends frames 20 times a second) even if nobody told it.
 constexpr double kMaxSecondsWithoutProgress = 1.0;
 
-/// "playing", "disconnected", "refused" or "never joined".
-std::string endState(const coyote::ClientSession& session) {
-  switch (session.phase()) {
-    case coyote::ClientPhase::Playing:
-      return "playing";
-    case coyote::ClientPhase::Refused:
-      return "refused";
-    default:
-      return session.joined() ? "disconnected" : "never joined";
-  }
-}
-
-std::string endReason(const coyote::ClientSession& session) {
-  switch (session.phase()) {
-    case coyote::ClientPhase::Playing:
-      return "";
-    case coyote::ClientPhase::Connecting:
-      return fmt::format("still {} when the run ended (connect timeout {} s)",
-                         session.joined() ? "rejoining" : "connecting",
-                         session.options().connectTimeout);
-    default:
-      return session.endReason();
-  }
-}
-
 /// Played to the end, still confirming ticks, and on the server's hashes.
 bool converged(const coyote::ClientSession& session, double now) {
   const coyote::ClientStats& stats = session.stats();
@@ -128,8 +104,8 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
   const bool playing = session.phase() == coyote::ClientPhase::Playing;
   return Json{{"name", session.options().name},
               {"slot", session.playerSlot()},
-              {"state", endState(session)},
-              {"reason", endReason(session)},
+              {"state", coyote::bot::endState(session.connection())},
+              {"reason", coyote::bot::endReason(session.connection())},
               {"joined_after_seconds", session.secondsToJoin()},
               {"ended_at_tick", playing ? 0 : session.endTick()},
               {"seconds_played", session.secondsPlayed(now)},

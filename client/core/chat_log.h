@@ -22,9 +22,6 @@ class ChatLog {
  public:
   static constexpr std::size_t kCapacity = 200;
 
-  /// Why `text` cannot be said (the server's own checks, made before sending), or "".
-  static std::string lineProblem(const std::string& text);
-
   /// Keeps `line`, or returns why it cannot be shown (a control character, bad UTF-8).
   std::string receive(const net::ChatLine& line, double now);
   const std::deque<ChatEntry>& lines() const { return lines_; }

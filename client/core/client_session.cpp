@@ -10,6 +10,7 @@
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"
 #include "wire/codec.h"
+#include "wire/text_check.h"
 
 namespace coyote {
 namespace {
@@ -70,7 +71,7 @@ std::uint32_t ClientSession::endTick() const {
 }
 
 std::string ClientSession::say(const std::string& text) {
-  if (std::string problem = ChatLog::lineProblem(text); !problem.empty()) {
+  if (std::string problem = net::chatLineProblem(text); !problem.empty()) {
     return problem;
   }
   if (!connection_.connected() || connection_.phase() != ClientPhase::Playing) {

@@ -52,6 +52,8 @@ class ClientSession : private ServerConnectionListener {
   const std::string& endReason() const { return connection_.endReason(); }
   /// True once a Welcome arrived (a refused or unanswered client never joined).
   bool joined() const { return connection_.joined(); }
+  /// Its connection to the server: the handshake's state and figures.
+  const ServerConnection& connection() const { return connection_; }
   /// Seconds from the first update to the Welcome (-1 if it never joined).
   double secondsToJoin() const;
   /// Seconds between the Welcome and the end of the session (or `now` while it lasts).

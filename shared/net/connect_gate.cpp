@@ -8,11 +8,6 @@
 namespace coyote::net {
 namespace {
 
-// Hashed instead of a time bucket for the rate table: cookie replies and refusals are limited
-// apart, so that a refusal is not held back by the cookie reply just before it.
-constexpr std::int64_t kCookieRateDomain = -1;
-constexpr std::int64_t kRefusalRateDomain = -2;
-
 std::int64_t bucketAt(double now) {
   return static_cast<std::int64_t>(std::floor(now / ConnectGate::kBucketSeconds));
 }
@@ -56,10 +51,10 @@ bool ConnectGate::validCookie(const ENetAddress& from, std::uint32_t cookie, dou
   return cookie == current || cookie == previous;  // both always computed: no timing hint
 }
 
-// One reply per address per 100 ms. A slot shared by two addresses (a keyed hash picks it)
-// only delays one of them: its client asks again.
-bool ConnectGate::replyAllowed(const ENetAddress& from, double now, std::int64_t domain) {
-  RateSlot& slot = rate_[keyedHash(from, domain) % kRateSlots];
+// One reply of a kind per address per 100 ms; the kind is hashed in place of a time bucket. A
+// slot shared by two addresses (a keyed hash picks it) only delays one of them: it asks again.
+bool ConnectGate::replyAllowed(const ENetAddress& from, double now, Reply kind) {
+  RateSlot& slot = rate_[keyedHash(from, static_cast<std::int64_t>(kind)) % kRateSlots];
   if (slot.host == from.host && slot.port == from.port &&
       now - slot.lastReply < kReplyIntervalSeconds) {
     return false;
@@ -71,7 +66,7 @@ bool ConnectGate::replyAllowed(const ENetAddress& from, double now, std::int64_t
 ConnectGate::Decision ConnectGate::inspect(const ENetAddress& from,
                                            std::span<const std::uint8_t> datagram, double now) {
   if (isCookieRequest(datagram)) {
-    if (!replyAllowed(from, now, kCookieRateDomain)) {
+    if (!replyAllowed(from, now, Reply::kCookie)) {
       ++counters_.requestsThrottled;
       return {true, std::nullopt};
     }
@@ -100,7 +95,7 @@ ConnectGate::Decision ConnectGate::admit(const ENetAddress& from, std::uint32_t 
     return {};
   }
   ++counters_.connectsTurnedAway;
-  if (!replyAllowed(from, now, kRefusalRateDomain)) {
+  if (!replyAllowed(from, now, Reply::kRefusal)) {
     return {true, std::nullopt};
   }
   ++counters_.refusalsSent;

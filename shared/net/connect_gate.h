@@ -49,6 +49,13 @@ class ConnectGate {
 
   std::uint32_t cookieFor(const ENetAddress& address, double now) const;
 
+  /// What the server sends without a peer, each limited apart to one per address and port per
+  /// kReplyIntervalSeconds (a cookie reply does not hold back the refusal just after it).
+  enum class Reply : std::int64_t { kCookie = -1, kRefusal = -2, kInfo = -3 };
+  /// True (and remembered) if a reply of `kind` may go to `from` at `now`. Its table has a
+  /// fixed size whatever the number of addresses.
+  bool replyAllowed(const ENetAddress& from, double now, Reply kind);
+
   struct Counters {
     std::uint64_t repliesSent = 0;
     std::uint64_t requestsThrottled = 0;  ///< a second request from an address within 100 ms
@@ -69,7 +76,6 @@ class ConnectGate {
   };
 
   std::uint64_t keyedHash(const ENetAddress& address, std::int64_t domain) const;
-  bool replyAllowed(const ENetAddress& from, double now, std::int64_t domain);
   Decision admit(const ENetAddress& from, std::uint32_t connectId, double now);
   bool validCookie(const ENetAddress& from, std::uint32_t cookie, double now) const;
 

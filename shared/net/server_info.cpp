@@ -5,6 +5,7 @@
 
 #include "wire/protocol.h"
 #include "wire/room_name.h"
+#include "wire/text_check.h"
 #include "wire/wire_archive.h"
 #include "wire/wire_range.h"
 
@@ -41,13 +42,10 @@ std::string encoded(T& value, void (*write)(WireOutputArchive&, T&)) {
   return stream.str();
 }
 
-/// What a browser shows must not hide control characters (a forged line, a terminal escape).
+/// What a browser shows must be text (wire/text_check.h): no forged line, no terminal escape.
 void checkPrintable(const std::string& text, const char* what) {
-  if (std::any_of(text.begin(), text.end(), [](char c) {
-        const auto byte = static_cast<unsigned char>(c);
-        return byte < 0x20 || byte == 0x7F;
-      })) {
-    throw WireError(std::string(what) + " holds a control character");
+  if (std::string problem = textProblem(text, what); !problem.empty()) {
+    throw WireError(problem);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "wire/protocol.h"
+
 namespace coyote::net {
 namespace {
 
@@ -50,6 +52,35 @@ std::string textProblem(std::string_view text, std::string_view what) {
     at += length;
   }
   return "";
+}
+
+std::string chatLineProblem(std::string_view text) {
+  if (text.empty()) {
+    return "the line is empty";
+  }
+  if (std::string problem = textProblem(text, "the line"); !problem.empty()) {
+    return problem;
+  }
+  if (codePointCount(text) > kMaxChatCharacters) {
+    return "the line is longer than " + std::to_string(kMaxChatCharacters) + " characters";
+  }
+  return "";
+}
+
+std::string printablePrefix(std::string_view text, std::size_t maxBytes) {
+  std::string printable;
+  for (std::size_t at = 0; at < text.size();) {
+    char32_t codePoint = 0;
+    const std::size_t length = decodeUtf8(text, at, codePoint);
+    const bool shown = length != 0 && !isControl(codePoint);
+    const std::string_view piece = shown ? text.substr(at, length) : std::string_view("?");
+    if (printable.size() + piece.size() > maxBytes) {
+      break;
+    }
+    printable += piece;
+    at += length == 0 ? 1 : length;  // a control character goes whole, a bad byte alone
+  }
+  return printable;
 }
 
 std::size_t codePointCount(std::string_view text) {

@@ -15,4 +15,12 @@ std::string textProblem(std::string_view text, std::string_view what);
 /// Code points in `text`, which textProblem accepted.
 std::size_t codePointCount(std::string_view text);
 
+/// Why `text` cannot be a chat line (docs/playing.md#chat), or "": textProblem's checks, then 1
+/// to kMaxChatCharacters characters. The client checks before sending, the server on arrival.
+std::string chatLineProblem(std::string_view text);
+
+/// The longest start of `text` of whole characters within `maxBytes`, each control character or
+/// invalid byte turned into '?': what a host's file (a level's name) may show in a reply.
+std::string printablePrefix(std::string_view text, std::size_t maxBytes);
+
 }  // namespace coyote::net

@@ -46,7 +46,7 @@ TEST(ServerConfig, BundledFileLoads) {
 TEST(ServerConfig, TheServersNameAndMotdArePrintableAndBounded) {
   EXPECT_EQ(fileRefusal("[server]\nname = \"Coyote Paris\"\nmotd = \"bienvenue\"\n"), "accepted");
   EXPECT_THAT(fileRefusal("[server]\nname = \"evil\\u001b[2J\"\n"),
-              HasSubstr("server.name: a control character"));
+              HasSubstr("server.name: the text holds a control character"));
   EXPECT_THAT(fileRefusal("[server]\nmotd = \"" + std::string(161, 'm') + "\"\n"),
               HasSubstr("server.motd: at most 160 bytes"));
   EXPECT_THAT(fileRefusal("[server]\npassword_file = \"x\"\n"),
