@@ -20,6 +20,12 @@ bool AddressRateLimit::admit(std::uint32_t address, double now) {
   return true;
 }
 
+bool AddressRateLimit::over(std::uint32_t address, double now) const {
+  const auto found = counts_.find(address);
+  return found != counts_.end() && now - found->second.start < windowSeconds_ &&
+         found->second.count >= maxEvents_;
+}
+
 // Forgets the entries whose window has passed; if none has, the oldest window gives way.
 void AddressRateLimit::makeRoom(double now) {
   if (counts_.size() < kMaxAddresses) {

@@ -20,6 +20,8 @@ class AddressRateLimit {
   /// An event from `address`: false if the address is over its limit (refuse it; not counted),
   /// else true, and the event is counted.
   bool admit(std::uint32_t address, double now);
+  /// Whether `address` is over its limit at `now` (nothing is counted).
+  bool over(std::uint32_t address, double now) const;
   std::size_t remembered() const { return counts_.size(); }
   int maxEvents() const { return maxEvents_; }
   double windowSeconds() const { return windowSeconds_; }

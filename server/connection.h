@@ -64,6 +64,7 @@ struct Connection {
   bool kicked = false;           ///< disconnected for misbehaving: its player keeps no reservation
   ChatRate chat;                 ///< its chat lines: 5 at once, then 1 a second
   double lastChatNotice = -1e9;  ///< s, when it was last told a line was not sent
+  double lastVoteCalled = -1e9;  ///< s, when it last called a vote kick
   double closingSince = -1.0;    ///< s, when it was refused or kicked (reset kClosingSeconds on)
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 
 #include <fmt/format.h>
 
@@ -105,7 +106,6 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
-  // Before ENet sees a datagram: cookie requests answered, CONNECTs without a cookie dropped.
   // Before ENet sees a datagram: info queries answered, cookie requests answered, CONNECTs
   // without a cookie dropped.
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
@@ -120,6 +120,14 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
           return openRecordsStore(path, url);
         },
         static_cast<std::size_t>(config_.recordsQueue), kRecordsRetrySeconds, log_);
+  }
+  if (!config_.password.empty()) {
+    passwordHash_ = secretHash(config_.password);
+  }
+  unixAtStart_ = static_cast<std::int64_t>(std::time(nullptr));
+  bans_ = BanList::load(config_.bansFile);
+  if (!bans_.bans().empty()) {
+    log_->info("{} bans read from {}", bans_.bans().size(), config_.bansFile);
   }
   if (roomSteps_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
@@ -149,9 +157,11 @@ void GameServer::advance(double now) {
   if (now_ >= nextExpiry_) {
     expireConnections();
     closeIdleRooms();
+    judgeVotes();
     nextExpiry_ = now_ + kExpiryInterval;
   }
   reportRefusedConnects();
+  serveAdmin();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
     log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), rooms_.size());

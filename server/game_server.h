@@ -13,6 +13,10 @@
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
 #include "server/address_rate_limit.h"
+#include "server/admin/admin_desk.h"
+#include "server/admin/ban_list.h"
+#include "server/admin/secret.h"
+#include "server/admin/vote_kick.h"
 #include "server/connection.h"
 #include "server/info_responder.h"
 #include "server/overload_governor.h"
@@ -93,6 +97,9 @@ class GameServer {
     artificialTickCostMs_ = milliseconds;
   }
   double elapsedSeconds() const { return now_ - startTime_; }
+  /// Where the admin API (server/admin/admin_api.h) leaves its commands; `advance` serves them.
+  AdminDesk& adminDesk() { return adminDesk_; }
+  const BanList& bans() const { return bans_; }
 
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
@@ -162,7 +169,36 @@ class GameServer {
   void announce(const Room& room, const std::string& text);
   /// To `connection` alone, at most once a second: why its line did not go.
   void notice(Connection& connection, const std::string& text);
-  void kickForChatFlood(Connection& connection);
+  /// Says goodbye with "kicked: <reason>", tells the room, and closes the connection.
+  void kick(Connection& connection, const std::string& reason);
+  /// A chat line starting with '/': `/vote kick NAME`, `/vote yes`, `/vote no`, `/help`.
+  void handleChatCommand(Connection& connection, const std::string& line);
+  void startVoteKick(Connection& connection, const std::string& target);
+  void castVote(Connection& connection, bool yes);
+  /// Ends the votes that passed, failed or ran out of time (ten times a second).
+  void judgeVotes();
+  /// Players of `room` who may vote on `vote` (every player there but the one named).
+  std::vector<int> votersFor(const Room& room, const VoteKick& vote) const;
+  // ---- moderation (game_server_admin.cpp, game_server_bans.cpp) ----
+  void serveAdmin();
+  AdminReply runAdmin(const AdminCommand& command);
+  std::string adminPlayers() const;
+  AdminReply adminKick(const HttpServer::Query& arguments);
+  AdminReply adminBan(const HttpServer::Query& arguments);
+  AdminReply adminUnban(const HttpServer::Query& arguments);
+  AdminReply adminMute(const HttpServer::Query& arguments, bool mute);
+  AdminReply adminBroadcast(const HttpServer::Query& arguments);
+  /// Adds the ban, kicks whoever it covers (or `only` that connection), saves the list.
+  AdminReply applyBan(Ban ban, Connection* only = nullptr);
+  /// Writes admin.bans_file; false (and logged) when it cannot.
+  bool saveBans();
+  /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
+  std::vector<Connection*> playersNamed(const std::string& name, const std::string& room);
+  /// Seconds of mute left for `name` (0: not muted).
+  double mutedFor(const std::string& name) const;
+  /// Why a Hello from `connection` may not join: a ban, a wrong password ("" if it may).
+  std::string moderationRefusal(const Connection& connection, const net::Hello& hello);
+  std::int64_t unixNow() const;
 
   /// What a server info query is answered with (rooms listed from `firstRoom`).
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
@@ -194,6 +230,15 @@ class GameServer {
   AddressRateLimit joins_;
   /// Full-state repairs of desyncs: 6 per address in 10 s.
   AddressRateLimit repairs_{6, 10.0};
+  /// Wrong passwords (server.password): 5 per address in 10 s, then every Hello is refused.
+  AddressRateLimit wrongPasswords_{5, 10.0};
+  SecretHash passwordHash_{};
+  AdminDesk adminDesk_;
+  BanList bans_;
+  static constexpr std::size_t kMaxMutes = 1024;
+  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
+  std::map<std::string, VoteKick, std::less<>> votes_;  ///< by room name: one vote at a time
+  std::int64_t unixAtStart_ = 0;  ///< Unix time at `startTime_` (bans are in Unix time)
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;

@@ -1,6 +1,8 @@
 // GameServer's chat (docs/playing.md#chat): players' lines checked and rate-limited, then sent to
 // everyone in the room; the server's own lines (joins, leaves, runs, kicks); notices to a sender
 // whose line did not go.
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "server/game_server.h"
@@ -20,17 +22,26 @@ void GameServer::handleChat(Connection& connection, const net::ChatSay& say) {
     rejectPacket(connection, "chat: " + problem);
     return;
   }
-  if (!connection.chat.admit(now_)) {
-    if (connection.chat.flooding()) {
-      kickForChatFlood(connection);
-    } else {
-      notice(connection, "not sent: at most 5 lines at once, then 1 a second");
-    }
+  if (say.text.starts_with('/')) {
+    handleChatCommand(connection, say.text);
     return;
   }
   const std::string name = connection.role == Connection::Role::Player
                                ? room.slotName(connection.slot)
                                : std::string("spectator");
+  if (const double muted = mutedFor(name); muted > 0.0) {
+    notice(connection,
+           fmt::format("not sent: you are muted for {:.0f} more minutes", std::ceil(muted / 60.0)));
+    return;
+  }
+  if (!connection.chat.admit(now_)) {
+    if (connection.chat.flooding()) {
+      kick(connection, "chat flood");
+    } else {
+      notice(connection, "not sent: at most 5 lines at once, then 1 a second");
+    }
+    return;
+  }
   const net::ChatLine line{net::ChatKind::Player, name, say.text};
   if (!room.admitChat(now_, net::encode(line).size())) {
     notice(connection, "not sent: the room's chat is busy; try again in a moment");
@@ -63,18 +74,22 @@ void GameServer::notice(Connection& connection, const std::string& text) {
                    net::kReliableChannel);
 }
 
-void GameServer::kickForChatFlood(Connection& connection) {
+void GameServer::kick(Connection& connection, const std::string& reason) {
   Room& room = *connection.room;
   const std::string name = connection.role == Connection::Role::Player
                                ? room.slotName(connection.slot)
                                : std::string("a spectator");
-  log_->warn("room {}: {} ({}) kicked for flooding the chat", room.name(), name,
-             connection.address);
-  net::sendMessage(connection.peer, net::Goodbye{"kicked: chat flood"}, net::kReliableChannel);
+  log_->warn("room {}: {} ({}) kicked: {}", room.name(), name, connection.address, reason);
+  net::sendMessage(connection.peer, net::Goodbye{"kicked: " + reason}, net::kReliableChannel);
   enet_peer_disconnect_later(connection.peer, 0);
   connection.kicked = true;
   connection.closingSince = now_;
-  announce(room, fmt::format("{} was kicked (chat flood)", name));
+  announce(room, fmt::format("{} was kicked ({})", name, reason));
+  if (const auto vote = votes_.find(room.name()); vote != votes_.end() &&
+                                                  connection.role == Connection::Role::Player &&
+                                                  vote->second.targetSlot() == connection.slot) {
+    votes_.erase(vote);  // whom it named is gone: nothing left to vote on
+  }
 }
 
 }  // namespace coyote

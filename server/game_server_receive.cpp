@@ -242,6 +242,11 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, "too many joins from this address; try again in a few seconds");
     return;
   }
+  if (const std::string refusal = moderationRefusal(connection, hello); !refusal.empty()) {
+    log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
+    refuse(connection.peer, refusal);
+    return;
+  }
   Room* room = roomFor(connection, hello);
   if (room == nullptr) {
     return;

@@ -86,6 +86,7 @@ bool GameServer::giveUpUnattendedRoom(const std::string& forRoom) {
 void GameServer::closeRoom(
     std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
   room->second->close();
+  votes_.erase(room->first);
   metrics_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);
 }
@@ -122,6 +123,7 @@ net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
   info.protocolVersion = net::kProtocolVersion;
   info.name = config_.serverName;
   info.motd = config_.motd;
+  info.password = !config_.password.empty();
   info.version = fmt::format("coyote protocol {}", net::kProtocolVersion);
   info.players = static_cast<std::uint16_t>(players());
   info.maxPlayers = static_cast<std::uint16_t>(config_.maxPlayers * config_.maxRooms);

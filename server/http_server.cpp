@@ -31,17 +31,61 @@ MHD_Result addArgument(void* query, MHD_ValueKind, const char* key, const char* 
   return MHD_YES;
 }
 
-MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url,
-                         const char* method, const char*, const char*, std::size_t* uploadSize,
-                         void**) {
-  if (*uploadSize != 0) {
-    *uploadSize = 0;  // nothing here takes a body: it is read and dropped, within the limits
-    return MHD_YES;
+/// A request's body while it arrives (at most kMaxBodyBytes are kept).
+struct Upload {
+  std::string body;
+  bool tooLarge = false;
+};
+
+std::string decodeFormPart(std::string part) {
+  std::replace(part.begin(), part.end(), '+', ' ');
+  part.resize(MHD_http_unescape(part.data()));
+  return part;
+}
+
+/// `a=1&b=two+words`: the arguments of a form body, added to `arguments` within kMaxArguments.
+void addFormArguments(const std::string& body, HttpServer::Query& arguments) {
+  std::size_t begin = 0;
+  while (begin < body.size() && arguments.size() < HttpServer::kMaxArguments) {
+    const std::size_t end = std::min(body.find('&', begin), body.size());
+    const std::string pair = body.substr(begin, end - begin);
+    const std::size_t equals = pair.find('=');
+    if (!pair.empty()) {
+      arguments.emplace(decodeFormPart(pair.substr(0, equals)),
+                        equals == std::string::npos ? "" : decodeFormPart(pair.substr(equals + 1)));
+    }
+    begin = end + 1;
   }
-  HttpServer::Query query;
-  MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, &addArgument, &query);
-  const HttpServer::Response response =
-      static_cast<const HttpServer*>(self)->answer(method, url, query);
+}
+
+std::string clientAddress(MHD_Connection* connection) {
+  const MHD_ConnectionInfo* info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  char text[INET_ADDRSTRLEN] = "";
+  if (info != nullptr && info->client_addr->sa_family == AF_INET) {
+    const auto* address = reinterpret_cast<const sockaddr_in*>(info->client_addr);
+    inet_ntop(AF_INET, &address->sin_addr, text, sizeof text);
+  }
+  return text;
+}
+
+HttpServer::Request readRequest(MHD_Connection* connection, const char* url, const char* method,
+                                const Upload& upload) {
+  HttpServer::Request request{method, url, {}, clientAddress(connection), ""};
+  MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, &addArgument, &request.arguments);
+  const char* type =
+      MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+  if (type != nullptr &&
+      std::string_view(type).starts_with(MHD_HTTP_POST_ENCODING_FORM_URLENCODED)) {
+    addFormArguments(upload.body, request.arguments);
+  }
+  const char* authorization =
+      MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+  request.authorization = authorization == nullptr ? "" : authorization;
+  return request;
+}
+
+MHD_Result queueResponse(MHD_Connection* connection, const HttpServer::Response& response) {
   const std::string& body = *response.body;
   MHD_Response* reply = MHD_create_response_from_buffer(body.size(), const_cast<char*>(body.data()),
                                                         MHD_RESPMEM_MUST_COPY);
@@ -49,11 +93,47 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     return MHD_NO;  // out of memory: libmicrohttpd closes the connection
   }
   MHD_add_response_header(reply, MHD_HTTP_HEADER_CONTENT_TYPE, response.contentType.c_str());
+  for (const auto& [name, value] : response.headers) {
+    MHD_add_response_header(reply, name.c_str(), value.c_str());
+  }
   MHD_add_response_header(reply, MHD_HTTP_HEADER_CONNECTION, "close");  // one request each
   const MHD_Result queued =
       MHD_queue_response(connection, static_cast<unsigned>(response.status), reply);
   MHD_destroy_response(reply);
   return queued;
+}
+
+// Called once when the headers are in (an Upload is made), then for each piece of the body, then
+// once more with none: the request is answered then.
+MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url,
+                         const char* method, const char*, const char* data, std::size_t* size,
+                         void** state) {
+  if (*state == nullptr) {
+    *state = new Upload();
+    return MHD_YES;
+  }
+  auto& upload = *static_cast<Upload*>(*state);
+  if (*size != 0) {
+    upload.tooLarge = upload.tooLarge || upload.body.size() + *size > HttpServer::kMaxBodyBytes;
+    if (!upload.tooLarge) {
+      upload.body.append(data, *size);
+    }
+    *size = 0;  // read (and dropped past the limit)
+    return MHD_YES;
+  }
+  if (upload.tooLarge) {
+    return queueResponse(
+        connection, {413, "text/plain; charset=utf-8",
+                     std::make_shared<const std::string>(
+                         fmt::format("a body is at most {} bytes\n", HttpServer::kMaxBodyBytes))});
+  }
+  return queueResponse(connection, static_cast<const HttpServer*>(self)->answer(
+                                       readRequest(connection, url, method, upload)));
+}
+
+void requestCompleted(void*, MHD_Connection*, void** state, MHD_RequestTerminationCode) {
+  delete static_cast<Upload*>(*state);
+  *state = nullptr;
 }
 
 void notifyConnection(void* self, MHD_Connection* connection, void**,
@@ -91,7 +171,8 @@ HttpServer::HttpServer(const std::string& bind, int port, Limits limits,
       static_cast<unsigned>(limits_.connections), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
       static_cast<unsigned>(limits_.connectionsPerAddress), MHD_OPTION_CONNECTION_TIMEOUT,
       limits_.idleSeconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits_.memoryPerConnection,
-      MHD_OPTION_NOTIFY_CONNECTION, &notifyConnection, this, MHD_OPTION_END);
+      MHD_OPTION_NOTIFY_CONNECTION, &notifyConnection, this, MHD_OPTION_NOTIFY_COMPLETED,
+      &requestCompleted, nullptr, MHD_OPTION_END);
   if (daemon_ == nullptr) {
     throw std::runtime_error(fmt::format("cannot listen for HTTP on {}:{}", bind, port));
   }
@@ -107,24 +188,37 @@ HttpServer::~HttpServer() {
 }
 
 void HttpServer::get(const std::string& path, Handler handler) {
-  routes_[path] = std::move(handler);
+  route("GET", path, [handler = std::move(handler)](const Request& request) {
+    return handler(request.arguments);
+  });
+}
+
+void HttpServer::route(const std::string& method, const std::string& path, RequestHandler handler) {
+  routes_[path][method] = std::move(handler);
 }
 
 void HttpServer::start() {
   thread_ = std::thread([this] { loop(); });
 }
 
-HttpServer::Response HttpServer::answer(const std::string& method, const std::string& path,
-                                        const Query& query) const {
-  if (method != "GET" && method != "HEAD") {
-    return {405, "text/plain; charset=utf-8",
-            std::make_shared<const std::string>("only GET and HEAD are served here\n")};
-  }
-  const auto route = routes_.find(path);
+HttpServer::Response HttpServer::answer(const Request& request) const {
+  const auto route = routes_.find(request.path);
   if (route == routes_.end()) {
     return {404, "text/plain; charset=utf-8", std::make_shared<const std::string>("not found\n")};
   }
-  return route->second(query);
+  const std::string method = request.method == "HEAD" ? "GET" : request.method;
+  const auto handler = route->second.find(method);
+  if (handler == route->second.end()) {
+    std::string allowed;
+    for (const auto& [name, unused] : route->second) {
+      allowed += (allowed.empty() ? "" : ", ") + name + (name == "GET" ? ", HEAD" : "");
+    }
+    return {405,
+            "text/plain; charset=utf-8",
+            std::make_shared<const std::string>(fmt::format("only {} here\n", allowed)),
+            {{"Allow", allowed}}};
+  }
+  return handler->second(request);
 }
 
 void HttpServer::loop() {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <spdlog/logger.h>
@@ -29,11 +30,25 @@ class HttpServer {
     int status = 200;
     std::string contentType = "text/plain; charset=utf-8";
     std::shared_ptr<const std::string> body;
+    std::vector<std::pair<std::string, std::string>> headers = {};  ///< beyond the content type
   };
-  /// The request's query arguments (`?page=2&player=x`), decoded; at most kMaxArguments.
+  /// The request's query arguments (`?page=2&player=x`), decoded; at most kMaxArguments. A POST's
+  /// form body (`application/x-www-form-urlencoded`) adds its own.
   using Query = std::map<std::string, std::string>;
   using Handler = std::function<Response(const Query&)>;
   static constexpr std::size_t kMaxArguments = 8;
+  /// The longest request body read; a longer one is answered 413.
+  static constexpr std::size_t kMaxBodyBytes = 4096;
+
+  /// What a route that needs more than the arguments is given.
+  struct Request {
+    std::string method;
+    std::string path;
+    Query arguments;
+    std::string address;        ///< the client's IPv4 address, "a.b.c.d"
+    std::string authorization;  ///< the Authorization header, "" if none
+  };
+  using RequestHandler = std::function<Response(const Request&)>;
 
   struct Limits {
     std::size_t connections = 64;           ///< at once, in total
@@ -52,6 +67,8 @@ class HttpServer {
   /// Answers `GET path` (and HEAD) with `handler`, called on the server's thread. Routes are
   /// set before `start`.
   void get(const std::string& path, Handler handler);
+  /// Answers `method path` with `handler` (GET also answers HEAD).
+  void route(const std::string& method, const std::string& path, RequestHandler handler);
   void start();
 
   int port() const { return port_; }
@@ -59,7 +76,7 @@ class HttpServer {
   std::uint64_t connectionsCut() const { return connectionsCut_.load(); }
 
   /// libmicrohttpd's callbacks (C linkage needs plain functions; they forward here).
-  Response answer(const std::string& method, const std::string& path, const Query& query) const;
+  Response answer(const Request& request) const;
   void connectionStarted(MHD_Connection* connection);
   void connectionClosed(MHD_Connection* connection);
 
@@ -77,7 +94,7 @@ class HttpServer {
   std::shared_ptr<spdlog::logger> log_;
   MHD_Daemon* daemon_ = nullptr;
   int port_ = 0;
-  std::map<std::string, Handler> routes_;
+  std::map<std::string, std::map<std::string, RequestHandler>> routes_;  ///< path → method →
   std::vector<Tracked> connections_;  ///< touched on the server's thread only
   std::atomic<std::uint64_t> connectionsCut_{0};
   std::atomic<bool> stopping_{false};

@@ -15,6 +15,7 @@
 #include "config/config_error.h"
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
+#include "server/admin/admin_api.h"
 #include "server/agones_agent.h"
 #include "server/game_server.h"
 #include "server/metrics_http.h"
@@ -107,6 +108,10 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   }
   if (config.recordsPage && config.metricsPort == 0) {
     throw coyote::ConfigError("records.page: it is served on the HTTP port; set net.metrics_port");
+  }
+  if (!config.adminToken.empty() && config.metricsPort == 0) {
+    throw coyote::ConfigError(
+        "admin.token: the admin API is served on the HTTP port; set net.metrics_port");
   }
   return config;
 }
@@ -212,23 +217,34 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
 }
 
 /// The HTTP endpoints, when `net.metrics_port` asks for them.
-/// With `records` (records.page), the leaderboard too.
+/// With `records` (records.page), the leaderboard too; with `admin` (admin.token), the admin API.
 std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& config,
                                                   const std::shared_ptr<spdlog::logger>& logger,
                                                   const std::string& portFile,
-                                                  coyote::RecordsPage* records) {
+                                                  coyote::RecordsPage* records,
+                                                  coyote::AdminApi* admin) {
   if (config.metricsPort == 0) {
     return nullptr;
   }
   auto http = std::make_unique<coyote::MetricsHttp>(
       config.metricsBind, config.metricsPort < 0 ? 0 : config.metricsPort, logger,
-      coyote::monotonicSeconds, [records](coyote::HttpServer& server) {
+      coyote::monotonicSeconds, [records, admin](coyote::HttpServer& server) {
         if (records != nullptr) {
           records->route(server);
         }
+        if (admin != nullptr) {
+          admin->route(server);
+        }
       });
-  logger->info("metrics on http://{}:{}/metrics (health: /healthz, readiness: /readyz{})",
-               config.metricsBind, http->port(), records != nullptr ? ", records: /records" : "");
+  logger->info("metrics on http://{}:{}/metrics (health: /healthz, readiness: /readyz{}{})",
+               config.metricsBind, http->port(), records != nullptr ? ", records: /records" : "",
+               admin != nullptr ? ", admin API: /admin/" : "");
+  if (admin != nullptr && config.metricsBind != "127.0.0.1") {
+    logger->warn(
+        "the admin API answers on {} in plain HTTP: keep net.metrics_bind on 127.0.0.1 "
+        "or put TLS in front (docs/hosting.md#moderation)",
+        config.metricsBind);
+  }
   if (!portFile.empty()) {
     std::ofstream(portFile) << http->port() << "\n";
   }
@@ -286,7 +302,12 @@ int main(int argc, char** argv) {
     const auto records = config.recordsPage ? std::make_unique<coyote::RecordsPage>(
                                                   config.recordsPath, config.recordsUrl, logger)
                                             : nullptr;
-    const auto http = startMetrics(config, logger, line.metricsPortFile, records.get());
+    const auto admin = config.adminToken.empty() ? nullptr
+                                                 : std::make_unique<coyote::AdminApi>(
+                                                       config.adminToken, server.adminDesk(),
+                                                       logger, coyote::monotonicSeconds);
+    const auto http =
+        startMetrics(config, logger, line.metricsPortFile, records.get(), admin.get());
     const auto agones = startAgones(config, logger);
     LoopReporter report{http.get(), agones.get(), config.physics.tickRate};
     report.update(server, coyote::monotonicSeconds());

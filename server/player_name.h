@@ -11,4 +11,10 @@ namespace coyote {
 /// "player<slot>").
 std::string nameProblem(std::string_view name);
 
+/// `name` with ASCII letters in lower case: how moderation matches names ("Bob" is "bob").
+std::string nameKey(std::string_view name);
+inline bool sameName(std::string_view a, std::string_view b) {
+  return nameKey(a) == nameKey(b);
+}
+
 }  // namespace coyote

@@ -10,6 +10,7 @@
 #include "config/physics_config_loader.h"
 #include "net/server_info.h"
 #include "sim/state/body.h"
+#include "wire/protocol.h"
 #include "wire/room_name.h"
 #include "wire/text_check.h"
 
@@ -20,8 +21,11 @@ constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
 /// COYOTE_* variables of other programs that look like overrides of a section's key: the
 /// client's COYOTE_SERVER_BINARY is not [server] binary.
 constexpr std::string_view kForeignVariables[] = {"server_binary"};
-constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",    "world",
-                                          "budgets", "agones", "rooms",   "records"};
+constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",     "world",
+                                          "budgets", "agones", "rooms",   "records", "admin"};
+/// Variables kept as text whatever they look like: a password or token of digits is no number.
+constexpr std::string_view kTextVariables[] = {"server_name", "server_motd", "server_password",
+                                               "admin_token", "admin_bans_file"};
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -33,7 +37,11 @@ void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
 }
 
 // Types an environment value the way TOML would: integer, float, boolean, else string.
-void insertTyped(toml::table& table, const std::string& key, const std::string& text) {
+void insertTyped(toml::table& table, const std::string& key, const std::string& text, bool isText) {
+  if (isText) {
+    table.insert_or_assign(key, text);
+    return;
+  }
   std::int64_t integer = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
   if (error == std::errc() && end == text.data() + text.size()) {
@@ -64,7 +72,28 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
   };
   readText("name", c.serverName, net::kMaxServerNameLength);
   readText("motd", c.motd, net::kMaxMotdLength);
+  readText("password", c.password, net::kMaxPasswordLength);
   server.rejectUnknownKeys();
+}
+
+// [admin]: the admin API's token, where bans are kept, whether rooms may vote a player out.
+void readAdmin(TomlTableReader& admin, ServerConfig& c) {
+  admin.read("token", c.adminToken);
+  if (!c.adminToken.empty() && c.adminToken.size() < kMinAdminTokenLength) {
+    admin.fail("token", fmt::format("at least {} characters (or \"\" to leave the admin API off)",
+                                    kMinAdminTokenLength));
+  }
+  const bool printable = std::all_of(c.adminToken.begin(), c.adminToken.end(),
+                                     [](char ch) { return ch > ' ' && ch < 127; });
+  if (!printable || c.adminToken.size() > 256) {
+    admin.fail("token", "at most 256 printable ASCII characters without spaces");
+  }
+  admin.read("bans_file", c.bansFile);
+  if (c.bansFile.empty()) {
+    admin.fail("bans_file", "a file is needed: bans are kept there across restarts");
+  }
+  admin.read("vote_kick", c.voteKick);
+  admin.rejectUnknownKeys();
 }
 
 // [rooms] and its [rooms.levels] table of room name → level file.
@@ -152,6 +181,9 @@ void readServerConfig(TomlTableReader& root, ServerConfig& c) {
   TomlTableReader records = root.section("records");
   readRecords(records, c);
 
+  TomlTableReader admin = root.section("admin");
+  readAdmin(admin, c);
+
   TomlTableReader agones = root.section("agones");
   agones.read("enabled", c.agonesEnabled);
   agones.read("health_interval", c.agonesHealthInterval, 0.1f, 600.0f);
@@ -192,7 +224,9 @@ void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
       if (name.size() > section.size() + 1 && name.starts_with(section) &&
           name[section.size()] == '_') {
         auto* table = root.insert(section, toml::table{}).first->second.as_table();
-        insertTyped(*table, name.substr(section.size() + 1), value);
+        const bool isText = std::find(std::begin(kTextVariables), std::end(kTextVariables), name) !=
+                            std::end(kTextVariables);
+        insertTyped(*table, name.substr(section.size() + 1), value, isText);
         break;
       }
     }

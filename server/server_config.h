@@ -16,7 +16,8 @@ namespace coyote {
 struct ServerConfig {
   // [server] what the server browser shows (docs/hosting.md#the-server-browser)
   std::string serverName = "Coyote server";
-  std::string motd;  ///< message of the day
+  std::string motd;      ///< message of the day
+  std::string password;  ///< "" = none; else a Hello must carry it (docs/hosting.md#moderation)
   // [sim] tick_rate lives in physics.tickRate
   std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped
 
@@ -64,6 +65,11 @@ struct ServerConfig {
   float agonesHealthInterval = 5.0f;           ///< s between two health pings
   float agonesShutdownWhenEmptyAfter = 60.0f;  ///< s empty after a match → shutdown (0 = never)
 
+  // [admin] (docs/hosting.md#moderation)
+  std::string adminToken;              ///< the admin API's bearer token; "" = the API is off
+  std::string bansFile = "bans.json";  ///< where bans survive restarts
+  bool voteKick = true;                ///< players may vote a player out of their room
+
   // [records] (docs/hosting.md#records): finished runs kept in a database
   /// SQLite file of the records ("" = none unless records.url is set)
   std::string recordsPath;
@@ -80,6 +86,9 @@ struct ServerConfig {
   std::int32_t overloadRadius = 24;
   std::int32_t overloadActiveBodies = 32;
 };
+
+/// The shortest admin.token accepted: guessing it at 5 tries a minute must be hopeless.
+inline constexpr std::size_t kMinAdminTokenLength = 16;
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).
 void readServerConfig(TomlTableReader& root, ServerConfig& config);

@@ -29,6 +29,7 @@ struct CommandLine {
   std::string level = "configs/levels/arena.tmj";
   std::optional<int> scale;
   std::string room = std::string(net::kDefaultRoom);
+  std::string password;
   WindowOptions window;
 };
 
@@ -38,6 +39,7 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--config", o.configFile, "client TOML (default: configs/client.toml if present)");
   app.add_option("--room", o.room, "the room to join on the server (a-z, 0-9, - and _)")
       ->check([](const std::string& room) { return net::roomNameProblem(room); });
+  app.add_option("--password", o.password, "the server's password, if it has one");
   app.add_flag("--spectate", o.spectate, "watch without a player");
   app.add_option("--replay", o.replayFile, "play a replay recorded by coyote-server --record");
   app.add_option("--screenshot", o.window.screenshot, "save the window to this PNG and exit");
@@ -70,6 +72,7 @@ ClientOptions sessionOptions(const CommandLine& o, const ClientConfig& config, c
   options.name = config.name;
   options.spectator = o.spectate;
   options.room = o.room;
+  options.password = o.password;
   options.inputDelay = config.inputDelay;
   options.targetMargin = config.targetMargin;
   options.trackCorrections = true;

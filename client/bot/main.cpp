@@ -140,6 +140,7 @@ struct CommandLine {
   std::uint64_t seed = 1;
   std::string inputsFile;
   std::string namePrefix = "bot";
+  std::string password;
   int inputDelay = 0;
   int targetMargin = 2;
   double connectTimeout = 15.0;
@@ -162,6 +163,7 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--inputs", o.inputsFile,
                  "scripted inputs (coyote-sim format); bot i plays column i");
   app.add_option("--name", o.namePrefix, "name prefix");
+  app.add_option("--password", o.password, "the server's password, if it has one");
   app.add_option("--input-delay", o.inputDelay, "fixed input delay in ticks")
       ->check(CLI::Range(0, 10));
   app.add_option("--target-margin", o.targetMargin, "ticks early inputs should arrive")
@@ -272,6 +274,7 @@ coyote::ClientOptions botOptions(const CommandLine& o, const coyote::cli::HostPo
   options.port = address.port;
   options.name = fmt::format("{}{}", o.namePrefix, index);
   options.room = roomOf(o, index);
+  options.password = o.password;
   options.inputDelay = o.inputDelay;
   options.targetMargin = o.targetMargin;
   options.connectTimeout = o.connectTimeout;

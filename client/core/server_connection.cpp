@@ -204,6 +204,7 @@ void ServerConnection::sayHello(double now) {
   hello.reconnectToken = options_.reconnectToken;
   hello.spectator = options_.spectator;
   hello.room = options_.room;
+  hello.password = options_.password.substr(0, net::kMaxPasswordLength);
   helloTimeMs_ = static_cast<std::uint32_t>((now - startedAt_) * 1000.0);
   helloSentAt_ = now;
   hello.clientTimeMs = helloTimeMs_;

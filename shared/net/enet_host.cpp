@@ -166,4 +166,10 @@ std::string peerAddress(const ENetPeer* peer) {
   return fmt::format("{}:{}", host, peer->address.port);
 }
 
+std::string hostAddress(const ENetAddress& address) {
+  char host[64] = {};
+  enet_address_get_host_ip(&address, host, sizeof(host));
+  return host;
+}
+
 }  // namespace coyote::net

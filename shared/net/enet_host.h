@@ -89,5 +89,7 @@ void sendEncoded(ENetPeer* peer, std::span<const std::uint8_t> encoded, Channel 
 
 /// The peer's address as "a.b.c.d:port", for logs.
 std::string peerAddress(const ENetPeer* peer);
+/// "a.b.c.d": the IPv4 address alone, as bans name it.
+std::string hostAddress(const ENetAddress& address);
 
 }  // namespace coyote::net

@@ -40,6 +40,7 @@ struct Hello {
   bool spectator = false;
   std::uint32_t clientTimeMs = 0;  ///< echoed in Welcome to measure the handshake round trip
   std::string room = std::string(kDefaultRoom);  ///< the match to join (see room_name.h)
+  std::string password = {};  ///< the server's password, if it has one (docs/hosting.md#moderation)
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -49,6 +50,7 @@ struct Hello {
     wireBool(archive, spectator, "spectator");
     archive(clientTimeMs);
     boundedString(archive, room, kMaxWireRoomNameLength, "room");
+    boundedString(archive, password, kMaxPasswordLength, "password");
   }
 };
 

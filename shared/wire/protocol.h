@@ -12,8 +12,8 @@ namespace coyote::net {
 /// Welcome, which a client takes once per connection (an older client would start over); 9:
 /// step-up, the walkable-slope limit and speed along slopes (three settings more in the Welcome);
 /// 10: races (a level's start, finish, laps and checkpoint orders; a character's run); 11: race
-/// boards and ghosts; 12: chat.
-inline constexpr std::uint16_t kProtocolVersion = 12;
+/// boards and ghosts; 12: chat; 13: a server's password in the Hello.
+inline constexpr std::uint16_t kProtocolVersion = 13;
 /// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).
@@ -30,6 +30,8 @@ inline constexpr std::size_t kChannelCount = 2;
 
 // Caps checked before anything is allocated while decoding (docs/protocol.md#bounds).
 inline constexpr std::size_t kMaxNameLength = 32;
+/// A server's password (`server.password`), in bytes.
+inline constexpr std::size_t kMaxPasswordLength = 64;
 inline constexpr std::size_t kMaxRoomNameLength = 24;
 /// What a Hello may carry as a room name on the wire: more than a room name may be, so that a
 /// name too long is refused with its reason (room_name.h) rather than dropped as malformed.

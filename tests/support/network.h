@@ -1,12 +1,16 @@
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -34,6 +38,8 @@ inline Level networkTestLevel() {
 }
 
 /// A config for in-process servers: any free port on loopback, short windows.
+/// Bans are kept in a file of the test's own in the temporary folder, empty at the start: a ban
+/// one test made (a vote kick) must not shut the next one out.
 inline ServerConfig testServerConfig() {
   ServerConfig config;
   config.bindAddress = "127.0.0.1";
@@ -41,6 +47,14 @@ inline ServerConfig testServerConfig() {
   config.metricsInterval = 0.0f;
   config.reconnectWindow = 2.0f;
   config.tickBudgetMs = 0.0f;  // no governor: a busy test machine must not refuse joins
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = fmt::format("coyote-bans-{}-{}-{}.json", getpid(),
+                                 test != nullptr ? test->test_suite_name() : "",
+                                 test != nullptr ? test->name() : "");
+  std::replace(name.begin(), name.end(), '/', '_');  // parameterised tests' names
+  const std::filesystem::path bans = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove(bans);
+  config.bansFile = bans.string();
   return config;
 }
 

@@ -1,0 +1,14 @@
+# The clang-16 build with AddressSanitizer and UndefinedBehaviorSanitizer that scripts/sanitize
+# runs every test in and scripts/fuzz fuzzes with: one build in build/asan for both, so CI compiles
+# the sources once for them. -fsanitize=fuzzer-no-link adds the coverage counters libFuzzer reads;
+# in the tests' programs, linked without libFuzzer, the sanitizer runtime's own no-op callbacks
+# answer them.
+coyote_packages+=(libclang-rt-16-dev)  # the sanitizers' and libFuzzer's runtimes
+
+configure_sanitizer_build() {
+  local flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
+  flags+=" -fno-omit-frame-pointer -g"
+  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOYOTE_WERROR=ON \
+    -DCOYOTE_BENCH=OFF -DCOYOTE_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+}

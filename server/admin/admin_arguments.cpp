@@ -1,0 +1,46 @@
+#include "server/admin/admin_arguments.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "server/admin/ban_list.h"
+#include "wire/text_check.h"
+
+namespace coyote {
+
+AdminReply adminFailure(int status, const std::string& message) {
+  return {status, nlohmann::json{{"error", message}}.dump()};
+}
+
+std::string adminArgument(const HttpServer::Query& arguments, const std::string& key) {
+  const auto found = arguments.find(key);
+  return found == arguments.end() ? "" : found->second;
+}
+
+std::string reasonArgument(const HttpServer::Query& arguments, std::string& problem) {
+  std::string reason = adminArgument(arguments, "reason");
+  problem = net::textProblem(reason, "reason: the text");
+  if (problem.empty() && reason.size() > kMaxBanReasonBytes) {
+    problem = fmt::format("reason: at most {} bytes", kMaxBanReasonBytes);
+  }
+  return reason;
+}
+
+std::optional<std::int64_t> minutesArgument(const HttpServer::Query& arguments,
+                                            std::int64_t fallback) {
+  const std::string text = adminArgument(arguments, "minutes");
+  if (text.empty()) {
+    return fallback;
+  }
+  std::int64_t minutes = -1;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), minutes);
+  if (error != std::errc() || end != text.data() + text.size() || minutes < 0 ||
+      minutes > kMaxBanMinutes) {
+    return std::nullopt;
+  }
+  return minutes;
+}
+
+}  // namespace coyote

@@ -1,0 +1,191 @@
+#include "server/admin/ban_list.h"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "config/bounded_file.h"
+#include "config/config_error.h"
+#include "server/player_name.h"
+#include "wire/text_check.h"
+
+namespace coyote {
+namespace {
+
+bool matches(const Ban& ban, Ban::Kind kind, std::string_view value) {
+  return ban.kind == kind &&
+         (kind == Ban::Kind::Address ? ban.value == value : sameName(ban.value, value));
+}
+
+const nlohmann::json& field(const nlohmann::json& entry, const char* name, const std::string& where,
+                            nlohmann::json::value_t type) {
+  const auto found = entry.find(name);
+  const bool isType = found != entry.end() &&
+                      (found->type() == type || (type == nlohmann::json::value_t::number_integer &&
+                                                 found->is_number_unsigned()));
+  if (!isType) {
+    throw ConfigError(
+        fmt::format("{}.{}: missing or not a {}", where, name,
+                    type == nlohmann::json::value_t::string ? "string" : "whole number"));
+  }
+  return *found;
+}
+
+std::string textField(const nlohmann::json& entry, const char* name, const std::string& where) {
+  std::string text = field(entry, name, where, nlohmann::json::value_t::string).get<std::string>();
+  if (const std::string problem = net::textProblem(text, "the text"); !problem.empty()) {
+    throw ConfigError(fmt::format("{}.{}: {}", where, name, problem));
+  }
+  if (text.size() > kMaxBanReasonBytes) {
+    throw ConfigError(fmt::format("{}.{}: longer than {} bytes", where, name, kMaxBanReasonBytes));
+  }
+  return text;
+}
+
+std::int64_t timeField(const nlohmann::json& entry, const char* name, const std::string& where) {
+  const auto value = field(entry, name, where, nlohmann::json::value_t::number_integer);
+  const std::int64_t seconds = value.is_number_unsigned() && value.get<std::uint64_t>() > INT64_MAX
+                                   ? -1
+                                   : value.get<std::int64_t>();
+  if (seconds < 0) {
+    throw ConfigError(fmt::format("{}.{}: a Unix time is not negative", where, name));
+  }
+  return seconds;
+}
+
+Ban readBan(const nlohmann::json& entry, const std::string& where) {
+  if (!entry.is_object()) {
+    throw ConfigError(where + ": not an object");
+  }
+  Ban ban;
+  const std::string kind = textField(entry, "kind", where);
+  if (kind != "address" && kind != "name") {
+    throw ConfigError(where + ".kind: \"address\" or \"name\", not \"" + kind + "\"");
+  }
+  ban.kind = kind == "address" ? Ban::Kind::Address : Ban::Kind::Name;
+  ban.value = textField(entry, "value", where);
+  const std::string problem =
+      ban.kind == Ban::Kind::Address ? addressProblem(ban.value) : nameProblem(ban.value);
+  if (!problem.empty() || ban.value.empty()) {
+    throw ConfigError(fmt::format("{}.value: {}", where, problem.empty() ? "empty" : problem));
+  }
+  ban.name = entry.contains("name") ? textField(entry, "name", where) : "";
+  ban.reason = textField(entry, "reason", where);
+  ban.by = entry.contains("by") ? textField(entry, "by", where) : "admin";
+  ban.since = timeField(entry, "since", where);
+  ban.until = timeField(entry, "until", where);
+  return ban;
+}
+
+nlohmann::json banJson(const Ban& ban) {
+  return {{"id", ban.id},         {"kind", ban.kind == Ban::Kind::Address ? "address" : "name"},
+          {"value", ban.value},   {"name", ban.name},
+          {"reason", ban.reason}, {"since", ban.since},
+          {"until", ban.until},   {"by", ban.by}};
+}
+
+}  // namespace
+
+std::string addressProblem(std::string_view text) {
+  in_addr parsed{};
+  const std::string copy(text.substr(0, 16));
+  if (text.size() > 15 || inet_pton(AF_INET, copy.c_str(), &parsed) != 1) {
+    return "not an IPv4 address a.b.c.d";
+  }
+  return "";
+}
+
+std::string banMessage(const Ban& ban) {
+  const std::string reason = ban.reason.empty() ? "" : ": " + ban.reason;
+  if (ban.until == 0) {
+    return "banned" + reason;
+  }
+  return fmt::format("banned until {:%Y-%m-%d %H:%M} UTC{}",
+                     fmt::gmtime(static_cast<std::time_t>(ban.until)), reason);
+}
+
+BanList BanList::load(const std::string& file) {
+  BanList list;
+  if (!std::filesystem::exists(file)) {
+    return list;
+  }
+  const std::string text = readBoundedFile(file, kMaxFileBytes);
+  const nlohmann::json root = nlohmann::json::parse(text, nullptr, false);
+  if (root.is_discarded() || !root.is_object() || !root.contains("bans") ||
+      !root["bans"].is_array()) {
+    throw ConfigError(file + ": not a ban list (a JSON object with a \"bans\" array)");
+  }
+  if (root["bans"].size() > kMaxBans) {
+    throw ConfigError(fmt::format("{}: bans: more than {}", file, kMaxBans));
+  }
+  for (std::size_t i = 0; i < root["bans"].size(); ++i) {
+    list.add(readBan(root["bans"][i], fmt::format("{}: bans[{}]", file, i)));
+  }
+  return list;
+}
+
+std::string BanList::json(std::uint64_t id) const {
+  nlohmann::json entries = nlohmann::json::array();
+  for (const Ban& ban : bans_) {
+    if (id == 0 || ban.id == id) {
+      entries.push_back(banJson(ban));
+    }
+  }
+  return nlohmann::json{{"bans", entries}}.dump(2);
+}
+
+void BanList::save(const std::string& file) const {
+  const std::string temporary = file + ".new";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << json() << '\n';
+    if (!out.flush()) {
+      throw std::runtime_error("cannot write the ban list " + temporary);
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, file, error);
+  if (error) {
+    throw std::runtime_error(
+        fmt::format("cannot replace the ban list {}: {}", file, error.message()));
+  }
+}
+
+const Ban* BanList::add(Ban ban) {
+  std::erase_if(bans_, [&](const Ban& old) { return matches(old, ban.kind, ban.value); });
+  if (bans_.size() >= kMaxBans) {
+    return nullptr;
+  }
+  ban.id = nextId_++;
+  bans_.push_back(std::move(ban));
+  return &bans_.back();
+}
+
+bool BanList::remove(std::uint64_t id) {
+  return std::erase_if(bans_, [id](const Ban& ban) { return ban.id == id; }) > 0;
+}
+
+std::size_t BanList::expire(std::int64_t now) {
+  return std::erase_if(bans_, [now](const Ban& ban) { return !ban.liveAt(now); });
+}
+
+const Ban* BanList::find(std::string_view address, std::string_view name, std::int64_t now) const {
+  for (const Ban::Kind kind : {Ban::Kind::Address, Ban::Kind::Name}) {
+    const std::string_view value = kind == Ban::Kind::Address ? address : name;
+    for (const Ban& ban : bans_) {
+      if (!value.empty() && ban.liveAt(now) && matches(ban, kind, value)) {
+        return &ban;
+      }
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace coyote

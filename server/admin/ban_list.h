@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace coyote {
+
+inline constexpr std::size_t kMaxBanReasonBytes = 200;
+inline constexpr std::int64_t kMaxBanMinutes = 10LL * 366 * 24 * 60;  ///< ten years; 0: for good
+
+/// One ban (docs/hosting.md#moderation): of an IPv4 address or of a player name.
+struct Ban {
+  enum class Kind { Address, Name };
+  std::uint64_t id = 0;  ///< given by the list, for unban
+  Kind kind = Kind::Address;
+  std::string value;       ///< "a.b.c.d", or the name (matched without regard to ASCII case)
+  std::string name;        ///< an address ban: the name its player had, for the list ("" if none)
+  std::string reason;      ///< shown to the banned player when refused
+  std::int64_t since = 0;  ///< Unix time, s
+  std::int64_t until = 0;  ///< Unix time, s; 0: never ends
+  std::string by;          ///< "admin" or "vote"
+
+  bool liveAt(std::int64_t now) const { return until == 0 || now < until; }
+};
+
+/// The server's bans, kept in a JSON file (`admin.bans_file`) so that they survive restarts: the
+/// file is read at start (a malformed one stops the server with the entry and field named) and
+/// written again, whole and atomically (a temporary file renamed over it), at every change.
+class BanList {
+ public:
+  static constexpr std::size_t kMaxBans = 10000;
+  static constexpr std::uintmax_t kMaxFileBytes = 4u << 20;
+
+  /// The bans of `file`, or none if it does not exist yet. Throws ConfigError naming the file,
+  /// the entry and the field.
+  static BanList load(const std::string& file);
+  /// Writes every ban to `file`; throws std::runtime_error naming it when it cannot.
+  void save(const std::string& file) const;
+
+  /// Adds `ban` (its id given here) and returns it; a live ban of the same address or name is
+  /// replaced. Nullptr when the list holds kMaxBans already.
+  const Ban* add(Ban ban);
+  /// False if no ban has that id.
+  bool remove(std::uint64_t id);
+  /// Forgets the bans that ended by `now`; how many.
+  std::size_t expire(std::int64_t now);
+  /// The live ban of `address` or of `name`, if any (an address ban first).
+  const Ban* find(std::string_view address, std::string_view name, std::int64_t now) const;
+  const std::vector<Ban>& bans() const { return bans_; }
+  /// `{"bans": [...]}`, what the file holds: every ban, or the one of `id` alone.
+  std::string json(std::uint64_t id = 0) const;
+
+ private:
+  std::vector<Ban> bans_;
+  std::uint64_t nextId_ = 1;
+};
+
+/// Why `text` is not an IPv4 address "a.b.c.d" ("" if it is).
+std::string addressProblem(std::string_view text);
+/// "ban" text for a log or a refusal: "banned until 2026-12-03 18:00 UTC: spam" or "banned: spam".
+std::string banMessage(const Ban& ban);
+
+}  // namespace coyote

@@ -1,0 +1,109 @@
+// The ban list and its file (docs/hosting.md#moderation): what is written is read back, a
+// hostile file is refused naming the entry and the field, names match in any ASCII case.
+#include "server/admin/ban_list.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "config/config_error.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+
+Ban addressBan(const std::string& address, std::int64_t until = 0) {
+  return {0, Ban::Kind::Address, address, "wile", "spam", 1000, until, "admin"};
+}
+
+Ban nameBan(const std::string& name) {
+  return {0, Ban::Kind::Name, name, "", "impersonation", 1000, 0, "admin"};
+}
+
+TEST(BanList, RoundTripsThroughItsFile) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "bans.json").string();
+  EXPECT_TRUE(BanList::load(file).bans().empty()) << "no file yet: no bans";
+  BanList bans;
+  bans.add(addressBan("10.0.0.7", 5000));
+  bans.add(nameBan("Road Runner"));
+  bans.save(file);
+  const BanList read = BanList::load(file);
+  ASSERT_EQ(read.bans().size(), 2u);
+  EXPECT_EQ(read.bans()[0].value, "10.0.0.7");
+  EXPECT_EQ(read.bans()[0].name, "wile");
+  EXPECT_EQ(read.bans()[0].until, 5000);
+  EXPECT_EQ(read.bans()[1].kind, Ban::Kind::Name);
+  EXPECT_EQ(read.bans()[1].reason, "impersonation");
+  EXPECT_FALSE(std::filesystem::exists(file + ".new"));
+}
+
+TEST(BanList, FindsLiveBansOfAnAddressOrANameInAnyCase) {
+  BanList bans;
+  bans.add(addressBan("10.0.0.7", 5000));
+  bans.add(nameBan("Road Runner"));
+  EXPECT_NE(bans.find("10.0.0.7", "someone", 4999), nullptr);
+  EXPECT_EQ(bans.find("10.0.0.7", "someone", 5000), nullptr) << "ended";
+  EXPECT_NE(bans.find("10.0.0.8", "road RUNNER", 99999), nullptr);
+  EXPECT_EQ(bans.find("10.0.0.8", "road runner2", 2000), nullptr);
+  EXPECT_EQ(bans.expire(5000), 1u);
+  EXPECT_EQ(bans.bans().size(), 1u);
+}
+
+TEST(BanList, ABanOfTheSameAddressReplacesTheOldOneAndIdsAreNew) {
+  BanList bans;
+  const std::uint64_t first = bans.add(addressBan("10.0.0.7", 5000))->id;
+  const std::uint64_t second = bans.add(addressBan("10.0.0.7", 0))->id;
+  EXPECT_NE(first, second);
+  ASSERT_EQ(bans.bans().size(), 1u);
+  EXPECT_EQ(bans.bans()[0].until, 0);
+  EXPECT_FALSE(bans.remove(first));
+  EXPECT_TRUE(bans.remove(second));
+}
+
+TEST(BanList, AHostileFileIsRefusedNamingTheEntryAndTheField) {
+  test::TempDirectory directory;
+  const auto refusal = [&](const std::string& text) {
+    try {
+      BanList::load(directory.write("bans.json", text));
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string good =
+      R"({"kind":"address","value":"1.2.3.4","reason":"x","since":1,"until":0})";
+  EXPECT_EQ(refusal(R"({"bans":[)" + good + "]}"), "accepted");
+  EXPECT_THAT(refusal("not json"), HasSubstr("not a ban list"));
+  EXPECT_THAT(refusal(R"({"bans":{}})"), HasSubstr("not a ban list"));
+  EXPECT_THAT(refusal(R"({"bans":[)" + good + ",5]}"), HasSubstr("bans[1]: not an object"));
+  EXPECT_THAT(
+      refusal(R"({"bans":[{"kind":"planet","value":"x","reason":"","since":1,"until":0}]})"),
+      HasSubstr("bans[0].kind"));
+  EXPECT_THAT(
+      refusal(R"({"bans":[{"kind":"address","value":"1.2.3","reason":"","since":1,"until":0}]})"),
+      HasSubstr("bans[0].value: not an IPv4 address"));
+  EXPECT_THAT(
+      refusal(R"({"bans":[{"kind":"name","value":"a\u001b[2J","reason":"","since":1,"until":0}]})"),
+      HasSubstr("bans[0].value"));
+  EXPECT_THAT(refusal(R"({"bans":[{"kind":"name","value":"a","reason":"","since":-5,"until":0}]})"),
+              HasSubstr("bans[0].since"));
+  EXPECT_THAT(refusal(R"({"bans":[{"kind":"name","value":"a","reason":7,"since":1,"until":0}]})"),
+              HasSubstr("bans[0].reason: missing or not a string"));
+  EXPECT_THAT(refusal(R"({"bans":[{"kind":"name","value":"a","reason":")" + std::string(300, 'r') +
+                      R"(","since":1,"until":0}]})"),
+              HasSubstr("bans[0].reason: longer than 200 bytes"));
+}
+
+TEST(BanList, TellsWhenItEnds) {
+  EXPECT_EQ(banMessage(addressBan("1.2.3.4", 0)), "banned: spam");
+  EXPECT_EQ(banMessage(addressBan("1.2.3.4", 1764785000)),
+            "banned until 2025-12-03 18:03 UTC: spam");
+  EXPECT_EQ(addressProblem("1.2.3.4"), "");
+  EXPECT_NE(addressProblem("1.2.3.4.5"), "");
+  EXPECT_NE(addressProblem("::1"), "");
+}
+
+}  // namespace
+}  // namespace coyote

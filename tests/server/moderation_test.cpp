@@ -1,0 +1,338 @@
+// Moderation (docs/hosting.md#moderation) with real clients, a real server and a real HTTP port on
+// 127.0.0.1: the admin API's token, kicks, bans, mutes and broadcasts; the password; vote kicks.
+#include <future>
+#include <thread>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "server/admin/admin_api.h"
+#include "support/network.h"
+#include "support/tcp_client.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote {
+namespace {
+
+using test::playing;
+using ::testing::HasSubstr;
+
+constexpr const char* kToken = "correct-horse-battery-staple";
+
+struct Answer {
+  int status = 0;
+  std::string body;
+  nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
+};
+
+std::vector<std::string> linesOf(const ClientSession& client, net::ChatKind kind) {
+  std::vector<std::string> texts;
+  for (const ChatEntry& entry : client.chat().lines()) {
+    if (entry.kind == kind) {
+      texts.push_back(entry.text);
+    }
+  }
+  return texts;
+}
+
+/// Players on a server whose admin API answers on a real HTTP port.
+struct ModeratedRoom {
+  std::string bansFile;
+  test::LoopbackMatch match;
+  std::vector<std::unique_ptr<ClientSession>> players;
+  AdminApi api{kToken, match.server().adminDesk(), test::quietLogger(), monotonicSeconds};
+  HttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, test::quietLogger()};
+
+  explicit ModeratedRoom(const std::vector<std::string>& names,
+                         ServerConfig config = test::testServerConfig())
+      : bansFile(config.bansFile), match(withPeers(config)) {
+    api.route(http);
+    http.start();
+    for (const std::string& name : names) {
+      players.push_back(std::make_unique<ClientSession>(test::clientOptions(match.port(), name),
+                                                        test::quietLogger()));
+    }
+    EXPECT_TRUE(match.pumpUntil(
+        sessions(), [&] { return allPlaying(); }, 5.0));
+  }
+  static ServerConfig withPeers(ServerConfig config) {
+    config.peersPerAddress = 16;
+    return config;
+  }
+  std::vector<ClientSession*> sessions() const {
+    std::vector<ClientSession*> all;
+    for (const auto& player : players) {
+      all.push_back(player.get());
+    }
+    return all;
+  }
+  bool allPlaying() const {
+    return std::all_of(players.begin(), players.end(),
+                       [](const auto& player) { return playing(*player); });
+  }
+  ClientSession& player(std::size_t index) { return *players[index]; }
+  void pump(double seconds) { match.pumpFor(sessions(), seconds); }
+
+  /// `method path` with a form `body`, from `from`, while the match turns (the loop answers).
+  Answer request(const std::string& method, const std::string& path, const std::string& body = "",
+                 const std::string& token = kToken, const std::string& from = "127.0.0.1") {
+    const int port = http.port();
+    auto answer = std::async(std::launch::async, [=] {
+      test::TcpClient client(port, from);
+      std::string request = fmt::format("{} {} HTTP/1.1\r\nHost: coyote\r\n", method, path);
+      if (!token.empty()) {
+        request += fmt::format("Authorization: Bearer {}\r\n", token);
+      }
+      if (!body.empty()) {
+        request +=
+            fmt::format("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+                        body.size());
+      }
+      client.send(request + "\r\n" + body);
+      client.readUntilClosed(5.0);
+      return client.received();
+    });
+    while (answer.wait_for(std::chrono::milliseconds(1)) != std::future_status::ready) {
+      pump(1.0 / 120.0);
+    }
+    const std::string raw = answer.get();
+    Answer parsed;
+    if (raw.size() > 12 && raw.starts_with("HTTP/1.1 ")) {
+      parsed.status = std::stoi(raw.substr(9, 3));
+    }
+    const std::size_t blank = raw.find("\r\n\r\n");
+    parsed.body = blank == std::string::npos ? "" : raw.substr(blank + 4);
+    return parsed;
+  }
+};
+
+TEST(AdminApi, NoTokenIs401AWrongOne403AndFiveWrongOnesLockTheAddressOut) {
+  ModeratedRoom room({"ada"});
+  EXPECT_EQ(room.request("GET", "/admin/players", "", "").status, 401);
+  for (int i = 0; i < AdminApi::kWrongTokens; ++i) {
+    EXPECT_EQ(room.request("GET", "/admin/players", "", "guess").status, 403) << i;
+  }
+  const Answer locked = room.request("GET", "/admin/players");
+  EXPECT_EQ(locked.status, 429) << "even the right token, for the rest of the minute";
+  EXPECT_THAT(locked.body, HasSubstr("too many wrong tokens"));
+  EXPECT_EQ(room.request("GET", "/admin/players", "", kToken, "127.0.0.2").status, 200)
+      << "another address is not locked out";
+  EXPECT_EQ(room.request("DELETE", "/admin/players").status, 405);
+}
+
+TEST(AdminApi, ListsEveryRoomAndItsPlayers) {
+  ModeratedRoom room({"ada", "bob"});
+  const Answer answer = room.request("GET", "/admin/players");
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  const nlohmann::json rooms = answer.json()["rooms"];
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0]["name"], "main");
+  ASSERT_EQ(rooms[0]["players"].size(), 2u);
+  std::set<std::string> names;
+  for (const auto& player : rooms[0]["players"]) {
+    names.insert(player["name"].get<std::string>());
+    EXPECT_THAT(player["address"].get<std::string>(), ::testing::StartsWith("127.0.0.1:"));
+    EXPECT_GE(player["connected_seconds"].get<double>(), 0.0);
+    EXPECT_GE(player["ping_ms"].get<int>(), 0);
+    EXPECT_EQ(player["muted"], false);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"ada", "bob"}));
+}
+
+TEST(AdminApi, AKickedPlayerLearnsWhyAndTheRoomIsTold) {
+  ModeratedRoom room({"ada", "bob"});
+  const Answer answer = room.request("POST", "/admin/kick", "player=BOB&reason=spawn+camping");
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  room.pump(0.5);
+  EXPECT_EQ(room.player(1).phase(), ClientPhase::Disconnected);
+  EXPECT_EQ(room.player(1).endReason(), "kicked: spawn camping");
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Server),
+              ::testing::Contains("bob was kicked (spawn camping)"));
+  EXPECT_TRUE(playing(room.player(0)));
+  EXPECT_EQ(room.request("POST", "/admin/kick", "player=nobody").status, 404);
+}
+
+TEST(AdminApi, ABanKicksKeepsTheAddressOutUntilLiftedAndIsKeptInTheFile) {
+  ModeratedRoom room({"ada", "bob"});
+  const Answer ban = room.request("POST", "/admin/ban", "player=bob&minutes=60&reason=cheating");
+  ASSERT_EQ(ban.status, 200) << ban.body;
+  EXPECT_EQ(ban.json()["kicked"], 2) << "bob's address is ada's too: both go";
+  EXPECT_EQ(ban.json()["saved"], true);
+  room.pump(0.5);
+  EXPECT_THAT(room.player(1).endReason(), HasSubstr("kicked: banned until"));
+  EXPECT_THAT(room.player(1).endReason(), HasSubstr("cheating"));
+
+  ClientSession again(test::clientOptions(room.match.port(), "carol"), test::quietLogger());
+  room.match.pumpUntil(
+      {&again}, [&] { return again.phase() == ClientPhase::Refused; }, 5.0);
+  EXPECT_THAT(again.endReason(), HasSubstr("banned until")) << "a new name, the same address";
+
+  const BanList saved = BanList::load(room.bansFile);
+  ASSERT_EQ(saved.bans().size(), 1u);
+  EXPECT_EQ(saved.bans()[0].value, "127.0.0.1");
+  EXPECT_EQ(saved.bans()[0].reason, "cheating");
+  const Answer listed = room.request("GET", "/admin/bans");
+  ASSERT_EQ(listed.json()["bans"].size(), 1u) << listed.body;
+  const nlohmann::json entry = listed.json()["bans"][0];
+  EXPECT_EQ(entry["value"], "127.0.0.1");
+  EXPECT_EQ(entry["name"], "bob");
+  EXPECT_EQ(entry["until"].get<std::int64_t>() - entry["since"].get<std::int64_t>(), 3600);
+
+  const Answer lifted =
+      room.request("POST", "/admin/unban", fmt::format("id={}", entry["id"].get<int>()));
+  EXPECT_EQ(lifted.status, 200) << lifted.body;
+  ClientSession back(test::clientOptions(room.match.port(), "bob"), test::quietLogger());
+  EXPECT_TRUE(room.match.pumpUntil(
+      {&back}, [&] { return playing(back); }, 5.0))
+      << back.endReason();
+}
+
+TEST(AdminApi, AMutedPlayerIsToldAndHeardByNobody) {
+  ModeratedRoom room({"ada", "bob"});
+  EXPECT_EQ(room.request("POST", "/admin/mute", "player=ada&minutes=5").status, 200);
+  room.player(0).say("can you hear me");
+  room.pump(0.5);
+  EXPECT_TRUE(linesOf(room.player(1), net::ChatKind::Player).empty());
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Notice),
+              ::testing::Contains("not sent: you are muted for 5 more minutes"));
+  EXPECT_EQ(room.request("POST", "/admin/unmute", "player=ADA").status, 200);
+  room.player(0).say("now?");
+  room.pump(0.5);
+  EXPECT_THAT(linesOf(room.player(1), net::ChatKind::Player), ::testing::ElementsAre("now?"));
+}
+
+TEST(AdminApi, ABroadcastReachesTheRoomsAsAServerLine) {
+  ModeratedRoom room({"ada"});
+  const Answer answer = room.request("POST", "/admin/broadcast", "text=restart+in+5+minutes");
+  EXPECT_EQ(answer.status, 200) << answer.body;
+  room.pump(0.5);
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Server),
+              ::testing::Contains("restart in 5 minutes"));
+  EXPECT_EQ(room.request("POST", "/admin/broadcast", "text=x&room=nowhere").status, 404);
+}
+
+TEST(AdminApi, BadArgumentsAreRefusedNamingTheField) {
+  ModeratedRoom room({"ada"});
+  const auto error = [&](const std::string& path, const std::string& body) {
+    const Answer answer = room.request("POST", path, body);
+    EXPECT_EQ(answer.status, 400) << path << " " << body << ": " << answer.body;
+    return answer.json().value("error", std::string());
+  };
+  EXPECT_THAT(error("/admin/ban", "address=300.1.2.3"), HasSubstr("address:"));
+  EXPECT_THAT(error("/admin/ban", "name=x&minutes=soon"), HasSubstr("minutes:"));
+  EXPECT_THAT(error("/admin/ban", "name=x&minutes=-1"), HasSubstr("minutes:"));
+  EXPECT_THAT(error("/admin/ban", "name=x&reason=%1b%5b2J"), HasSubstr("reason:"));
+  EXPECT_THAT(error("/admin/ban", "name=x&address=1.2.3.4"), HasSubstr("one of player"));
+  EXPECT_THAT(error("/admin/kick", ""), HasSubstr("player:"));
+  EXPECT_THAT(error("/admin/unban", "id=abc"), HasSubstr("id:"));
+  EXPECT_THAT(error("/admin/broadcast", "text="), HasSubstr("text:"));
+  EXPECT_THAT(error("/admin/mute", "player=ada&minutes=0"), HasSubstr("minutes:"));
+  EXPECT_TRUE(room.match.server().bans().bans().empty());
+  EXPECT_TRUE(playing(room.player(0)));
+  const Answer huge = room.request("POST", "/admin/broadcast", "text=" + std::string(5000, 'a'));
+  EXPECT_EQ(huge.status, 413);
+}
+
+TEST(Password, AMissingOrWrongOneIsRefusedWithItsReasonAndGuessesAreRateLimited) {
+  ServerConfig config = test::testServerConfig();
+  config.password = "open sesame";
+  config.peersPerAddress = 16;
+  test::LoopbackMatch match(config);
+  const auto attempt = [&](const std::string& password) {
+    ClientOptions options = test::clientOptions(match.port(), "ali");
+    options.password = password;
+    ClientSession client(options, test::quietLogger());
+    match.pumpUntil(
+        {&client}, [&] { return playing(client) || client.phase() == ClientPhase::Refused; },
+        5.0);
+    return playing(client) ? std::string("playing") : client.endReason();
+  };
+  EXPECT_EQ(attempt("open sesame"), "playing");
+  EXPECT_THAT(attempt(""), HasSubstr("this server needs a password"));
+  for (int i = 1; i < 5; ++i) {
+    EXPECT_THAT(attempt("open says me"), HasSubstr("wrong password")) << i;
+  }
+  EXPECT_THAT(attempt("open sesame"), HasSubstr("too many wrong passwords"))
+      << "after 5 wrong ones even the right one waits";
+  match.serverOnlyFor(10.5);
+  EXPECT_EQ(attempt("open sesame"), "playing");
+}
+
+/// Four players; p0 calls a vote to kick p3.
+struct VoteRoom {
+  ModeratedRoom room{{"p0", "p1", "p2", "p3"}};
+  VoteRoom() {
+    EXPECT_EQ(room.player(0).say("/vote kick P3"), "");
+    room.pump(0.3);
+  }
+};
+
+TEST(VoteKick, AMajorityOfTheOthersPutsThePlayerOutForFiveMinutes) {
+  VoteRoom vote;
+  ModeratedRoom& room = vote.room;
+  EXPECT_THAT(linesOf(room.player(1), net::ChatKind::Server),
+              ::testing::Contains(HasSubstr("p0 calls a vote to kick p3: /vote yes or /vote no "
+                                            "(2 of 3 needed")));
+  room.player(3).say("/vote no");
+  room.pump(0.3);
+  EXPECT_THAT(linesOf(room.player(3), net::ChatKind::Notice),
+              ::testing::Contains("you have no vote on this one"));
+  room.player(1).say("/vote no");
+  room.pump(0.3);
+  EXPECT_TRUE(playing(room.player(3))) << "1 yes, 1 no: not yet";
+  room.player(2).say("/vote yes");
+  room.pump(0.5);
+  EXPECT_EQ(room.player(3).phase(), ClientPhase::Disconnected);
+  EXPECT_THAT(room.player(3).endReason(), HasSubstr("voted out by the room"));
+  ASSERT_EQ(room.match.server().bans().bans().size(), 1u);
+  const Ban& ban = room.match.server().bans().bans().front();
+  EXPECT_EQ(ban.until - ban.since, 300);
+  EXPECT_EQ(ban.by, "vote");
+  EXPECT_TRUE(playing(room.player(0)) && playing(room.player(1)));
+  EXPECT_TRUE(linesOf(room.player(1), net::ChatKind::Player).empty()) << "commands are not said";
+}
+
+TEST(VoteKick, WithoutAMajorityTheVoteFailsAndTheCallerWaits) {
+  VoteRoom vote;
+  ModeratedRoom& room = vote.room;
+  room.player(1).say("/vote no");
+  room.player(2).say("/vote no");
+  room.pump(0.5);
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Server),
+              ::testing::Contains("the vote to kick p3 failed (1 yes of 2 needed)"));
+  EXPECT_TRUE(playing(room.player(3)));
+  EXPECT_TRUE(room.match.server().bans().bans().empty());
+  room.player(0).say("/vote kick p3");
+  room.pump(0.3);
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Notice),
+              ::testing::Contains("you called a vote less than a minute ago"));
+}
+
+TEST(VoteKick, RunsOutAfterAMinute) {
+  VoteRoom vote;
+  vote.room.pump(VoteKick::kSeconds + 0.5);
+  EXPECT_THAT(linesOf(vote.room.player(1), net::ChatKind::Server),
+              ::testing::Contains("the vote to kick p3 failed (1 yes of 2 needed)"));
+  EXPECT_TRUE(playing(vote.room.player(3)));
+}
+
+TEST(VoteKick, CountsOnlyThePlayersStillThere) {
+  const std::vector<int> voters{1, 2, 4};
+  VoteKick vote(3, "p3", 1, 0.0);
+  EXPECT_EQ(vote.outcome(voters, 1.0), VoteKick::Outcome::Open);
+  EXPECT_FALSE(vote.cast(3, false)) << "the one named has no vote";
+  vote.cast(2, true);
+  EXPECT_EQ(vote.outcome(voters, 1.0), VoteKick::Outcome::Passed);
+  EXPECT_EQ(vote.outcome({2, 4, 5, 6}, 1.0), VoteKick::Outcome::Open) << "1 of 3 needed left";
+  vote.cast(4, false);
+  vote.cast(5, false);
+  EXPECT_EQ(vote.outcome({2, 4, 5, 6}, 1.0), VoteKick::Outcome::Failed);
+  EXPECT_EQ(VoteKick::needed(2), 2);
+  EXPECT_EQ(VoteKick::needed(3), 2);
+  EXPECT_EQ(VoteKick::needed(4), 3);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,98 @@
+#include "tools/admin/admin_client.h"
+
+#include <fmt/format.h>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+namespace coyote {
+namespace {
+
+constexpr int kTimeoutSeconds = 5;
+
+httplib::Client client(const std::string& url) {
+  httplib::Client http(url);
+  http.set_connection_timeout(kTimeoutSeconds, 0);
+  http.set_read_timeout(kTimeoutSeconds, 0);
+  return http;
+}
+
+AdminAnswer answerOf(const httplib::Result& result, const std::string& url) {
+  if (!result) {
+    return {0, fmt::format("no answer from {}: {}", url, httplib::to_string(result.error()))};
+  }
+  return {result->status, result->body};
+}
+
+std::string playersTable(const nlohmann::json& reply) {
+  std::string text = fmt::format("{:<12} {:<24} {:<22} {:>6} {:>6} {:>9}\n", "room", "player",
+                                 "address", "ping", "loss", "connected");
+  for (const auto& room : reply.value("rooms", nlohmann::json::array())) {
+    for (const auto& player : room.value("players", nlohmann::json::array())) {
+      text += fmt::format("{:<12} {:<24} {:<22} {:>4}ms {:>5.1f}% {:>8.0f}s{}\n",
+                          room.value("name", ""), player.value("name", ""),
+                          player.value("address", ""), player.value("ping_ms", 0),
+                          player.value("loss_percent", 0.0), player.value("connected_seconds", 0.0),
+                          player.value("muted", false) ? "  (muted)" : "");
+    }
+    text +=
+        fmt::format("{:<12} ({}, {}: {} spectators)\n", room.value("name", ""),
+                    room.value("level", ""), room.value("mode", ""), room.value("spectators", 0));
+  }
+  return text;
+}
+
+std::string bansTable(const nlohmann::json& reply) {
+  std::string text;
+  for (const auto& ban : reply.value("bans", nlohmann::json::array())) {
+    const std::int64_t until = ban.value("until", std::int64_t{0});
+    text += fmt::format("#{} {} {}{} until {} by {}: {}\n", ban.value("id", 0),
+                        ban.value("kind", ""), ban.value("value", ""),
+                        ban.value("name", "").empty() ? "" : " (" + ban.value("name", "") + ")",
+                        until == 0 ? std::string("forever") : fmt::format("unix {}", until),
+                        ban.value("by", ""), ban.value("reason", ""));
+  }
+  return text.empty() ? "no bans\n" : text;
+}
+
+}  // namespace
+
+AdminClient::AdminClient(std::string url, std::string token)
+    : url_(std::move(url)), token_(std::move(token)) {}
+
+AdminAnswer AdminClient::get(const std::string& path) const {
+  return answerOf(client(url_).Get(path, {{"Authorization", "Bearer " + token_}}), url_);
+}
+
+AdminAnswer AdminClient::post(const std::string& path, const Arguments& arguments) const {
+  httplib::Params form;
+  for (const auto& [key, value] : arguments) {
+    if (!value.empty()) {
+      form.emplace(key, value);
+    }
+  }
+  return answerOf(client(url_).Post(path, {{"Authorization", "Bearer " + token_}}, form), url_);
+}
+
+std::string describeAnswer(const std::string& command, const AdminAnswer& answer) {
+  const nlohmann::json reply = nlohmann::json::parse(answer.body, nullptr, false);
+  if (answer.status != 200) {
+    const std::string why =
+        reply.is_object() && reply.contains("error") && reply["error"].is_string()
+            ? reply["error"].get<std::string>()
+            : answer.body.substr(0, 200);
+    return answer.status == 0 ? why + "\n" : fmt::format("error {}: {}\n", answer.status, why);
+  }
+  if (!reply.is_object()) {
+    return "the server's answer is not JSON\n";
+  }
+  if (command == "players") {
+    return playersTable(reply);
+  }
+  if (command == "bans" || command == "ban") {
+    return bansTable(reply) +
+           (reply.value("saved", true) ? "" : "warning: not saved to the file\n");
+  }
+  return "ok\n";
+}
+
+}  // namespace coyote
