@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -55,29 +56,61 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
   showGhosts_ = config_.ghosts;
 }
 
+ClientWindow::~ClientWindow() {
+  if (session_) {
+    session_->disconnect();
+  }
+}
+
 bool ClientWindow::handleEvents(ReplayPlayer* player) {
   sf::Event event;
   while (window_.pollEvent(event)) {
-    if (event.type == sf::Event::Closed ||
-        (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape)) {
+    if (event.type == sf::Event::Closed) {
+      window_.close();
+    } else if (handleTextEvent(event)) {
+      continue;
+    } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
       window_.close();
     } else if (event.type == sf::Event::KeyReleased &&
                bound(config_.bindings.scoreboard, event.key.code)) {
       scoreboardHeld_ = false;
     } else if (event.type == sf::Event::KeyPressed) {
-      const sf::Keyboard::Key key = event.key.code;
-      scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
-      showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
-      options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
-      options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
-      options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
-      options_.debugLimits = options_.debugLimits != bound(config_.bindings.debugLimits, key);
-      if (player != nullptr) {
-        replayKey(*player, key);
-      }
+      handleGameKey(event.key.code, player);
     }
   }
+  if (quitting_) {
+    window_.close();
+  }
   return window_.isOpen();
+}
+
+bool ClientWindow::handleTextEvent(const sf::Event& event) {
+  if (console_.handle(event, *this)) {
+    return true;
+  }
+  if (!session_) {
+    return false;
+  }
+  std::optional<std::string> line;
+  const bool taken = chat_.handle(event, line);
+  if (line) {
+    if (const std::string problem = session_->say(*line); !problem.empty()) {
+      chat_.refuse("not sent: " + problem, monotonicSeconds());
+    }
+  }
+  return taken;
+}
+
+void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
+  scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
+  showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
+  options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
+  options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
+  options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
+  options_.debugLimits = options_.debugLimits != bound(config_.bindings.debugLimits, key);
+  if (player != nullptr) {
+    replayKey(*player, key);
+  }
 }
 
 DebugViews ClientWindow::debugViews() const {
@@ -90,29 +123,58 @@ float ClientWindow::frameSeconds(double now) {
   return static_cast<float>(elapsed);
 }
 
-int ClientWindow::play(ClientSession& session) {
+int ClientWindow::play(ClientOptions options) {
+  sessionOptions_ = std::move(options);
+  startSession();
   while (handleEvents(nullptr)) {
     const double now = monotonicSeconds();
     const float elapsed = frameSeconds(now);
-    const PlayerInput input =
-        window_.hasFocus() ? mapInput(config_.bindings, liveDevices()) : PlayerInput{};
-    session.update(now, [&input](std::uint32_t) { return input; });
-    if (session.phase() == ClientPhase::Refused || session.phase() == ClientPhase::Disconnected) {
-      std::cerr << "coyote-client: "
-                << (session.phase() == ClientPhase::Refused ? "refused: " : "disconnected: ")
-                << session.endReason() << "\n";
-      return 1;
-    }
-    if (session.phase() != ClientPhase::Playing) {
-      drawConnecting(session);
+    if (!session_) {
+      drawWithoutSession();
+      window_.display();
       continue;
     }
-    drawSession(session, now, elapsed);
-    if (const auto exit = finishFrame(session.predicted().tick - *firstTick_)) {
+    const bool typing = console_.open() || chat_.typing() || !window_.hasFocus();
+    const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
+    session_->update(now, [&input](std::uint32_t) { return input; });
+    if (session_->phase() == ClientPhase::Refused ||
+        session_->phase() == ClientPhase::Disconnected) {
+      endSession();
+      if (!options_.screenshot.empty()) {  // the picture: the reason on screen; the exit: 1
+        drawWithoutSession();
+        finishFrame(std::numeric_limits<std::uint32_t>::max());
+        return 1;
+      }
+      continue;
+    }
+    if (session_->phase() != ClientPhase::Playing) {
+      drawConnecting(*session_);
+      continue;
+    }
+    drawSession(*session_, now, elapsed);
+    if (const auto exit = finishFrame(session_->predicted().tick - *firstTick_)) {
       return *exit;
     }
   }
   return 0;
+}
+
+void ClientWindow::startSession() {
+  session_ = std::make_unique<ClientSession>(sessionOptions_, log_);
+  view_.reset();
+  firstTick_.reset();
+  smoother_ = CorrectionSmoother{};
+  endMessage_.clear();
+}
+
+void ClientWindow::endSession() {
+  endMessage_ =
+      fmt::format("{}: {}", session_->phase() == ClientPhase::Refused ? "refused" : "disconnected",
+                  session_->endReason());
+  std::cerr << "coyote-client: " << endMessage_ << "\n";
+  console_.print(endMessage_);
+  session_->disconnect();
+  session_.reset();
 }
 
 int ClientWindow::play(ReplayPlayer& player) {
@@ -127,13 +189,27 @@ int ClientWindow::play(ReplayPlayer& player) {
 }
 
 void ClientWindow::drawConnecting(const ClientSession& session) {
+  window_.setView(window_.getDefaultView());
   window_.clear(sf::Color::Black);
   sf::Text waiting(
       fmt::format("connecting to {}:{} ...", session.options().host, session.options().port), font_,
       18);
-  waiting.setPosition(16.0f, 16.0f);
+  waiting.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
   window_.draw(waiting);
+  console_.draw(window_, font_);
   window_.display();
+}
+
+// No server: why the last one ended, and the way back (the console's `connect`).
+void ClientWindow::drawWithoutSession() {
+  window_.setView(window_.getDefaultView());
+  window_.clear(sf::Color::Black);
+  const std::string text = (endMessage_.empty() ? std::string("not connected") : endMessage_) +
+                           "\n\npress ` (or F10) for the console: connect HOST:PORT, help";
+  sf::Text message(sf::String::fromUtf8(text.begin(), text.end()), font_, 18);
+  message.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
+  window_.draw(message);
+  console_.draw(window_, font_);
 }
 
 void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
@@ -153,6 +229,8 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
        session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
        scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
+  chat_.draw(window_, font_, session.chat(), now);
+  console_.draw(window_, font_);
 }
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {

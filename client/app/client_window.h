@@ -11,6 +11,8 @@
 #include "client/app/client_config.h"
 #include "client/app/game_view.h"
 #include "client/app/replay_player.h"
+#include "client/app/ui/chat_box.h"
+#include "client/app/ui/console.h"
 #include "client/core/client_session.h"
 
 namespace coyote {
@@ -27,29 +29,53 @@ struct WindowOptions {
 };
 
 /// The client's window and its frame loop: events and key toggles, the game view of a live
-/// session or of a replay, overlays, and the screenshot mode. The clock is read here, once a
-/// frame, and handed to the session or the replay player.
-class ClientWindow {
+/// session or of a replay, the chat and the console over it, and the screenshot mode. The clock
+/// is read here, once a frame, and handed to the session or the replay player. The console's
+/// commands act on it (client_window_console.cpp): it owns the session and starts another on
+/// `connect` or `room`.
+class ClientWindow : private ConsoleTarget {
  public:
   ClientWindow(const ClientConfig& config, const sf::Font& font, WindowOptions options,
                std::shared_ptr<spdlog::logger> logger);
+  /// Says goodbye to the server, if connected.
+  ~ClientWindow() override;
+  ClientWindow(const ClientWindow&) = delete;
+  ClientWindow& operator=(const ClientWindow&) = delete;
 
-  /// Plays on a server until the window closes (0), the session ends (1) or the screenshot is
-  /// taken (0; 1 if it cannot be written).
-  int play(ClientSession& session);
+  /// Plays on the server `options` names until the window closes or `quit` (0). A session that
+  /// ends (refused, disconnected) leaves the window open with its reason, for the console to
+  /// connect again; in screenshot mode it ends the loop (1). The screenshot taken: 0 (1 if it
+  /// cannot be written).
+  int play(ClientOptions options);
   /// Plays a replay back with pause, step and speed keys.
   int play(ReplayPlayer& player);
 
  private:
   /// Handles window events; false once the window is closed.
   bool handleEvents(ReplayPlayer* player);
+  /// The console's and the chat's turn at an event; true if one of them took it.
+  bool handleTextEvent(const sf::Event& event);
+  void handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player);
+  /// A session that ended: its reason kept and printed, the session gone.
+  void endSession();
+  void startSession();
   void drawConnecting(const ClientSession& session);
+  void drawWithoutSession();
   void drawSession(ClientSession& session, double now, float frameSeconds);
   void drawReplay(ReplayPlayer& player);
   /// Saves the screenshot when its tick has come; returns the exit code when the loop is over.
   std::optional<int> finishFrame(std::uint32_t ticksPlayed);
   DebugViews debugViews() const;
   float frameSeconds(double now);
+
+  // ConsoleTarget (client_window_console.cpp)
+  std::string connect(const std::string& address) override;
+  std::string disconnect() override;
+  std::string setName(const std::string& name) override;
+  std::string setRoom(const std::string& room) override;
+  std::string say(const std::string& text) override;
+  std::string setView(const std::string& view, bool on) override;
+  std::string quit() override;
 
   ClientConfig config_;
   const sf::Font& font_;
@@ -63,6 +89,12 @@ class ClientWindow {
   bool showGhosts_ = true;  ///< race.ghosts, then G
   std::optional<std::uint32_t> firstTick_;
   double lastFrame_ = -1.0;
+  ClientOptions sessionOptions_;
+  std::unique_ptr<ClientSession> session_;
+  std::string endMessage_;  ///< why there is no session
+  Console console_;
+  ChatBox chat_;
+  bool quitting_ = false;
 };
 
 }  // namespace coyote

@@ -108,10 +108,7 @@ int main(int argc, char** argv) {
     if (localServer) {
       logger->info("started a local server on 127.0.0.1:{} with {}", options.port, o.level);
     }
-    ClientSession session(options, logger);
-    const int exitCode = ClientWindow(config, font, o.window, logger).play(session);
-    session.disconnect();
-    return exitCode;
+    return ClientWindow(config, font, o.window, logger).play(options);
   } catch (const std::runtime_error& error) {  // config, font, replay, local server, address
     return cli::fail(kProgram, error.what());
   }

@@ -53,5 +53,12 @@ inline const sf::Color kRaceStart{90, 220, 140, 50};       ///< a race's start r
 inline const sf::Color kRaceStartEdge{90, 220, 140, 160};
 inline const sf::Color kRaceFinishLight{235, 235, 240, 150};  ///< a finish's chequered band
 inline const sf::Color kRaceFinishDark{30, 30, 40, 150};
+inline const sf::Color kChatPlayer{240, 240, 245};    ///< a player's chat line
+inline const sf::Color kChatServer{255, 214, 102};    ///< the server's: joins, leaves, kicks
+inline const sf::Color kChatNotice{255, 120, 100};    ///< to this client alone: a refusal
+inline const sf::Color kChatPanel{12, 10, 20, 170};   ///< behind the chat while typing
+inline const sf::Color kConsolePanel{8, 8, 16, 230};  ///< the console, over the top half
+inline const sf::Color kConsoleText{200, 230, 200};
+inline const sf::Color kConsoleInput{255, 255, 255};
 
 }  // namespace coyote::palette

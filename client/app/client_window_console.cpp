@@ -1,0 +1,84 @@
+// ClientWindow as the console's target (docs/playing.md#console): the commands that change the
+// connection start a new session from the options kept; the views are the F-keys' switches.
+#include <fmt/format.h>
+
+#include "cli/program.h"
+#include "client/app/client_window.h"
+#include "wire/room_name.h"
+#include "wire/text_check.h"
+
+namespace coyote {
+
+std::string ClientWindow::connect(const std::string& address) {
+  try {
+    const cli::HostPort target = cli::parseHostPort(address, "connect");
+    if (session_) {
+      session_->disconnect();
+    }
+    sessionOptions_.host = target.host;
+    sessionOptions_.port = target.port;
+    sessionOptions_.reconnectToken = {};
+    startSession();
+    return fmt::format("connecting to {}:{} as {}", target.host, target.port, sessionOptions_.name);
+  } catch (const std::runtime_error& error) {
+    return error.what();
+  }
+}
+
+std::string ClientWindow::disconnect() {
+  if (!session_) {
+    return "not connected";
+  }
+  session_->disconnect();
+  session_.reset();
+  endMessage_ = "disconnected";
+  return "disconnected";
+}
+
+std::string ClientWindow::setName(const std::string& name) {
+  if (const std::string problem = net::textProblem(name, "the name"); !problem.empty()) {
+    return "name: " + problem;
+  }
+  if (name.size() > net::kMaxNameLength) {
+    return fmt::format("name: at most {} bytes", net::kMaxNameLength);
+  }
+  sessionOptions_.name = name;
+  return "your name from the next connection on: " + name;
+}
+
+std::string ClientWindow::setRoom(const std::string& room) {
+  if (const std::string problem = net::roomNameProblem(room); !problem.empty()) {
+    return "room: " + problem;
+  }
+  sessionOptions_.room = room;
+  if (!session_) {
+    return "room " + room + " from the next connection on";
+  }
+  session_->disconnect();
+  sessionOptions_.reconnectToken = {};
+  startSession();
+  return "joining room " + room;
+}
+
+std::string ClientWindow::say(const std::string& text) {
+  if (!session_ || session_->phase() != ClientPhase::Playing) {
+    return "not connected";
+  }
+  const std::string problem = session_->say(text);
+  return problem.empty() ? "" : "not sent: " + problem;
+}
+
+std::string ClientWindow::setView(const std::string& view, bool on) {
+  bool& flag = view == "joints"   ? options_.debugJoints
+               : view == "limits" ? options_.debugLimits
+                                  : options_.netGraph;
+  flag = on;
+  return fmt::format("{} {}", view, on ? "on" : "off");
+}
+
+std::string ClientWindow::quit() {
+  quitting_ = true;
+  return "";
+}
+
+}  // namespace coyote

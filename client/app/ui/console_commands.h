@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace coyote {
+
+/// What the console's commands act on: the window client (client_window.h), or a test's double.
+/// Each returns what the console prints ("" for nothing).
+class ConsoleTarget {
+ public:
+  virtual ~ConsoleTarget() = default;
+  virtual std::string connect(const std::string& address) = 0;  ///< "HOST:PORT"
+  virtual std::string disconnect() = 0;
+  virtual std::string setName(const std::string& name) = 0;  ///< for the next connection
+  virtual std::string setRoom(const std::string& room) = 0;  ///< joins it now if connected
+  virtual std::string say(const std::string& text) = 0;
+  virtual std::string setView(const std::string& view, bool on) = 0;  ///< joints, limits, net_graph
+  virtual std::string quit() = 0;
+};
+
+/// The console's commands (docs/playing.md#console): `connect HOST:PORT`, `disconnect`,
+/// `name NAME`, `room ROOM`, `say TEXT`, `debug joints|limits on|off`, `net_graph 0|1`, `quit`,
+/// `help [COMMAND]`. Runs `line` on `target`; returns the lines to print (an unknown command or
+/// a wrong argument says so, naming it).
+std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarget& target);
+
+/// What `line` may become by completing its last word: commands, then their arguments.
+std::vector<std::string> completeConsoleCommand(const std::string& line);
+
+}  // namespace coyote

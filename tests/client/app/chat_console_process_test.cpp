@@ -1,0 +1,85 @@
+// The real coyote-client under Xvfb, its keys pressed by xdotool as a player presses them: a line
+// typed in the chat and a command in the console reach the server; a refusal stays on screen.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <SFML/Graphics/Image.hpp>
+
+#include "client/app/palette.h"
+#include "support/coyote_processes.h"
+#include "support/scoped_environment.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+
+bool sameColour(sf::Color a, sf::Color b) {
+  return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/// Pixels of exactly `colour` in the rectangle [left, right) × [top, bottom).
+int pixelsOf(const sf::Image& image, sf::Color colour, unsigned left, unsigned right, unsigned top,
+             unsigned bottom) {
+  int count = 0;
+  for (unsigned y = top; y < bottom && y < image.getSize().y; ++y) {
+    for (unsigned x = left; x < right && x < image.getSize().x; ++x) {
+      count += sameColour(image.getPixel(x, y), colour) ? 1 : 0;
+    }
+  }
+  return count;
+}
+
+/// coyote-client against `port` under Xvfb; `keys` (xdotool lines) run 2 s after it starts.
+/// Returns its exit code; the screenshot is `png`.
+int runClient(test::TempDirectory& directory, int port, const std::string& png,
+              const std::string& keys, const std::string& flags = "") {
+  const std::string line = fmt::format(
+      "{} --connect 127.0.0.1:{} --name tester {} --screenshot {} --after-ticks 480 & "
+      "sleep 2; {}; wait $!",
+      COYOTE_CLIENT_BINARY, port, flags, png, keys);
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
+      (directory.path() / "client.log").string());
+  return client.wait(60.0);
+}
+
+TEST(ChatConsoleProcess, ALineTypedInTheChatAndOneSaidFromTheConsoleReachTheServer) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
+  const std::string png = (directory.path() / "chat.png").string();
+  const int exit = runClient(directory, server.port, png,
+                             "xdotool key Return; xdotool type --delay 30 'hello from xdotool'; "
+                             "xdotool key Return; sleep 0.5; xdotool key grave; "
+                             "xdotool type --delay 30 'say via the console'; xdotool key Return; "
+                             "xdotool key F10");
+  EXPECT_EQ(exit, 0);
+  const std::string log = server.process.output();
+  EXPECT_THAT(log, HasSubstr("chat: tester: hello from xdotool"));
+  EXPECT_THAT(log, HasSubstr("chat: tester: via the console"));
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  const unsigned height = image.getSize().y;
+  // The chat, bottom left: the two lines in the players' colour, "tester joined" in the
+  // server's; nothing of it on the right half.
+  EXPECT_GT(pixelsOf(image, palette::kChatPlayer, 0, 640, height - 240, height - 40), 150);
+  EXPECT_GT(pixelsOf(image, palette::kChatServer, 0, 640, height - 240, height - 40), 50);
+  EXPECT_EQ(pixelsOf(image, palette::kChatServer, 700, 1280, height - 240, height - 40), 0);
+}
+
+TEST(ChatConsoleProcess, ARefusedConnectionLeavesItsReasonOnScreen) {
+  test::TempDirectory directory;
+  const test::ScopedEnvironment password{{"COYOTE_SERVER_PASSWORD", "swordfish"}};
+  test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
+  const std::string png = (directory.path() / "refused.png").string();
+  EXPECT_EQ(runClient(directory, server.port, png, "true", "--password guess"), 1);
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  // "refused: wrong password" and the way back, in white, below the middle; above it nothing.
+  const unsigned middle = image.getSize().y / 2;
+  EXPECT_GT(pixelsOf(image, sf::Color::White, 0, 1280, middle, middle + 120), 200);
+  EXPECT_EQ(pixelsOf(image, sf::Color::White, 0, 1280, 0, middle - 40), 0);
+}
+
+}  // namespace
+}  // namespace coyote
