@@ -1,12 +1,18 @@
 #include "client/app/client_config.h"
 
 #include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "cli/program.h"
 #include "config/config_error.h"
 #include "config/toml_table_reader.h"
+#include "wire/room_name.h"
 
 namespace coyote {
 namespace {
@@ -137,6 +143,52 @@ void readKeys(TomlTableReader& keyboard, const char* action, std::vector<Key>& k
   keys = std::move(parsed);
 }
 
+// [server]: what the connect screen and the browser remember; every address must parse.
+void readServers(TomlTableReader& server, ClientConfig& config) {
+  server.read("address", config.address);
+  server.read("room", config.room);
+  if (const std::string problem = net::roomNameProblem(config.room); !problem.empty()) {
+    server.fail("room", problem);
+  }
+  for (const char* key : {"favourites", "recent"}) {
+    std::vector<std::string>& list =
+        std::string_view(key) == "favourites" ? config.favourites : config.recent;
+    server.read(key, list);
+    if (list.size() > ClientConfig::kMaxServers) {
+      server.fail(key, fmt::format("at most {} servers", ClientConfig::kMaxServers));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      try {
+        cli::parseHostPort(list[i], key);
+      } catch (const std::runtime_error&) {
+        server.fail(fmt::format("{}[{}]", key, i), "not a HOST:PORT address");
+      }
+    }
+  }
+  server.rejectUnknownKeys();
+}
+
+void writeTextFile(const std::string& file, const std::string& text) {
+  const std::filesystem::path path(file);
+  std::error_code ignored;
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path(), ignored);
+  }
+  const std::string temporary = file + ".new";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      throw std::runtime_error("cannot write " + temporary);
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, file, error);
+  if (error) {
+    throw std::runtime_error(fmt::format("cannot replace {}: {}", file, error.message()));
+  }
+}
+
 }  // namespace
 
 bool parseKeyName(const std::string& name, Key& key) {
@@ -158,6 +210,24 @@ const char* keyName(Key key) {
   return "?";
 }
 
+const std::vector<KeyAction>& keyActions() {
+  static const std::vector<KeyAction> actions{
+      {"left", "run left", &Bindings::left},
+      {"right", "run right", &Bindings::right},
+      {"up", "aim up", &Bindings::up},
+      {"down", "aim down, fast-fall", &Bindings::down},
+      {"jump", "jump", &Bindings::jump},
+      {"dash", "dash", &Bindings::dash},
+      {"debug_overlay", "collision view", &Bindings::debugOverlay},
+      {"net_graph", "net graph", &Bindings::netGraph},
+      {"debug_joints", "joints view", &Bindings::debugJoints},
+      {"debug_limits", "limits view", &Bindings::debugLimits},
+      {"scoreboard", "scoreboard (hold)", &Bindings::scoreboard},
+      {"ghosts", "ghosts", &Bindings::ghosts},
+  };
+  return actions;
+}
+
 ClientConfig loadClientConfig(const std::string& file) {
   const toml::table root = parseTomlFile(file);
   TomlTableReader reader(root, file, "");
@@ -168,6 +238,8 @@ ClientConfig loadClientConfig(const std::string& file) {
   TomlTableReader window = reader.section("window");
   window.read("scale", config.scale, 1, 8);
   window.read("vsync", config.vsync);
+  window.read("fullscreen", config.fullscreen);
+  window.read("net_graph", config.netGraph);
   window.rejectUnknownKeys();
   TomlTableReader net = reader.section("net");
   net.read("input_delay", config.inputDelay, 0, 10);
@@ -176,22 +248,15 @@ ClientConfig loadClientConfig(const std::string& file) {
   TomlTableReader race = reader.section("race");
   race.read("ghosts", config.ghosts);
   race.rejectUnknownKeys();
+  TomlTableReader server = reader.section("server");
+  readServers(server, config);
   TomlTableReader keyboard = reader.section("keyboard");
-  Bindings& b = config.bindings;
-  readKeys(keyboard, "left", b.left);
-  readKeys(keyboard, "right", b.right);
-  readKeys(keyboard, "up", b.up);
-  readKeys(keyboard, "down", b.down);
-  readKeys(keyboard, "jump", b.jump);
-  readKeys(keyboard, "dash", b.dash);
-  readKeys(keyboard, "debug_overlay", b.debugOverlay);
-  readKeys(keyboard, "net_graph", b.netGraph);
-  readKeys(keyboard, "debug_joints", b.debugJoints);
-  readKeys(keyboard, "debug_limits", b.debugLimits);
-  readKeys(keyboard, "scoreboard", b.scoreboard);
-  readKeys(keyboard, "ghosts", b.ghosts);
+  for (const KeyAction& action : keyActions()) {
+    readKeys(keyboard, action.name, config.bindings.*action.keys);
+  }
   keyboard.rejectUnknownKeys();
   TomlTableReader gamepad = reader.section("gamepad");
+  Bindings& b = config.bindings;
   gamepad.read("enabled", b.gamepadEnabled);
   gamepad.read("jump", b.gamepadJump, 0, 31);
   gamepad.read("dash", b.gamepadDash, 0, 31);
@@ -201,6 +266,63 @@ ClientConfig loadClientConfig(const std::string& file) {
     player.fail("name", "must be 1 to 32 characters");
   }
   return config;
+}
+
+void saveClientConfig(const ClientConfig& config, const std::string& file) {
+  toml::table keyboard;
+  for (const KeyAction& action : keyActions()) {
+    toml::array keys;
+    for (const Key key : config.bindings.*action.keys) {
+      keys.push_back(keyName(key));
+    }
+    keyboard.insert(action.name, keys);
+  }
+  const auto strings = [](const std::vector<std::string>& values) {
+    toml::array array;
+    for (const std::string& value : values) {
+      array.push_back(value);
+    }
+    return array;
+  };
+  const Bindings& b = config.bindings;
+  const toml::table root{{"player", toml::table{{"name", config.name}}},
+                         {"window", toml::table{{"scale", config.scale},
+                                                {"vsync", config.vsync},
+                                                {"fullscreen", config.fullscreen},
+                                                {"net_graph", config.netGraph}}},
+                         {"net", toml::table{{"input_delay", config.inputDelay},
+                                             {"target_margin", config.targetMargin}}},
+                         {"race", toml::table{{"ghosts", config.ghosts}}},
+                         {"server", toml::table{{"address", config.address},
+                                                {"room", config.room},
+                                                {"favourites", strings(config.favourites)},
+                                                {"recent", strings(config.recent)}}},
+                         {"keyboard", keyboard},
+                         {"gamepad", toml::table{{"enabled", b.gamepadEnabled},
+                                                 {"jump", b.gamepadJump},
+                                                 {"dash", b.gamepadDash}}}};
+  std::ostringstream text;
+  text << "# coyote-client settings, written by its options screen (docs/playing.md#settings).\n"
+       << root << "\n";
+  writeTextFile(file, text.str());
+}
+
+std::string userClientConfigPath() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/') {
+    return std::string(xdg) + "/coyote/client.toml";
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') {
+    return std::string(home) + "/.config/coyote/client.toml";
+  }
+  return "";
+}
+
+void rememberServer(ClientConfig& config, const std::string& address) {
+  std::erase(config.recent, address);
+  config.recent.insert(config.recent.begin(), address);
+  if (config.recent.size() > ClientConfig::kMaxRecent) {
+    config.recent.resize(ClientConfig::kMaxRecent);
+  }
 }
 
 }  // namespace coyote

@@ -29,18 +29,44 @@ struct Bindings {
 
 /// `configs/client.toml`, mirrored key for key (defaults here).
 struct ClientConfig {
+  static constexpr std::size_t kMaxServers = 32;  ///< favourites, and recent ones
+  static constexpr std::size_t kMaxRecent = 10;
+
   std::string name = "player";  ///< [player]
   std::int32_t scale = 4;       ///< [window] whole-number scale of the 320 × 240 image
   bool vsync = true;
-  std::int32_t inputDelay = 0;    ///< [net] ticks
-  std::int32_t targetMargin = 2;  ///< [net] ticks early inputs should reach the server
-  bool ghosts = true;             ///< [race] show the best and record ghosts at start
-  Bindings bindings;              ///< [keyboard], [gamepad]
+  bool fullscreen = false;
+  bool netGraph = false;                ///< the F3 net graph at start
+  std::int32_t inputDelay = 0;          ///< [net] ticks
+  std::int32_t targetMargin = 2;        ///< [net] ticks early inputs should reach the server
+  bool ghosts = true;                   ///< [race] show the best and record ghosts at start
+  std::string address;                  ///< [server] the connect screen's last address, "host:port"
+  std::string room = "main";            ///< the connect screen's room
+  std::vector<std::string> favourites;  ///< "host:port" the browser always asks
+  std::vector<std::string> recent;      ///< servers joined, newest first
+  Bindings bindings;                    ///< [keyboard], [gamepad]
 };
+
+/// A rebindable action of [keyboard]: its key in the file, its label on the options screen.
+struct KeyAction {
+  const char* name;
+  const char* label;
+  std::vector<sf::Keyboard::Key> Bindings::*keys;
+};
+/// Every [keyboard] action, in the file's order.
+const std::vector<KeyAction>& keyActions();
 
 /// Loads a client TOML over the defaults. An unknown key name (e.g. "Spacebar") or any other
 /// bad value is a ConfigError naming the file and the key path ("keyboard.jump[1]").
 ClientConfig loadClientConfig(const std::string& file);
+/// Writes every setting to `file` as TOML (its folder made if need be), through a temporary file
+/// renamed over it. Throws std::runtime_error naming the file when it cannot.
+void saveClientConfig(const ClientConfig& config, const std::string& file);
+/// Where a player's own settings live: $XDG_CONFIG_HOME/coyote/client.toml, else
+/// ~/.config/coyote/client.toml ("" when neither variable is set).
+std::string userClientConfigPath();
+/// Adds `address` at the front of the recent servers (once, at most kMaxRecent).
+void rememberServer(ClientConfig& config, const std::string& address);
 
 /// SFML key from its name ("Space", "LShift", "A", "F1"…); false if unknown.
 bool parseKeyName(const std::string& name, sf::Keyboard::Key& key);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "client/app/input_mapper.h"
+#include "client/app/palette.h"
 #include "util/monotonic_clock.h"
 
 namespace coyote {
@@ -44,16 +45,27 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
       font_(font),
       options_(std::move(options)),
       log_(std::move(logger)),
-      window_(sf::VideoMode(static_cast<unsigned>(kLogicalWidth * config.scale),
-                            static_cast<unsigned>(kLogicalHeight * config.scale)),
-              "Coyote") {
+      menus_(config_, options_.configFile, log_) {
+  options_.netGraph = options_.netGraph || config_.netGraph;
+  applyWindowSettings();
+  showGhosts_ = config_.ghosts;
+}
+
+void ClientWindow::applyWindowSettings() {
+  const auto width = static_cast<unsigned>(kLogicalWidth * config_.scale);
+  const auto height = static_cast<unsigned>(kLogicalHeight * config_.scale);
+  if (config_.fullscreen && options_.screenshot.empty()) {
+    window_.create(sf::VideoMode::getDesktopMode(), "Coyote", sf::Style::Fullscreen);
+  } else {
+    window_.create(sf::VideoMode(width, height), "Coyote");
+  }
   // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
   // spinning a core for nothing.
   const bool vsync = config_.vsync && options_.screenshot.empty();
   window_.setVerticalSyncEnabled(vsync);
   window_.setFramerateLimit(vsync ? 0 : 240);
   window_.setKeyRepeatEnabled(false);
-  showGhosts_ = config_.ghosts;
+  options_.netGraph = config_.netGraph;
 }
 
 ClientWindow::~ClientWindow() {
@@ -69,8 +81,14 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
       window_.close();
     } else if (handleTextEvent(event)) {
       continue;
+    } else if (menus_.active()) {
+      runCommands(menus_.handle(event, window_.getSize()));
     } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
-      window_.close();
+      if (session_) {
+        menus_.show(Menus::Screen::Pause);
+      } else {
+        window_.close();  // a replay
+      }
     } else if (event.type == sf::Event::KeyReleased &&
                bound(config_.bindings.scoreboard, event.key.code)) {
       scoreboardHeld_ = false;
@@ -78,17 +96,28 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
       handleGameKey(event.key.code, player);
     }
   }
+  if (menus_.takeWindowChange()) {
+    applyWindowSettings();
+  }
   if (quitting_) {
     window_.close();
   }
   return window_.isOpen();
 }
 
+void ClientWindow::runCommands(const std::vector<std::string>& commands) {
+  for (const std::string& command : commands) {
+    for (const std::string& reply : runConsoleCommand(command, *this)) {
+      console_.print(reply);
+    }
+  }
+}
+
 bool ClientWindow::handleTextEvent(const sf::Event& event) {
   if (console_.handle(event, *this)) {
     return true;
   }
-  if (!session_) {
+  if (!session_ || menus_.active()) {
     return false;
   }
   std::optional<std::string> line;
@@ -123,25 +152,34 @@ float ClientWindow::frameSeconds(double now) {
   return static_cast<float>(elapsed);
 }
 
-int ClientWindow::play(ClientOptions options) {
-  sessionOptions_ = std::move(options);
-  startSession();
+int ClientWindow::play(std::optional<ClientOptions> options) {
+  if (options) {
+    sessionOptions_ = std::move(*options);
+    startSession();
+  } else {
+    sessionOptions_.name = config_.name;
+    menus_.show(Menus::Screen::Title);
+  }
   while (handleEvents(nullptr)) {
     const double now = monotonicSeconds();
     const float elapsed = frameSeconds(now);
+    startedAt_ = startedAt_ < 0.0 ? now : startedAt_;
+    menus_.update(now);
     if (!session_) {
-      drawWithoutSession();
-      window_.display();
+      drawMenus();
+      if (const auto exit = finishFrame(static_cast<std::uint32_t>((now - startedAt_) * 60.0))) {
+        return *exit;
+      }
       continue;
     }
-    const bool typing = console_.open() || chat_.typing() || !window_.hasFocus();
+    const bool typing = console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus();
     const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
     session_->update(now, [&input](std::uint32_t) { return input; });
     if (session_->phase() == ClientPhase::Refused ||
         session_->phase() == ClientPhase::Disconnected) {
       endSession();
-      if (!options_.screenshot.empty()) {  // the picture: the reason on screen; the exit: 1
-        drawWithoutSession();
+      if (!options_.screenshot.empty()) {  // the picture: the reason on the title; the exit: 1
+        drawMenus();
         finishFrame(std::numeric_limits<std::uint32_t>::max());
         return 1;
       }
@@ -175,6 +213,8 @@ void ClientWindow::endSession() {
   console_.print(endMessage_);
   session_->disconnect();
   session_.reset();
+  menus_.setMessage(endMessage_);
+  menus_.show(Menus::Screen::Title);
 }
 
 int ClientWindow::play(ReplayPlayer& player) {
@@ -200,15 +240,11 @@ void ClientWindow::drawConnecting(const ClientSession& session) {
   window_.display();
 }
 
-// No server: why the last one ended, and the way back (the console's `connect`).
-void ClientWindow::drawWithoutSession() {
+// No game: the menus (the title says why the last game ended), and the console over them.
+void ClientWindow::drawMenus() {
   window_.setView(window_.getDefaultView());
-  window_.clear(sf::Color::Black);
-  const std::string text = (endMessage_.empty() ? std::string("not connected") : endMessage_) +
-                           "\n\npress ` (or F10) for the console: connect HOST:PORT, help";
-  sf::Text message(sf::String::fromUtf8(text.begin(), text.end()), font_, 18);
-  message.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
-  window_.draw(message);
+  window_.clear(palette::kMenuBackground);
+  menus_.draw(window_, font_);
   console_.draw(window_, font_);
 }
 
@@ -230,6 +266,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
        scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
   chat_.draw(window_, font_, session.chat(), now);
+  menus_.draw(window_, font_);  // the pause menu and its options, over the game going on
   console_.draw(window_, font_);
 }
 

@@ -10,6 +10,8 @@
 
 #include "client/app/client_config.h"
 #include "client/app/game_view.h"
+#include "client/app/local_server.h"
+#include "client/app/menu/menus.h"
 #include "client/app/replay_player.h"
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
@@ -26,6 +28,9 @@ struct WindowOptions {
   bool debugJoints = false;   ///< F4 on at start
   bool debugLimits = false;   ///< F5 on at start
   bool scoreboard = false;    ///< the Tab scoreboard shown as if held (screenshots)
+  std::string configFile;     ///< where the menus save the settings ("": nowhere)
+  std::string program;        ///< argv[0]: the local server is found next to it
+  std::string localLevel = "configs/levels/arena.tmj";  ///< what "Play on this machine" plays
 };
 
 /// The client's window and its frame loop: events and key toggles, the game view of a live
@@ -42,11 +47,11 @@ class ClientWindow : private ConsoleTarget {
   ClientWindow(const ClientWindow&) = delete;
   ClientWindow& operator=(const ClientWindow&) = delete;
 
-  /// Plays on the server `options` names until the window closes or `quit` (0). A session that
-  /// ends (refused, disconnected) leaves the window open with its reason, for the console to
-  /// connect again; in screenshot mode it ends the loop (1). The screenshot taken: 0 (1 if it
-  /// cannot be written).
-  int play(ClientOptions options);
+  /// Plays on the server `options` names, or (none) opens the title menu, until the window
+  /// closes or `quit` (0). A session that ends (refused, disconnected) brings the title back with
+  /// its reason; in screenshot mode it is the picture and the loop ends (1). The screenshot
+  /// taken: 0 (1 if it cannot be written).
+  int play(std::optional<ClientOptions> options);
   /// Plays a replay back with pause, step and speed keys.
   int play(ReplayPlayer& player);
 
@@ -60,7 +65,11 @@ class ClientWindow : private ConsoleTarget {
   void endSession();
   void startSession();
   void drawConnecting(const ClientSession& session);
-  void drawWithoutSession();
+  void drawMenus();
+  /// The window again, after the options changed its scale, fullscreen or vsync.
+  void applyWindowSettings();
+  /// Runs the menus' commands as the console would, printing their replies there.
+  void runCommands(const std::vector<std::string>& commands);
   void drawSession(ClientSession& session, double now, float frameSeconds);
   void drawReplay(ReplayPlayer& player);
   /// Saves the screenshot when its tick has come; returns the exit code when the loop is over.
@@ -76,6 +85,9 @@ class ClientWindow : private ConsoleTarget {
   std::string say(const std::string& text) override;
   std::string setView(const std::string& view, bool on) override;
   std::string quit() override;
+  std::string setPassword(const std::string& password) override;
+  std::string playLocal() override;
+  std::string showMenu(const std::string& menu) override;
 
   ClientConfig config_;
   const sf::Font& font_;
@@ -94,6 +106,9 @@ class ClientWindow : private ConsoleTarget {
   std::string endMessage_;  ///< why there is no session
   Console console_;
   ChatBox chat_;
+  Menus menus_;
+  std::unique_ptr<LocalServer> localServer_;
+  double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
 };
 

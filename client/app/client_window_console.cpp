@@ -19,6 +19,7 @@ std::string ClientWindow::connect(const std::string& address) {
     sessionOptions_.port = target.port;
     sessionOptions_.reconnectToken = {};
     startSession();
+    menus_.show(Menus::Screen::None);
     return fmt::format("connecting to {}:{} as {}", target.host, target.port, sessionOptions_.name);
   } catch (const std::runtime_error& error) {
     return error.what();
@@ -31,7 +32,9 @@ std::string ClientWindow::disconnect() {
   }
   session_->disconnect();
   session_.reset();
-  endMessage_ = "disconnected";
+  endMessage_.clear();
+  menus_.setMessage("");
+  menus_.show(Menus::Screen::Title);
   return "disconnected";
 }
 
@@ -79,6 +82,44 @@ std::string ClientWindow::setView(const std::string& view, bool on) {
 std::string ClientWindow::quit() {
   quitting_ = true;
   return "";
+}
+
+std::string ClientWindow::setPassword(const std::string& password) {
+  if (password.size() > net::kMaxPasswordLength) {
+    return fmt::format("password: at most {} bytes", net::kMaxPasswordLength);
+  }
+  sessionOptions_.password = password;
+  return password.empty() ? "" : "password set for the next connection";
+}
+
+// A coyote-server of our own on a free port of 127.0.0.1, kept until the window closes.
+std::string ClientWindow::playLocal() {
+  try {
+    if (!localServer_) {
+      localServer_ = std::make_unique<LocalServer>(options_.program, options_.localLevel);
+      log_->info("started a local server on 127.0.0.1:{} with {}", localServer_->port(),
+                 options_.localLevel);
+    }
+    menus_.show(Menus::Screen::None);
+    return connect(fmt::format("127.0.0.1:{}", localServer_->port()));
+  } catch (const std::runtime_error& error) {
+    menus_.setMessage(error.what());
+    return error.what();
+  }
+}
+
+std::string ClientWindow::showMenu(const std::string& menu) {
+  const std::pair<const char*, Menus::Screen> screens[] = {{"title", Menus::Screen::Title},
+                                                           {"browser", Menus::Screen::Browser},
+                                                           {"connect", Menus::Screen::Connect},
+                                                           {"options", Menus::Screen::Options}};
+  for (const auto& [name, screen] : screens) {
+    if (menu == name) {
+      menus_.show(screen);
+      return "";
+    }
+  }
+  return "menu: title, browser, connect or options";
 }
 
 }  // namespace coyote

@@ -26,7 +26,7 @@ struct CommandLine {
   std::string configFile;
   bool spectate = false;
   std::string replayFile;
-  std::string level = "configs/levels/arena.tmj";
+  std::optional<std::string> level;
   std::optional<int> scale;
   std::string room = std::string(net::kDefaultRoom);
   std::string password;
@@ -34,9 +34,11 @@ struct CommandLine {
 };
 
 void addOptions(CLI::App& app, CommandLine& o) {
-  app.add_option("--connect", o.connect, "server HOST:PORT (default: start a local server)");
+  app.add_option("--connect", o.connect, "server HOST:PORT (default: the title menu)");
   app.add_option("--name", o.name, "player name (default: player.name of the config)");
-  app.add_option("--config", o.configFile, "client TOML (default: configs/client.toml if present)");
+  app.add_option("--config", o.configFile,
+                 "client TOML, where the menus save too (default: ~/.config/coyote/client.toml, "
+                 "read from configs/client.toml until it exists)");
   app.add_option("--room", o.room, "the room to join on the server (a-z, 0-9, - and _)")
       ->check([](const std::string& room) { return net::roomNameProblem(room); });
   app.add_option("--password", o.password, "the server's password, if it has one");
@@ -50,24 +52,35 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_flag("--debug-joints", o.window.debugJoints, "start with the F4 joints view");
   app.add_flag("--debug-limits", o.window.debugLimits, "start with the F5 rail limits view");
   app.add_flag("--scoreboard", o.window.scoreboard, "show the Tab scoreboard as if held");
-  app.add_option("--level", o.level, "level of the local server (without --connect)");
+  app.add_option("--level", o.level,
+                 "play this level on a local server at once (without --connect; the title's "
+                 "\"Play on this machine\" plays configs/levels/arena.tmj)");
   app.add_option("--scale", o.scale, "window scale (overrides window.scale)")
       ->check(CLI::Range(1, 8));
 }
 
+/// The settings: --config, else the player's own file (userClientConfigPath) once it exists,
+/// else the bundled configs/client.toml. The menus save to --config or to the player's own file.
 ClientConfig loadConfig(CommandLine& o) {
-  if (o.configFile.empty() && std::filesystem::exists("configs/client.toml")) {
-    o.configFile = "configs/client.toml";
+  const std::string own = userClientConfigPath();
+  o.window.configFile = o.configFile.empty() ? own : o.configFile;
+  // A --config file not written yet is where the menus will save: the defaults until then.
+  std::string file = std::filesystem::exists(o.configFile) ? o.configFile : "";
+  if (o.configFile.empty() && !own.empty() && std::filesystem::exists(own)) {
+    file = own;
+  } else if (o.configFile.empty() && std::filesystem::exists("configs/client.toml")) {
+    file = "configs/client.toml";
   }
-  ClientConfig config = o.configFile.empty() ? ClientConfig{} : loadClientConfig(o.configFile);
+  ClientConfig config = file.empty() ? ClientConfig{} : loadClientConfig(file);
   config.name = o.name.value_or(config.name);
   config.scale = o.scale.value_or(config.scale);
   return config;
 }
 
-/// Where to play: the --connect address, or a local server started for the purpose.
-ClientOptions sessionOptions(const CommandLine& o, const ClientConfig& config, const char* self,
-                             std::unique_ptr<LocalServer>& localServer) {
+/// Where to play: the --connect address, a local server on --level, or (neither) the title.
+std::optional<ClientOptions> sessionOptions(const CommandLine& o, const ClientConfig& config,
+                                            const char* self,
+                                            std::unique_ptr<LocalServer>& localServer) {
   ClientOptions options;
   options.name = config.name;
   options.spectator = o.spectate;
@@ -76,8 +89,11 @@ ClientOptions sessionOptions(const CommandLine& o, const ClientConfig& config, c
   options.inputDelay = config.inputDelay;
   options.targetMargin = config.targetMargin;
   options.trackCorrections = true;
+  if (o.connect.empty() && !o.level) {
+    return std::nullopt;
+  }
   if (o.connect.empty()) {
-    localServer = std::make_unique<LocalServer>(self, o.level);
+    localServer = std::make_unique<LocalServer>(self, *o.level);
     options.port = localServer->port();
     return options;
   }
@@ -104,10 +120,11 @@ int main(int argc, char** argv) {
       return ClientWindow(config, font, o.window, logger).play(player);
     }
     std::unique_ptr<LocalServer> localServer;
-    const ClientOptions options = sessionOptions(o, config, argv[0], localServer);
+    const std::optional<ClientOptions> options = sessionOptions(o, config, argv[0], localServer);
     if (localServer) {
-      logger->info("started a local server on 127.0.0.1:{} with {}", options.port, o.level);
+      logger->info("started a local server on 127.0.0.1:{} with {}", options->port, *o.level);
     }
+    o.window.program = argv[0];
     return ClientWindow(config, font, o.window, logger).play(options);
   } catch (const std::runtime_error& error) {  // config, font, replay, local server, address
     return cli::fail(kProgram, error.what());

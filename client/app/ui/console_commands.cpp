@@ -17,6 +17,9 @@ constexpr CommandHelp kCommands[] = {
     {"disconnect", "disconnect", "leave the server"},
     {"name", "name NAME", "your name from the next connection on"},
     {"room", "room ROOM", "join another room of this server"},
+    {"password", "password [TEXT]", "the server's password, for the next connection"},
+    {"local", "local", "play on a server of your own on this machine"},
+    {"menu", "menu title|browser|connect|options", "open a menu"},
     {"say", "say TEXT", "a line to the room's chat"},
     {"debug", "debug joints|limits on|off", "the F4 joints and F5 limits views"},
     {"net_graph", "net_graph 0|1", "the F3 net graph"},
@@ -89,10 +92,10 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
   if (name == "help") {
     return help(argument);
   }
-  const bool oneArgument = name == "connect" || name == "name" || name == "room";
-  if ((oneArgument && argument.size() != 2) ||
-      ((name == "disconnect" || name == "quit") && argument.size() != 1) ||
-      (name == "say" && argument.size() < 2)) {
+  const bool oneArgument = name == "connect" || name == "name" || name == "room" || name == "menu";
+  const bool noArgument = name == "disconnect" || name == "quit" || name == "local";
+  if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
+      (name == "password" && argument.size() > 2) || (name == "say" && argument.size() < 2)) {
     return {std::string("usage: ") + command->usage};
   }
   std::string reply;
@@ -108,6 +111,12 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
     reply = target.say(rest(line));
   } else if (name == "quit") {
     reply = target.quit();
+  } else if (name == "password") {
+    reply = target.setPassword(argument.size() == 2 ? argument[1] : "");
+  } else if (name == "local") {
+    reply = target.playLocal();
+  } else if (name == "menu") {
+    reply = target.showMenu(argument[1]);
   } else {
     reply = runView(argument, target);
   }
@@ -130,6 +139,8 @@ std::vector<std::string> completeConsoleCommand(const std::string& line) {
     choices = {"on", "off"};
   } else if (argument[0] == "net_graph" && index == 1) {
     choices = {"0", "1"};
+  } else if (argument[0] == "menu" && index == 1) {
+    choices = {"title", "browser", "connect", "options"};
   } else if (argument[0] == "help" && index == 1) {
     for (const CommandHelp& command : kCommands) {
       choices.emplace_back(command.name);

@@ -17,12 +17,16 @@ class ConsoleTarget {
   virtual std::string say(const std::string& text) = 0;
   virtual std::string setView(const std::string& view, bool on) = 0;  ///< joints, limits, net_graph
   virtual std::string quit() = 0;
+  virtual std::string setPassword(const std::string& password) = 0;  ///< for the next connection
+  virtual std::string playLocal() = 0;  ///< a server of our own on this machine
+  virtual std::string showMenu(const std::string& menu) = 0;  ///< title, browser, connect, options
 };
 
 /// The console's commands (docs/playing.md#console): `connect HOST:PORT`, `disconnect`,
-/// `name NAME`, `room ROOM`, `say TEXT`, `debug joints|limits on|off`, `net_graph 0|1`, `quit`,
-/// `help [COMMAND]`. Runs `line` on `target`; returns the lines to print (an unknown command or
-/// a wrong argument says so, naming it).
+/// `name NAME`, `room ROOM`, `password [TEXT]`, `local`, `menu NAME`, `say TEXT`,
+/// `debug joints|limits on|off`, `net_graph 0|1`, `quit`, `help [COMMAND]`. Runs `line` on
+/// `target`; returns the lines to print (an unknown command or a wrong argument says so, naming
+/// it).
 std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarget& target);
 
 /// What `line` may become by completing its last word: commands, then their arguments.

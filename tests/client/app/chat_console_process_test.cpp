@@ -1,5 +1,6 @@
 // The real coyote-client under Xvfb, its keys pressed by xdotool as a player presses them: a line
-// typed in the chat and a command in the console reach the server; a refusal stays on screen.
+// typed in the chat and a command in the console reach the server; a refusal brings the title
+// back with its reason.
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -67,7 +68,7 @@ TEST(ChatConsoleProcess, ALineTypedInTheChatAndOneSaidFromTheConsoleReachTheServ
   EXPECT_EQ(pixelsOf(image, palette::kChatServer, 700, 1280, height - 240, height - 40), 0);
 }
 
-TEST(ChatConsoleProcess, ARefusedConnectionLeavesItsReasonOnScreen) {
+TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   test::TempDirectory directory;
   const test::ScopedEnvironment password{{"COYOTE_SERVER_PASSWORD", "swordfish"}};
   test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
@@ -75,10 +76,11 @@ TEST(ChatConsoleProcess, ARefusedConnectionLeavesItsReasonOnScreen) {
   EXPECT_EQ(runClient(directory, server.port, png, "true", "--password guess"), 1);
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
-  // "refused: wrong password" and the way back, in white, below the middle; above it nothing.
-  const unsigned middle = image.getSize().y / 2;
-  EXPECT_GT(pixelsOf(image, sf::Color::White, 0, 1280, middle, middle + 120), 200);
-  EXPECT_EQ(pixelsOf(image, sf::Color::White, 0, 1280, 0, middle - 40), 0);
+  // Back on the title: "refused: wrong password" in red under the title, the menu below it.
+  EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150);
+  EXPECT_EQ(pixelsOf(image, palette::kMenuWarning, 0, 1280, 200, 900), 0);
+  EXPECT_GT(pixelsOf(image, palette::kLocalPlayer, 320, 960, 90, 150), 300) << "COYOTE";
+  EXPECT_GT(pixelsOf(image, palette::kMenuText, 256, 1024, 200, 400), 300) << "the menu";
 }
 
 }  // namespace

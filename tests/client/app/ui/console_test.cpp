@@ -22,6 +22,11 @@ struct Target : ConsoleTarget {
     return note(view + (on ? " on" : " off"));
   }
   std::string quit() override { return note("quit"); }
+  std::string setPassword(const std::string& password) override {
+    return note("password " + password);
+  }
+  std::string playLocal() override { return note("local"); }
+  std::string showMenu(const std::string& menu) override { return note("menu " + menu); }
   std::string note(const std::string& call) {
     calls.push_back(call);
     return "did " + call;
@@ -40,9 +45,14 @@ TEST(ConsoleCommands, EachCommandReachesItsTargetWithItsArguments) {
   runConsoleCommand("net_graph 1", target);
   runConsoleCommand("disconnect", target);
   runConsoleCommand("quit", target);
+  runConsoleCommand("password sesame", target);
+  runConsoleCommand("password", target);
+  runConsoleCommand("local", target);
+  runConsoleCommand("menu options", target);
   EXPECT_THAT(target.calls,
               ElementsAre("connect 10.0.0.1:7777", "name wile", "room race", "say hello   there ",
-                          "joints on", "limits off", "net_graph on", "disconnect", "quit"));
+                          "joints on", "limits off", "net_graph on", "disconnect", "quit",
+                          "password sesame", "password ", "local", "menu options"));
 }
 
 TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
@@ -58,7 +68,10 @@ TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
   EXPECT_THAT(runConsoleCommand("disconnect now", target), ElementsAre("usage: disconnect"));
   EXPECT_TRUE(runConsoleCommand("   ", target).empty());
   EXPECT_TRUE(target.calls.empty());
-  EXPECT_EQ(runConsoleCommand("help", target).size(), 9u);
+  EXPECT_THAT(runConsoleCommand("local now", target), ElementsAre("usage: local"));
+  EXPECT_THAT(runConsoleCommand("password a b", target), ElementsAre("usage: password [TEXT]"));
+  EXPECT_TRUE(target.calls.empty());
+  EXPECT_EQ(runConsoleCommand("help", target).size(), 12u);
   EXPECT_THAT(runConsoleCommand("help room", target),
               ElementsAre("room ROOM: join another room of this server"));
 }

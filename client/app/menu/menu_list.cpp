@@ -1,0 +1,140 @@
+#include "client/app/menu/menu_list.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "client/app/palette.h"
+
+namespace coyote {
+namespace {
+
+constexpr float kStickThreshold = 50.0f;  ///< of SFML's ±100
+
+}  // namespace
+
+void drawMenuText(sf::RenderTarget& target, const sf::Font& font, const std::string& text,
+                  unsigned size, sf::Vector2f at, sf::Color colour, bool centred) {
+  sf::Text shown(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+  shown.setFillColor(colour);
+  shown.setOutlineColor(sf::Color::Black);
+  shown.setOutlineThickness(2.0f);
+  if (centred) {
+    at.x -= std::round(shown.getLocalBounds().width * 0.5f);
+  }
+  shown.setPosition(std::round(at.x), std::round(at.y));
+  target.draw(shown);
+}
+
+void MenuList::setItems(std::vector<MenuItem> items) {
+  items_ = std::move(items);
+  select(selected_);
+}
+
+void MenuList::select(int index) {
+  selected_ = items_.empty() ? 0 : std::clamp(index, 0, static_cast<int>(items_.size()) - 1);
+}
+
+MenuList::Action MenuList::handle(const sf::Event& event, sf::Vector2u windowSize) {
+  const int count = static_cast<int>(items_.size());
+  if (event.type == sf::Event::KeyPressed) {
+    switch (event.key.code) {
+      case sf::Keyboard::Up:
+        select((selected_ + count - 1) % std::max(count, 1));
+        return Action::None;
+      case sf::Keyboard::Down:
+        select((selected_ + 1) % std::max(count, 1));
+        return Action::None;
+      case sf::Keyboard::Enter:
+        return Action::Activate;
+      case sf::Keyboard::Escape:
+        return Action::Back;
+      case sf::Keyboard::Left:
+        return Action::Left;
+      case sf::Keyboard::Right:
+        return Action::Right;
+      default:
+        return Action::None;
+    }
+  }
+  if (event.type == sf::Event::MouseMoved || event.type == sf::Event::MouseButtonPressed) {
+    const bool moved = event.type == sf::Event::MouseMoved;
+    const int row = moved ? rowAt(static_cast<float>(event.mouseMove.x),
+                                  static_cast<float>(event.mouseMove.y), windowSize)
+                          : rowAt(static_cast<float>(event.mouseButton.x),
+                                  static_cast<float>(event.mouseButton.y), windowSize);
+    if (row >= 0) {
+      select(row);
+      return moved ? Action::None : Action::Activate;
+    }
+    return Action::None;
+  }
+  return handleJoystick(event);
+}
+
+MenuList::Action MenuList::handleJoystick(const sf::Event& event) {
+  if (event.type == sf::Event::JoystickButtonPressed) {
+    return event.joystickButton.button == 0   ? Action::Activate
+           : event.joystickButton.button == 1 ? Action::Back
+                                              : Action::None;
+  }
+  if (event.type != sf::Event::JoystickMoved) {
+    return Action::None;
+  }
+  const sf::Joystick::Axis axis = event.joystickMove.axis;
+  const float position = event.joystickMove.position;
+  const bool vertical = axis == sf::Joystick::Y || axis == sf::Joystick::PovY;
+  const bool horizontal = axis == sf::Joystick::X || axis == sf::Joystick::PovX;
+  if (!vertical && !horizontal) {
+    return Action::None;
+  }
+  if (std::abs(position) < kStickThreshold) {
+    stickCentred_ = true;
+    return Action::None;
+  }
+  if (!stickCentred_) {
+    return Action::None;
+  }
+  stickCentred_ = false;
+  // SFML's PovY is up-positive where the stick's Y is down-positive.
+  const bool down = axis == sf::Joystick::PovY ? position < 0.0f : position > 0.0f;
+  if (vertical) {
+    const int count = std::max(static_cast<int>(items_.size()), 1);
+    select((selected_ + (down ? 1 : count - 1)) % count);
+    return Action::None;
+  }
+  return position > 0.0f ? Action::Right : Action::Left;
+}
+
+int MenuList::rowAt(float x, float y, sf::Vector2u windowSize) const {
+  const float width = static_cast<float>(windowSize.x);
+  if (x < width * 0.2f || x > width * 0.8f || y < kTop) {
+    return -1;
+  }
+  const int row = static_cast<int>((y - kTop) / kRowHeight);
+  return row < static_cast<int>(items_.size()) ? row : -1;
+}
+
+void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
+                    const std::string& title) const {
+  const float width = static_cast<float>(target.getSize().x);
+  drawMenuText(target, font, title, 48, {width * 0.5f, 96.0f}, palette::kLocalPlayer, true);
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const bool chosen = static_cast<int>(i) == selected_;
+    const float y = kTop + kRowHeight * static_cast<float>(i);
+    if (chosen) {
+      sf::RectangleShape bar({width * 0.6f, kRowHeight - 4.0f});
+      bar.setPosition(width * 0.2f, y);
+      bar.setFillColor(palette::kMenuSelection);
+      target.draw(bar);
+    }
+    const sf::Color colour = chosen ? palette::kLocalPlayer : palette::kMenuText;
+    drawMenuText(target, font, (chosen ? "> " : "  ") + items_[i].label, kTextSize,
+                 {width * 0.2f + 12.0f, y + 2.0f}, colour);
+    if (!items_[i].value.empty()) {
+      drawMenuText(target, font, items_[i].value, kTextSize, {width * 0.52f, y + 2.0f},
+                   items_[i].valueColour);
+    }
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,193 @@
+#include "client/app/menu/menus.h"
+
+#include <fmt/format.h>
+
+#include "client/app/palette.h"
+
+namespace coyote {
+namespace {
+
+enum TitleRow { kPlayOnline, kConnect, kPlayHere, kOptions, kQuit };
+enum PauseRow { kResume, kPauseOptions, kDisconnect };
+
+}  // namespace
+
+Menus::Menus(ClientConfig& config, std::string configFile, std::shared_ptr<spdlog::logger> log)
+    : config_(config), configFile_(std::move(configFile)), log_(std::move(log)) {}
+
+void Menus::show(Screen screen) {
+  if (screen == Screen::Options) {
+    optionsReturn_ = screen_ == Screen::Pause ? Screen::Pause : Screen::Title;
+  }
+  if (screen == Screen::Connect) {
+    address_.set(config_.address);
+    name_.set(config_.name);
+    room_.set(config_.room);
+  }
+  if (screen == Screen::Browser) {
+    startBrowsing(now_);
+  }
+  screen_ = screen;
+  rebinding_ = -1;
+  list_.select(0);
+  refresh();
+}
+
+bool Menus::takeWindowChange() {
+  return std::exchange(windowChanged_, false);
+}
+
+std::vector<std::string> Menus::handle(const sf::Event& event, sf::Vector2u windowSize) {
+  if (screen_ == Screen::Options && rebinding_ >= 0) {
+    if (event.type == sf::Event::KeyPressed) {
+      rebind(event.key.code);
+    }
+    return {};
+  }
+  const MenuList::Action action = list_.handle(event, windowSize);
+  std::vector<std::string> commands;
+  switch (screen_) {
+    case Screen::Title:
+      commands = handleTitle(action);
+      break;
+    case Screen::Pause:
+      commands = handlePause(action);
+      break;
+    case Screen::Connect:
+      commands = handleConnect(event, action);
+      break;
+    case Screen::Browser:
+      commands = handleBrowser(event, action);
+      break;
+    case Screen::Options:
+      commands = handleOptions(event, action);
+      break;
+    case Screen::None:
+      break;
+  }
+  refresh();
+  return commands;
+}
+
+std::vector<std::string> Menus::handleTitle(MenuList::Action action) {
+  if (action == MenuList::Action::Back) {
+    return {"quit"};
+  }
+  if (action != MenuList::Action::Activate) {
+    return {};
+  }
+  switch (list_.selected()) {
+    case kPlayOnline:
+      show(Screen::Browser);
+      return {};
+    case kConnect:
+      show(Screen::Connect);
+      return {};
+    case kPlayHere:
+      return {"local"};
+    case kOptions:
+      show(Screen::Options);
+      return {};
+    default:
+      return {"quit"};
+  }
+}
+
+// The game goes on behind the pause menu: only the keys stop reaching it.
+std::vector<std::string> Menus::handlePause(MenuList::Action action) {
+  if (action == MenuList::Action::Back) {
+    show(Screen::None);
+    return {};
+  }
+  if (action != MenuList::Action::Activate) {
+    return {};
+  }
+  switch (list_.selected()) {
+    case kResume:
+      show(Screen::None);
+      return {};
+    case kPauseOptions:
+      show(Screen::Options);
+      return {};
+    default:
+      show(Screen::Title);
+      return {"disconnect"};
+  }
+}
+
+void Menus::refresh() {
+  switch (screen_) {
+    case Screen::Title:
+      list_.setItems({{"Play online"},
+                      {"Connect to an address"},
+                      {"Play on this machine"},
+                      {"Options"},
+                      {"Quit"}});
+      break;
+    case Screen::Pause:
+      list_.setItems({{"Resume"}, {"Options"}, {"Disconnect"}});
+      break;
+    case Screen::Connect: {
+      std::string hidden(password_.characters(), '*');
+      list_.setItems({{"Address", address_.text() + (list_.selected() == 0 ? "_" : "")},
+                      {"Name", name_.text() + (list_.selected() == 1 ? "_" : "")},
+                      {"Room", room_.text() + (list_.selected() == 2 ? "_" : "")},
+                      {"Password", hidden + (list_.selected() == 3 ? "_" : "")},
+                      {"Connect"},
+                      {"Back"}});
+      break;
+    }
+    case Screen::Browser:
+      list_.setItems(browserItems());
+      break;
+    case Screen::Options:
+      list_.setItems(optionItems());
+      break;
+    case Screen::None:
+      break;
+  }
+}
+
+void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
+  if (screen_ == Screen::None) {
+    return;
+  }
+  const sf::Vector2f size(target.getSize());
+  sf::RectangleShape backdrop(size);
+  backdrop.setFillColor(screen_ == Screen::Pause || optionsReturn_ == Screen::Pause
+                            ? sf::Color(0, 0, 0, 170)
+                            : palette::kMenuBackground);
+  target.draw(backdrop);
+  const char* titles[] = {"", "COYOTE", "CONNECT", "SERVERS", "OPTIONS", "PAUSED"};
+  list_.draw(target, font, titles[static_cast<int>(screen_)]);
+  std::string footer;
+  if (screen_ == Screen::Browser) {
+    footer = "Enter: join   F: favourite   R: refresh   Esc: back";
+  } else if (screen_ == Screen::Options) {
+    footer = rebinding_ >= 0 ? "press the new key (Esc: keep the old one)"
+                             : "Enter: change   Left/Right: adjust   Esc: back (saved)";
+  } else if (screen_ == Screen::Pause) {
+    footer = "the game goes on";
+  }
+  drawMenuText(target, font, footer, 16, {size.x * 0.5f, size.y - 60.0f}, palette::kMenuText, true);
+  if (screen_ == Screen::Title && !message_.empty()) {
+    drawMenuText(target, font, message_, 18, {size.x * 0.5f, 160.0f}, palette::kMenuWarning, true);
+  }
+}
+
+void Menus::save() {
+  if (configFile_.empty()) {
+    if (!saveFailureLogged_) {
+      log_->warn("settings not saved: no --config, HOME or XDG_CONFIG_HOME to keep them in");
+      saveFailureLogged_ = true;
+    }
+    return;
+  }
+  try {
+    saveClientConfig(config_, configFile_);
+  } catch (const std::runtime_error& error) {
+    log_->warn("settings not saved: {}", error.what());
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/logger.h>
+#include <SFML/Graphics.hpp>
+
+#include "client/app/client_config.h"
+#include "client/app/menu/menu_list.h"
+#include "client/app/ui/text_field.h"
+#include "client/core/server_query.h"
+
+namespace coyote {
+
+/// The menus (docs/playing.md#menus): title, connect, server browser, options and the pause menu.
+/// They act through the console's commands (console_commands.h): what a choice asks for comes out
+/// of `handle` as command lines ("connect 10.0.0.2:7777", "local", "quit") for the window to run,
+/// so a menu can do nothing the console cannot. Settings they change are saved to client.toml
+/// at once.
+class Menus {
+ public:
+  enum class Screen { None, Title, Connect, Browser, Options, Pause };
+  /// LAN ports the browser broadcasts to (a server on another port is found by its address).
+  static constexpr std::uint16_t kLanPorts[] = {7777, 7778, 7779};
+
+  /// `configFile`: where settings are saved ("": nowhere, said once in the log).
+  Menus(ClientConfig& config, std::string configFile, std::shared_ptr<spdlog::logger> log);
+
+  Screen screen() const { return screen_; }
+  bool active() const { return screen_ != Screen::None; }
+  void show(Screen screen);
+  /// A line in red on the title: why the last game ended.
+  void setMessage(const std::string& message) { message_ = message; }
+
+  /// A window event; the commands it asks for, in order.
+  std::vector<std::string> handle(const sf::Event& event, sf::Vector2u windowSize);
+  /// The browser's queries (sent and read without blocking).
+  void update(double now);
+  void draw(sf::RenderTarget& target, const sf::Font& font) const;
+  /// Whether the window's scale, fullscreen or vsync changed since the last call.
+  bool takeWindowChange();
+
+ private:
+  std::vector<std::string> handleTitle(MenuList::Action action);
+  std::vector<std::string> handlePause(MenuList::Action action);
+  std::vector<std::string> handleConnect(const sf::Event& event, MenuList::Action action);
+  std::vector<std::string> handleBrowser(const sf::Event& event, MenuList::Action action);
+  std::vector<std::string> handleOptions(const sf::Event& event, MenuList::Action action);
+  /// A key pressed while an action waits for its new key.
+  void rebind(sf::Keyboard::Key key);
+  void changeOption(int row, int step);
+  std::vector<std::string> connectCommands();
+  void startBrowsing(double now);
+  /// The items of the screen shown, from the state they show.
+  void refresh();
+  std::vector<MenuItem> optionItems() const;
+  std::vector<MenuItem> browserItems() const;
+  void save();
+
+  ClientConfig& config_;
+  std::string configFile_;
+  std::shared_ptr<spdlog::logger> log_;
+  Screen screen_ = Screen::None;
+  Screen optionsReturn_ = Screen::Title;  ///< where Back leads from the options
+  MenuList list_;
+  std::string message_;
+  TextField address_{64};
+  TextField name_{32};
+  TextField room_{24};
+  TextField password_{64};
+  std::unique_ptr<ServerQuery> query_;
+  std::vector<ServerListing> servers_;
+  std::size_t serversLogged_ = 0;
+  double now_ = 0.0;
+  int rebinding_ = -1;  ///< the keyActions() index waiting for a key
+  bool windowChanged_ = false;
+  bool saveFailureLogged_ = false;
+};
+
+}  // namespace coyote

@@ -1,0 +1,111 @@
+// The menus under Xvfb, driven by xdotool as a player drives them (docs/playing.md#menus): from
+// the title through the server browser into a game on one of three servers; a key rebound in
+// the options is saved to client.toml and is the one the next game plays with.
+#include <csignal>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "client/app/client_config.h"
+#include "replay/replay_file.h"
+#include "support/coyote_processes.h"
+#include "support/scoped_environment.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::HasSubstr;
+
+/// coyote-client with `flags` under Xvfb; `keys` (xdotool lines) run 2 s after it starts. Its
+/// exit code; its output in client.log.
+int runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
+  const std::string line =
+      fmt::format("{} --name tester {} & sleep 2; {}; wait $!", COYOTE_CLIENT_BINARY, flags, keys);
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
+      (directory.path() / "client.log").string());
+  const int exit = client.wait(60.0);
+  EXPECT_EQ(exit, 0) << client.output();
+  return exit;
+}
+
+std::string clientLog(const test::TempDirectory& directory) {
+  std::ifstream file(directory.path() / "client.log");
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+TEST(MenusProcess, FromTheTitleThroughTheServerBrowserIntoAGame) {
+  test::TempDirectory directory;
+  std::vector<std::unique_ptr<test::TempDirectory>> folders;
+  std::vector<std::unique_ptr<test::ServerProcess>> servers;
+  ClientConfig config;
+  for (int i = 0; i < 3; ++i) {
+    const test::ScopedEnvironment name{{"COYOTE_SERVER_NAME", fmt::format("Mesa {}", i)}};
+    folders.push_back(std::make_unique<test::TempDirectory>(std::to_string(i)));
+    servers.push_back(std::make_unique<test::ServerProcess>(
+        *folders.back(), (folders.back()->path() / "game.rpl").string()));
+    config.favourites.push_back(fmt::format("127.0.0.1:{}", servers.back()->port));
+  }
+  // Two bots on the second server, so that the browser has players to count.
+  test::ChildProcess bots(
+      {COYOTE_BOT_BINARY, "--connect", config.favourites[1], "--count", "2", "--seconds", "30"},
+      (directory.path() / "bots.log").string());
+  const std::string file = (directory.path() / "client.toml").string();
+  saveClientConfig(config, file);
+  // Enter: "Play online"; the browser lists the servers by address: Enter joins the first.
+  runClient(directory,
+            fmt::format("--config {} --screenshot {} --after-ticks 360", file,
+                        (directory.path() / "game.png").string()),
+            "sleep 1; xdotool key Return; sleep 2; xdotool key Return");
+  const std::string log = clientLog(directory);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_THAT(log, HasSubstr(fmt::format("server browser: {} \"Mesa {}\" {}/128 players",
+                                           config.favourites[i], i, i == 1 ? 2 : 0)))
+        << log;
+  }
+  EXPECT_THAT(log, ::testing::ContainsRegex("server browser: .* players, [0-9]+ ms"));
+  EXPECT_THAT(log, HasSubstr("tester: joined as slot"));
+  EXPECT_THAT(servers[0]->process.output(), HasSubstr("tester joined"));
+  const ClientConfig saved = loadClientConfig(file);
+  ASSERT_FALSE(saved.recent.empty());
+  EXPECT_EQ(saved.recent.front(), config.favourites[0]) << "a server joined is remembered";
+}
+
+TEST(MenusProcess, AReboundJumpIsSavedAndPlaysInTheNextGame) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "client.toml").string();
+  // Title → Options (4th); the 5th action is jump: Enter, then J; Escape saves and goes back.
+  runClient(directory,
+            fmt::format("--config {} --screenshot {} --after-ticks 420", file,
+                        (directory.path() / "options.png").string()),
+            "xdotool key Down Down Down Return; sleep 0.3; xdotool key Down Down Down Down Return; "
+            "sleep 0.3; xdotool key j; sleep 0.3; xdotool key Escape");
+  const ClientConfig saved = loadClientConfig(file);
+  EXPECT_EQ(saved.bindings.jump, std::vector<sf::Keyboard::Key>{sf::Keyboard::J});
+  EXPECT_EQ(saved.bindings.dash, ClientConfig{}.bindings.dash) << "the others as they were";
+
+  const std::string replay = (directory.path() / "game.rpl").string();
+  auto server = std::make_unique<test::ServerProcess>(directory, replay);
+  runClient(directory,
+            fmt::format("--config {} --connect 127.0.0.1:{} --screenshot {} --after-ticks 240",
+                        file, server->port, (directory.path() / "game.png").string()),
+            "xdotool keydown j; sleep 1; xdotool keyup j; xdotool keydown space; sleep 1; "
+            "xdotool keyup space");
+  server->process.signal(SIGTERM);
+  ASSERT_EQ(server->process.wait(10.0), 0);
+  int jumpTicks = 0;
+  int inputTicks = 0;
+  for (const ReplayTick& tick : readReplay(replay).ticks) {
+    for (const SlotInput& input : tick.inputs) {
+      ++inputTicks;
+      jumpTicks += input.input.held(kButtonJump) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(inputTicks, 200);
+  EXPECT_GE(jumpTicks, 30) << "J held a second: the server saw the jump button";
+  EXPECT_LE(jumpTicks, 80) << "Space, jump's old key, no longer jumps";
+}
+
+}  // namespace
+}  // namespace coyote
