@@ -218,6 +218,7 @@ const std::vector<KeyAction>& keyActions() {
       {"down", "aim down, fast-fall", &Bindings::down},
       {"jump", "jump", &Bindings::jump},
       {"dash", "dash", &Bindings::dash},
+      {"respawn", "respawn (kill)", &Bindings::respawn},
       {"debug_overlay", "collision view", &Bindings::debugOverlay},
       {"net_graph", "net graph", &Bindings::netGraph},
       {"debug_joints", "joints view", &Bindings::debugJoints},

@@ -16,6 +16,7 @@ struct Bindings {
   std::vector<sf::Keyboard::Key> down{sf::Keyboard::Down, sf::Keyboard::S};
   std::vector<sf::Keyboard::Key> jump{sf::Keyboard::Space, sf::Keyboard::Z};
   std::vector<sf::Keyboard::Key> dash{sf::Keyboard::X, sf::Keyboard::LShift};
+  std::vector<sf::Keyboard::Key> respawn{sf::Keyboard::K};  ///< back to the last checkpoint
   std::vector<sf::Keyboard::Key> debugOverlay{sf::Keyboard::F1};
   std::vector<sf::Keyboard::Key> netGraph{sf::Keyboard::F3};
   std::vector<sf::Keyboard::Key> debugJoints{sf::Keyboard::F4};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -174,7 +175,13 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
     }
     const bool typing = console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus();
     const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
-    session_->update(now, [&input](std::uint32_t) { return input; });
+    session_->update(now, [&](std::uint32_t) {
+      PlayerInput tick = input;
+      if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
+        tick.buttons |= kButtonRespawn;
+      }
+      return tick;
+    });
     if (session_->phase() == ClientPhase::Refused ||
         session_->phase() == ClientPhase::Disconnected) {
       endSession();

@@ -88,6 +88,7 @@ class ClientWindow : private ConsoleTarget {
   std::string setPassword(const std::string& password) override;
   std::string playLocal() override;
   std::string showMenu(const std::string& menu) override;
+  std::string kill() override;
 
   ClientConfig config_;
   const sf::Font& font_;
@@ -110,6 +111,7 @@ class ClientWindow : private ConsoleTarget {
   std::unique_ptr<LocalServer> localServer_;
   double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
+  bool respawnPending_ = false;  ///< `kill`: the next input presses the respawn button
 };
 
 }  // namespace coyote

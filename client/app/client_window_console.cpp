@@ -108,6 +108,14 @@ std::string ClientWindow::playLocal() {
   }
 }
 
+std::string ClientWindow::kill() {
+  if (!session_ || session_->phase() != ClientPhase::Playing || session_->playerSlot() < 0) {
+    return "not playing";
+  }
+  respawnPending_ = true;
+  return "";
+}
+
 std::string ClientWindow::showMenu(const std::string& menu) {
   const std::pair<const char*, Menus::Screen> screens[] = {{"title", Menus::Screen::Title},
                                                            {"browser", Menus::Screen::Browser},

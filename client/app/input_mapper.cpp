@@ -48,8 +48,10 @@ PlayerInput mapInput(const Bindings& bindings, const DeviceState& devices) {
   input.moveX = quantizeAxis(x);
   input.moveY = quantizeAxis(y);
   const bool down = axisAfterDeadZone(input.moveY) >= 0.5f;
-  input.buttons = static_cast<std::uint8_t>((jump ? kButtonJump : 0) | (dash ? kButtonDash : 0) |
-                                            (down ? kButtonDown : 0));
+  const bool respawn = anyDown(bindings.respawn, devices);
+  input.buttons =
+      static_cast<std::uint8_t>((jump ? kButtonJump : 0) | (dash ? kButtonDash : 0) |
+                                (down ? kButtonDown : 0) | (respawn ? kButtonRespawn : 0));
   return input;
 }
 

@@ -74,8 +74,11 @@ class LineParser {
         bits |= kButtonDash;
       } else if (name == "down") {
         bits |= kButtonDown;
+      } else if (name == "respawn") {
+        bits |= kButtonRespawn;
       } else {
-        fail(player, fmt::format("unknown button \"{}\" (expected jump, dash, down or -)", name));
+        fail(player, fmt::format("unknown button \"{}\" (expected jump, dash, down, respawn or -)",
+                                 name));
       }
     }
     return bits;

@@ -88,18 +88,20 @@ struct Refusal {
   }
 };
 
-/// Up to 32 equal inputs in a row, packed with the 3 button bits into one byte beside the axes.
+/// Up to 16 equal inputs in a row, packed with the 4 button bits into one byte beside the axes.
 struct InputRun {
-  static constexpr std::size_t kMaxLength = 32;
-  std::uint8_t length = 1;  ///< 1 … 32
+  static constexpr std::size_t kMaxLength = 16;
+  static constexpr int kLengthShift = 4;  ///< the buttons below, the length − 1 above
+  std::uint8_t length = 1;                ///< 1 … 16
   PlayerInput input;
 
   template <class Archive>
   void serialize(Archive& archive) {
-    auto packed = static_cast<std::uint8_t>(((length - 1) << 3) | (input.buttons & kAllButtons));
+    auto packed =
+        static_cast<std::uint8_t>(((length - 1) << kLengthShift) | (input.buttons & kAllButtons));
     archive(packed, input.moveX, input.moveY);
     input.buttons = packed & kAllButtons;
-    length = static_cast<std::uint8_t>((packed >> 3) + 1);
+    length = static_cast<std::uint8_t>((packed >> kLengthShift) + 1);
   }
 
   static std::vector<InputRun> encode(const std::vector<PlayerInput>& inputs) {

@@ -12,13 +12,14 @@ namespace coyote::net {
 /// Welcome, which a client takes once per connection (an older client would start over); 9:
 /// step-up, the walkable-slope limit and speed along slopes (three settings more in the Welcome);
 /// 10: races (a level's start, finish, laps and checkpoint orders; a character's run); 11: race
-/// boards and ghosts; 12: chat; 13: a server's password in the Hello.
+/// boards and ghosts; 12: chat; 13: a server's password in the Hello, the respawn button (input
+/// runs of 16 with 4 button bits).
 inline constexpr std::uint16_t kProtocolVersion = 13;
 /// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).
-/// It was the protocol version until the two parted, at 11.
-inline constexpr std::uint16_t kRecordingVersion = 11;
+/// It was the protocol version until the two parted, at 11. 12: the respawn button.
+inline constexpr std::uint16_t kRecordingVersion = 12;
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (docs/protocol.md#channels).

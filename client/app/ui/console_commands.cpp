@@ -21,6 +21,7 @@ constexpr CommandHelp kCommands[] = {
     {"local", "local", "play on a server of your own on this machine"},
     {"menu", "menu title|browser|connect|options", "open a menu"},
     {"say", "say TEXT", "a line to the room's chat"},
+    {"kill", "kill", "back to your last checkpoint, or your spawn"},
     {"debug", "debug joints|limits on|off", "the F4 joints and F5 limits views"},
     {"net_graph", "net_graph 0|1", "the F3 net graph"},
     {"help", "help [COMMAND]", "the commands, or one"},
@@ -93,7 +94,8 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
     return help(argument);
   }
   const bool oneArgument = name == "connect" || name == "name" || name == "room" || name == "menu";
-  const bool noArgument = name == "disconnect" || name == "quit" || name == "local";
+  const bool noArgument =
+      name == "disconnect" || name == "quit" || name == "local" || name == "kill";
   if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
       (name == "password" && argument.size() > 2) || (name == "say" && argument.size() < 2)) {
     return {std::string("usage: ") + command->usage};
@@ -115,6 +117,8 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
     reply = target.setPassword(argument.size() == 2 ? argument[1] : "");
   } else if (name == "local") {
     reply = target.playLocal();
+  } else if (name == "kill") {
+    reply = target.kill();
   } else if (name == "menu") {
     reply = target.showMenu(argument[1]);
   } else {

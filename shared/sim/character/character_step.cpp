@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/character/checkpoints.h"
 #include "sim/collision/corner_correction.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/slope.h"
@@ -508,6 +509,13 @@ void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
 CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
                                 const StepParameters& parameters, const ObstacleSet* all,
                                 BodyId self) {
+  // The respawn button's press: back to the last checkpoint (or the spawn), as a hazard sends
+  // it, and nothing else this tick.
+  if ((playerInput.buttons & ~character.previousButtons & kButtonRespawn) != 0) {
+    respawnCharacter(character, level, parameters.config);
+    character.previousButtons = playerInput.buttons;
+    return {};
+  }
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;

@@ -10,9 +10,11 @@ namespace coyote {
 enum InputButton : std::uint8_t {
   kButtonJump = 1u << 0,
   kButtonDash = 1u << 1,
-  kButtonDown = 1u << 2,  ///< Fast-fall, and with jump: drop through a one-way platform.
+  kButtonDown = 1u << 2,     ///< Fast-fall, and with jump: drop through a one-way platform.
+  kButtonRespawn = 1u << 3,  ///< Pressed: back to the last checkpoint or the spawn ("kill").
 };
-inline constexpr std::uint8_t kAllButtons = kButtonJump | kButtonDash | kButtonDown;
+inline constexpr std::uint8_t kAllButtons =
+    kButtonJump | kButtonDash | kButtonDown | kButtonRespawn;
 
 /// One player's input for one tick, already quantized (docs/simulation.md#inputs): this exact value
 /// is what the server, the client and the replay all feed to the simulation.

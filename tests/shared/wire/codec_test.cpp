@@ -83,6 +83,16 @@ TEST(Codec, InputBatchRoundTripsAndIsRunLengthCoded) {
   EXPECT_EQ(encode(Message{sent}).size(), 1u + 2u + 1u + 1u + 3u * 3u);
 }
 
+// Every button, the respawn one too, survives the packing; a run stops at 16 inputs.
+TEST(Codec, InputRunsCarryFourButtonsAndAtMostSixteenInputs) {
+  std::vector<PlayerInput> inputs(20, PlayerInput{-5, 7, kAllButtons});
+  inputs.push_back(PlayerInput{0, 0, kButtonRespawn});
+  const InputBatch sent = InputBatch::make(10, 10, inputs);
+  EXPECT_EQ(roundTrip(sent).inputs, inputs);
+  EXPECT_EQ(InputRun::encode(inputs).size(), 3u) << "16 + 4 + 1";
+  EXPECT_EQ(InputRun::encode(inputs).front().length, 16);
+}
+
 TEST(Codec, InputBatchTickExpandsNextToTheServerTickAcrossWraps) {
   EXPECT_EQ(InputBatch::make(65530, 65534, {}).firstTick(65540), 65534u);
   EXPECT_EQ(InputBatch::make(65540, 65545, {}).firstTick(65530), 65545u);

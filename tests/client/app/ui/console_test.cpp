@@ -26,6 +26,7 @@ struct Target : ConsoleTarget {
     return note("password " + password);
   }
   std::string playLocal() override { return note("local"); }
+  std::string kill() override { return note("kill"); }
   std::string showMenu(const std::string& menu) override { return note("menu " + menu); }
   std::string note(const std::string& call) {
     calls.push_back(call);
@@ -49,10 +50,11 @@ TEST(ConsoleCommands, EachCommandReachesItsTargetWithItsArguments) {
   runConsoleCommand("password", target);
   runConsoleCommand("local", target);
   runConsoleCommand("menu options", target);
+  runConsoleCommand("kill", target);
   EXPECT_THAT(target.calls,
               ElementsAre("connect 10.0.0.1:7777", "name wile", "room race", "say hello   there ",
                           "joints on", "limits off", "net_graph on", "disconnect", "quit",
-                          "password sesame", "password ", "local", "menu options"));
+                          "password sesame", "password ", "local", "menu options", "kill"));
 }
 
 TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
@@ -71,7 +73,7 @@ TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
   EXPECT_THAT(runConsoleCommand("local now", target), ElementsAre("usage: local"));
   EXPECT_THAT(runConsoleCommand("password a b", target), ElementsAre("usage: password [TEXT]"));
   EXPECT_TRUE(target.calls.empty());
-  EXPECT_EQ(runConsoleCommand("help", target).size(), 12u);
+  EXPECT_EQ(runConsoleCommand("help", target).size(), 13u);
   EXPECT_THAT(runConsoleCommand("help room", target),
               ElementsAre("room ROOM: join another room of this server"));
 }

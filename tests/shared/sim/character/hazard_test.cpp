@@ -167,5 +167,37 @@ TEST(Hazard, EveryStepThatEndsOnAHazardSawOneInItsReach) {
   EXPECT_GT(hazardOutOfReach, 10000);  // and many were told there was none to look for
 }
 
+// The respawn button (a player's "kill"): its press sends the character back to the checkpoint
+// it touched, once; held, it does nothing more; pressed again, it respawns again.
+TEST(Respawn, ThePressSendsTheCharacterToItsCheckpointOnceWhileHeld) {
+  Scenario scenario = course();
+  for (int tick = 0; tick < 200 && scenario.player().position.x < 13.0f; ++tick) {
+    scenario.step(input(kRight));
+  }
+  ASSERT_EQ(scenario.player().checkpoint, 0);
+  ASSERT_GT(scenario.player().position.x, 12.5f);
+  const auto atCheckpoint = [&] {
+    return scenario.player().position.x + scenario.config.playerWidth * 0.5f == 11.0f &&
+           scenario.player().position.y + scenario.config.playerHeight == 5.0f;
+  };
+  scenario.step(input(kRight, 0, kButtonRespawn));
+  EXPECT_TRUE(atCheckpoint()) << scenario.player().position.x;
+  EXPECT_FLOAT_EQ(scenario.player().velocity.x, 0.0f);
+  scenario.step(input(kRight, 0, kButtonRespawn), 20);  // held: it runs on
+  EXPECT_GT(scenario.player().position.x, 11.5f);
+  scenario.step(input(kRight), 1);
+  scenario.step(input(kRight, 0, kButtonRespawn));  // a new press
+  EXPECT_TRUE(atCheckpoint());
+}
+
+TEST(Respawn, WithoutACheckpointThePressSendsTheCharacterToItsSpawn) {
+  Scenario scenario(kCourse);
+  scenario.step(input(kRight), 30);
+  ASSERT_GT(scenario.player().position.x, 4.0f);
+  scenario.step(input(0, 0, kButtonRespawn | kButtonJump));
+  EXPECT_FLOAT_EQ(scenario.player().position.x + scenario.config.playerWidth * 0.5f, 2.5f);
+  EXPECT_FLOAT_EQ(scenario.player().velocity.y, 0.0f) << "no jump in the respawn's tick";
+}
+
 }  // namespace
 }  // namespace coyote
