@@ -87,8 +87,10 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
     } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
       if (session_) {
         menus_.show(Menus::Screen::Pause);
+      } else if (replayFromMenu_) {
+        leaveReplay_ = true;
       } else {
-        window_.close();  // a replay
+        window_.close();  // a replay from the command line
       }
     } else if (event.type == sf::Event::KeyReleased &&
                bound(config_.bindings.scoreboard, event.key.code)) {
@@ -165,6 +167,10 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
     const double now = monotonicSeconds();
     const float elapsed = frameSeconds(now);
     startedAt_ = startedAt_ < 0.0 ? now : startedAt_;
+    if (!pendingReplay_.empty()) {
+      runPendingReplay();
+      continue;
+    }
     menus_.update(now);
     if (!session_) {
       drawMenus();
@@ -225,7 +231,7 @@ void ClientWindow::endSession() {
 }
 
 int ClientWindow::play(ReplayPlayer& player) {
-  while (handleEvents(&player)) {
+  while (!leaveReplay_ && handleEvents(&player)) {
     player.update(monotonicSeconds());
     drawReplay(player);
     if (const auto exit = finishFrame(static_cast<std::uint32_t>(player.ticksPlayed()))) {

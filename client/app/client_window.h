@@ -89,6 +89,9 @@ class ClientWindow : private ConsoleTarget {
   std::string playLocal() override;
   std::string showMenu(const std::string& menu) override;
   std::string kill() override;
+  std::string watchReplay(const std::string& file) override;
+  /// Plays the replay the menus chose, until it is left with Escape; then the menus again.
+  void runPendingReplay();
 
   ClientConfig config_;
   const sf::Font& font_;
@@ -112,6 +115,9 @@ class ClientWindow : private ConsoleTarget {
   double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
   bool respawnPending_ = false;  ///< `kill`: the next input presses the respawn button
+  std::string pendingReplay_;    ///< `replay FILE`: watched from the next frame on
+  bool replayFromMenu_ = false;  ///< Escape leaves the replay for the menus, not the window
+  bool leaveReplay_ = false;
 };
 
 }  // namespace coyote

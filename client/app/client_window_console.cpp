@@ -1,5 +1,7 @@
 // ClientWindow as the console's target (docs/playing.md#console): the commands that change the
 // connection start a new session from the options kept; the views are the F-keys' switches.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "cli/program.h"
@@ -116,18 +118,46 @@ std::string ClientWindow::kill() {
   return "";
 }
 
+std::string ClientWindow::watchReplay(const std::string& file) {
+  if (session_) {
+    return "replay: disconnect first";
+  }
+  pendingReplay_ = file;
+  return "";
+}
+
+void ClientWindow::runPendingReplay() {
+  const std::string file = std::exchange(pendingReplay_, {});
+  try {
+    ReplayPlayer player(readReplay(file));
+    view_.reset();
+    menus_.show(Menus::Screen::None);
+    replayFromMenu_ = true;
+    leaveReplay_ = false;
+    play(player);
+    replayFromMenu_ = false;
+    leaveReplay_ = false;
+    view_.reset();
+    menus_.show(Menus::Screen::Replays);
+  } catch (const std::runtime_error& error) {  // a file that is not a replay, or a broken one
+    menus_.setMessage(error.what());
+    menus_.show(Menus::Screen::Title);
+  }
+}
+
 std::string ClientWindow::showMenu(const std::string& menu) {
   const std::pair<const char*, Menus::Screen> screens[] = {{"title", Menus::Screen::Title},
                                                            {"browser", Menus::Screen::Browser},
                                                            {"connect", Menus::Screen::Connect},
-                                                           {"options", Menus::Screen::Options}};
+                                                           {"options", Menus::Screen::Options},
+                                                           {"replays", Menus::Screen::Replays}};
   for (const auto& [name, screen] : screens) {
     if (menu == name) {
       menus_.show(screen);
       return "";
     }
   }
-  return "menu: title, browser, connect or options";
+  return "menu: title, browser, connect, options or replays";
 }
 
 }  // namespace coyote

@@ -1,5 +1,8 @@
 #include "client/app/menu/menus.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "client/app/palette.h"
@@ -7,7 +10,7 @@
 namespace coyote {
 namespace {
 
-enum TitleRow { kPlayOnline, kConnect, kPlayHere, kOptions, kQuit };
+enum TitleRow { kPlayOnline, kConnect, kPlayHere, kReplays, kOptions, kQuit };
 enum PauseRow { kResume, kPauseOptions, kDisconnect };
 
 }  // namespace
@@ -26,6 +29,9 @@ void Menus::show(Screen screen) {
   }
   if (screen == Screen::Browser) {
     startBrowsing(now_);
+  }
+  if (screen == Screen::Replays) {
+    findReplays();
   }
   screen_ = screen;
   rebinding_ = -1;
@@ -62,6 +68,9 @@ std::vector<std::string> Menus::handle(const sf::Event& event, sf::Vector2u wind
     case Screen::Options:
       commands = handleOptions(event, action);
       break;
+    case Screen::Replays:
+      commands = handleReplays(action);
+      break;
     case Screen::None:
       break;
   }
@@ -85,6 +94,9 @@ std::vector<std::string> Menus::handleTitle(MenuList::Action action) {
       return {};
     case kPlayHere:
       return {"local"};
+    case kReplays:
+      show(Screen::Replays);
+      return {};
     case kOptions:
       show(Screen::Options);
       return {};
@@ -121,6 +133,7 @@ void Menus::refresh() {
       list_.setItems({{"Play online"},
                       {"Connect to an address"},
                       {"Play on this machine"},
+                      {"Replays"},
                       {"Options"},
                       {"Quit"}});
       break;
@@ -143,6 +156,15 @@ void Menus::refresh() {
     case Screen::Options:
       list_.setItems(optionItems());
       break;
+    case Screen::Replays: {
+      std::vector<MenuItem> items;
+      for (const std::string& file : replays_) {
+        items.push_back({std::filesystem::path(file).filename().string(), file});
+      }
+      items.push_back({"Back", replays_.empty() ? "no replays in replays/ or here" : ""});
+      list_.setItems(items);
+      break;
+    }
     case Screen::None:
       break;
   }
@@ -158,7 +180,7 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
                             ? sf::Color(0, 0, 0, 170)
                             : palette::kMenuBackground);
   target.draw(backdrop);
-  const char* titles[] = {"", "COYOTE", "CONNECT", "SERVERS", "OPTIONS", "PAUSED"};
+  const char* titles[] = {"", "COYOTE", "CONNECT", "SERVERS", "OPTIONS", "PAUSED", "REPLAYS"};
   list_.draw(target, font, titles[static_cast<int>(screen_)]);
   std::string footer;
   if (screen_ == Screen::Browser) {
@@ -168,10 +190,43 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
                              : "Enter: change   Left/Right: adjust   Esc: back (saved)";
   } else if (screen_ == Screen::Pause) {
     footer = "the game goes on";
+  } else if (screen_ == Screen::Replays) {
+    footer = "Enter: watch (Space pauses, Right steps, Up/Down speed, Esc back)";
   }
   drawMenuText(target, font, footer, 16, {size.x * 0.5f, size.y - 60.0f}, palette::kMenuText, true);
   if (screen_ == Screen::Title && !message_.empty()) {
     drawMenuText(target, font, message_, 18, {size.x * 0.5f, 160.0f}, palette::kMenuWarning, true);
+  }
+}
+
+std::vector<std::string> Menus::handleReplays(MenuList::Action action) {
+  const int row = list_.selected();
+  const int count = static_cast<int>(replays_.size());
+  if (action == MenuList::Action::Back || (action == MenuList::Action::Activate && row == count)) {
+    show(Screen::Title);
+    return {};
+  }
+  if (action != MenuList::Action::Activate) {
+    return {};
+  }
+  return {"replay " + replays_[static_cast<std::size_t>(row)]};
+}
+
+void Menus::findReplays() {
+  std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
+  for (const char* folder : {"replays", "."}) {
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+      if (entry.is_regular_file(error) && entry.path().extension() == ".rpl" &&
+          entry.path().filename().string().find(' ') == std::string::npos) {
+        found.emplace_back(entry.last_write_time(error), entry.path().lexically_normal().string());
+      }
+    }
+  }
+  std::sort(found.begin(), found.end(), std::greater<>());
+  replays_.clear();
+  for (std::size_t i = 0; i < found.size() && i < kMaxReplays; ++i) {
+    replays_.push_back(found[i].second);
   }
 }
 

@@ -21,7 +21,9 @@ namespace coyote {
 /// at once.
 class Menus {
  public:
-  enum class Screen { None, Title, Connect, Browser, Options, Pause };
+  enum class Screen { None, Title, Connect, Browser, Options, Pause, Replays };
+  /// Replays listed at most, newest first, from `replays/` and the working directory.
+  static constexpr std::size_t kMaxReplays = 50;
   /// LAN ports the browser broadcasts to (a server on another port is found by its address).
   static constexpr std::uint16_t kLanPorts[] = {7777, 7778, 7779};
 
@@ -48,6 +50,9 @@ class Menus {
   std::vector<std::string> handleConnect(const sf::Event& event, MenuList::Action action);
   std::vector<std::string> handleBrowser(const sf::Event& event, MenuList::Action action);
   std::vector<std::string> handleOptions(const sf::Event& event, MenuList::Action action);
+  std::vector<std::string> handleReplays(MenuList::Action action);
+  /// The replay files to list (replays/*.rpl, ./*.rpl), newest first.
+  void findReplays();
   /// A key pressed while an action waits for its new key.
   void rebind(sf::Keyboard::Key key);
   void changeOption(int row, int step);
@@ -72,6 +77,7 @@ class Menus {
   TextField password_{64};
   std::unique_ptr<ServerQuery> query_;
   std::vector<ServerListing> servers_;
+  std::vector<std::string> replays_;
   std::size_t serversLogged_ = 0;
   double now_ = 0.0;
   int rebinding_ = -1;  ///< the keyActions() index waiting for a key

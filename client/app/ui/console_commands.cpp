@@ -19,7 +19,8 @@ constexpr CommandHelp kCommands[] = {
     {"room", "room ROOM", "join another room of this server"},
     {"password", "password [TEXT]", "the server's password, for the next connection"},
     {"local", "local", "play on a server of your own on this machine"},
-    {"menu", "menu title|browser|connect|options", "open a menu"},
+    {"menu", "menu title|browser|connect|options|replays", "open a menu"},
+    {"replay", "replay FILE", "watch a replay (Escape: back to the menus)"},
     {"say", "say TEXT", "a line to the room's chat"},
     {"kill", "kill", "back to your last checkpoint, or your spawn"},
     {"debug", "debug joints|limits on|off", "the F4 joints and F5 limits views"},
@@ -93,7 +94,8 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
   if (name == "help") {
     return help(argument);
   }
-  const bool oneArgument = name == "connect" || name == "name" || name == "room" || name == "menu";
+  const bool oneArgument =
+      name == "connect" || name == "name" || name == "room" || name == "menu" || name == "replay";
   const bool noArgument =
       name == "disconnect" || name == "quit" || name == "local" || name == "kill";
   if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
@@ -119,6 +121,8 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
     reply = target.playLocal();
   } else if (name == "kill") {
     reply = target.kill();
+  } else if (name == "replay") {
+    reply = target.watchReplay(argument[1]);
   } else if (name == "menu") {
     reply = target.showMenu(argument[1]);
   } else {
@@ -144,7 +148,7 @@ std::vector<std::string> completeConsoleCommand(const std::string& line) {
   } else if (argument[0] == "net_graph" && index == 1) {
     choices = {"0", "1"};
   } else if (argument[0] == "menu" && index == 1) {
-    choices = {"title", "browser", "connect", "options"};
+    choices = {"title", "browser", "connect", "options", "replays"};
   } else if (argument[0] == "help" && index == 1) {
     for (const CommandHelp& command : kCommands) {
       choices.emplace_back(command.name);

@@ -19,13 +19,14 @@ class ConsoleTarget {
   virtual std::string quit() = 0;
   virtual std::string setPassword(const std::string& password) = 0;  ///< for the next connection
   virtual std::string playLocal() = 0;  ///< a server of our own on this machine
-  virtual std::string showMenu(const std::string& menu) = 0;  ///< title, browser, connect, options
+  virtual std::string showMenu(const std::string& menu) = 0;  ///< title, browser, … replays
   virtual std::string kill() = 0;                             ///< the respawn button, pressed once
+  virtual std::string watchReplay(const std::string& file) = 0;  ///< from the menus, back to them
 };
 
 /// The console's commands (docs/playing.md#console): `connect HOST:PORT`, `disconnect`,
-/// `name NAME`, `room ROOM`, `password [TEXT]`, `local`, `menu NAME`, `say TEXT`, `kill`,
-/// `debug joints|limits on|off`, `net_graph 0|1`, `quit`, `help [COMMAND]`. Runs `line` on
+/// `name NAME`, `room ROOM`, `password [TEXT]`, `local`, `menu NAME`, `say TEXT`, `kill`, `replay
+/// FILE`, `debug joints|limits on|off`, `net_graph 0|1`, `quit`, `help [COMMAND]`. Runs `line` on
 /// `target`; returns the lines to print (an unknown command or a wrong argument says so, naming
 /// it).
 std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarget& target);

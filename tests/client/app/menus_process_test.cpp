@@ -1,13 +1,18 @@
 // The menus under Xvfb, driven by xdotool as a player drives them (docs/playing.md#menus): from
 // the title through the server browser into a game on one of three servers; a key rebound in
-// the options is saved to client.toml and is the one the next game plays with.
+// the options is saved to client.toml and is the one the next game plays with; a replay is
+// watched from the Replays menu.
 #include <csignal>
+#include <thread>
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <SFML/Graphics/Image.hpp>
 
 #include "client/app/client_config.h"
+#include "client/app/palette.h"
+#include "client/core/server_query.h"
 #include "replay/replay_file.h"
 #include "support/coyote_processes.h"
 #include "support/scoped_environment.h"
@@ -21,13 +26,27 @@ using ::testing::HasSubstr;
 /// exit code; its output in client.log.
 int runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
   const std::string line =
-      fmt::format("{} --name tester {} & sleep 2; {}; wait $!", COYOTE_CLIENT_BINARY, flags, keys);
+      fmt::format("cd {} && {} --name tester {} & sleep 2; {}; wait $!", directory.path().string(),
+                  COYOTE_CLIENT_BINARY, flags, keys);
   test::ChildProcess client(
       {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
       (directory.path() / "client.log").string());
   const int exit = client.wait(60.0);
   EXPECT_EQ(exit, 0) << client.output();
   return exit;
+}
+
+/// The players a server on 127.0.0.1:`port` says it has (-1 if it does not answer within 0.2 s).
+int playersOn(std::uint16_t port) {
+  ServerQuery query({{"127.0.0.1", port}}, {});
+  for (int turn = 0; turn < 20; ++turn) {
+    query.update(turn * 0.01);
+    if (!query.servers().empty()) {
+      return query.servers().front().info.players;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
 }
 
 std::string clientLog(const test::TempDirectory& directory) {
@@ -47,10 +66,17 @@ TEST(MenusProcess, FromTheTitleThroughTheServerBrowserIntoAGame) {
         *folders.back(), (folders.back()->path() / "game.rpl").string()));
     config.favourites.push_back(fmt::format("127.0.0.1:{}", servers.back()->port));
   }
-  // Two bots on the second server, so that the browser has players to count.
+  // Two bots on the second server, so that the browser has players to count: playing before the
+  // client starts.
   test::ChildProcess bots(
       {COYOTE_BOT_BINARY, "--connect", config.favourites[1], "--count", "2", "--seconds", "30"},
       (directory.path() / "bots.log").string());
+  bool playing = false;
+  for (int i = 0; i < 50 && !playing; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // a reply per 100 ms each
+    playing = playersOn(static_cast<std::uint16_t>(servers[1]->port)) == 2;
+  }
+  ASSERT_TRUE(playing) << "the bots joined the second server";
   const std::string file = (directory.path() / "client.toml").string();
   saveClientConfig(config, file);
   // Enter: "Play online"; the browser lists the servers by address: Enter joins the first.
@@ -80,12 +106,13 @@ TEST(MenusProcess, FromTheTitleThroughTheServerBrowserIntoAGame) {
 TEST(MenusProcess, AReboundJumpIsSavedAndPlaysInTheNextGame) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "client.toml").string();
-  // Title → Options (4th); the 5th action is jump: Enter, then J; Escape saves and goes back.
-  runClient(directory,
-            fmt::format("--config {} --screenshot {} --after-ticks 420", file,
-                        (directory.path() / "options.png").string()),
-            "xdotool key Down Down Down Return; sleep 0.3; xdotool key Down Down Down Down Return; "
-            "sleep 0.3; xdotool key j; sleep 0.3; xdotool key Escape");
+  // Title → Options (5th); the 5th action is jump: Enter, then J; Escape saves and goes back.
+  runClient(
+      directory,
+      fmt::format("--config {} --screenshot {} --after-ticks 420", file,
+                  (directory.path() / "options.png").string()),
+      "xdotool key Down Down Down Down Return; sleep 0.3; xdotool key Down Down Down Down Return; "
+      "sleep 0.3; xdotool key j; sleep 0.3; xdotool key Escape");
   const ClientConfig saved = loadClientConfig(file);
   EXPECT_EQ(saved.bindings.jump, std::vector<sf::Keyboard::Key>{sf::Keyboard::J});
   EXPECT_EQ(saved.bindings.dash, ClientConfig{}.bindings.dash) << "the others as they were";
@@ -110,6 +137,34 @@ TEST(MenusProcess, AReboundJumpIsSavedAndPlaysInTheNextGame) {
   EXPECT_GT(inputTicks, 200);
   EXPECT_GE(jumpTicks, 30) << "J held a second: the server saw the jump button";
   EXPECT_LE(jumpTicks, 80) << "Space, jump's old key, no longer jumps";
+}
+
+// A match recorded by a server lies in replays/; the title's Replays lists it, Enter plays it.
+TEST(MenusProcess, AReplayInTheReplaysFolderIsWatchedFromTheMenu) {
+  test::TempDirectory directory;
+  std::filesystem::create_directories(directory.path() / "replays");
+  const std::string replay = (directory.path() / "replays" / "match.rpl").string();
+  {
+    test::ServerProcess server(directory, replay);
+    const test::Json bots = test::runBots(directory, server.port, 2, 7.0);
+    EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
+    server.process.signal(SIGTERM);
+    ASSERT_EQ(server.process.wait(10.0), 0);
+  }
+  const std::string png = (directory.path() / "replay.png").string();
+  // 300 ticks: the menus' time counts too (about 3 s to the replay), and the match is 420 long.
+  runClient(directory, fmt::format("--screenshot {} --after-ticks 300", png),
+            "xdotool key Down Down Down Return; sleep 0.5; xdotool key Return");
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  int world = 0;
+  for (unsigned y = 0; y < image.getSize().y; y += 4) {
+    for (unsigned x = 0; x < image.getSize().x; x += 4) {
+      const sf::Color c = image.getPixel(x, y);
+      world += c.r == palette::kSolid.r && c.g == palette::kSolid.g && c.b == palette::kSolid.b;
+    }
+  }
+  EXPECT_GT(world, 1000) << "the arena's tiles, not a menu";
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ struct Target : ConsoleTarget {
   }
   std::string playLocal() override { return note("local"); }
   std::string kill() override { return note("kill"); }
+  std::string watchReplay(const std::string& file) override { return note("replay " + file); }
   std::string showMenu(const std::string& menu) override { return note("menu " + menu); }
   std::string note(const std::string& call) {
     calls.push_back(call);
@@ -51,10 +52,12 @@ TEST(ConsoleCommands, EachCommandReachesItsTargetWithItsArguments) {
   runConsoleCommand("local", target);
   runConsoleCommand("menu options", target);
   runConsoleCommand("kill", target);
+  runConsoleCommand("replay replays/cup.rpl", target);
   EXPECT_THAT(target.calls,
               ElementsAre("connect 10.0.0.1:7777", "name wile", "room race", "say hello   there ",
                           "joints on", "limits off", "net_graph on", "disconnect", "quit",
-                          "password sesame", "password ", "local", "menu options", "kill"));
+                          "password sesame", "password ", "local", "menu options", "kill",
+                          "replay replays/cup.rpl"));
 }
 
 TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
@@ -73,7 +76,7 @@ TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
   EXPECT_THAT(runConsoleCommand("local now", target), ElementsAre("usage: local"));
   EXPECT_THAT(runConsoleCommand("password a b", target), ElementsAre("usage: password [TEXT]"));
   EXPECT_TRUE(target.calls.empty());
-  EXPECT_EQ(runConsoleCommand("help", target).size(), 13u);
+  EXPECT_EQ(runConsoleCommand("help", target).size(), 14u);
   EXPECT_THAT(runConsoleCommand("help room", target),
               ElementsAre("room ROOM: join another room of this server"));
 }
