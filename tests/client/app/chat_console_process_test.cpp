@@ -31,14 +31,18 @@ int pixelsOf(const sf::Image& image, sf::Color colour, unsigned left, unsigned r
   return count;
 }
 
-/// coyote-client against `port` under Xvfb; `keys` (xdotool lines) run 2 s after it starts.
+/// coyote-client against `port` under Xvfb; `keys` (xdotool lines, or none) run 1.5 s after its
+/// window shows (it has joined by then).
 /// Returns its exit code; the screenshot is `png`.
 int runClient(test::TempDirectory& directory, int port, const std::string& png,
               const std::string& keys, const std::string& flags = "") {
   const std::string line = fmt::format(
-      "{} --connect 127.0.0.1:{} --name tester {} --screenshot {} --after-ticks 480 & "
-      "sleep 2; {}; wait $!",
-      COYOTE_CLIENT_BINARY, port, flags, png, keys);
+      "{} --connect 127.0.0.1:{} --name tester {} --screenshot {} --after-ticks 480 & {}{}; "
+      "wait $!",
+      COYOTE_CLIENT_BINARY, port, flags, png,
+      keys.empty() ? ""
+                   : "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 1.5; ",
+      keys.empty() ? "true" : keys);
   test::ChildProcess client(
       {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
       (directory.path() / "client.log").string());
@@ -73,7 +77,7 @@ TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   const test::ScopedEnvironment password{{"COYOTE_SERVER_PASSWORD", "swordfish"}};
   test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
   const std::string png = (directory.path() / "refused.png").string();
-  EXPECT_EQ(runClient(directory, server.port, png, "true", "--password guess"), 1);
+  EXPECT_EQ(runClient(directory, server.port, png, "", "--password guess"), 1);
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   // Back on the title: "refused: wrong password" in red under the title, the menu below it.

@@ -22,12 +22,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
-/// coyote-client with `flags` under Xvfb; `keys` (xdotool lines) run 2 s after it starts. Its
+/// coyote-client with `flags` under Xvfb; `keys` (xdotool lines) run once its window shows. Its
 /// exit code; its output in client.log.
 int runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
-  const std::string line =
-      fmt::format("cd {} && {} --name tester {} & sleep 2; {}; wait $!", directory.path().string(),
-                  COYOTE_CLIENT_BINARY, flags, keys);
+  const std::string line = fmt::format(
+      "cd {} && {} --name tester {} & "
+      "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 0.5; {}; wait $!",
+      directory.path().string(), COYOTE_CLIENT_BINARY, flags, keys);
   test::ChildProcess client(
       {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
       (directory.path() / "client.log").string());
