@@ -234,7 +234,10 @@ int ClientWindow::play(ReplayPlayer& player) {
   while (!leaveReplay_ && handleEvents(&player)) {
     player.update(monotonicSeconds());
     drawReplay(player);
-    if (const auto exit = finishFrame(static_cast<std::uint32_t>(player.ticksPlayed()))) {
+    // A replay shorter than --after-ticks is taken at its end rather than never.
+    const auto played = player.finished() ? std::numeric_limits<std::uint32_t>::max()
+                                          : static_cast<std::uint32_t>(player.ticksPlayed());
+    if (const auto exit = finishFrame(played)) {
       return *exit;
     }
   }
@@ -258,6 +261,7 @@ void ClientWindow::drawMenus() {
   window_.setView(window_.getDefaultView());
   window_.clear(palette::kMenuBackground);
   menus_.draw(window_, font_);
+  window_.setView(window_.getDefaultView());
   console_.draw(window_, font_);
 }
 
@@ -280,6 +284,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
   chat_.draw(window_, font_, session.chat(), now);
   menus_.draw(window_, font_);  // the pause menu and its options, over the game going on
+  window_.setView(window_.getDefaultView());
   console_.draw(window_, font_);
 }
 

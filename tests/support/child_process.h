@@ -14,14 +14,16 @@
 
 namespace coyote::test {
 
-/// A real program started by a test, its stdout and stderr in files; killed if still running
-/// when the test ends.
+/// A real program started by a test, its stdout and stderr in files; killed, with every process
+/// it started (its process group: xvfb-run's X server and client, a shell's children), if still
+/// running when the test ends.
 class ChildProcess {
  public:
   ChildProcess(const std::vector<std::string>& arguments, const std::string& outputFile)
       : outputFile_(outputFile) {
     pid_ = fork();
     if (pid_ == 0) {
+      setpgid(0, 0);  // a group of its own, so that what it starts goes with it
       const int fd = open(outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(fd, STDOUT_FILENO);
       dup2(fd, STDERR_FILENO);
@@ -35,8 +37,10 @@ class ChildProcess {
     }
   }
   ~ChildProcess() {
+    if (pid_ > 0) {
+      kill(-pid_, SIGKILL);  // what it left running too (nothing, once it ended cleanly)
+    }
     if (pid_ > 0 && exitCode_ < 0) {
-      kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
   }
@@ -67,7 +71,7 @@ class ChildProcess {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    kill(pid_, SIGKILL);
+    kill(-pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
     exitCode_ = 255;
     return -1;

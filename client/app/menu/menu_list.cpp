@@ -25,6 +25,10 @@ void drawMenuText(sf::RenderTarget& target, const sf::Font& font, const std::str
   target.draw(shown);
 }
 
+sf::View menuPage() {
+  return sf::View(sf::FloatRect(0.0f, 0.0f, MenuList::kPageWidth, MenuList::kPageHeight));
+}
+
 void MenuList::setItems(std::vector<MenuItem> items) {
   items_ = std::move(items);
   select(selected_);
@@ -58,10 +62,10 @@ MenuList::Action MenuList::handle(const sf::Event& event, sf::Vector2u windowSiz
   }
   if (event.type == sf::Event::MouseMoved || event.type == sf::Event::MouseButtonPressed) {
     const bool moved = event.type == sf::Event::MouseMoved;
-    const int row = moved ? rowAt(static_cast<float>(event.mouseMove.x),
-                                  static_cast<float>(event.mouseMove.y), windowSize)
-                          : rowAt(static_cast<float>(event.mouseButton.x),
-                                  static_cast<float>(event.mouseButton.y), windowSize);
+    const float x = static_cast<float>(moved ? event.mouseMove.x : event.mouseButton.x);
+    const float y = static_cast<float>(moved ? event.mouseMove.y : event.mouseButton.y);
+    const int row = rowAt(x * kPageWidth / static_cast<float>(std::max(windowSize.x, 1u)),
+                          y * kPageHeight / static_cast<float>(std::max(windowSize.y, 1u)));
     if (row >= 0) {
       select(row);
       return moved ? Action::None : Action::Activate;
@@ -105,8 +109,8 @@ MenuList::Action MenuList::handleJoystick(const sf::Event& event) {
   return position > 0.0f ? Action::Right : Action::Left;
 }
 
-int MenuList::rowAt(float x, float y, sf::Vector2u windowSize) const {
-  const float width = static_cast<float>(windowSize.x);
+int MenuList::rowAt(float x, float y) const {
+  const float width = kPageWidth;
   if (x < width * 0.2f || x > width * 0.8f || y < kTop) {
     return -1;
   }
@@ -116,7 +120,7 @@ int MenuList::rowAt(float x, float y, sf::Vector2u windowSize) const {
 
 void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
                     const std::string& title) const {
-  const float width = static_cast<float>(target.getSize().x);
+  const float width = kPageWidth;
   drawMenuText(target, font, title, 48, {width * 0.5f, 96.0f}, palette::kLocalPlayer, true);
   for (std::size_t i = 0; i < items_.size(); ++i) {
     const bool chosen = static_cast<int>(i) == selected_;

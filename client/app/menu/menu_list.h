@@ -23,25 +23,32 @@ class MenuList {
   static constexpr unsigned kTextSize = 22;
   static constexpr float kRowHeight = 34.0f;
   static constexpr float kTop = 200.0f;  ///< the first row, below the title
+  /// The menus are laid out on a 1280 × 960 page, stretched to the window: at every window
+  /// scale they fit and keep their places.
+  static constexpr float kPageWidth = 1280.0f;
+  static constexpr float kPageHeight = 960.0f;
 
   void setItems(std::vector<MenuItem> items);
   const std::vector<MenuItem>& items() const { return items_; }
   int selected() const { return selected_; }
   void select(int index);
 
-  /// A window event (the window's size places the rows a mouse points at).
+  /// A window event (the window's size turns a mouse's pixels into the page's).
   Action handle(const sf::Event& event, sf::Vector2u windowSize);
   void draw(sf::RenderTarget& target, const sf::Font& font, const std::string& title) const;
 
  private:
-  /// The row under window pixel (x, y), or -1.
-  int rowAt(float x, float y, sf::Vector2u windowSize) const;
+  /// The row under page point (x, y), or -1.
+  int rowAt(float x, float y) const;
   Action handleJoystick(const sf::Event& event);
 
   std::vector<MenuItem> items_;
   int selected_ = 0;
   bool stickCentred_ = true;  ///< a stick held over steps once, not every event
 };
+
+/// The page as a view: what the menus draw with.
+sf::View menuPage();
 
 /// Text in the menus' style: `size` pixels, outlined, at (x, y); centred on x when `centred`.
 void drawMenuText(sf::RenderTarget& target, const sf::Font& font, const std::string& text,

@@ -174,7 +174,8 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
   if (screen_ == Screen::None) {
     return;
   }
-  const sf::Vector2f size(target.getSize());
+  target.setView(menuPage());
+  const sf::Vector2f size(MenuList::kPageWidth, MenuList::kPageHeight);
   sf::RectangleShape backdrop(size);
   backdrop.setFillColor(screen_ == Screen::Pause || optionsReturn_ == Screen::Pause
                             ? sf::Color(0, 0, 0, 170)

@@ -40,6 +40,7 @@ class Menus {
   std::vector<std::string> handle(const sf::Event& event, sf::Vector2u windowSize);
   /// The browser's queries (sent and read without blocking).
   void update(double now);
+  /// Draws with the menus' page as the view (menuPage): the caller sets its own back.
   void draw(sf::RenderTarget& target, const sf::Font& font) const;
   /// Whether the window's scale, fullscreen or vsync changed since the last call.
   bool takeWindowChange();

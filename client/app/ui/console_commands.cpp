@@ -99,7 +99,7 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
   const bool noArgument =
       name == "disconnect" || name == "quit" || name == "local" || name == "kill";
   if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
-      (name == "password" && argument.size() > 2) || (name == "say" && argument.size() < 2)) {
+ (name == "say" && argument.size() < 2)) {
     return {std::string("usage: ") + command->usage};
   }
   std::string reply;
@@ -116,7 +116,7 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
   } else if (name == "quit") {
     reply = target.quit();
   } else if (name == "password") {
-    reply = target.setPassword(argument.size() == 2 ? argument[1] : "");
+    reply = target.setPassword(rest(line));  // spaces and all
   } else if (name == "local") {
     reply = target.playLocal();
   } else if (name == "kill") {
