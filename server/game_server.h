@@ -171,6 +171,7 @@ class GameServer {
   void notice(Connection& connection, const std::string& text);
   /// Says goodbye with "kicked: <reason>", tells the room, and closes the connection.
   void kick(Connection& connection, const std::string& reason);
+  // ---- chat commands and vote kicks (game_server_votes.cpp) ----
   /// A chat line starting with '/': `/vote kick NAME`, `/vote yes`, `/vote no`, `/help`.
   void handleChatCommand(Connection& connection, const std::string& line);
   void startVoteKick(Connection& connection, const std::string& target);
@@ -236,7 +237,7 @@ class GameServer {
   AdminDesk adminDesk_;
   BanList bans_;
   static constexpr std::size_t kMaxMutes = 1024;
-  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
+  std::map<std::string, double> mutes_;                 ///< nameKey → server time the mute ends
   std::map<std::string, VoteKick, std::less<>> votes_;  ///< by room name: one vote at a time
   std::int64_t unixAtStart_ = 0;  ///< Unix time at `startTime_` (bans are in Unix time)
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;

@@ -75,10 +75,9 @@ AdminReply GameServer::applyBan(Ban ban, Connection* only) {
     const std::string name = connection->role == Connection::Role::Player
                                  ? connection->room->slotName(connection->slot)
                                  : std::string();
-    const bool covered = only != nullptr
-                             ? connection.get() == only
-                             : bans_.find(net::hostAddress(peer->address), name, copy.since) !=
-                                   nullptr;
+    const bool covered =
+        only != nullptr ? connection.get() == only
+                        : bans_.find(net::hostAddress(peer->address), name, copy.since) != nullptr;
     if (!connection->kicked && connection->room != nullptr && covered) {
       kick(*connection, banMessage(copy));
       ++kicked;

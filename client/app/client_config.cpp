@@ -3,13 +3,13 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "cli/program.h"
+#include "config/bounded_file.h"
 #include "config/config_error.h"
 #include "config/toml_table_reader.h"
 #include "wire/room_name.h"
@@ -168,27 +168,6 @@ void readServers(TomlTableReader& server, ClientConfig& config) {
   server.rejectUnknownKeys();
 }
 
-void writeTextFile(const std::string& file, const std::string& text) {
-  const std::filesystem::path path(file);
-  std::error_code ignored;
-  if (path.has_parent_path()) {
-    std::filesystem::create_directories(path.parent_path(), ignored);
-  }
-  const std::string temporary = file + ".new";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      throw std::runtime_error("cannot write " + temporary);
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, file, error);
-  if (error) {
-    throw std::runtime_error(fmt::format("cannot replace {}: {}", file, error.message()));
-  }
-}
-
 }  // namespace
 
 bool parseKeyName(const std::string& name, Key& key) {
@@ -305,7 +284,7 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
   std::ostringstream text;
   text << "# coyote-client settings, written by its options screen (docs/playing.md#settings).\n"
        << root << "\n";
-  writeTextFile(file, text.str());
+  writeFileAtomically(file, text.str());
 }
 
 std::string userClientConfigPath() {

@@ -15,7 +15,7 @@ struct ClientOptions {
   std::uint16_t port = net::kDefaultPort;
   std::string name = "player";
   std::string room = std::string(net::kDefaultRoom);  ///< the match to join on the server
-  std::string password;  ///< the server's password, if it has one
+  std::string password;                               ///< the server's password, if it has one
   bool spectator = false;
   net::ReconnectToken reconnectToken;  ///< from an earlier session, to get the same player back
   std::uint16_t protocolVersion = net::kProtocolVersion;  ///< only tests change it

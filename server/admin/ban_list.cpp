@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 #include <fmt/chrono.h>
@@ -142,20 +141,7 @@ std::string BanList::json(std::uint64_t id) const {
 }
 
 void BanList::save(const std::string& file) const {
-  const std::string temporary = file + ".new";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << json() << '\n';
-    if (!out.flush()) {
-      throw std::runtime_error("cannot write the ban list " + temporary);
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, file, error);
-  if (error) {
-    throw std::runtime_error(
-        fmt::format("cannot replace the ban list {}: {}", file, error.message()));
-  }
+  writeFileAtomically(file, json() + "\n");
 }
 
 const Ban* BanList::add(Ban ban) {

@@ -41,4 +41,24 @@ std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t ma
   return text;
 }
 
+void writeFileAtomically(const std::filesystem::path& file, const std::string& text) {
+  std::error_code ignored;
+  if (file.has_parent_path()) {
+    std::filesystem::create_directories(file.parent_path(), ignored);
+  }
+  const std::filesystem::path temporary = file.string() + ".new";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) {
+      throw std::runtime_error(fmt::format("cannot write {}", temporary.string()));
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, file, error);
+  if (error) {
+    throw std::runtime_error(fmt::format("cannot replace {}: {}", file.string(), error.message()));
+  }
+}
+
 }  // namespace coyote

@@ -15,4 +15,8 @@ inline constexpr std::uintmax_t kMaxReplayFileBytes = 1u << 30;  ///< days of a 
 /// the cap is ever read (a FIFO is refused before it is opened, so it cannot block).
 std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t maxBytes);
 
+/// Writes `text` as the whole of `file` (its folder made if need be) through `file`.new renamed
+/// over it, so that a reader never sees half a file. Throws std::runtime_error naming the file.
+void writeFileAtomically(const std::filesystem::path& file, const std::string& text);
+
 }  // namespace coyote

@@ -77,8 +77,8 @@ class LineParser {
       } else if (name == "respawn") {
         bits |= kButtonRespawn;
       } else {
-        fail(player, fmt::format("unknown button \"{}\" (expected jump, dash, down, respawn or -)",
-                                 name));
+        fail(player,
+             fmt::format("unknown button \"{}\" (expected jump, dash, down, respawn or -)", name));
       }
     }
     return bits;

@@ -245,8 +245,7 @@ TEST(Password, AMissingOrWrongOneIsRefusedWithItsReasonAndGuessesAreRateLimited)
     options.password = password;
     ClientSession client(options, test::quietLogger());
     match.pumpUntil(
-        {&client}, [&] { return playing(client) || client.phase() == ClientPhase::Refused; },
-        5.0);
+        {&client}, [&] { return playing(client) || client.phase() == ClientPhase::Refused; }, 5.0);
     return playing(client) ? std::string("playing") : client.endReason();
   };
   EXPECT_EQ(attempt("open sesame"), "playing");

@@ -99,7 +99,7 @@ std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarge
   const bool noArgument =
       name == "disconnect" || name == "quit" || name == "local" || name == "kill";
   if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
- (name == "say" && argument.size() < 2)) {
+      (name == "say" && argument.size() < 2)) {
     return {std::string("usage: ") + command->usage};
   }
   std::string reply;
