@@ -66,6 +66,33 @@ struct Connection {
   double lastChatNotice = -1e9;  ///< s, when it was last told a line was not sent
   double lastVoteCalled = -1e9;  ///< s, when it last called a vote kick
   double closingSince = -1.0;    ///< s, when it was refused or kicked (reset kClosingSeconds on)
+  double movedAt = -1e9;         ///< s, when its room last changed level under it
+
+  /// Its room changed level (docs/hosting.md#changing-a-rooms-level): it takes the new room's
+  /// Welcome as if it had just said Hello, with what it had proven and its limits kept.
+  void moveToNewRoom(Room& newRoom, double now) {
+    const Connection kept = *this;
+    *this = Connection{};
+    peer = kept.peer;
+    connectedAt = kept.connectedAt;
+    lastPacketAt = kept.lastPacketAt;
+    bytesReceived = kept.bytesReceived;
+    fullStateBytes = kept.fullStateBytes;
+    room = &newRoom;
+    ghostWindowStart = kept.ghostWindowStart;
+    ghostRequests = kept.ghostRequests;
+    address = kept.address;
+    badPackets = kept.badPackets;
+    badWindowStart = kept.badWindowStart;
+    lastBadLog = kept.lastBadLog;
+    lastRepairAt = kept.lastRepairAt;
+    desyncReports = kept.desyncReports;
+    lastDesyncLog = kept.lastDesyncLog;
+    chat = kept.chat;
+    lastChatNotice = kept.lastChatNotice;
+    lastVoteCalled = kept.lastVoteCalled;
+    movedAt = now;
+  }
 };
 
 }  // namespace coyote

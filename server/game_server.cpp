@@ -162,6 +162,9 @@ void GameServer::advance(double now) {
   }
   reportRefusedConnects();
   serveAdmin();
+  if (!levelChanges_.empty()) {
+    applyLevelChanges();
+  }
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
     log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), rooms_.size());
@@ -269,11 +272,13 @@ void GameServer::exchangeRecords() {
   changedCourses_.clear();
 }
 
-// To the player who asked, if it is still in that room and slot.
+// To the player who asked, if it is still in that room and slot, on that course (an admin may
+// have changed the room's level since).
 void GameServer::sendAnswer(const RecordsAnswer& answer) {
   for (const auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Player && connection->room != nullptr &&
         connection->room->name() == answer.lookup.room && connection->slot == answer.lookup.slot &&
+        connection->room->course() == answer.lookup.course &&
         connection->room->slotName(connection->slot) == answer.lookup.player) {
       net::sendMessage(peer, answer.message, net::kReliableChannel);
       log_->debug("records: {} sent to {} in room {}", net::messageName(answer.message),

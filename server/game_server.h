@@ -99,10 +99,16 @@ class GameServer {
   double elapsedSeconds() const { return now_ - startTime_; }
   /// Where the admin API (server/admin/admin_api.h) leaves its commands; `advance` serves them.
   AdminDesk& adminDesk() { return adminDesk_; }
+  /// The longest a level change may be told to wait for the runs underway to end (s).
+  static constexpr int kMaxRaceEndWait = 3600;
   const BanList& bans() const { return bans_; }
 
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
+  /// After its room changed level, a client's messages about the old world (inputs, acks and
+  /// reports of ticks the new room has not reached) are dropped without counting against it,
+  /// for this long: they were on their way before the new Welcome came.
+  static constexpr double kMoveGraceSeconds = 2.0;
   static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
   /// A refused or kicked connection gets this long to take its last message before it is reset
   /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
@@ -144,7 +150,10 @@ class GameServer {
   void refuse(ENetPeer* peer, const std::string& reason);
 
   Room& mainRoom() const { return *rooms_.find(net::kDefaultRoom)->second; }
-  Room& openRoom(const std::string& name, const Level& level);
+  /// `levelEpoch`: level changes of the room before (0: a room opened by a Hello); `recorded`:
+  /// false to open it without its replay.
+  Room& openRoom(const std::string& name, const Level& level, std::uint16_t levelEpoch = 0,
+                 bool recorded = true);
   /// A new room for `connection`: within its address's opens a minute, and with a room free,
   /// or one that nobody attends given up for it; nullptr (the peer refused) otherwise.
   Room* openRoomFor(Connection& connection, const std::string& name, const Level& level);
@@ -152,6 +161,21 @@ class GameServer {
   /// attended.
   bool giveUpUnattendedRoom(const std::string& forRoom);
   void closeRoom(std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room);
+  // ---- level changes (game_server_levels.cpp) ----
+  using RoomMap = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
+  /// A change waits at most this long for the runs underway to end (s), unless told otherwise.
+  static constexpr double kRaceEndWait = 300.0;
+  struct PendingLevel {
+    const Level* level = nullptr;
+    double deadline = 0.0;  ///< s, server time: applied then even if someone still runs
+  };
+  AdminReply adminLevels() const;
+  AdminReply adminSetLevel(const HttpServer::Query& arguments);
+  /// Applies the changes whose room has no run underway, or whose deadline came.
+  void applyLevelChanges();
+  /// Closes `room` and opens it again on `level`, moving every client in it over.
+  void changeLevel(RoomMap::iterator room, const Level& level);
+  void moveIntoRoom(Connection& connection, Room& room, const std::string& player);
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
@@ -239,6 +263,7 @@ class GameServer {
   static constexpr std::size_t kMaxMutes = 1024;
   std::map<std::string, double> mutes_;                 ///< nameKey → server time the mute ends
   std::map<std::string, VoteKick, std::less<>> votes_;  ///< by room name: one vote at a time
+  std::map<std::string, PendingLevel, std::less<>> levelChanges_;  ///< by room name
   std::int64_t unixAtStart_ = 0;  ///< Unix time at `startTime_` (bans are in Unix time)
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;

@@ -48,6 +48,12 @@ AdminReply GameServer::runAdmin(const AdminCommand& command) {
   if (command.action == "broadcast") {
     return adminBroadcast(arguments);
   }
+  if (command.action == "levels") {
+    return adminLevels();
+  }
+  if (command.action == "level") {
+    return adminSetLevel(arguments);
+  }
   return adminFailure(404, "no such admin command: " + command.action);
 }
 

@@ -191,6 +191,9 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
 }
 
 void GameServer::rejectPacket(Connection& connection, const std::string& reason) {
+  if (now_ - connection.movedAt < kMoveGraceSeconds) {
+    return;
+  }
   ++metrics_.malformedPackets;
   if (now_ - connection.badWindowStart > kBadPacketWindowSeconds) {
     connection.badWindowStart = now_;

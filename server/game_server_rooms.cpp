@@ -7,9 +7,11 @@
 
 namespace coyote {
 
-Room& GameServer::openRoom(const std::string& name, const Level& level) {
-  const std::string record = roomRecordPath(config_.record, name);
-  Room& room = *(rooms_[name] = std::make_unique<Room>(name, level, config_, log_, record));
+Room& GameServer::openRoom(const std::string& name, const Level& level, std::uint16_t levelEpoch,
+                           bool recorded) {
+  const std::string record = recorded ? roomRecordPath(config_.record, name) : "";
+  Room& room =
+      *(rooms_[name] = std::make_unique<Room>(name, level, config_, log_, record, levelEpoch));
   room.opened(now_);
   log_->info("room {} opened ({}x{} level, {} of {} rooms){}", name, level.width(), level.height(),
              rooms_.size(), config_.maxRooms,

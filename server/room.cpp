@@ -12,9 +12,10 @@
 namespace coyote {
 
 Room::Room(std::string name, const Level& level, const ServerConfig& config,
-           std::shared_ptr<spdlog::logger> log, const std::string& record)
+           std::shared_ptr<spdlog::logger> log, const std::string& record, std::uint16_t levelEpoch)
     : name_(std::move(name)),
       level_(level),
+      levelEpoch_(levelEpoch),
       config_(config),
       parameters_(config.physics),
       log_(std::move(log)),
@@ -158,6 +159,7 @@ net::Welcome Room::welcome(Connection& connection, const net::Hello& hello, std:
   welcome.level = net::toLevelData(level_);
   welcome.physics = config_.physics;
   welcome.snapshot = frames_.snapshotAt(state_.tick);
+  welcome.levelEpoch = levelEpoch_;
   connection.ackTick = state_.tick;
   connection.nextSendTick = state_.tick + 1 + sendPhase;
   connection.clientAck = state_.tick;
@@ -201,6 +203,14 @@ std::size_t Room::activeBodies() const {
     active += crate.present() && !crate.asleep ? 1 : 0;
   }
   return active;
+}
+
+int Room::runnersUnderway() const {
+  int runners = 0;
+  state_.roster.forEach([this, &runners](std::size_t slot) {
+    runners += state_.characters[slot].runTicks >= 0 ? 1 : 0;
+  });
+  return runners;
 }
 
 // The parts that grow with players and time; the rest is sizeof(Room) (its state among them).

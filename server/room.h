@@ -29,14 +29,17 @@ namespace coyote {
 class Room {
  public:
   /// `record`: the replay file ("" = none). Throws std::runtime_error if it cannot be written.
+  /// `levelEpoch`: how many times the room's level changed before this one (its Welcomes say).
   Room(std::string name, const Level& level, const ServerConfig& config,
-       std::shared_ptr<spdlog::logger> log, const std::string& record);
+       std::shared_ptr<spdlog::logger> log, const std::string& record,
+       std::uint16_t levelEpoch = 0);
   ~Room();
   Room(const Room&) = delete;
   Room& operator=(const Room&) = delete;
 
   const std::string& name() const { return name_; }
   const Level& level() const { return level_; }
+  std::uint16_t levelEpoch() const { return levelEpoch_; }
   std::uint32_t tick() const { return state_.tick; }
   const ServerMetrics& metrics() const { return metrics_; }
   /// A player who leaves within this long of connecting holds no room open by its reservation.
@@ -115,6 +118,8 @@ class Room {
   std::size_t activeBodies() const;
   /// Runs followed now, for the metrics.
   std::size_t runsInProgress() const { return runs_ ? runs_->running() : 0; }
+  /// Characters whose race run has started and not finished (records kept or not).
+  int runnersUnderway() const;
 
  private:
   void recordInputTiming(Connection& connection, std::uint32_t newestTick,
@@ -122,6 +127,7 @@ class Room {
 
   std::string name_;
   const Level& level_;
+  std::uint16_t levelEpoch_;
   const ServerConfig& config_;
   StepParameters parameters_;
   std::shared_ptr<spdlog::logger> log_;

@@ -266,8 +266,10 @@ void ClientWindow::drawMenus() {
 }
 
 void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
-  if (!view_) {
+  if (!view_ || viewLevelChanges_ != session.levelChanges()) {  // a new game, or a new level
     view_ = std::make_unique<GameView>(session.level(), session.physics(), font_);
+    viewLevelChanges_ = session.levelChanges();
+    smoother_ = {};
     firstTick_ = session.predicted().tick;
   }
   for (const RollbackCorrection& correction : session.takeCorrections()) {

@@ -107,7 +107,8 @@ class ClientWindow : private ConsoleTarget {
   double lastFrame_ = -1.0;
   ClientOptions sessionOptions_;
   std::unique_ptr<ClientSession> session_;
-  std::string endMessage_;  ///< why there is no session
+  int viewLevelChanges_ = 0;  ///< the session's level changes when view_ was made
+  std::string endMessage_;    ///< why there is no session
   Console console_;
   ChatBox chat_;
   Menus menus_;

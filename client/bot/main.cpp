@@ -130,6 +130,8 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
               {"late_inputs", s.lateInputs},
               {"full_states", s.fullStates},
               {"reconnects", s.reconnects},
+              {"level", session.level().name},
+              {"level_changes", session.levelChanges()},
               {"race_times_ms", raceTimes(session)}};
 }
 

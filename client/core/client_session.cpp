@@ -147,8 +147,15 @@ void ClientSession::onServerMessage(const net::Message& message, double now) {
   }
 }
 
-void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool rejoined,
-                              double now) {
+void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSeconds,
+                              WelcomeKind kind, double now) {
+  if (kind == WelcomeKind::LevelChanged) {  // a new world: nothing of the old one holds
+    names_.clear();
+    raceBoard_.reset();
+    ghosts_ = RaceGhosts{};
+    ownInputs_ = {};
+    inputAck_ = 0;
+  }
   level_ = net::toLevel(welcome.level);
   physics_ = welcome.physics;
   slot_ = welcome.playerSlot;
@@ -166,7 +173,9 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSecon
   lastReport_ = now;
   leadTheServer(handshakeSeconds);
   log_->info("{}: {} as {} at tick {} ({} x {} level, {} Hz, handshake {:.0f} ms)", options_.name,
-             rejoined ? "rejoined" : "joined",
+             kind == WelcomeKind::Joined     ? "joined"
+             : kind == WelcomeKind::Rejoined ? "rejoined"
+                                             : "moved to the room's new level " + level_.name,
              slot_ >= 0 ? fmt::format("slot {}", slot_) : "spectator", confirmed().tick,
              level_.width(), level_.height(), physics_.tickRate, handshakeSeconds * 1000.0);
 }

@@ -54,6 +54,9 @@ class ClientSession : private ServerConnectionListener {
   bool joined() const { return connection_.joined(); }
   /// Its connection to the server: the handshake's state and figures.
   const ServerConnection& connection() const { return connection_; }
+  /// Levels the room changed to while this client played: a view of the level redraws it when
+  /// this changes.
+  int levelChanges() const { return connection_.levelChanges(); }
   /// Seconds from the first update to the Welcome (-1 if it never joined).
   double secondsToJoin() const;
   /// Seconds between the Welcome and the end of the session (or `now` while it lasts).
@@ -96,7 +99,7 @@ class ClientSession : private ServerConnectionListener {
   void corruptConfirmedStateForTesting();
 
  private:
-  void onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool rejoined,
+  void onWelcome(const net::Welcome& welcome, double handshakeSeconds, WelcomeKind kind,
                  double now) override;
   void onServerMessage(const net::Message& message, double now) override;
   void leadTheServer(double handshakeSeconds);

@@ -32,8 +32,11 @@ void LiteClient::update(double now) {
 
 // The snapshot is half a round trip old and our inputs take another half to arrive: they are
 // made a round trip plus the margin ahead, as a predicting client's are.
-void LiteClient::onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool /*rejoined*/,
+void LiteClient::onWelcome(const net::Welcome& welcome, double handshakeSeconds, WelcomeKind kind,
                            double now) {
+  if (kind == WelcomeKind::LevelChanged) {
+    newestInput_ = 0;  // the new world's ticks start again
+  }
   slot_ = welcome.playerSlot;
   tickRate_ = welcome.physics.tickRate;
   const std::uint32_t tick = welcome.snapshot.state.tick;

@@ -51,7 +51,7 @@ class LiteClient final : public ServerConnectionListener {
   /// When the last frame or full state advanced the confirmed tick (-1: never).
   double lastProgressAt() const { return lastProgressAt_; }
 
-  void onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool rejoined,
+  void onWelcome(const net::Welcome& welcome, double handshakeSeconds, WelcomeKind kind,
                  double now) override;
   void onServerMessage(const net::Message& message, double now) override;
 

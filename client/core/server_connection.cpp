@@ -229,7 +229,8 @@ void ServerConnection::onMessage(const net::Message& message, double now,
     return;  // the session is over, whatever the server still says
   }
   if (const auto* welcome = std::get_if<net::Welcome>(&message)) {
-    if (phase_ == ClientPhase::Connecting) {
+    if (phase_ == ClientPhase::Connecting ||
+        (phase_ == ClientPhase::Playing && welcome->levelEpoch > levelEpoch_)) {
       onWelcome(*welcome, now, listener);
     }  // else a copy, or the reliable original after a copy (welcome_copies.h): already in
   } else if (const auto* refusal = std::get_if<net::Refusal>(&message)) {
@@ -250,18 +251,24 @@ void ServerConnection::onWelcome(const net::Welcome& welcome, double now,
     enet_peer_disconnect(peer_, 0);
     return;
   }
-  const bool rejoined = joined();
+  const WelcomeKind kind = phase_ == ClientPhase::Playing ? WelcomeKind::LevelChanged
+                           : joined()                     ? WelcomeKind::Rejoined
+                                                          : WelcomeKind::Joined;
   phase_ = ClientPhase::Playing;
   token_ = welcome.reconnectToken;
+  levelEpoch_ = welcome.levelEpoch;
   helloSentAt_ = -1.0;
   lastPacketAt_ = now;
-  if (rejoined) {
+  double handshake = now - startedAt_ - helloTimeMs_ / 1000.0;
+  if (kind == WelcomeKind::Rejoined) {
     ++reconnects_;
-  } else {
+  } else if (kind == WelcomeKind::Joined) {
     joinedAt_ = now;
+  } else {
+    ++levelChanges_;
+    handshake = roundTripMs() / 1000.0;  // no Hello: the Welcome is half a round trip old
   }
-  const double handshake = now - startedAt_ - helloTimeMs_ / 1000.0;
-  listener.onWelcome(welcome, handshake, rejoined, now);
+  listener.onWelcome(welcome, handshake, kind, now);
 }
 
 }  // namespace coyote

@@ -15,13 +15,17 @@ namespace coyote {
 
 enum class ClientPhase { Connecting, Playing, Refused, Disconnected };
 
+/// Why a Welcome came: the first join, a rejoin after a lost connection, or the room's level
+/// changed under a client that plays (a new world, from its own tick 0 or wherever it is).
+enum class WelcomeKind { Joined, Rejoined, LevelChanged };
+
 /// What a ServerConnection hands to the session it serves.
 class ServerConnectionListener {
  public:
   virtual ~ServerConnectionListener() = default;
-  /// The server took this client (again, after a lost connection, when `rejoined`).
-  /// `handshakeSeconds`: from the Hello to the Welcome, a round trip or a little more.
-  virtual void onWelcome(const net::Welcome& welcome, double handshakeSeconds, bool rejoined,
+  /// The server took this client (again: see `kind`). `handshakeSeconds`: from the Hello to the
+  /// Welcome, a round trip or a little more (the round trip, for a level change).
+  virtual void onWelcome(const net::Welcome& welcome, double handshakeSeconds, WelcomeKind kind,
                          double now) = 0;
   /// Any other message of the server while playing: frames, full states.
   virtual void onServerMessage(const net::Message& message, double now) = 0;
@@ -66,6 +70,8 @@ class ServerConnection {
   double joinedAt() const { return joinedAt_; }
   double endedAt() const { return endedAt_; }
   int reconnects() const { return reconnects_; }
+  /// Levels the room changed to while this client played (docs/protocol.md#level-changes).
+  int levelChanges() const { return levelChanges_; }
   /// ENet's smoothed round trip, ms (0 without a connection).
   std::uint32_t roundTripMs() const { return peer_ != nullptr ? peer_->roundTripTime : 0; }
   net::TrafficTotals traffic() const { return host_.traffic(); }
@@ -92,6 +98,8 @@ class ServerConnection {
   ENetPeer* peer_ = nullptr;
   int connectAttempts_ = 0;
   int reconnects_ = 0;
+  int levelChanges_ = 0;
+  std::uint16_t levelEpoch_ = 0;  ///< the room's, from its last Welcome
   ClientPhase phase_ = ClientPhase::Connecting;
   std::string endReason_;
   net::ReconnectToken token_;     ///< the Welcome's: the way back after a lost connection

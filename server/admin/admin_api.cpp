@@ -24,12 +24,12 @@ AdminApi::AdminApi(const std::string& token, AdminDesk& desk, std::shared_ptr<sp
     : tokenHash_(secretHash(token)), desk_(desk), log_(std::move(log)), clock_(clock) {}
 
 void AdminApi::route(HttpServer& server) {
-  for (const char* action : {"players", "bans"}) {
+  for (const char* action : {"players", "bans", "levels"}) {
     server.route(
         "GET", fmt::format("/admin/{}", action),
         [this, action](const HttpServer::Request& request) { return serve(action, request); });
   }
-  for (const char* action : {"kick", "ban", "unban", "mute", "unmute", "broadcast"}) {
+  for (const char* action : {"kick", "ban", "unban", "mute", "unmute", "broadcast", "level"}) {
     server.route(
         "POST", fmt::format("/admin/{}", action),
         [this, action](const HttpServer::Request& request) { return serve(action, request); });

@@ -65,13 +65,16 @@ struct Welcome {
   LevelData level;
   PhysicsConfig physics;
   Snapshot snapshot;
+  /// The room's level changes so far: a Welcome with a higher one than the client's, on a
+  /// connection that plays, moves it to the room's new level (docs/protocol.md#level-changes).
+  std::uint16_t levelEpoch = 0;
 
   template <class Archive>
   void serialize(Archive& archive) {
     archive(protocolVersion);
     rangedValue(archive, playerSlot, std::int16_t{-1}, std::int16_t{kMaxCharacters - 1},
                 "player slot");
-    archive(reconnectToken, sendRate, echoClientTimeMs, level, physics, snapshot);
+    archive(reconnectToken, sendRate, echoClientTimeMs, level, physics, snapshot, levelEpoch);
   }
 };
 

@@ -1,7 +1,9 @@
 // Moderation as a host does it (docs/hosting.md#moderation): a real coyote-server, real
 // coyote-bot players, and coyote-admin over the HTTP port. A ban outlives a restart; a wrong
-// password is refused with its reason.
+// password is refused with its reason; a room's level changes under a playing bot.
 #include <csignal>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include <fmt/format.h>
@@ -26,13 +28,21 @@ struct AdminServer {
   test::ServerProcess server;
   std::string url;
 
-  AdminServer(test::TempDirectory& directory, const std::string& bansFile)
+  /// `extra`: more of coyote-server's flags.
+  AdminServer(test::TempDirectory& directory, const std::string& bansFile,
+              std::vector<std::string> extra = {})
       : environment({{"COYOTE_ADMIN_TOKEN", kToken}, {"COYOTE_ADMIN_BANS_FILE", bansFile}}),
         server(directory, (directory.path() / "game.rpl").string(),
-               {"--metrics-port", "-1", "--metrics-port-file",
-                (directory.path() / "http-port").string()}),
+               withHttpPort(directory, std::move(extra))),
         url(fmt::format("http://127.0.0.1:{}",
                         test::waitForPort((directory.path() / "http-port").string()))) {}
+
+  static std::vector<std::string> withHttpPort(test::TempDirectory& directory,
+                                               std::vector<std::string> extra) {
+    extra.insert(extra.end(), {"--metrics-port", "-1", "--metrics-port-file",
+                               (directory.path() / "http-port").string()});
+    return extra;
+  }
 
   /// coyote-admin with `arguments` and the right token (or `token`).
   test::CommandResult admin(const std::string& arguments, const std::string& token = kToken) const {
@@ -45,13 +55,26 @@ struct AdminServer {
   }
 };
 
-/// One bot named "wile0" playing `seconds` in the background.
+/// One bot named "wile0" (or `count` of them) playing `seconds` in the background.
 test::ChildProcess startBot(test::TempDirectory& directory, int port, double seconds,
-                            const std::string& log) {
+                            const std::string& log, int count = 1) {
   return test::ChildProcess(
-      {COYOTE_BOT_BINARY, "--connect", fmt::format("127.0.0.1:{}", port), "--count", "1",
-       "--seconds", std::to_string(seconds), "--name", "wile"},
+      {COYOTE_BOT_BINARY, "--connect", fmt::format("127.0.0.1:{}", port), "--count",
+       std::to_string(count), "--seconds", std::to_string(seconds), "--name", "wile"},
       (directory.path() / log).string());
+}
+
+/// configs/server.toml with race.tmj listed for room `cup`, written into `directory`.
+std::string configWithTheRace(test::TempDirectory& directory) {
+  const std::string source = std::string(COYOTE_SOURCE_DIR);
+  std::ifstream in(source + "/configs/server.toml");
+  std::string config((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string section = "[rooms.levels]\n";
+  config.replace(config.find(section), section.size(),
+                 fmt::format("{}cup = \"{}/configs/levels/race.tmj\"\n", section, source));
+  const std::string path = (directory.path() / "server.toml").string();
+  std::ofstream(path) << config;
+  return path;
 }
 
 Json botSummary(test::ChildProcess& bot) {
@@ -98,6 +121,41 @@ TEST(ModerationProcess, CoyoteAdminBansARealBotWhoStaysBannedAfterARestart) {
   const Json back = test::runBots(directory, second.server.port, 1, 2.0, {"--name", "wile"});
   EXPECT_EQ(back["exit_code"], 0) << back.dump();
   second.stop();
+}
+
+TEST(ModerationProcess, CoyoteAdminMovesTwoPlayingBotsToAnotherLevel) {
+  test::TempDirectory directory;
+  AdminServer host(directory, (directory.path() / "bans.json").string(),
+                   {"--config", configWithTheRace(directory)});
+  test::ChildProcess bots = startBot(directory, host.server.port, 6.0, "bots.log", 2);
+  const test::CommandResult levels = host.admin("levels");
+  EXPECT_EQ(levels.exitCode, 0) << levels.output;
+  EXPECT_THAT(levels.output, HasSubstr("race.tmj"));
+  EXPECT_THAT(levels.output, HasSubstr("room main plays arena.tmj"));
+  bool bothPlaying = false;
+  for (int i = 0; i < 100 && !bothPlaying; ++i) {
+    const std::string players = host.admin("players").output;
+    bothPlaying =
+        players.find("wile0") != std::string::npos && players.find("wile1") != std::string::npos;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(bothPlaying) << host.admin("players").output;
+
+  const test::CommandResult changed = host.admin("level race");
+  EXPECT_EQ(changed.exitCode, 0) << changed.output;
+  EXPECT_EQ(changed.output, "ok: now\n");
+  EXPECT_THAT(host.admin("players").output, HasSubstr("(race.tmj, race"));
+  EXPECT_EQ(host.admin("level nowhere").exitCode, 1);
+
+  EXPECT_EQ(bots.wait(20.0), 0) << "both bots converged on the new level\n" << bots.output();
+  const Json summary = Json::parse(bots.lastJsonLine());
+  for (const Json& bot : summary["clients"]) {
+    EXPECT_EQ(bot["level"], "race.tmj") << bot.dump();
+    EXPECT_EQ(bot["level_changes"], 1) << bot.dump();
+    EXPECT_EQ(bot["reconnects"], 0) << bot.dump();
+    EXPECT_EQ(bot["converged"], true) << bot.dump();
+  }
+  host.stop();
 }
 
 TEST(ModerationProcess, AWrongPasswordIsRefusedWithItsReason) {

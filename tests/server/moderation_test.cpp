@@ -8,10 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "server/admin/admin_api.h"
-#include "support/network.h"
-#include "support/tcp_client.h"
-#include "util/monotonic_clock.h"
+#include "support/moderated_room.h"
 
 namespace coyote {
 namespace {
@@ -19,94 +16,10 @@ namespace {
 using test::playing;
 using ::testing::HasSubstr;
 
-constexpr const char* kToken = "correct-horse-battery-staple";
-
-struct Answer {
-  int status = 0;
-  std::string body;
-  nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
-};
-
-std::vector<std::string> linesOf(const ClientSession& client, net::ChatKind kind) {
-  std::vector<std::string> texts;
-  for (const ChatEntry& entry : client.chat().lines()) {
-    if (entry.kind == kind) {
-      texts.push_back(entry.text);
-    }
-  }
-  return texts;
-}
-
-/// Players on a server whose admin API answers on a real HTTP port.
-struct ModeratedRoom {
-  std::string bansFile;
-  test::LoopbackMatch match;
-  std::vector<std::unique_ptr<ClientSession>> players;
-  AdminApi api{kToken, match.server().adminDesk(), test::quietLogger(), monotonicSeconds};
-  HttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, test::quietLogger()};
-
-  explicit ModeratedRoom(const std::vector<std::string>& names,
-                         ServerConfig config = test::testServerConfig())
-      : bansFile(config.bansFile), match(withPeers(config)) {
-    api.route(http);
-    http.start();
-    for (const std::string& name : names) {
-      players.push_back(std::make_unique<ClientSession>(test::clientOptions(match.port(), name),
-                                                        test::quietLogger()));
-    }
-    EXPECT_TRUE(match.pumpUntil(
-        sessions(), [&] { return allPlaying(); }, 5.0));
-  }
-  static ServerConfig withPeers(ServerConfig config) {
-    config.peersPerAddress = 16;
-    return config;
-  }
-  std::vector<ClientSession*> sessions() const {
-    std::vector<ClientSession*> all;
-    for (const auto& player : players) {
-      all.push_back(player.get());
-    }
-    return all;
-  }
-  bool allPlaying() const {
-    return std::all_of(players.begin(), players.end(),
-                       [](const auto& player) { return playing(*player); });
-  }
-  ClientSession& player(std::size_t index) { return *players[index]; }
-  void pump(double seconds) { match.pumpFor(sessions(), seconds); }
-
-  /// `method path` with a form `body`, from `from`, while the match turns (the loop answers).
-  Answer request(const std::string& method, const std::string& path, const std::string& body = "",
-                 const std::string& token = kToken, const std::string& from = "127.0.0.1") {
-    const int port = http.port();
-    auto answer = std::async(std::launch::async, [=] {
-      test::TcpClient client(port, from);
-      std::string request = fmt::format("{} {} HTTP/1.1\r\nHost: coyote\r\n", method, path);
-      if (!token.empty()) {
-        request += fmt::format("Authorization: Bearer {}\r\n", token);
-      }
-      if (!body.empty()) {
-        request +=
-            fmt::format("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
-                        body.size());
-      }
-      client.send(request + "\r\n" + body);
-      client.readUntilClosed(5.0);
-      return client.received();
-    });
-    while (answer.wait_for(std::chrono::milliseconds(1)) != std::future_status::ready) {
-      pump(1.0 / 120.0);
-    }
-    const std::string raw = answer.get();
-    Answer parsed;
-    if (raw.size() > 12 && raw.starts_with("HTTP/1.1 ")) {
-      parsed.status = std::stoi(raw.substr(9, 3));
-    }
-    const std::size_t blank = raw.find("\r\n\r\n");
-    parsed.body = blank == std::string::npos ? "" : raw.substr(blank + 4);
-    return parsed;
-  }
-};
+using test::Answer;
+using test::kToken;
+using test::linesOf;
+using test::ModeratedRoom;
 
 TEST(AdminApi, NoTokenIs401AWrongOne403AndFiveWrongOnesLockTheAddressOut) {
   ModeratedRoom room({"ada"});

@@ -31,8 +31,10 @@ struct ServerProcess {
 
   static std::vector<std::string> arguments(TempDirectory& dir, const std::string& replay,
                                             const std::vector<std::string>& extra) {
-    std::vector<std::string> all{COYOTE_SERVER_BINARY, "--config",
-                                 std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml"};
+    std::vector<std::string> all{COYOTE_SERVER_BINARY};
+    if (std::find(extra.begin(), extra.end(), "--config") == extra.end()) {
+      all.insert(all.end(), {"--config", std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml"});
+    }
     if (std::find(extra.begin(), extra.end(), "--level") == extra.end()) {
       all.insert(all.end(),
                  {"--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj"});

@@ -54,6 +54,22 @@ std::string bansTable(const nlohmann::json& reply) {
   return text.empty() ? "no bans\n" : text;
 }
 
+std::string levelsTable(const nlohmann::json& reply) {
+  std::string text;
+  for (const auto& level : reply.value("levels", nlohmann::json::array())) {
+    text += fmt::format("{:<24} {:>4} x {:<4} {}\n", level.value("name", ""),
+                        level.value("width", 0), level.value("height", 0), level.value("mode", ""));
+  }
+  for (const auto& room : reply.value("rooms", nlohmann::json::array())) {
+    text += fmt::format("room {} plays {}", room.value("name", ""), room.value("level", ""));
+    text += room.contains("next_level")
+                ? fmt::format(", then {} within {:.0f} s\n", room.value("next_level", ""),
+                              room.value("next_level_within_seconds", 0.0))
+                : "\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 AdminClient::AdminClient(std::string url, std::string token)
@@ -87,6 +103,12 @@ std::string describeAnswer(const std::string& command, const AdminAnswer& answer
   }
   if (command == "players") {
     return playersTable(reply);
+  }
+  if (command == "levels") {
+    return levelsTable(reply);
+  }
+  if (command == "level") {
+    return "ok: " + reply.value("applied", std::string("now")) + "\n";
   }
   if (command == "bans" || command == "ban") {
     return bansTable(reply) +

@@ -1,5 +1,6 @@
-// coyote-admin: kick, ban, mute and talk to the players of a running coyote-server through its
-// admin API (docs/hosting.md#moderation). The token comes from COYOTE_ADMIN_TOKEN.
+// coyote-admin: kick, ban, mute and talk to the players of a running coyote-server, and change
+// a room's level, through its admin API (docs/hosting.md#moderation). The token comes from
+// COYOTE_ADMIN_TOKEN.
 #include <cstdlib>
 #include <iostream>
 
@@ -20,6 +21,9 @@ struct CommandLine {
   std::string name;
   std::string text;
   std::string id;
+  std::string level;
+  std::string when;
+  std::string wait;
   bool json = false;
 };
 
@@ -57,17 +61,25 @@ std::vector<Command> addCommands(CLI::App& app, CommandLine& o) {
   CLI::App* say = add("say", "a server line to every room, or one");
   say->add_option("text", o.text, "at most 120 characters")->required();
   say->add_option("--room", o.room, "only this room");
+  add("levels", "the levels the server loaded, and what each room plays");
+  CLI::App* level = add("level", "a room plays another of the loaded levels, starting over");
+  level->add_option("level", o.level, "its file name (coyote-admin levels)")->required();
+  level->add_option("--room", o.room, "the room (default main)");
+  level->add_option("--when", o.when, "now (default) or race_end: once nobody there is racing")
+      ->check(CLI::IsMember({"now", "race_end"}));
+  level->add_option("--wait", o.wait, "race_end: seconds to wait at most (default 300)");
   return commands;
 }
 
 coyote::AdminAnswer run(const std::string& command, const CommandLine& o,
                         const coyote::AdminClient& client) {
-  if (command == "players" || command == "bans") {
+  if (command == "players" || command == "bans" || command == "levels") {
     return client.get("/admin/" + command);
   }
   const coyote::AdminClient::Arguments arguments{
       {"player", o.player},   {"room", o.room}, {"reason", o.reason}, {"minutes", o.minutes},
-      {"address", o.address}, {"name", o.name}, {"text", o.text},     {"id", o.id}};
+      {"address", o.address}, {"name", o.name}, {"text", o.text},     {"id", o.id},
+      {"level", o.level},     {"when", o.when}, {"wait", o.wait}};
   return client.post("/admin/" + (command == "say" ? std::string("broadcast") : command),
                      arguments);
 }
@@ -77,7 +89,8 @@ coyote::AdminAnswer run(const std::string& command, const CommandLine& o,
 int main(int argc, char** argv) {
   CommandLine o;
   CLI::App app{
-      "Moderates a running coyote-server through its admin API; the token comes from "
+      "Moderates a running coyote-server and sets its rooms' levels through its admin API; the "
+      "token comes from "
       "COYOTE_ADMIN_TOKEN"};
   const std::vector<Command> commands = addCommands(app, o);
   if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {

@@ -27,6 +27,7 @@ struct WelcomeForgery {
   const char* setting = "";  ///< this physics setting is written as `settingValue`
   float settingValue = 0.0f;
   int repeatedSlot = -1;  ///< the snapshot lists this slot twice
+  std::uint16_t levelEpoch = 0;
 };
 
 void writeLevel(net::WireOutputArchive& out, const WelcomeForgery& forgery) {
@@ -80,6 +81,7 @@ std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {
     writeLevel(out, forgery);
     writePhysics(out, forgery);
     writeSnapshot(out, forgery);
+    out(forgery.levelEpoch);
   }
   const std::string bytes = stream.str();
   return {bytes.begin(), bytes.end()};
@@ -132,6 +134,30 @@ TEST(HostileServer, ASecondWelcomeOnTheSameConnectionIsIgnored) {
                            [&](const ClientSession& client) { slot = client.playerSlot(); }),
             "");
   EXPECT_EQ(slot, 0);
+}
+
+// Only a Welcome of a higher level epoch moves a client that plays to a new level.
+TEST(HostileServer, ASecondWelcomeOfAHigherLevelEpochIsANewLevel) {
+  int slot = -2;
+  int changes = -1;
+  EXPECT_EQ(sessionAgainst(forgedWelcome({.slot = 0, .levelEpoch = 3}),
+                           forgedWelcome({.slot = 5, .levelEpoch = 4}),
+                           [&](const ClientSession& client) {
+                             slot = client.playerSlot();
+                             changes = client.levelChanges();
+                           }),
+            "");
+  EXPECT_EQ(slot, 5);
+  EXPECT_EQ(changes, 1);
+  EXPECT_EQ(sessionAgainst(forgedWelcome({.slot = 0, .levelEpoch = 3}),
+                           forgedWelcome({.slot = 5, .levelEpoch = 2}),
+                           [&](const ClientSession& client) {
+                             slot = client.playerSlot();
+                             changes = client.levelChanges();
+                           }),
+            "");
+  EXPECT_EQ(slot, 0) << "an older epoch: a straggler";
+  EXPECT_EQ(changes, 0);
 }
 
 TEST(HostileServer, APlayerSlotBeyondTheCapacityEndsTheSession) {

@@ -1,0 +1,113 @@
+#pragma once
+// A real server whose admin API answers on a real HTTP port on 127.0.0.1, with real clients in
+// it, for the tests of moderation and of level changes (docs/hosting.md#moderation).
+#include <future>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "server/admin/admin_api.h"
+#include "support/network.h"
+#include "support/tcp_client.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote::test {
+
+inline constexpr const char* kToken = "correct-horse-battery-staple";
+
+struct Answer {
+  int status = 0;
+  std::string body;
+  nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
+};
+
+/// The lines of `kind` in `client`'s chat, oldest first.
+inline std::vector<std::string> linesOf(const ClientSession& client, net::ChatKind kind) {
+  std::vector<std::string> texts;
+  for (const ChatEntry& entry : client.chat().lines()) {
+    if (entry.kind == kind) {
+      texts.push_back(entry.text);
+    }
+  }
+  return texts;
+}
+
+/// Players on a server whose admin API answers on a real HTTP port.
+struct ModeratedRoom {
+  std::string bansFile;
+  LoopbackMatch match;
+  std::vector<std::unique_ptr<ClientSession>> players;
+  AdminApi api{kToken, match.server().adminDesk(), quietLogger(), monotonicSeconds};
+  HttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, quietLogger()};
+
+  /// `level`: world.level; `roomLevels`: [rooms.levels].
+  explicit ModeratedRoom(const std::vector<std::string>& names,
+                         ServerConfig config = testServerConfig(),
+                         const Level& level = networkTestLevel(), RoomLevels roomLevels = {})
+      : bansFile(config.bansFile),
+        match(withPeers(config), level, quietLogger(), std::move(roomLevels)) {
+    api.route(http);
+    http.start();
+    for (const std::string& name : names) {
+      players.push_back(
+          std::make_unique<ClientSession>(clientOptions(match.port(), name), quietLogger()));
+    }
+    EXPECT_TRUE(match.pumpUntil(
+        sessions(), [&] { return allPlaying(); }, 5.0));
+  }
+  static ServerConfig withPeers(ServerConfig config) {
+    config.peersPerAddress = 16;
+    return config;
+  }
+  std::vector<ClientSession*> sessions() const {
+    std::vector<ClientSession*> all;
+    for (const auto& player : players) {
+      all.push_back(player.get());
+    }
+    return all;
+  }
+  bool allPlaying() const {
+    return std::all_of(players.begin(), players.end(),
+                       [](const auto& player) { return playing(*player); });
+  }
+  ClientSession& player(std::size_t index) { return *players[index]; }
+  void pump(double seconds) { match.pumpFor(sessions(), seconds); }
+
+  /// `method path` with a form `body`, from `from`, while the match turns (the loop answers).
+  Answer request(const std::string& method, const std::string& path, const std::string& body = "",
+                 const std::string& token = kToken, const std::string& from = "127.0.0.1") {
+    const int port = http.port();
+    auto answer = std::async(std::launch::async, [=] {
+      TcpClient client(port, from);
+      std::string request = fmt::format("{} {} HTTP/1.1\r\nHost: coyote\r\n", method, path);
+      if (!token.empty()) {
+        request += fmt::format("Authorization: Bearer {}\r\n", token);
+      }
+      if (!body.empty()) {
+        request +=
+            fmt::format("Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+                        body.size());
+      }
+      client.send(request + "\r\n" + body);
+      client.readUntilClosed(5.0);
+      return client.received();
+    });
+    while (answer.wait_for(std::chrono::milliseconds(1)) != std::future_status::ready) {
+      pump(1.0 / 120.0);
+    }
+    const std::string raw = answer.get();
+    Answer parsed;
+    if (raw.size() > 12 && raw.starts_with("HTTP/1.1 ")) {
+      parsed.status = std::stoi(raw.substr(9, 3));
+    }
+    const std::size_t blank = raw.find("\r\n\r\n");
+    parsed.body = blank == std::string::npos ? "" : raw.substr(blank + 4);
+    return parsed;
+  }
+};
+
+}  // namespace coyote::test
