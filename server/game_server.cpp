@@ -125,10 +125,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
     passwordHash_ = secretHash(config_.password);
   }
   unixAtStart_ = static_cast<std::int64_t>(std::time(nullptr));
-  bans_ = BanList::load(config_.bansFile);
-  if (!bans_.bans().empty()) {
-    log_->info("{} bans read from {}", bans_.bans().size(), config_.bansFile);
-  }
+  loadBans();
   if (roomSteps_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
   }

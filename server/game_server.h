@@ -215,7 +215,11 @@ class GameServer {
   AdminReply adminBroadcast(const HttpServer::Query& arguments);
   /// Adds the ban, kicks whoever it covers (or `only` that connection), saves the list.
   AdminReply applyBan(Ban ban, Connection* only = nullptr);
-  /// Writes admin.bans_file; false (and logged) when it cannot.
+  /// The bans at start: the records database's when records are kept and it answers, else
+  /// admin.bans_file's.
+  void loadBans();
+  /// Writes admin.bans_file (false, and logged, when it cannot) and, with records, hands the
+  /// list to the records database.
   bool saveBans();
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
   std::vector<Connection*> playersNamed(const std::string& name, const std::string& room);

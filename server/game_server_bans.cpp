@@ -104,7 +104,36 @@ AdminReply GameServer::adminUnban(const HttpServer::Query& arguments) {
   return {200, nlohmann::json{{"ok", true}, {"saved", saveBans()}}.dump()};
 }
 
+// With records, the database holds the bans and the file a copy, read only when the database does
+// not answer at start (then its bans reach the database at the first change). A fleet sharing a
+// database shares its bans from each server's start on.
+void GameServer::loadBans() {
+  if (records_) {
+    try {
+      const std::vector<BanRow> rows = openRecordsStore(config_.recordsPath, config_.recordsUrl)
+                                           ->liveBans(unixNow(), BanList::kMaxBans);
+      std::vector<std::string> problems;
+      bans_ = BanList::fromRows(rows, problems);
+      for (const std::string& problem : problems) {
+        log_->error("ban left out: {}", problem);
+      }
+      records_->bansRead(rows);
+      log_->info("{} bans read from the records database", bans_.bans().size());
+      return;
+    } catch (const std::runtime_error& error) {
+      log_->warn("bans: {}; reading {} instead", error.what(), config_.bansFile);
+    }
+  }
+  bans_ = BanList::load(config_.bansFile);
+  if (!bans_.bans().empty()) {
+    log_->info("{} bans read from {}", bans_.bans().size(), config_.bansFile);
+  }
+}
+
 bool GameServer::saveBans() {
+  if (records_) {
+    records_->keepBans(bans_.rows());
+  }
   try {
     bans_.save(config_.bansFile);
     return true;

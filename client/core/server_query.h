@@ -44,7 +44,7 @@ class ServerQuery {
   std::uint64_t dropped() const { return dropped_; }
 
   static constexpr double kRetrySeconds = 0.5;
-  static constexpr int kTries = 3;
+  static constexpr int kTries = 5;  ///< 2.5 s: a busy server or a lost datagram is heard yet
 
  private:
   struct Target {

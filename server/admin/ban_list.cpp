@@ -90,6 +90,15 @@ nlohmann::json banJson(const Ban& ban) {
           {"until", ban.until},   {"by", ban.by}};
 }
 
+/// The ban as a row: keyed by kind and value (a name in lower case, as names match), its entry
+/// the file's without the id (ids are each server's own).
+BanRow rowOf(const Ban& ban) {
+  nlohmann::json entry = banJson(ban);
+  entry.erase("id");
+  return {ban.kind == Ban::Kind::Address ? "address" : "name",
+          ban.kind == Ban::Kind::Address ? ban.value : nameKey(ban.value), ban.until, entry.dump()};
+}
+
 }  // namespace
 
 std::string addressProblem(std::string_view text) {
@@ -128,6 +137,40 @@ BanList BanList::load(const std::string& file) {
     list.add(readBan(root["bans"][i], fmt::format("{}: bans[{}]", file, i)));
   }
   return list;
+}
+
+BanList BanList::fromRows(const std::vector<BanRow>& rows, std::vector<std::string>& problems) {
+  BanList list;
+  for (const BanRow& row : rows) {
+    const std::string where = fmt::format("records database: bans ({}, {:?})", row.kind,
+                                          row.key.substr(0, kMaxBanReasonBytes));
+    try {
+      const nlohmann::json entry = nlohmann::json::parse(row.entry, nullptr, false);
+      if (entry.is_discarded()) {
+        throw ConfigError(where + ".entry: not JSON");
+      }
+      Ban ban = readBan(entry, where + ".entry");
+      if (rowOf(ban).kind != row.kind || rowOf(ban).key != row.key) {
+        throw ConfigError(where + ".ban_key: not the entry's kind and value");
+      }
+      if (list.bans_.size() >= kMaxBans) {
+        throw ConfigError(fmt::format("{}: more than {} bans", where, kMaxBans));
+      }
+      list.add(std::move(ban));
+    } catch (const ConfigError& error) {
+      problems.emplace_back(error.what());
+    }
+  }
+  return list;
+}
+
+std::vector<BanRow> BanList::rows() const {
+  std::vector<BanRow> rows;
+  rows.reserve(bans_.size());
+  for (const Ban& ban : bans_) {
+    rows.push_back(rowOf(ban));
+  }
+  return rows;
 }
 
 std::string BanList::json(std::uint64_t id) const {

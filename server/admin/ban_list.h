@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "server/records/records_store.h"
+
 namespace coyote {
 
 inline constexpr std::size_t kMaxBanReasonBytes = 200;
@@ -39,6 +41,11 @@ class BanList {
   static BanList load(const std::string& file);
   /// Writes every ban to `file`; throws std::runtime_error naming it when it cannot.
   void save(const std::string& file) const;
+  /// The bans of the records database's rows (records_store.h), each checked as the file's
+  /// entries are: a row that is not a ban is left out, and `problems` names it and its field.
+  static BanList fromRows(const std::vector<BanRow>& rows, std::vector<std::string>& problems);
+  /// Every ban as a row of the records database.
+  std::vector<BanRow> rows() const;
 
   /// Adds `ban` (its id given here) and returns it; a live ban of the same address or name is
   /// replaced. Nullptr when the list holds kMaxBans already.

@@ -23,6 +23,10 @@ constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
        CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
     // 2: each best keeps its ghost (the runs kept before have none).
     R"(ALTER TABLE bests ADD COLUMN ghost BYTEA NOT NULL DEFAULT ''::bytea;)",
+    // 3: the bans (docs/hosting.md#moderation).
+    R"(CREATE TABLE bans (
+         kind TEXT NOT NULL, ban_key TEXT NOT NULL, ends_at BIGINT NOT NULL, entry TEXT NOT NULL,
+         PRIMARY KEY (kind, ban_key));)",
 };
 
 constexpr const char* kStatements[][2] = {
@@ -53,6 +57,12 @@ constexpr const char* kStatements[][2] = {
     {"courses",
      "SELECT course, level, race, players, best_us FROM courses "
      "ORDER BY players DESC, course LIMIT $1 OFFSET $2"},
+    {"put_ban",
+     "INSERT INTO bans VALUES ($1, $2, $3, $4) ON CONFLICT (kind, ban_key) "
+     "DO UPDATE SET ends_at = excluded.ends_at, entry = excluded.entry"},
+    {"delete_ban", "DELETE FROM bans WHERE kind = $1 AND ban_key = $2"},
+    {"expire_bans", "DELETE FROM bans WHERE ends_at <> 0 AND ends_at <= $1"},
+    {"live_bans", "SELECT kind, ban_key, ends_at, entry FROM bans ORDER BY kind, ban_key LIMIT $1"},
 };
 
 BoardRow boardRow(const pqxx::row& row, std::int64_t rank) {
@@ -172,6 +182,30 @@ class PostgresRecords final : public RecordsStore {
   int schemaVersion() override {
     pqxx::read_transaction read(connection_);
     return read.exec1("SELECT version FROM schema_version")[0].as<int>();
+  }
+
+  void putBan(const BanRow& ban) override {
+    pqxx::work work(connection_);
+    work.exec_prepared("put_ban", ban.kind, ban.key, ban.endsAt, ban.entry);
+    work.commit();
+  }
+
+  void deleteBan(const std::string& kind, const std::string& key) override {
+    pqxx::work work(connection_);
+    work.exec_prepared("delete_ban", kind, key);
+    work.commit();
+  }
+
+  std::vector<BanRow> liveBans(std::int64_t now, std::int64_t limit) override {
+    pqxx::work work(connection_);
+    work.exec_prepared("expire_bans", now);
+    std::vector<BanRow> rows;
+    for (const pqxx::row& row : work.exec_prepared("live_bans", limit)) {
+      rows.push_back({row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<std::int64_t>(),
+                      row[3].as<std::string>()});
+    }
+    work.commit();
+    return rows;
   }
 
  private:

@@ -105,14 +105,15 @@ std::unique_ptr<RecordsStore> RecordsService::openAtStart() {
   }
 }
 
-// Lookups first (a player is waiting for them), then the oldest run. At a stop the lookups are
-// dropped and the runs get until the drain's deadline.
+// Lookups first (a player is waiting for them), then the bans, then the oldest run. At a stop the
+// lookups are dropped and the runs get until the drain's deadline.
 void RecordsService::loop() {
   std::unique_ptr<RecordsStore> store = openAtStart();
   std::unique_lock lock(mutex_);
   while (true) {
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty() || !lookups_.empty(); });
-    if (stopping_ && (queue_.empty() || now() >= stopBy_)) {
+    wake_.wait(
+        lock, [this] { return stopping_ || !queue_.empty() || !lookups_.empty() || bansToWrite_; });
+    if (stopping_ && ((queue_.empty() && !bansToWrite_) || now() >= stopBy_)) {
       return;
     }
     if (!lookups_.empty() && !stopping_) {
@@ -121,6 +122,15 @@ void RecordsService::loop() {
       lock.unlock();
       answer(store, lookup);
       lock.lock();
+      continue;
+    }
+    if (bansToWrite_) {
+      lock.unlock();
+      const bool bansWritten = writeBans(store);
+      lock.lock();
+      if (!bansWritten) {
+        waitToRetry(lock);
+      }
       continue;
     }
     if (queue_.empty()) {

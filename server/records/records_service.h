@@ -5,10 +5,13 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <spdlog/logger.h>
@@ -73,6 +76,15 @@ class RecordsService {
   /// written since then changed (their players' boards are worth looking up again).
   void takeAnswers(std::vector<RecordsAnswer>& answers, std::vector<std::string>& changedCourses);
   const Counters& counters() const { return counters_; }
+
+  // ---- bans (records_service_bans.cpp; docs/hosting.md#moderation) ----
+  /// Before the first `keepBans`: the rows the database held at start (none if it could not be
+  /// read then: every ban is written at the first change).
+  void bansRead(const std::vector<BanRow>& rows);
+  /// From the tick loop: the bans are now `rows`. The database is brought to them row by row
+  /// (bans added elsewhere in a fleet stay), the newest list replacing one not written yet,
+  /// and retried while it fails.
+  void keepBans(std::vector<BanRow> rows);
   /// Finish to commit of the last runs written (µs).
   DurationWindow writeTimes() const;
 
@@ -93,6 +105,8 @@ class RecordsService {
   /// in line when it did).
   std::string writeOldest(std::unique_ptr<RecordsStore>& store);
   static double now();
+  /// Writes the bans waiting; false (they wait again, unless newer ones came) if it failed.
+  bool writeBans(std::unique_ptr<RecordsStore>& store);
 
   Opener open_;
   std::size_t capacity_;
@@ -106,6 +120,9 @@ class RecordsService {
   std::deque<RecordsLookup> lookups_;
   std::vector<RecordsAnswer> answers_;
   std::vector<std::string> changedCourses_;
+  std::optional<std::vector<BanRow>> bansToWrite_;
+  /// The bans the database holds, as far as this server knows: (kind, key) → entry.
+  std::map<std::pair<std::string, std::string>, std::string> bansWritten_;
   bool failing_ = false;  ///< touched by the service's thread only
   bool stopping_ = false;
   double stopBy_ = 0.0;

@@ -41,12 +41,23 @@ struct CourseRow {
   std::int64_t bestUs = 0;
 };
 
+/// A ban as the records keep it (docs/hosting.md#moderation): its key — its kind, "address" or
+/// "name", and its value, a name in lower case — when it ends (Unix time, s; 0: never), and the
+/// entry itself as admin.bans_file holds it (JSON), read back as that file is: checked field by
+/// field.
+struct BanRow {
+  std::string kind;
+  std::string key;
+  std::int64_t endsAt = 0;
+  std::string entry;
+};
+
 /// The records database (docs/hosting.md#records): each player's best run per course, with its
 /// splits, date and replayable record. Every statement is prepared with bound parameters; every
 /// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
 class RecordsStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
   /// The longest a connection attempt or a statement may take (PostgreSQL; SQLite's busy wait).
   static constexpr int kTimeoutSeconds = 2;
   virtual ~RecordsStore() = default;
@@ -69,6 +80,11 @@ class RecordsStore {
   virtual std::vector<CourseRow> courses(std::int64_t offset, std::int64_t limit) = 0;
   /// The schema version the database is at (after the migrations ran).
   virtual int schemaVersion() = 0;
+  /// Adds the ban, or replaces the one of the same kind and key.
+  virtual void putBan(const BanRow& ban) = 0;
+  virtual void deleteBan(const std::string& kind, const std::string& key) = 0;
+  /// Forgets the bans that ended by `now`, and returns the others, at most `limit`.
+  virtual std::vector<BanRow> liveBans(std::int64_t now, std::int64_t limit) = 0;
 };
 
 /// Opens (creating and migrating) the database: PostgreSQL for a `postgresql://` `url`, else the

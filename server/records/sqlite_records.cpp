@@ -23,6 +23,10 @@ constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
        CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
     // 2: each best keeps its ghost (the runs kept before have none).
     R"(ALTER TABLE bests ADD COLUMN ghost BLOB NOT NULL DEFAULT x'';)",
+    // 3: the bans (docs/hosting.md#moderation).
+    R"(CREATE TABLE bans (
+         kind TEXT NOT NULL, ban_key TEXT NOT NULL, ends_at INTEGER NOT NULL, entry TEXT NOT NULL,
+         PRIMARY KEY (kind, ban_key));)",
 };
 
 BoardRow boardRow(SQLite::Statement& row, std::int64_t rank) {
@@ -141,6 +145,32 @@ class SqliteRecords final : public RecordsStore {
     return db_.execAndGet("SELECT version FROM schema_version").getInt();
   }
 
+  void putBan(const BanRow& ban) override {
+    bindAll(putBan_, ban.kind, ban.key, ban.endsAt, ban.entry);
+    putBan_.exec();
+    putBan_.reset();
+  }
+
+  void deleteBan(const std::string& kind, const std::string& key) override {
+    bindAll(deleteBan_, kind, key);
+    deleteBan_.exec();
+    deleteBan_.reset();
+  }
+
+  std::vector<BanRow> liveBans(std::int64_t now, std::int64_t limit) override {
+    bindAll(expireBans_, now);
+    expireBans_.exec();
+    expireBans_.reset();
+    std::vector<BanRow> rows;
+    bindAll(liveBans_, limit);
+    while (liveBans_.executeStep()) {
+      rows.push_back({liveBans_.getColumn(0).getString(), liveBans_.getColumn(1).getString(),
+                      liveBans_.getColumn(2).getInt64(), liveBans_.getColumn(3).getString()});
+    }
+    liveBans_.reset();
+    return rows;
+  }
+
  private:
   template <class... Values>
   static void bindAll(SQLite::Statement& statement, const Values&... values) {
@@ -209,6 +239,13 @@ class SqliteRecords final : public RecordsStore {
   SQLite::Statement courses_{db_,
                              "SELECT course, level, race, players, best_us FROM courses "
                              "ORDER BY players DESC, course LIMIT ?1 OFFSET ?2"};
+  SQLite::Statement putBan_{db_,
+                            "INSERT INTO bans VALUES (?1, ?2, ?3, ?4) ON CONFLICT (kind, ban_key) "
+                            "DO UPDATE SET ends_at = excluded.ends_at, entry = excluded.entry"};
+  SQLite::Statement deleteBan_{db_, "DELETE FROM bans WHERE kind = ?1 AND ban_key = ?2"};
+  SQLite::Statement expireBans_{db_, "DELETE FROM bans WHERE ends_at <> 0 AND ends_at <= ?1"};
+  SQLite::Statement liveBans_{
+      db_, "SELECT kind, ban_key, ends_at, entry FROM bans ORDER BY kind, ban_key LIMIT ?1"};
 };
 
 }  // namespace

@@ -80,11 +80,15 @@ TEST(MenusProcess, FromTheTitleThroughTheServerBrowserIntoAGame) {
   ASSERT_TRUE(playing) << "the bots joined the second server";
   const std::string file = (directory.path() / "client.toml").string();
   saveClientConfig(config, file);
-  // Enter: "Play online"; the browser lists the servers by address: Enter joins the first.
+  // Enter: "Play online"; the browser lists the servers by address: once the three answered
+  // (the log says so; at most 10 s on a busy machine), Enter joins the first.
   runClient(directory,
             fmt::format("--config {} --screenshot {} --after-ticks 360", file,
                         (directory.path() / "game.png").string()),
-            "sleep 1; xdotool key Return; sleep 2; xdotool key Return");
+            fmt::format("sleep 1; xdotool key Return; for i in $(seq 100); do "
+                        "[ \"$(grep -o 'Mesa [0-2]' {} | sort -u | wc -l)\" -ge 3 ] && break; "
+                        "sleep 0.1; done; xdotool key Return",
+                        (directory.path() / "client.log").string()));
   const std::string log = clientLog(directory);
   for (int i = 0; i < 3; ++i) {
     EXPECT_THAT(log, HasSubstr(fmt::format("server browser: {} \"Mesa {}\" {}/128 players",

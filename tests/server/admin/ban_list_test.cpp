@@ -39,6 +39,57 @@ TEST(BanList, RoundTripsThroughItsFile) {
   EXPECT_FALSE(std::filesystem::exists(file + ".new"));
 }
 
+TEST(BanList, RoundTripsThroughDatabaseRowsKeyedByKindAndLowerCaseName) {
+  BanList bans;
+  bans.add(addressBan("10.0.0.7", 5000));
+  bans.add(nameBan("Road Runner"));
+  const std::vector<BanRow> rows = bans.rows();
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].kind, "address");
+  EXPECT_EQ(rows[0].key, "10.0.0.7");
+  EXPECT_EQ(rows[0].endsAt, 5000);
+  EXPECT_EQ(rows[1].key, "road runner");
+  std::vector<std::string> problems;
+  const BanList read = BanList::fromRows(rows, problems);
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(read.bans().size(), 2u);
+  EXPECT_EQ(read.bans()[1].value, "Road Runner");
+  EXPECT_EQ(read.bans()[0].name, "wile");
+}
+
+// Rows are hostile too: each bad one is left out with its key and field named, the rest kept.
+TEST(BanList, HostileDatabaseRowsAreLeftOutNamingTheirField) {
+  BanList one;
+  one.add(nameBan("Road Runner"));
+  const BanRow good = one.rows()[0];
+  const std::vector<std::pair<BanRow, std::string>> cases = {
+      {{"name", "x", 0, "not json"}, "(name, \"x\").entry: not JSON"},
+      {{"name", "x", 0, "[1]"}, ".entry: not an object"},
+      {{"name", "x", 0, R"({"kind":"pirate","value":"x","reason":"","since":1,"until":0})"},
+       ".entry.kind"},
+      {{"address", "1.2.3", 0,
+        R"({"kind":"address","value":"1.2.3","reason":"","since":1,"until":0})"},
+       ".entry.value: not an IPv4 address"},
+      {{"name", "x", 0, R"({"kind":"name","value":"x","reason":"","since":-5,"until":0})"},
+       ".entry.since"},
+      {{"name", "someone else", 0, good.entry}, ".ban_key: not the entry's kind and value"},
+      {{"address", "road runner", 0, good.entry}, ".ban_key"},
+  };
+  std::vector<BanRow> rows{good};
+  for (const auto& [row, problem] : cases) {
+    rows.push_back(row);
+  }
+  std::vector<std::string> problems;
+  const BanList read = BanList::fromRows(rows, problems);
+  ASSERT_EQ(problems.size(), cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_THAT(problems[i], HasSubstr(cases[i].second)) << i;
+    EXPECT_THAT(problems[i], HasSubstr("records database: bans")) << i;
+  }
+  ASSERT_EQ(read.bans().size(), 1u) << "the good row is kept";
+  EXPECT_EQ(read.bans()[0].value, "Road Runner");
+}
+
 TEST(BanList, FindsLiveBansOfAnAddressOrANameInAnyCase) {
   BanList bans;
   bans.add(addressBan("10.0.0.7", 5000));

@@ -9,19 +9,48 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "server/records/records_store.h"
+#include "support/ban_rows.h"
 #include "support/coyote_processes.h"
 #include "support/metrics_scrape.h"
 #include "support/postgres_cluster.h"
 #include "support/race_level.h"
+#include "support/run_command.h"
 #include "support/scoped_environment.h"
 
 namespace coyote {
 namespace {
 
 using test::Json;
+
+constexpr const char* kAdminToken = "a-token-of-more-than-16-characters";
+
+/// A server with records and the admin API, its bans file in `directory`.
+struct AdminProcess {
+  test::ScopedEnvironment environment;
+  test::ServerProcess server;
+  std::string url;
+
+  explicit AdminProcess(test::TempDirectory& directory)
+      : environment({{"COYOTE_ADMIN_BANS_FILE", (directory.path() / "bans.json").string()}}),
+        server(directory, (directory.path() / "game.rpl").string(),
+               {"--metrics-port", "-1", "--metrics-port-file",
+                (directory.path() / "http-port").string()}),
+        url(fmt::format("http://127.0.0.1:{}",
+                        test::waitForPort((directory.path() / "http-port").string()))) {}
+
+  test::CommandResult admin(const std::string& arguments) const {
+    return test::runCommand(fmt::format("COYOTE_ADMIN_TOKEN='{}' {} --url {} {}", kAdminToken,
+                                        COYOTE_ADMIN_BINARY, url, arguments));
+  }
+  void stop() {
+    server.process.signal(SIGTERM);
+    EXPECT_EQ(server.process.wait(10.0), 0);
+  }
+};
 
 FinishedRun run(const std::string& player, std::int64_t timeUs, std::int64_t at = 1000) {
   return FinishedRun{"00000000000000cc",
@@ -63,6 +92,43 @@ TEST(PostgresRecords, KeepsEachPlayersBestWithHostileNamesAndRecordBytes) {
 /// A server on the race level writing to `url`, its HTTP port in `httpFile`.
 std::vector<std::string> raceServer(const std::string& level, const std::string& httpFile) {
   return {"--level", level, "--metrics-port", "-1", "--metrics-port-file", httpFile};
+}
+
+TEST(PostgresRecords, KeepsBansByKindAndKeyAndForgetsTheEndedOnes) {
+  test::TempDirectory directory;
+  test::PostgresCluster cluster(directory);
+  ASSERT_TRUE(cluster.running());
+  test::checkBanRows(*openRecordsStore("", cluster.url()));
+}
+
+// A ban made on one server of a fleet holds on another that starts later, with no bans file of
+// its own; lifted there, it is gone from the database.
+TEST(PostgresRecords, ABanMadeOnOneServerHoldsOnTheNextToStart) {
+  test::TempDirectory directory;
+  test::PostgresCluster cluster(directory);
+  ASSERT_TRUE(cluster.running());
+  const test::ScopedEnvironment env(
+      {{"COYOTE_RECORDS_URL", cluster.url()}, {"COYOTE_ADMIN_TOKEN", kAdminToken}});
+  test::TempDirectory a("a");
+  {
+    AdminProcess first(a);
+    const test::CommandResult ban = first.admin("ban --name Mallory0 --reason griefing");
+    ASSERT_EQ(ban.exitCode, 0) << ban.output;
+    first.stop();  // the records thread writes what waits before the process ends
+  }
+  test::TempDirectory b("b");
+  AdminProcess second(b);
+  const test::CommandResult bans = second.admin("--json bans");
+  ASSERT_EQ(bans.exitCode, 0) << bans.output;
+  const Json listed = Json::parse(bans.output)["bans"];
+  ASSERT_EQ(listed.size(), 1u) << bans.output;
+  EXPECT_EQ(listed[0]["value"], "Mallory0");
+  const Json refused = test::runBots(b, second.server.port, 1, 2.0, {"--name", "mallory"});
+  EXPECT_NE(refused["exit_code"], 0);
+  EXPECT_THAT(refused["clients"][0]["reason"].get<std::string>(), ::testing::HasSubstr("griefing"));
+  EXPECT_EQ(second.admin(fmt::format("unban {}", listed[0]["id"].get<int>())).exitCode, 0);
+  second.stop();
+  EXPECT_TRUE(openRecordsStore("", cluster.url())->liveBans(0, 10).empty());
 }
 
 TEST(PostgresRecords, TwoServersSharingOneDatabaseSeeEachOthersRecords) {

@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include "support/ban_rows.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -138,8 +139,15 @@ TEST(RecordsStore, SplitsSurviveTheirTextForm) {
 namespace coyote {
 namespace {
 
-// A file a version-1 server wrote (its schema, as it was): migrated to version 2 in place, its
-// rows kept, without a ghost.
+TEST(RecordsStore, KeepsBansByKindAndKeyAndForgetsTheEndedOnes) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  test::checkBanRows(*openRecordsStore(file, ""));
+  EXPECT_EQ(openRecordsStore(file, "")->liveBans(1600, 100).size(), 1u) << "kept in the file";
+}
+
+// A file a version-1 server wrote (its schema, as it was): migrated in place, its rows kept,
+// without a ghost.
 TEST(RecordsStore, AnOlderDatabaseIsMigratedWithItsRows) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "records.sqlite").string();
@@ -159,7 +167,7 @@ TEST(RecordsStore, AnOlderDatabaseIsMigratedWithItsRows) {
       INSERT INTO bests VALUES ('00000000000000aa', 'old', 41000000, '', 5, 'h', 1, x'00');)");
   }
   const auto store = openRecordsStore(file, "");
-  EXPECT_EQ(store->schemaVersion(), 2);
+  EXPECT_EQ(store->schemaVersion(), RecordsStore::kSchemaVersion);
   ASSERT_EQ(store->top("00000000000000aa", 0, 10).size(), 1u);
   EXPECT_FALSE(store->ghost("00000000000000aa", "old")) << "kept without a ghost";
   FinishedRun faster = run("old", 40'000'000);
