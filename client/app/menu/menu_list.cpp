@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "client/app/palette.h"
 
 namespace coyote {
@@ -35,30 +37,59 @@ void MenuList::setItems(std::vector<MenuItem> items) {
 }
 
 void MenuList::select(int index) {
-  selected_ = items_.empty() ? 0 : std::clamp(index, 0, static_cast<int>(items_.size()) - 1);
+  const int count = static_cast<int>(items_.size());
+  selected_ = count == 0 ? 0 : std::clamp(index, 0, count - 1);
+  first_ = std::clamp(first_, std::max(0, selected_ - kVisibleRows + 1), selected_);
+  first_ = std::clamp(first_, 0, std::max(0, count - kVisibleRows));
+}
+
+void MenuList::scroll(int rows) {
+  const int count = static_cast<int>(items_.size());
+  first_ = std::clamp(first_ + rows, 0, std::max(0, count - kVisibleRows));
+  select(std::clamp(selected_, first_, first_ + kVisibleRows - 1));
+}
+
+MenuList::Action MenuList::handleKey(sf::Keyboard::Key key) {
+  const int count = std::max(static_cast<int>(items_.size()), 1);
+  switch (key) {
+    case sf::Keyboard::Up:
+      select((selected_ + count - 1) % count);
+      return Action::None;
+    case sf::Keyboard::Down:
+      select((selected_ + 1) % count);
+      return Action::None;
+    case sf::Keyboard::PageUp:
+      select(selected_ - kVisibleRows);
+      return Action::None;
+    case sf::Keyboard::PageDown:
+      select(selected_ + kVisibleRows);
+      return Action::None;
+    case sf::Keyboard::Home:
+      select(0);
+      return Action::None;
+    case sf::Keyboard::End:
+      select(count - 1);
+      return Action::None;
+    case sf::Keyboard::Enter:
+      return Action::Activate;
+    case sf::Keyboard::Escape:
+      return Action::Back;
+    case sf::Keyboard::Left:
+      return Action::Left;
+    case sf::Keyboard::Right:
+      return Action::Right;
+    default:
+      return Action::None;
+  }
 }
 
 MenuList::Action MenuList::handle(const sf::Event& event, sf::Vector2u windowSize) {
-  const int count = static_cast<int>(items_.size());
   if (event.type == sf::Event::KeyPressed) {
-    switch (event.key.code) {
-      case sf::Keyboard::Up:
-        select((selected_ + count - 1) % std::max(count, 1));
-        return Action::None;
-      case sf::Keyboard::Down:
-        select((selected_ + 1) % std::max(count, 1));
-        return Action::None;
-      case sf::Keyboard::Enter:
-        return Action::Activate;
-      case sf::Keyboard::Escape:
-        return Action::Back;
-      case sf::Keyboard::Left:
-        return Action::Left;
-      case sf::Keyboard::Right:
-        return Action::Right;
-      default:
-        return Action::None;
-    }
+    return handleKey(event.key.code);
+  }
+  if (event.type == sf::Event::MouseWheelScrolled) {
+    scroll(event.mouseWheelScroll.delta > 0.0f ? -3 : 3);  // wheel up: earlier rows
+    return Action::None;
   }
   if (event.type == sf::Event::MouseMoved || event.type == sf::Event::MouseButtonPressed) {
     const bool moved = event.type == sf::Event::MouseMoved;
@@ -114,17 +145,31 @@ int MenuList::rowAt(float x, float y) const {
   if (x < width * 0.2f || x > width * 0.8f || y < kTop) {
     return -1;
   }
-  const int row = static_cast<int>((y - kTop) / kRowHeight);
-  return row < static_cast<int>(items_.size()) ? row : -1;
+  const int shown = static_cast<int>((y - kTop) / kRowHeight);
+  const int row = first_ + shown;
+  return shown < kVisibleRows && row < static_cast<int>(items_.size()) ? row : -1;
 }
 
 void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
                     const std::string& title) const {
   const float width = kPageWidth;
   drawMenuText(target, font, title, 48, {width * 0.5f, 96.0f}, palette::kLocalPlayer, true);
-  for (std::size_t i = 0; i < items_.size(); ++i) {
-    const bool chosen = static_cast<int>(i) == selected_;
-    const float y = kTop + kRowHeight * static_cast<float>(i);
+  const int count = static_cast<int>(items_.size());
+  const int last = std::min(count, first_ + kVisibleRows);
+  // Beside the list, right of its rows: how many are above and below what is shown.
+  if (first_ > 0) {
+    drawMenuText(target, font, fmt::format("^ {} more", first_), 18, {width * 0.82f, kTop + 4.0f},
+                 palette::kMenuText);
+  }
+  if (last < count) {
+    drawMenuText(target, font, fmt::format("v {} more", count - last), 18,
+                 {width * 0.82f, kTop + kRowHeight * (kVisibleRows - 1) + 4.0f},
+                 palette::kMenuText);
+  }
+  for (int i = first_; i < last; ++i) {
+    const auto index = static_cast<std::size_t>(i);
+    const bool chosen = i == selected_;
+    const float y = kTop + kRowHeight * static_cast<float>(i - first_);
     if (chosen) {
       sf::RectangleShape bar({width * 0.6f, kRowHeight - 4.0f});
       bar.setPosition(width * 0.2f, y);
@@ -132,11 +177,11 @@ void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
       target.draw(bar);
     }
     const sf::Color colour = chosen ? palette::kLocalPlayer : palette::kMenuText;
-    drawMenuText(target, font, (chosen ? "> " : "  ") + items_[i].label, kTextSize,
+    drawMenuText(target, font, (chosen ? "> " : "  ") + items_[index].label, kTextSize,
                  {width * 0.2f + 12.0f, y + 2.0f}, colour);
-    if (!items_[i].value.empty()) {
-      drawMenuText(target, font, items_[i].value, kTextSize, {width * 0.52f, y + 2.0f},
-                   items_[i].valueColour);
+    if (!items_[index].value.empty()) {
+      drawMenuText(target, font, items_[index].value, kTextSize, {width * 0.52f, y + 2.0f},
+                   items_[index].valueColour);
     }
   }
 }

@@ -15,8 +15,10 @@ struct MenuItem {
 };
 
 /// A vertical menu in the game's style (docs/playing.md#menus), driven by keyboard (Up/Down,
-/// Enter, Escape, Left/Right), mouse (pointing selects, a click activates) and gamepad (stick or
-/// D-pad, button 0 activates, button 1 goes back).
+/// Page Up/Down, Home/End, Enter, Escape, Left/Right), mouse (pointing selects, a click activates,
+/// the wheel scrolls) and gamepad (stick or D-pad, button 0 activates, button 1 goes back). A list
+/// longer than the page shows kVisibleRows at a time, scrolled to keep the selection in sight,
+/// with how many rows are above and below.
 class MenuList {
  public:
   enum class Action { None, Activate, Back, Left, Right };
@@ -27,11 +29,16 @@ class MenuList {
   /// scale they fit and keep their places.
   static constexpr float kPageWidth = 1280.0f;
   static constexpr float kPageHeight = 960.0f;
+  /// Rows shown at once: the page below the title, above the hints at its foot.
+  static constexpr int kVisibleRows = 18;
 
   void setItems(std::vector<MenuItem> items);
   const std::vector<MenuItem>& items() const { return items_; }
   int selected() const { return selected_; }
+  /// Selects row `index` (clamped to the list), scrolling it into sight.
   void select(int index);
+  /// The first row shown.
+  int firstShown() const { return first_; }
 
   /// A window event (the window's size turns a mouse's pixels into the page's).
   Action handle(const sf::Event& event, sf::Vector2u windowSize);
@@ -42,8 +49,13 @@ class MenuList {
   int rowAt(float x, float y) const;
   Action handleJoystick(const sf::Event& event);
 
+  /// Moves the rows shown by `rows` (the wheel), the selection following into sight.
+  void scroll(int rows);
+  Action handleKey(sf::Keyboard::Key key);
+
   std::vector<MenuItem> items_;
   int selected_ = 0;
+  int first_ = 0;
   bool stickCentred_ = true;  ///< a stick held over steps once, not every event
 };
 
