@@ -5,10 +5,14 @@
 # answer them.
 coyote_packages+=(libclang-rt-16-dev)  # the sanitizers' and libFuzzer's runtimes
 
+# Line tables are all a report's stack needs (file and line of each frame), and cost a fraction of
+# full debug information to compile and link; the tests' own sources at -O0 (tests/CMakeLists.txt).
 configure_sanitizer_build() {
   local flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined"
-  flags+=" -fno-omit-frame-pointer -g"
+  flags+=" -fno-omit-frame-pointer"
   cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOYOTE_WERROR=ON \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
+    -DCOYOTE_TEST_OPTIMIZATION=-O0 \
     -DCOYOTE_BENCH=OFF -DCOYOTE_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-16 \
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
 }
