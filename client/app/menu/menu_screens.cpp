@@ -100,7 +100,7 @@ void Menus::startBrowsing(double now) {
   query_ = std::make_unique<ServerQuery>(
       listed, std::vector<std::uint16_t>(std::begin(kLanPorts), std::end(kLanPorts)));
   servers_.clear();
-  serversLogged_ = 0;
+  serversLogged_.clear();
   update(now);
 }
 
@@ -111,8 +111,11 @@ void Menus::update(double now) {
   }
   query_->update(now);
   servers_ = query_->servers();
-  for (; serversLogged_ < servers_.size(); ++serversLogged_) {
-    const ServerListing& found = servers_[serversLogged_];
+  // The list is ordered by address, so a server heard later may come before one logged already.
+  for (const ServerListing& found : servers_) {
+    if (!serversLogged_.insert(found.address).second) {
+      continue;
+    }
     log_->info("server browser: {} \"{}\" {}/{} players, {:.0f} ms{}", found.address,
                found.info.name, found.info.players, found.info.maxPlayers, found.pingMs,
                found.lan ? " (LAN)" : "");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,7 @@ class Menus {
   std::unique_ptr<ServerQuery> query_;
   std::vector<ServerListing> servers_;
   std::vector<std::string> replays_;
-  std::size_t serversLogged_ = 0;
+  std::set<std::string> serversLogged_;  ///< addresses of the servers already in the log
   double now_ = 0.0;
   int rebinding_ = -1;  ///< the keyActions() index waiting for a key
   bool windowChanged_ = false;
