@@ -134,7 +134,7 @@ void GameServer::changeLevel(RoomMap::iterator room, const Level& level) {
     next = &openRoom(name, level, epoch);
   } catch (const std::runtime_error& error) {  // its replay file cannot be written
     log_->error("room {} could not be opened on {}: {}", name, level.name, error.what());
-    next = &openRoom(name, level, epoch, /*record=*/false);
+    next = &openRoom(name, level, epoch, /*recorded=*/false);
   }
   log_->info("room {}: level {} replaced by {}; {} clients move to it", name, oldLevel, level.name,
              moving.size());

@@ -150,7 +150,7 @@ BanList BanList::fromRows(const std::vector<BanRow>& rows, std::vector<std::stri
         throw ConfigError(where + ".entry: not JSON");
       }
       Ban ban = readBan(entry, where + ".entry");
-      if (rowOf(ban).kind != row.kind || rowOf(ban).key != row.key) {
+      if (const BanRow keyed = rowOf(ban); keyed.kind != row.kind || keyed.key != row.key) {
         throw ConfigError(where + ".ban_key: not the entry's kind and value");
       }
       if (list.bans_.size() >= kMaxBans) {
