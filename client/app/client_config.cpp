@@ -228,6 +228,10 @@ ClientConfig loadClientConfig(const std::string& file) {
   TomlTableReader race = reader.section("race");
   race.read("ghosts", config.ghosts);
   race.rejectUnknownKeys();
+  TomlTableReader audio = reader.section("audio");
+  audio.read("master_volume", config.masterVolume, 0, 100);
+  audio.read("effects_volume", config.effectsVolume, 0, 100);
+  audio.rejectUnknownKeys();
   TomlTableReader server = reader.section("server");
   readServers(server, config);
   TomlTableReader keyboard = reader.section("keyboard");
@@ -273,6 +277,8 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
                          {"net", toml::table{{"input_delay", config.inputDelay},
                                              {"target_margin", config.targetMargin}}},
                          {"race", toml::table{{"ghosts", config.ghosts}}},
+                         {"audio", toml::table{{"master_volume", config.masterVolume},
+                                               {"effects_volume", config.effectsVolume}}},
                          {"server", toml::table{{"address", config.address},
                                                 {"room", config.room},
                                                 {"favourites", strings(config.favourites)},

@@ -41,6 +41,8 @@ struct ClientConfig {
   std::int32_t inputDelay = 0;          ///< [net] ticks
   std::int32_t targetMargin = 2;        ///< [net] ticks early inputs should reach the server
   bool ghosts = true;                   ///< [race] show the best and record ghosts at start
+  std::int32_t masterVolume = 80;       ///< [audio] 0–100, every sound
+  std::int32_t effectsVolume = 100;     ///< [audio] 0–100, the game's effects
   std::string address;                  ///< [server] the connect screen's last address, "host:port"
   std::string room = "main";            ///< the connect screen's room
   std::vector<std::string> favourites;  ///< "host:port" the browser always asks

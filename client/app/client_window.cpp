@@ -46,6 +46,7 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
       font_(font),
       options_(std::move(options)),
       log_(std::move(logger)),
+      audio_(log_),
       menus_(config_, options_.configFile, log_) {
   options_.netGraph = options_.netGraph || config_.netGraph;
   applyWindowSettings();
@@ -270,6 +271,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
     view_ = std::make_unique<GameView>(session.level(), session.physics(), font_);
     viewLevelChanges_ = session.levelChanges();
     smoother_ = {};
+    cues_.reset();
     firstTick_ = session.predicted().tick;
   }
   for (const RollbackCorrection& correction : session.takeCorrections()) {
@@ -284,6 +286,8 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
        session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
        scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
+  playSounds(session.effects(),
+             {session.playerSlot(), session.confirmed().tick, session.predicted().tick});
   chat_.draw(window_, font_, session.chat(), now);
   menus_.draw(window_, font_);  // the pause menu and its options, over the game going on
   window_.setView(window_.getDefaultView());
@@ -293,6 +297,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
 void ClientWindow::drawReplay(ReplayPlayer& player) {
   if (!view_) {
     view_ = std::make_unique<GameView>(player.level(), player.physics(), font_);
+    cues_.reset();
   }
   const std::string status = fmt::format(
       "replay {}/{}  x{}{}  hash mismatches {}   [Space] pause  [Right] step  [Up/Down] speed",
@@ -302,6 +307,18 @@ void ClientWindow::drawReplay(ReplayPlayer& player) {
               {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
                [&player](int slot) { return player.nameOf(slot); }, &player.effects()},
               smoother_, debugViews(), nullptr, options_.screenshot.empty() ? status : "");
+  playSounds(&player.effects(), {-1, player.current().tick, player.current().tick});
+}
+
+void ClientWindow::playSounds(const EffectList* effects, const CueFrame& frame) {
+  const Volumes volumes{config_.masterVolume, config_.effectsVolume};
+  if (volumes.master != volumes_.master || volumes.effects != volumes_.effects) {
+    audio_.setVolumes(volumes);
+    volumes_ = volumes;
+  }
+  if (effects != nullptr && view_) {
+    audio_.apply(cues_.update(*effects, frame), Listener{view_->viewCentre()});
+  }
 }
 
 std::optional<int> ClientWindow::finishFrame(std::uint32_t ticksPlayed) {

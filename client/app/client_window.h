@@ -15,6 +15,8 @@
 #include "client/app/replay_player.h"
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
+#include "client/audio/audio_output.h"
+#include "client/audio/sound_cues.h"
 #include "client/core/client_session.h"
 
 namespace coyote {
@@ -72,6 +74,8 @@ class ClientWindow : private ConsoleTarget {
   void runCommands(const std::vector<std::string>& commands);
   void drawSession(ClientSession& session, double now, float frameSeconds);
   void drawReplay(ReplayPlayer& player);
+  /// The sounds of the frame just drawn (docs/playing.md#sound), at the volumes of the options.
+  void playSounds(const EffectList* effects, const CueFrame& frame);
   /// Saves the screenshot when its tick has come; returns the exit code when the loop is over.
   std::optional<int> finishFrame(std::uint32_t ticksPlayed);
   DebugViews debugViews() const;
@@ -100,6 +104,9 @@ class ClientWindow : private ConsoleTarget {
   sf::RenderWindow window_;
   std::unique_ptr<GameView> view_;
   CorrectionSmoother smoother_;
+  AudioOutput audio_;
+  SoundCues cues_;
+  Volumes volumes_{-1, -1};  ///< the volumes the speakers have (-1: none set yet)
   NetGraph netGraph_;
   bool scoreboardHeld_ = false;
   bool showGhosts_ = true;  ///< race.ghosts, then G

@@ -85,6 +85,23 @@ void drawOne(sf::RenderTarget& target, const sf::RenderStates& states, const Eff
         }
       }
       break;
+    case EffectKind::Hop:  // a flat puff pushed down and out by the jump
+      for (const float side : {-1.0f, 1.0f}) {
+        dot(target, states, {at.x + side * (1.5f + 4.0f * p), at.y - 0.5f},
+            1.5f * (1.0f - p) + 0.5f, faded(palette::kDust, opacity));
+      }
+      break;
+    case EffectKind::Hazard:  // red sparks burst around the character sent back
+      for (int spark = 0; spark < 6; ++spark) {
+        const float angle = static_cast<float>(spark) * 1.0471976f;
+        dot(target, states,
+            {at.x + std::cos(angle) * 12.0f * p, at.y + std::sin(angle) * 12.0f * p}, 1.0f,
+            faded(palette::kHazard, opacity));
+      }
+      break;
+    case EffectKind::Return:  // a ring closing on the character where it starts again
+      ring(target, states, at, 2.0f + 12.0f * (1.0f - p), faded(palette::kCheckpoint, opacity));
+      break;
   }
 }
 

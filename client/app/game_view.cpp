@@ -61,12 +61,18 @@ const Character* localCharacter(const FrameState& frame) {
 
 }  // namespace
 
+Vec2 GameView::viewCentre() const {
+  return {camera_.x + static_cast<float>(kLogicalWidth) / kPixelsPerTile * 0.5f,
+          camera_.y + static_cast<float>(kLogicalHeight) / kPixelsPerTile * 0.5f};
+}
+
 void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
                     const CorrectionSmoother& smoother, DebugViews debug, const NetGraph* netGraph,
                     const std::string& status) {
   std::vector<DrawnCharacter> drawn;
   const Vec2 focus = placeCharacters(frame, smoother, drawn);
   const Vec2 camera = cameraTopLeft(focus, level_.width(), level_.height());
+  camera_ = camera;
 
   canvas_.clear(palette::kBackground);
   renderer_.drawTiles(canvas_, camera);

@@ -48,6 +48,9 @@ class GameView {
   void draw(sf::RenderWindow& window, const FrameState& frame, const CorrectionSmoother& smoother,
             DebugViews debug, const NetGraph* netGraph, const std::string& status);
 
+  /// The centre of the view the last frame showed, in tiles: where the sounds are heard from.
+  Vec2 viewCentre() const;
+
  private:
   /// The characters as drawn this frame (interpolated, remote ones smoothed); returns the point
   /// the camera follows: the local player, or the first player for a spectator.
@@ -67,6 +70,7 @@ class GameView {
   RaceHud race_;
   Scoreboard scoreboard_;
   sf::RenderTexture canvas_;
+  Vec2 camera_;  ///< the last frame's top-left corner, tiles
 };
 
 }  // namespace coyote

@@ -22,6 +22,12 @@ std::optional<EffectKind> effectFor(EventKind kind) {
       return EffectKind::Thud;
     case EventKind::JointBroken:
       return EffectKind::Snap;
+    case EventKind::Jumped:
+      return EffectKind::Hop;
+    case EventKind::HazardHit:
+      return EffectKind::Hazard;
+    case EventKind::Respawned:
+      return EffectKind::Return;
     default:
       return std::nullopt;
   }
@@ -41,6 +47,12 @@ std::uint32_t effectTicks(EffectKind kind) {
       return 12;
     case EffectKind::Snap:
       return 20;
+    case EffectKind::Hop:
+      return 10;
+    case EffectKind::Hazard:
+      return 20;
+    case EffectKind::Return:
+      return 24;
   }
   return 12;
 }
@@ -81,8 +93,8 @@ std::optional<Vec2> effectPosition(const StepEvent& event, EffectKind kind, cons
       return std::nullopt;
     }
     const Aabb box = characterBox(character, config);
-    return Vec2{box.centerX(),
-                kind == EffectKind::Dust ? box.bottom() : box.top() + box.size.y * 0.5f};
+    const bool atFeet = kind == EffectKind::Dust || kind == EffectKind::Hop;
+    return Vec2{box.centerX(), atFeet ? box.bottom() : box.top() + box.size.y * 0.5f};
   }
   const Crate* crate = findCrate(after, level, event.body);
   const CrateDefinition* definition = crateDefinition(level, event.body);
@@ -103,11 +115,11 @@ Effect* EffectList::find(const EffectKey& key) {
   return nullptr;
 }
 
-void EffectList::start(const EffectKey& key, EffectKind kind, Vec2 position) {
+void EffectList::start(const EffectKey& key, EffectKind kind, Vec2 position, float value) {
   if (effects_.size() == kMaxEffects) {
     effects_.erase(effects_.begin());
   }
-  effects_.push_back({key, kind, position, key.tick + effectTicks(kind), false});
+  effects_.push_back({key, kind, position, value, key.tick + effectTicks(kind), false});
   ++started_;
 }
 
@@ -142,7 +154,7 @@ void EffectList::simulated(std::uint32_t tick, std::span<const StepEvent> events
       continue;
     }
     if (const std::optional<Vec2> where = effectPosition(event, *kind, after, level, config)) {
-      start(key, *kind, *where);
+      start(key, *kind, *where, event.value);
     }
   }
 }

@@ -20,6 +20,9 @@ enum class EffectKind : std::uint8_t {
   Puff,    ///< dashed
   Thud,    ///< crate impact: under the crate
   Snap,    ///< joint broken: sparks from the crate it held
+  Hop,     ///< jumped: a small puff under the feet
+  Hazard,  ///< touched a hazard: red sparks where the character was
+  Return,  ///< respawned: a ring closing on the character
 };
 
 /// The effect an event shows, if any (most events are not for the eye).
@@ -41,6 +44,7 @@ struct Effect {
   EffectKey key;
   EffectKind kind = EffectKind::Dust;
   Vec2 position;              ///< tiles, where it shows
+  float value = 0.0f;         ///< the event's value (a landing's impact speed, a JumpKind)
   std::uint32_t endTick = 0;  ///< gone from this tick on (sooner once cut)
   bool cut = false;           ///< its event vanished in a correction: it fades out early
 
@@ -81,7 +85,7 @@ class EffectList {
 
  private:
   Effect* find(const EffectKey& key);
-  void start(const EffectKey& key, EffectKind kind, Vec2 position);
+  void start(const EffectKey& key, EffectKind kind, Vec2 position, float value);
 
   std::vector<Effect> effects_;
   std::uint64_t started_ = 0;

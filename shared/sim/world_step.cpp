@@ -21,12 +21,15 @@ namespace {
 // Below the grid there is nothing to stand on: a character starts again at its last checkpoint
 // or its spawn, a crate where the level put it (respawnFallenBodies).
 void respawnFallenCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
-                             const PhysicsConfig& config) {
+                             const PhysicsConfig& config, EventBatch* events) {
   const float below = killLine(level);
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
     if (character.position.y > below) {
       respawnCharacter(character, level, config);
+      if (events != nullptr) {
+        events->emit(static_cast<BodyId>(kCharacterIdBase + slot), EventKind::Respawned);
+      }
     }
   }
 }
@@ -87,7 +90,10 @@ void reportCharacter(EventBatch& events, BodyId id, CharacterBefore before, cons
     events.emit(id, EventKind::WallTouched, static_cast<float>(after.wallDirection));
   }
   if (contacts.jumped) {
-    events.emit(id, EventKind::Jumped);
+    events.emit(id, EventKind::Jumped, static_cast<float>(contacts.jumpKind));
+  }
+  if (contacts.respawned) {
+    events.emit(id, EventKind::Respawned);
   }
   if (contacts.dashStarted) {
     events.emit(id, EventKind::Dashed);
@@ -262,7 +268,7 @@ void applyRules(WorldState& state, const ActiveCharacters& active, const Level& 
                 const PhysicsConfig& config, const CharacterBits& mayTouchHazard,
                 const CrateBits& stirring, EventBatch* events) {
   touchCheckpointsAndHazards(state, active, level, config, mayTouchHazard, events);
-  respawnFallenCharacters(state, active, level, config);
+  respawnFallenCharacters(state, active, level, config, events);
   if (level.crates.empty()) {
     return;
   }

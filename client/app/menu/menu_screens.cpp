@@ -12,7 +12,17 @@ namespace {
 
 enum ConnectRow { kAddress, kName, kRoom, kPassword, kConnectButton, kConnectBack };
 /// The options after the key actions, in order.
-enum OptionRow { kScale, kFullscreen, kVsync, kNetGraph, kOptionsBack, kOptionRows };
+enum OptionRow {
+  kScale,
+  kFullscreen,
+  kVsync,
+  kNetGraph,
+  kMasterVolume,
+  kEffectsVolume,
+  kOptionsBack,
+  kOptionRows
+};
+constexpr int kVolumeStep = 10;
 
 std::string onOff(bool on) {
   return on ? "on" : "off";
@@ -194,6 +204,8 @@ std::vector<MenuItem> Menus::optionItems() const {
   items.push_back({"Fullscreen", onOff(config_.fullscreen)});
   items.push_back({"Vsync", onOff(config_.vsync)});
   items.push_back({"Net graph", onOff(config_.netGraph)});
+  items.push_back({"Master volume", fmt::format("{} %", config_.masterVolume)});
+  items.push_back({"Effects volume", fmt::format("{} %", config_.effectsVolume)});
   items.push_back({"Back"});
   return items;
 }
@@ -229,6 +241,13 @@ void Menus::changeOption(int row, int step) {
     case kNetGraph:
       config_.netGraph = !config_.netGraph;
       break;
+    case kMasterVolume:  // heard at once (the window reads the volumes each frame)
+    case kEffectsVolume: {
+      std::int32_t& volume = row == kMasterVolume ? config_.masterVolume : config_.effectsVolume;
+      volume = std::clamp(volume + step * kVolumeStep, 0, 100);
+      save();
+      return;
+    }
     default:
       return;
   }

@@ -33,6 +33,7 @@ struct StepScratch {
   bool wasGrounded = false;
   bool bounced = false;  ///< left the ground this step off a springy surface
   bool jumped = false;   ///< a jump (ground, coyote, wall, air, out of water) fired
+  JumpKind jumpKind = JumpKind::Ground;
   bool dashStarted = false;
   bool walking = false;  ///< isWalking, once the velocity of this step is known
 };
@@ -139,8 +140,9 @@ bool startOrContinueDash(Character& character, const StepInput& input,
   return true;
 }
 
-void applyJump(Character& character, StepScratch& scratch, float vx, float vy) {
+void applyJump(Character& character, StepScratch& scratch, JumpKind kind, float vx, float vy) {
   scratch.jumped = true;
+  scratch.jumpKind = kind;
   character.velocity = {vx, vy};
   character.ticksSinceJumpPressed = kTicksNever;  // the press is used up
   character.ticksSinceGrounded = kTicksNever;     // and so is the coyote window
@@ -169,7 +171,7 @@ void tryJump(Character& character, const StepInput& input, const Level& level,
     return;
   }
   if (fromWall) {
-    applyJump(character, scratch,
+    applyJump(character, scratch, JumpKind::Wall,
               static_cast<float>(-character.wallDirection) * config.wallJumpSpeedX,
               -config.wallJumpSpeedY);
     // Without the lock, a player still holding toward the wall cancels the push at once.
@@ -179,7 +181,8 @@ void tryJump(Character& character, const StepInput& input, const Level& level,
   if (fromAir) {
     --character.airJumpsLeft;
   }
-  applyJump(character, scratch, character.velocity.x, -config.jumpSpeed);
+  applyJump(character, scratch, fromAir ? JumpKind::Air : JumpKind::Ground, character.velocity.x,
+            -config.jumpSpeed);
 }
 
 void cutJumpOnRelease(Character& character, const StepInput& input,
@@ -275,7 +278,7 @@ void swim(Character& character, const StepInput& input, const StepParameters& pa
     return;
   }
   if (submerged < 1.0f && spendBudget(character.jumpsRemaining)) {
-    applyJump(character, scratch, vx, -config.jumpSpeed);
+    applyJump(character, scratch, JumpKind::Ground, vx, -config.jumpSpeed);
   } else if (submerged >= 1.0f) {
     vy = -config.swimSpeed;
     character.ticksSinceJumpPressed = kTicksNever;
@@ -514,7 +517,9 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   if ((playerInput.buttons & ~character.previousButtons & kButtonRespawn) != 0) {
     respawnCharacter(character, level, parameters.config);
     character.previousButtons = playerInput.buttons;
-    return {};
+    CharacterContacts respawned;
+    respawned.respawned = true;
+    return respawned;
   }
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
@@ -556,6 +561,7 @@ CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, c
   character.lastNormalY = swept.normalY;
   character.previousButtons = playerInput.buttons;
   contacts.jumped = scratch.jumped;
+  contacts.jumpKind = scratch.jumpKind;
   contacts.dashStarted = scratch.dashStarted;
   contacts.mayTouchHazard = reach.mayHold(maskOf(TileType::Hazard));
   return contacts;

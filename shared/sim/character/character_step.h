@@ -8,6 +8,7 @@
 #include "sim/state/level.h"
 #include "sim/state/physics_config.h"
 #include "sim/state/player_input.h"
+#include "sim/state/step_events.h"
 #include "sim/state/step_parameters.h"
 
 namespace coyote {
@@ -19,7 +20,9 @@ struct CharacterContacts {
   float fallSpeed = 0.0f;   ///< vertical speed of this step's motion (an impact speed on landing)
   bool swimming = false;    ///< it swam this step (more than half of it under water)
   bool jumped = false;      ///< a jump fired (ground, coyote, wall, air, out of the water)
+  JumpKind jumpKind = JumpKind::Ground;  ///< which, when one fired
   bool dashStarted = false;
+  bool respawned = false;  ///< the respawn button put it back at its checkpoint
   /// Its box may touch a hazard tile after the step: false only when its reach, which the box
   /// ends inside, holds none (almost every step), and the hazard rule need not look.
   bool mayTouchHazard = true;

@@ -69,6 +69,9 @@ void touchHazard(Character& character, BodyId id, const Aabb& box, const Level& 
       events->emit(id, EventKind::HazardHit);
     }
     respawnCharacter(character, level, config);
+    if (events != nullptr) {
+      events->emit(id, EventKind::Respawned);
+    }
   }
 }
 

@@ -10,7 +10,8 @@ std::string_view eventKindName(EventKind kind) {
       "crate_impact",     "body_slept",     "body_woke",
       "velocity_clamped", "body_recovered", "joint_broken",
       "sensor_entered",   "sensor_left",    "run_started",
-      "checkpoint_split", "lap_finished",   "run_finished"};
+      "checkpoint_split", "lap_finished",   "run_finished",
+      "respawned"};
   const auto index = static_cast<std::size_t>(kind);
   return index < kNames.size() ? kNames[index] : "unknown";
 }

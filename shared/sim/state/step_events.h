@@ -16,7 +16,7 @@ enum class EventKind : std::uint8_t {
   Landed,  ///< value: impact speed, tiles/s
   LeftGround,
   WallTouched,  ///< value: -1 wall on the left, +1 on the right
-  Jumped,
+  Jumped,       ///< value: a JumpKind (0 from the ground, 1 off a wall, 2 in the air)
   Dashed,
   EnteredWater,
   LeftWater,
@@ -34,8 +34,16 @@ enum class EventKind : std::uint8_t {
   CheckpointSplit,  ///< index: the checkpoint's order; the run's time as `count` + `value` ticks
   LapFinished,      ///< index: the laps finished; the run's time as `count` + `value` ticks
   RunFinished,      ///< the run's time as `count` + `value` ticks (docs/simulation.md#races)
+  Respawned,        ///< a character put back at its checkpoint or spawn (button, hazard, fall)
 };
-inline constexpr std::size_t kEventKindCount = 21;
+inline constexpr std::size_t kEventKindCount = 22;
+
+/// Which jump a jumped event is (its value): players hear and see them apart.
+enum class JumpKind : std::uint8_t {
+  Ground,  ///< from the ground, in the coyote time, or out of the water
+  Wall,
+  Air,  ///< an air jump, spending one of physics.air_jumps
+};
 
 /// Why a crate went to sleep (the value of a body_slept event).
 enum class SleepReason : std::uint8_t {

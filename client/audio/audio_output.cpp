@@ -1,0 +1,116 @@
+#include "client/audio/audio_output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include <SFML/Audio/Listener.hpp>
+#include <SFML/System/Err.hpp>
+
+namespace coyote {
+namespace {
+
+/// Makes one buffer with SFML's error stream caught: SFML says "Failed to open the audio device"
+/// there (and a dozen OpenAL errors after it) when there is none. Returns what it said.
+std::string probeDevice(sf::SoundBuffer& buffer, const std::vector<std::int16_t>& samples) {
+  std::ostringstream said;
+  std::streambuf* const previous = sf::err().rdbuf(said.rdbuf());
+  buffer.loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
+  sf::err().rdbuf(previous);
+  return said.str();
+}
+
+}  // namespace
+
+Placement placeSound(Vec2 position, const Listener& listener) {
+  const float dx = position.x - listener.centre.x;
+  const float dy = position.y - listener.centre.y;
+  // How far beyond the view's edge, in tiles (0 on screen).
+  const float outX = std::max(0.0f, std::abs(dx) - listener.halfSize.x);
+  const float outY = std::max(0.0f, std::abs(dy) - listener.halfSize.y);
+  const float beyond = std::sqrt(outX * outX + outY * outY);
+  return {std::clamp(dx / listener.halfSize.x, -1.0f, 1.0f),
+          std::clamp(1.0f - beyond / kSilentDistance, 0.0f, 1.0f)};
+}
+
+AudioOutput::AudioOutput(std::shared_ptr<spdlog::logger> log) : log_(std::move(log)) {
+  std::vector<std::int16_t> samples = synthesize(soundParameters(SoundId::Jump));
+  buffers_.reserve(kSoundCount);
+  buffers_.emplace_back();
+  const std::string said = probeDevice(buffers_.front(), samples);
+  if (said.find("audio device") != std::string::npos) {
+    buffers_.clear();  // no sf::Sound will be made: SFML would complain at each
+    log_->warn("no audio device: playing without sound");
+    return;
+  }
+  for (const SoundId sound : allSounds()) {
+    if (sound == SoundId::Jump) {
+      continue;
+    }
+    samples = synthesize(soundParameters(sound));
+    buffers_.emplace_back().loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
+  }
+  voices_.reserve(kVoices);
+  available_ = true;
+  log_->info("audio: {} sounds synthesised, {} voices", buffers_.size(), kVoices);
+}
+
+void AudioOutput::setVolumes(Volumes volumes) {
+  effectsVolume_ = static_cast<float>(std::clamp(volumes.effects, 0, 100)) / 100.0f;
+  if (available_) {
+    sf::Listener::setGlobalVolume(static_cast<float>(std::clamp(volumes.master, 0, 100)));
+  }
+}
+
+AudioOutput::Voice& AudioOutput::freeVoice() {
+  for (Voice& voice : voices_) {
+    if (voice.sound.getStatus() == sf::Sound::Stopped) {
+      return voice;
+    }
+  }
+  if (voices_.size() < kVoices) {
+    return voices_.emplace_back();
+  }
+  return *std::min_element(voices_.begin(), voices_.end(),
+                           [](const Voice& a, const Voice& b) { return a.order < b.order; });
+}
+
+void AudioOutput::play(const SoundCommand& command, const Listener& listener) {
+  const Placement placement = placeSound(command.position, listener);
+  const float volume = 100.0f * effectsVolume_ * command.loudness * placement.gain;
+  if (volume <= 0.5f) {
+    return;  // out of earshot, or muted: no voice spent
+  }
+  Voice& voice = freeVoice();
+  voice.sound.stop();
+  voice.sound.setBuffer(buffers_[static_cast<std::size_t>(command.sound)]);
+  voice.sound.setVolume(volume);
+  // Relative to the listener with no distance attenuation: OpenAL pans by the direction alone,
+  // and the gain above is the distance.
+  voice.sound.setRelativeToListener(true);
+  voice.sound.setAttenuation(0.0f);
+  voice.sound.setPosition(placement.pan, 0.0f, -std::sqrt(1.0f - placement.pan * placement.pan));
+  voice.key = command.key;
+  voice.order = ++started_;
+  voice.sound.play();
+}
+
+void AudioOutput::apply(const std::vector<SoundCommand>& commands, const Listener& listener) {
+  if (!available_) {
+    return;
+  }
+  for (const SoundCommand& command : commands) {
+    if (command.action == SoundCommand::Action::Play) {
+      play(command, listener);
+      continue;
+    }
+    for (Voice& voice : voices_) {
+      if (voice.key == command.key && voice.sound.getStatus() != sf::Sound::Stopped) {
+        voice.sound.stop();
+      }
+    }
+  }
+}
+
+}  // namespace coyote
