@@ -11,14 +11,19 @@
 namespace coyote {
 namespace {
 
-/// Makes one buffer with SFML's error stream caught: SFML says "Failed to open the audio device"
-/// there (and a dozen OpenAL errors after it) when there is none. Returns what it said.
-std::string probeDevice(sf::SoundBuffer& buffer, const std::vector<std::int16_t>& samples) {
+/// Makes the first buffer with SFML's error stream caught, as SFML says "Failed to open the audio
+/// device" there (and a dozen OpenAL errors after it) when there is none; then, without a
+/// device, drops it as quietly. True if the device opened.
+bool openDevice(std::vector<sf::SoundBuffer>& buffers, const std::vector<std::int16_t>& samples) {
   std::ostringstream said;
   std::streambuf* const previous = sf::err().rdbuf(said.rdbuf());
-  buffer.loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
+  buffers.emplace_back().loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
+  const bool opened = said.str().find("audio device") == std::string::npos;
+  if (!opened) {
+    buffers.clear();  // no sf::Sound will be made either: SFML would complain at each
+  }
   sf::err().rdbuf(previous);
-  return said.str();
+  return opened;
 }
 
 }  // namespace
@@ -37,10 +42,7 @@ Placement placeSound(Vec2 position, const Listener& listener) {
 AudioOutput::AudioOutput(std::shared_ptr<spdlog::logger> log) : log_(std::move(log)) {
   std::vector<std::int16_t> samples = synthesize(soundParameters(SoundId::Jump));
   buffers_.reserve(kSoundCount);
-  buffers_.emplace_back();
-  const std::string said = probeDevice(buffers_.front(), samples);
-  if (said.find("audio device") != std::string::npos) {
-    buffers_.clear();  // no sf::Sound will be made: SFML would complain at each
+  if (!openDevice(buffers_, samples)) {
     log_->warn("no audio device: playing without sound");
     return;
   }
