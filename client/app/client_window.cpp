@@ -46,6 +46,8 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
       font_(font),
       options_(std::move(options)),
       log_(std::move(logger)),
+      art_(options_.flatColours ? nullptr
+                                : loadArtAssets(findAssetsFolder(options_.program), *log_)),
       audio_(log_),
       menus_(config_, options_.configFile, log_) {
   options_.netGraph = options_.netGraph || config_.netGraph;
@@ -268,7 +270,7 @@ void ClientWindow::drawMenus() {
 
 void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
   if (!view_ || viewLevelChanges_ != session.levelChanges()) {  // a new game, or a new level
-    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_);
+    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_, art_.get());
     viewLevelChanges_ = session.levelChanges();
     smoother_ = {};
     cues_.reset();
@@ -296,7 +298,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {
   if (!view_) {
-    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_);
+    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_, art_.get());
     cues_.reset();
   }
   const std::string status = fmt::format(

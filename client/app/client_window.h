@@ -30,6 +30,7 @@ struct WindowOptions {
   bool debugJoints = false;   ///< F4 on at start
   bool debugLimits = false;   ///< F5 on at start
   bool scoreboard = false;    ///< the Tab scoreboard shown as if held (screenshots)
+  bool flatColours = false;   ///< no art: flat colours (docs/art.md)
   std::string configFile;     ///< where the menus save the settings ("": nowhere)
   std::string program;        ///< argv[0]: the local server is found next to it
   std::string localLevel = "configs/levels/arena.tmj";  ///< what "Play on this machine" plays
@@ -101,6 +102,7 @@ class ClientWindow : private ConsoleTarget {
   const sf::Font& font_;
   WindowOptions options_;
   std::shared_ptr<spdlog::logger> log_;
+  std::unique_ptr<ArtAssets> art_;  ///< assets/, or nullptr: flat colours
   sf::RenderWindow window_;
   std::unique_ptr<GameView> view_;
   CorrectionSmoother smoother_;

@@ -7,11 +7,12 @@
 
 namespace coyote {
 
-GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font)
+GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font,
+                   const ArtAssets* art)
     : level_(level),
       physics_(physics),
       font_(font),
-      renderer_(level, physics),
+      renderer_(level, physics, art),
       bodies_(level),
       debug_(level, physics),
       joints_(level),
@@ -19,6 +20,10 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       scoreboard_(level) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
+  if (art != nullptr) {
+    sprites_.emplace(*art, level, physics);
+    backdrop_.emplace(*art);
+  }
 }
 
 Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
@@ -74,17 +79,24 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
   const Vec2 camera = cameraTopLeft(focus, level_.width(), level_.height());
   camera_ = camera;
 
+  const double renderTick =
+      static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha);
   canvas_.clear(palette::kBackground);
+  if (backdrop_) {
+    backdrop_->draw(canvas_, camera, level_.height());
+  }
   renderer_.drawTiles(canvas_, camera);
   bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
-  renderer_.drawCharacters(canvas_, camera, drawn);
+  if (sprites_) {
+    sprites_->draw(canvas_, camera, drawn, frame.effects, renderTick);
+  }
+  renderer_.drawCharacters(canvas_, camera, drawn, renderTick);
   // Over the characters, translucent: a ghost running where you run stays in sight.
   if (frame.ghosts != nullptr && localCharacter(frame) != nullptr) {
     drawGhosts(canvas_, camera, *frame.ghosts, *localCharacter(frame), frame.alpha, physics_);
   }
   if (frame.effects != nullptr) {
-    drawEffects(canvas_, camera, *frame.effects,
-                static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha));
+    drawEffects(canvas_, camera, *frame.effects, renderTick);
   }
   if (debug.collision) {
     debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);

@@ -1,10 +1,13 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/art/backdrop.h"
+#include "client/app/art/character_sprites.h"
 #include "client/app/body_renderer.h"
 #include "client/app/debug_overlay.h"
 #include "client/app/ghost_view.h"
@@ -43,7 +46,9 @@ struct FrameState {
 /// the window, then names, overlays and the status line at window resolution.
 class GameView {
  public:
-  GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font);
+  /// `art` (nullptr: flat colours) must outlive the view.
+  GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font,
+           const ArtAssets* art = nullptr);
 
   void draw(sf::RenderWindow& window, const FrameState& frame, const CorrectionSmoother& smoother,
             DebugViews debug, const NetGraph* netGraph, const std::string& status);
@@ -69,6 +74,8 @@ class GameView {
   JointDebugView joints_;
   RaceHud race_;
   Scoreboard scoreboard_;
+  std::optional<CharacterSprites> sprites_;  ///< with the art
+  std::optional<Backdrop> backdrop_;
   sf::RenderTexture canvas_;
   Vec2 camera_;  ///< the last frame's top-left corner, tiles
 };

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "client/app/art/autotile.h"
+#include "client/app/art/tile_atlas.h"
 #include "client/app/palette.h"
 #include "sim/collision/slope.h"
 
@@ -48,20 +50,114 @@ void addSpikes(sf::VertexArray& array, float x, float y) {
   }
 }
 
+enum class Surface { Stone, Ice, Rubber };
+
+Surface surfaceOf(const Material& material) {
+  if (material.friction < 0.5f) {
+    return Surface::Ice;
+  }
+  return material.restitution >= 0.3f ? Surface::Rubber : Surface::Stone;
+}
+
 // What a solid tile is made of shows: ice is pale blue, a springy one pink
 // (docs/levels.md#materials).
 sf::Color solidColor(const Material& material) {
-  if (material.friction < 0.5f) {
-    return palette::kIce;
+  switch (surfaceOf(material)) {
+    case Surface::Ice:
+      return palette::kIce;
+    case Surface::Rubber:
+      return palette::kBouncy;
+    default:
+      return palette::kSolid;
   }
-  return material.restitution >= 0.3f ? palette::kBouncy : palette::kSolid;
+}
+
+// A tile of the atlas at (x, y), logical pixels: two triangles with their texture corners.
+void addPiece(sf::VertexArray& array, float x, float y, int index) {
+  const sf::IntRect rect = atlas::tileRect(index);
+  const auto u0 = static_cast<float>(rect.left);
+  const auto v0 = static_cast<float>(rect.top);
+  const float u1 = u0 + kTile;
+  const float v1 = v0 + kTile;
+  const sf::Color white = sf::Color::White;
+  array.append({{x, y}, white, {u0, v0}});
+  array.append({{x + kTile, y}, white, {u1, v0}});
+  array.append({{x + kTile, y + kTile}, white, {u1, v1}});
+  array.append({{x, y}, white, {u0, v0}});
+  array.append({{x + kTile, y + kTile}, white, {u1, v1}});
+  array.append({{x, y + kTile}, white, {u0, v1}});
+}
+
+// The piece a solid, slope or rounded tile is drawn with: by its material, and for a solid one
+// by its neighbours.
+int groundPiece(const Level& level, int column, int row, TileType type) {
+  const Surface surface = surfaceOf(level.materialAt(column, row));
+  if (type != TileType::Solid) {
+    const int shape = static_cast<int>(type) - static_cast<int>(TileType::SlopeUpRight);
+    return surface == Surface::Stone ? atlas::kSlopes + shape
+           : surface == Surface::Ice ? atlas::kIceSlopes + shape
+                                     : atlas::kIceSlopes + 4 + shape;
+  }
+  const int base = surface == Surface::Stone ? atlas::kStoneBlob
+                   : surface == Surface::Ice ? atlas::kIceBlob
+                                             : atlas::kRubberBlob;
+  return base + blobPiece(solidNeighbours(level, column, row));
+}
+
+// A one-way ledge's end or middle, from its neighbours in the row.
+int ledgePiece(const Level& level, int column, int row) {
+  const bool left = level.tileAt(column - 1, row) == TileType::OneWay;
+  const bool right = level.tileAt(column + 1, row) == TileType::OneWay;
+  if (left == right) {
+    return left ? atlas::kLedgeLeft + 1 : atlas::kOneWay;
+  }
+  return right ? atlas::kLedgeLeft : atlas::kLedgeLeft + 2;
 }
 
 }  // namespace
 
-WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics)
-    : playerSize_{physics.playerWidth, physics.playerHeight} {
-  buildTiles(level);
+WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics, const ArtAssets* art)
+    : art_(art), playerSize_{physics.playerWidth, physics.playerHeight} {
+  for (sf::VertexArray& frame : waterSurface_) {
+    frame.setPrimitiveType(sf::Triangles);
+  }
+  if (art_ != nullptr) {
+    buildArtTiles(level);
+  } else {
+    buildTiles(level);
+  }
+}
+
+void WorldRenderer::buildArtTiles(const Level& level) {
+  for (int row = 0; row < level.height(); ++row) {
+    for (int column = 0; column < level.width(); ++column) {
+      const float x = static_cast<float>(column) * kTile;
+      const float y = static_cast<float>(row) * kTile;
+      const TileType type = level.tileAt(column, row);
+      switch (type) {
+        case TileType::Empty:
+          break;
+        case TileType::OneWay:
+          addPiece(tiles_, x, y, ledgePiece(level, column, row));
+          break;
+        case TileType::Hazard:
+          addPiece(tiles_, x, y, atlas::kSpikes);
+          break;
+        case TileType::Water:
+          if (level.tileAt(column, row - 1) == TileType::Water) {
+            addPiece(water_, x, y, atlas::kWaterBody);
+          } else {
+            for (int frame = 0; frame < atlas::kWaterFrames; ++frame) {
+              addPiece(waterSurface_[static_cast<std::size_t>(frame)], x, y,
+                       atlas::kWaterSurface + frame);
+            }
+          }
+          break;
+        default:
+          addPiece(tiles_, x, y, groundPiece(level, column, row, type));
+      }
+    }
+  }
 }
 
 void WorldRenderer::buildTiles(const Level& level) {
@@ -109,12 +205,23 @@ sf::Transform WorldRenderer::worldToLogical(Vec2 camera) {
 }
 
 void WorldRenderer::drawTiles(sf::RenderTarget& target, Vec2 camera) const {
-  target.draw(tiles_, sf::RenderStates(worldToLogical(camera)));
+  sf::RenderStates states(worldToLogical(camera));
+  states.texture = art_ != nullptr ? &art_->tiles : nullptr;
+  target.draw(tiles_, states);
 }
 
 void WorldRenderer::drawCharacters(sf::RenderTarget& target, Vec2 camera,
-                                   const std::vector<DrawnCharacter>& characters) const {
-  const sf::RenderStates states(worldToLogical(camera));
+                                   const std::vector<DrawnCharacter>& characters,
+                                   double renderTick) const {
+  sf::RenderStates states(worldToLogical(camera));
+  if (art_ != nullptr) {  // the sprites are drawn by CharacterSprites; the water goes on top
+    states.texture = &art_->tiles;
+    target.draw(water_, states);
+    constexpr double kTicksPerFrame = 9.0;
+    const auto frame = static_cast<std::size_t>(renderTick / kTicksPerFrame) % waterSurface_.size();
+    target.draw(waterSurface_[frame], states);
+    return;
+  }
   for (const DrawnCharacter& character : characters) {
     // Whole logical pixels: a box never straddles two pixels and blurs.
     const float left = std::round(character.position.x * kTile);

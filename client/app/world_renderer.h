@@ -1,10 +1,12 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/art/art_assets.h"
 #include "client/app/viewport.h"
 #include "sim/state/level.h"
 #include "sim/state/physics_config.h"
@@ -22,18 +24,23 @@ struct DrawnCharacter {
 };
 
 /// Draws the level and the characters in logical pixels (16 per tile) into a 320 × 240 target,
-/// and the names at window resolution on top. Tile shapes are built once: slopes as triangles,
-/// rounded tiles from the same `slopeSurfaceHeight` the physics follows.
+/// and the names at window resolution on top. The tiles are built once into vertex arrays (one
+/// draw call for the ground, one for the water): with the art, textured from the tileset with
+/// solid tiles autotiled from their neighbours (docs/art.md#the-tileset); without it, flat
+/// colours, slopes as triangles and rounded tiles from the same `slopeSurfaceHeight` the physics
+/// follows.
 class WorldRenderer {
  public:
-  WorldRenderer(const Level& level, const PhysicsConfig& physics);
+  /// `art` may be nullptr (flat colours); it must outlive the renderer.
+  WorldRenderer(const Level& level, const PhysicsConfig& physics, const ArtAssets* art = nullptr);
 
   /// The tiles, seen from `camera` (top-left, tiles).
   void drawTiles(sf::RenderTarget& target, Vec2 camera) const;
 
-  /// The characters, then the water in front of them.
+  /// The characters as flat boxes (without art), then the water in front of them, its surface
+  /// waving with `renderTick`.
   void drawCharacters(sf::RenderTarget& target, Vec2 camera,
-                      const std::vector<DrawnCharacter>& characters) const;
+                      const std::vector<DrawnCharacter>& characters, double renderTick = 0.0) const;
 
   /// Names above the characters, in window pixels, so text stays sharp at any scale.
   void drawNames(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,
@@ -44,9 +51,12 @@ class WorldRenderer {
 
  private:
   void buildTiles(const Level& level);
+  void buildArtTiles(const Level& level);
 
+  const ArtAssets* art_;
   sf::VertexArray tiles_{sf::Triangles};
   sf::VertexArray water_{sf::Triangles};
+  std::array<sf::VertexArray, 4> waterSurface_;  ///< with art: the surface's frames
   Vec2 playerSize_;
 };
 

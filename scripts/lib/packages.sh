@@ -5,6 +5,7 @@ coyote_packages=(
   nlohmann-json3-dev libxxhash-dev libsfml-dev libsqlitecpp-dev libpqxx-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth xdotool fonts-dejavu-core libgl1-mesa-dri
+  python3-pil tiled  # scripts/make_assets draws the art; Tiled round-trips the levels
 )
 
 ensure_packages() {

@@ -53,20 +53,25 @@ std::filesystem::path tilesetPath(const Node& source, const std::filesystem::pat
 struct TileInfo {
   TileType type = TileType::Empty;
   std::uint8_t material = 0;
+  /// Why its material is unknown, naming the file and field: an error only if the level places
+  /// the tile (a shared tileset may name materials that only some levels' tables have).
+  std::string unknownMaterial;
 };
 
-/// A tile's material: its own `material` property, else its type's (tile → type → default).
-std::uint8_t tileMaterial(const Node& tile, TileType type, const MaterialTable& materials) {
+/// A tile's type and material: its own `material` property, else its type's (tile → type →
+/// default).
+TileInfo tileInfo(const Node& tile, TileType type, const MaterialTable& materials) {
   const std::optional<Node> own = findProperty(tile, "material");
   if (!own) {
-    return materials.byTileType[static_cast<std::size_t>(type)];
+    return {type, materials.byTileType[static_cast<std::size_t>(type)], ""};
   }
   const int index = materials.find(own->string());
   if (index < 0) {
-    own->fail(
-        fmt::format("no material named \"{}\" in {}", own->string(), materials.describeSource()));
+    return {type, 0,
+            fmt::format("{}: {}: no material named \"{}\" in {}", own->file, own->path,
+                        own->string(), materials.describeSource())};
   }
-  return static_cast<std::uint8_t>(index);
+  return {type, static_cast<std::uint8_t>(index), ""};
 }
 
 /// Local tile id → tile type and material, for one tileset.
@@ -91,7 +96,7 @@ void readTilesetTiles(const Node& tileset, std::uint32_t firstGid, const Materia
           "rounded_up_right, rounded_up_left, water or hazard)",
           name));
     }
-    types[firstGid + id] = TileInfo{type, tileMaterial(tile, type, materials)};
+    types[firstGid + id] = tileInfo(tile, type, materials);
   }
 }
 
@@ -168,6 +173,9 @@ void readCollisionLayer(const Node& map, const std::map<std::uint32_t, TileInfo>
     const auto found = types.find(gid);
     if (found == types.end()) {
       cell.fail(fmt::format("tile gid {} has no type in its tileset", gid));
+    }
+    if (!found->second.unknownMaterial.empty()) {
+      cell.fail(fmt::format("tile gid {}: {}", gid, found->second.unknownMaterial));
     }
     const auto width = static_cast<std::size_t>(level.width());
     const auto column = static_cast<int>(i % width);

@@ -158,7 +158,7 @@ TEST(MenusProcess, AReplayInTheReplaysFolderIsWatchedFromTheMenu) {
   }
   const std::string png = (directory.path() / "replay.png").string();
   // 300 ticks: the menus' time counts too (about 3 s to the replay), and the match is 420 long.
-  runClient(directory, fmt::format("--screenshot {} --after-ticks 300", png),
+  runClient(directory, fmt::format("--flat-colours --screenshot {} --after-ticks 300", png),
             "xdotool key Down Down Down Return; sleep 0.5; xdotool key Return");
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));

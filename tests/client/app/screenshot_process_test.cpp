@@ -6,6 +6,9 @@
 #include <SFML/Graphics/Image.hpp>
 #include <nlohmann/json.hpp>
 
+#include "client/app/art/autotile.h"
+#include "client/app/art/character_sprites.h"
+#include "client/app/art/tile_atlas.h"
 #include "client/app/palette.h"
 #include "scenario/ascii_level.h"
 #include "sim/world_step.h"
@@ -93,10 +96,11 @@ TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem)
   const int port = test::waitForPort((directory.path() / "port").string());
   ASSERT_GT(port, 0) << server.output();
   const std::string png = (directory.path() / "shot.png").string();
-  test::ChildProcess client({"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24",
-                             COYOTE_CLIENT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
-                             "--name", "tester", "--screenshot", png, "--after-ticks", "90"},
-                            (directory.path() / "client.log").string());
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
+       "127.0.0.1:" + std::to_string(port), "--name", "tester", "--flat-colours", "--screenshot",
+       png, "--after-ticks", "90"},
+      (directory.path() / "client.log").string());
   ASSERT_EQ(client.wait(60.0), 0) << client.output();
   server.signal(SIGTERM);
   EXPECT_EQ(server.wait(10.0), 0);
@@ -127,6 +131,96 @@ TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem)
   const float centreY = (me.position.y + physics.playerHeight * 0.6f) * 16.0f;
   expectColour(image, centreX, centreY, palette::kLocalPlayer, "the local player");
   expectColour(image, centreX + 16.0f, centreY, palette::kBackground, "beside the player");
+}
+
+/// A pixel of an asset: tile `piece` of assets/tiles.png at (x, y) inside it, or of another image.
+sf::Color assetPixel(const sf::Image& image, int piece, unsigned x, unsigned y) {
+  const sf::IntRect rect = atlas::tileRect(piece);
+  return image.getPixel(static_cast<unsigned>(rect.left) + x, static_cast<unsigned>(rect.top) + y);
+}
+
+bool near(sf::Color a, sf::Color b) {
+  return std::abs(a.r - b.r) <= 2 && std::abs(a.g - b.g) <= 2 && std::abs(a.b - b.b) <= 2;
+}
+
+// With the art (docs/art.md), the same level is drawn from assets/: each tile the piece its
+// neighbours call for, pixel for pixel as the tileset has it, the sky of the backdrop behind, and
+// the player from the sprite sheet in its slot's colour.
+TEST(ScreenshotProcess, WithTheArtEachTileIsItsTilesetPieceAndThePlayerItsSprite) {
+  test::TempDirectory directory;
+  const std::string level =
+      directory.write("screen.tmj", tiledMap(nlohmann::json::array({spawnAt(6.5)})));
+  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
+                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
+                            (directory.path() / "server.log").string());
+  const int port = test::waitForPort((directory.path() / "port").string());
+  ASSERT_GT(port, 0) << server.output();
+  const std::string png = (directory.path() / "art.png").string();
+  test::ChildProcess client({"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24",
+                             COYOTE_CLIENT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
+                             "--name", "tester", "--screenshot", png, "--after-ticks", "90"},
+                            (directory.path() / "client.log").string());
+  ASSERT_EQ(client.wait(60.0), 0) << client.output();
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10.0), 0);
+  EXPECT_NE(client.output().find("art loaded"), std::string::npos) << client.output();
+
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  const std::string assets = std::string(COYOTE_SOURCE_DIR) + "/assets/";
+  sf::Image tiles;
+  sf::Image sky;
+  sf::Image sheet;
+  ASSERT_TRUE(tiles.loadFromFile(assets + "tiles.png"));
+  ASSERT_TRUE(sky.loadFromFile(assets + "backdrop_0.png"));
+  ASSERT_TRUE(sheet.loadFromFile(assets + "character.png"));
+  const Level simulated = levelFromAscii(kPicture);
+  int checked = 0;
+  // Every pixel of the floor row and of the one-way ledge, against the piece it should be.
+  // (The chat's "tester joined" covers the bottom-left corner.)
+  for (const auto& [column, row] : {std::pair{7, 14}, {12, 14}, {19, 14}, {2, 10}, {3, 10}}) {
+    const int piece = simulated.tileAt(column, row) == TileType::OneWay
+                          ? (column == 2 ? atlas::kLedgeLeft : atlas::kLedgeLeft + 1)
+                          : atlas::kStoneBlob + blobPiece(solidNeighbours(simulated, column, row));
+    for (unsigned y = 0; y < 16; y += 3) {
+      for (unsigned x = 0; x < 16; x += 3) {
+        const sf::Color want = assetPixel(tiles, piece, x, y);
+        if (want.a < 255) {
+          continue;  // the ledge's see-through part shows the sky
+        }
+        const sf::Color got = at(image, static_cast<float>(column * 16) + static_cast<float>(x),
+                                 static_cast<float>(row * 16) + static_cast<float>(y));
+        EXPECT_TRUE(sameColour(got, want))
+            << "tile (" << column << ", " << row << ") pixel (" << x << ", " << y << "): got "
+            << int(got.r) << "," << int(got.g) << "," << int(got.b) << " want " << int(want.r)
+            << "," << int(want.g) << "," << int(want.b);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
+  EXPECT_TRUE(sameColour(at(image, 100.0f, 20.0f), sky.getPixel(100, 20))) << "the sky behind";
+
+  // The player stands as the server's simulation has it; its idle body (sheet pixel (7, 10) in
+  // either idle frame) is tinted in slot 0's colour.
+  const PhysicsConfig physics;
+  WorldState state = makeWorld(1, simulated, physics);
+  const StepParameters parameters(physics);
+  for (int tick = 0; tick < 300; ++tick) {
+    stepWorld(state, TickInputs{}, simulated, parameters);
+  }
+  const Character& me = state.characters[0];
+  const float left = std::round((me.position.x + physics.playerWidth * 0.5f) * 16.0f - 8.0f);
+  const float top = std::round((me.position.y + physics.playerHeight) * 16.0f - 16.0f);
+  const sf::Color texel = sheet.getPixel(7, 10);
+  const sf::Color tint = playerColour(0);
+  const sf::Color want(static_cast<sf::Uint8>(texel.r * tint.r / 255),
+                       static_cast<sf::Uint8>(texel.g * tint.g / 255),
+                       static_cast<sf::Uint8>(texel.b * tint.b / 255));
+  const sf::Color got = at(image, left + 7.5f, top + 10.5f);
+  EXPECT_TRUE(near(got, want)) << "the player's body: got " << int(got.r) << "," << int(got.g)
+                               << "," << int(got.b) << " want " << int(want.r) << "," << int(want.g)
+                               << "," << int(want.b);
 }
 
 // F4 and F5 (docs/playing.md#debug-views) on a level with three joints, each in one state:
@@ -167,10 +261,11 @@ nlohmann::json jointLevelObjects() {
 /// Runs the real client against `port` with `flag` on and returns its screenshot.
 sf::Image screenshotWith(const test::TempDirectory& directory, int port, const std::string& flag) {
   const std::string png = (directory.path() / (flag.substr(2) + ".png")).string();
-  test::ChildProcess client({"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24",
-                             COYOTE_CLIENT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
-                             "--name", "tester", flag, "--screenshot", png, "--after-ticks", "60"},
-                            (directory.path() / (flag.substr(2) + ".log")).string());
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
+       "127.0.0.1:" + std::to_string(port), "--name", "tester", flag, "--flat-colours",
+       "--screenshot", png, "--after-ticks", "60"},
+      (directory.path() / (flag.substr(2) + ".log")).string());
   EXPECT_EQ(client.wait(60.0), 0) << client.output();
   sf::Image image;
   EXPECT_TRUE(image.loadFromFile(png)) << png;

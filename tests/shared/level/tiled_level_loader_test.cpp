@@ -85,7 +85,7 @@ TEST(TiledLevelLoader, ArenaHasSlopeToBlockJunctions) {
   EXPECT_GE(junctions, 6);
 }
 
-TEST(TiledLevelLoader, BenchLoadsWithEmbeddedTileset) {
+TEST(TiledLevelLoader, BenchLoadsWithItsSixtyFourSpawns) {
   const Level level = loadTiledLevel(kLevels + "bench.tmj");
   EXPECT_EQ(level.width(), 160);
   EXPECT_GE(level.spawns.size(), 64u);

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include <spdlog/logger.h>
+#include <SFML/Graphics/Texture.hpp>
+
+namespace coyote {
+
+/// The images of assets/ (docs/art.md), loaded once as textures.
+struct ArtAssets {
+  sf::Texture tiles;
+  sf::Texture character;
+  std::array<sf::Texture, 3> backdrop;  ///< far to near
+};
+
+/// The folder that holds assets/tiles.png: $COYOTE_ASSETS, ./assets, or the checkout above the
+/// program's build folder ("" when none).
+std::string findAssetsFolder(const std::string& program);
+
+/// Loads every image of `folder`, each checked for the size docs/art.md gives it. nullptr, said
+/// once in the log with the file and the reason, when one is missing or wrong: the client then
+/// draws flat colours.
+std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log);
+
+}  // namespace coyote
