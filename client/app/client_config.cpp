@@ -220,6 +220,7 @@ ClientConfig loadClientConfig(const std::string& file) {
   window.read("vsync", config.vsync);
   window.read("fullscreen", config.fullscreen);
   window.read("net_graph", config.netGraph);
+  window.read("screen_shake", config.screenShake);
   window.rejectUnknownKeys();
   TomlTableReader net = reader.section("net");
   net.read("input_delay", config.inputDelay, 0, 10);
@@ -273,7 +274,8 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
                          {"window", toml::table{{"scale", config.scale},
                                                 {"vsync", config.vsync},
                                                 {"fullscreen", config.fullscreen},
-                                                {"net_graph", config.netGraph}}},
+                                                {"net_graph", config.netGraph},
+                                                {"screen_shake", config.screenShake}}},
                          {"net", toml::table{{"input_delay", config.inputDelay},
                                              {"target_margin", config.targetMargin}}},
                          {"race", toml::table{{"ghosts", config.ghosts}}},

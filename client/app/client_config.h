@@ -38,6 +38,7 @@ struct ClientConfig {
   bool vsync = true;
   bool fullscreen = false;
   bool netGraph = false;                ///< the F3 net graph at start
+  bool screenShake = true;              ///< the view shakes on heavy landings and impacts
   std::int32_t inputDelay = 0;          ///< [net] ticks
   std::int32_t targetMargin = 2;        ///< [net] ticks early inputs should reach the server
   bool ghosts = true;                   ///< [race] show the best and record ghosts at start

@@ -270,7 +270,8 @@ void ClientWindow::drawMenus() {
 
 void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
   if (!view_ || viewLevelChanges_ != session.levelChanges()) {  // a new game, or a new level
-    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_, art_.get());
+    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_, art_.get(),
+                                       config_.screenShake);
     viewLevelChanges_ = session.levelChanges();
     smoother_ = {};
     cues_.reset();
@@ -286,7 +287,7 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
       {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
        session.playerSlot(), [&session](int slot) { return session.nameOf(slot); },
        session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
-       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr},
+       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr, elapsed},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
   playSounds(session.effects(),
              {session.playerSlot(), session.confirmed().tick, session.predicted().tick});
@@ -298,7 +299,8 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
 
 void ClientWindow::drawReplay(ReplayPlayer& player) {
   if (!view_) {
-    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_, art_.get());
+    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_, art_.get(),
+                                       config_.screenShake);
     cues_.reset();
   }
   const std::string status = fmt::format(

@@ -8,7 +8,7 @@
 namespace coyote {
 
 GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font,
-                   const ArtAssets* art)
+                   const ArtAssets* art, bool shake)
     : level_(level),
       physics_(physics),
       font_(font),
@@ -17,7 +17,8 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       debug_(level, physics),
       joints_(level),
       race_(level),
-      scoreboard_(level) {
+      scoreboard_(level),
+      rig_(shake) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
   if (art != nullptr) {
@@ -26,10 +27,9 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
   }
 }
 
-Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
-                               std::vector<DrawnCharacter>& drawn) const {
-  Vec2 focus{level_.width() * 0.5f, level_.height() * 0.5f};
-  bool focused = false;
+int GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
+                              std::vector<DrawnCharacter>& drawn) const {
+  int followed = -1;
   for (std::size_t slot = 0; slot < frame.current.characters.size(); ++slot) {
     const Character& now = frame.current.characters[slot];
     if (!now.active) {
@@ -45,12 +45,30 @@ Vec2 GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother
     }
     drawn.push_back(
         {static_cast<int>(slot), position, &now, local, frame.nameOf(static_cast<int>(slot))});
-    if (local || (!focused && frame.localSlot < 0)) {
-      focus = {position.x + physics_.playerWidth * 0.5f, position.y + physics_.playerHeight * 0.5f};
-      focused = true;
+    if (local || (followed < 0 && frame.localSlot < 0)) {
+      followed = static_cast<int>(drawn.size()) - 1;
     }
   }
-  return focus;
+  return followed;
+}
+
+Vec2 GameView::placeCamera(const FrameState& frame, const std::vector<DrawnCharacter>& drawn,
+                           int followed, double renderTick) {
+  Vec2 focus{level_.width() * 0.5f, level_.height() * 0.5f};
+  Vec2 velocity;
+  if (followed >= 0) {
+    const DrawnCharacter& character = drawn[static_cast<std::size_t>(followed)];
+    focus = {character.position.x + physics_.playerWidth * 0.5f,
+             character.position.y + physics_.playerHeight * 0.5f};
+    velocity = character.state->velocity;
+    if (frame.effects != nullptr) {
+      rig_.react(*frame.effects, static_cast<BodyId>(kCharacterIdBase + character.slot),
+                 renderTick);
+    }
+  }
+  const Vec2 camera = rig_.update(focus, velocity, frame.seconds, level_.width(), level_.height());
+  const Vec2 shake = rig_.shakeOffset(renderTick);
+  return {camera.x + shake.x, camera.y + shake.y};
 }
 
 namespace {
@@ -71,16 +89,16 @@ Vec2 GameView::viewCentre() const {
           camera_.y + static_cast<float>(kLogicalHeight) / kPixelsPerTile * 0.5f};
 }
 
-void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
+void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
                     const CorrectionSmoother& smoother, DebugViews debug, const NetGraph* netGraph,
                     const std::string& status) {
   std::vector<DrawnCharacter> drawn;
-  const Vec2 focus = placeCharacters(frame, smoother, drawn);
-  const Vec2 camera = cameraTopLeft(focus, level_.width(), level_.height());
-  camera_ = camera;
-
   const double renderTick =
       static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha);
+  const int followed = placeCharacters(frame, smoother, drawn);
+  const Vec2 camera = placeCamera(frame, drawn, followed, renderTick);
+  camera_ = camera;
+
   canvas_.clear(palette::kBackground);
   if (backdrop_) {
     backdrop_->draw(canvas_, camera, level_.height());
@@ -125,7 +143,7 @@ void GameView::draw(sf::RenderWindow& window, const FrameState& frame,
 
 // At window resolution, over the picture: the race HUD and scoreboard, the debug panel, the net
 // graph and the status line.
-void GameView::drawOverlays(sf::RenderWindow& window, const FrameState& frame, DebugViews debug,
+void GameView::drawOverlays(sf::RenderTarget& window, const FrameState& frame, DebugViews debug,
                             const NetGraph* netGraph, const std::string& status) const {
   race_.draw(window, font_,
              {localCharacter(frame), frame.localSlot, frame.alpha, physics_.tickRate,

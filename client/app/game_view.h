@@ -9,6 +9,7 @@
 #include "client/app/art/backdrop.h"
 #include "client/app/art/character_sprites.h"
 #include "client/app/body_renderer.h"
+#include "client/app/camera_rig.h"
 #include "client/app/debug_overlay.h"
 #include "client/app/ghost_view.h"
 #include "client/app/joint_debug_view.h"
@@ -40,29 +41,34 @@ struct FrameState {
   const net::RaceBoard* board = nullptr;  ///< the race's board, once the server sent it
   bool scoreboard = false;                ///< Tab is held
   const RaceGhosts* ghosts = nullptr;     ///< the ghosts to draw behind the local runner (G)
+  float seconds = 1.0f / 60.0f;           ///< since the last frame: the camera follows over it
 };
 
 /// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into
 /// the window, then names, overlays and the status line at window resolution.
 class GameView {
  public:
-  /// `art` (nullptr: flat colours) must outlive the view.
+  /// `art` (nullptr: flat colours) must outlive the view; `shake`: window.screen_shake.
   GameView(const Level& level, const PhysicsConfig& physics, const sf::Font& font,
-           const ArtAssets* art = nullptr);
+           const ArtAssets* art = nullptr, bool shake = true);
 
-  void draw(sf::RenderWindow& window, const FrameState& frame, const CorrectionSmoother& smoother,
+  /// Draws the frame into `window` (a window, or a texture of the window's size).
+  void draw(sf::RenderTarget& window, const FrameState& frame, const CorrectionSmoother& smoother,
             DebugViews debug, const NetGraph* netGraph, const std::string& status);
 
   /// The centre of the view the last frame showed, in tiles: where the sounds are heard from.
   Vec2 viewCentre() const;
 
  private:
-  /// The characters as drawn this frame (interpolated, remote ones smoothed); returns the point
-  /// the camera follows: the local player, or the first player for a spectator.
-  Vec2 placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
-                       std::vector<DrawnCharacter>& drawn) const;
+  /// The characters as drawn this frame (interpolated, remote ones smoothed); returns the slot
+  /// the camera follows: the local player, or the first player for a spectator (-1: none).
+  int placeCharacters(const FrameState& frame, const CorrectionSmoother& smoother,
+                      std::vector<DrawnCharacter>& drawn) const;
+  /// The view's top-left corner this frame (tiles): the camera rig on the followed character.
+  Vec2 placeCamera(const FrameState& frame, const std::vector<DrawnCharacter>& drawn, int followed,
+                   double renderTick);
 
-  void drawOverlays(sf::RenderWindow& window, const FrameState& frame, DebugViews debug,
+  void drawOverlays(sf::RenderTarget& window, const FrameState& frame, DebugViews debug,
                     const NetGraph* netGraph, const std::string& status) const;
 
   const Level& level_;
@@ -77,6 +83,7 @@ class GameView {
   std::optional<CharacterSprites> sprites_;  ///< with the art
   std::optional<Backdrop> backdrop_;
   sf::RenderTexture canvas_;
+  CameraRig rig_;
   Vec2 camera_;  ///< the last frame's top-left corner, tiles
 };
 
