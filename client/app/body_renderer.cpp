@@ -5,6 +5,7 @@
 
 #include "client/app/palette.h"
 #include "client/app/render_smoothing.h"
+#include "client/app/shape_batch.h"
 #include "client/app/world_drawing.h"
 #include "client/app/world_renderer.h"
 #include "sim/bodies/joint_step.h"
@@ -47,60 +48,53 @@ void outline(sf::RenderTarget& target, const sf::RenderStates& states, sf::Float
   target.draw(shape, states);
 }
 
-void drawCrate(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
-               const CollisionFilter& filter) {
+void drawCrate(ShapeBatch& batch, sf::FloatRect rect, const CollisionFilter& filter) {
   // A crate a player walks through is only an outline; one of another group is pale; the rest
   // are wooden.
   if (!filter.interactsWith(characterFilter(false))) {
-    outline(target, states, rect, palette::kGhostCrate);
+    batch.frame(rect, palette::kGhostCrate);
     return;
   }
   if (filter != kDefaultCrateFilter) {
-    fill(target, states, rect, palette::kGhostCrate);
+    batch.rect(rect, palette::kGhostCrate);
     return;
   }
-  fill(target, states, rect, palette::kCrateEdge);
-  fill(target, states, {rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f},
-       palette::kCrate);
+  batch.rect(rect, palette::kCrateEdge);
+  batch.rect({rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f},
+             palette::kCrate);
   // The diagonal brace of a wooden crate.
-  const sf::Vertex brace[] = {
-      {{rect.left + 1.0f, rect.top + rect.height - 1.0f}, palette::kCrateEdge},
-      {{rect.left + rect.width - 1.0f, rect.top + 1.0f}, palette::kCrateEdge}};
-  target.draw(brace, 2, sf::Lines, states);
+  batch.line({rect.left + 1.0f, rect.top + rect.height - 1.0f},
+             {rect.left + rect.width - 1.0f, rect.top + 1.0f}, palette::kCrateEdge);
 }
 
 // A checkpoint: a pole standing on its respawn point, a pennant at the top.
-void drawFlag(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 foot) {
+void drawFlag(ShapeBatch& batch, Vec2 foot) {
   const float x = std::round(foot.x * kTile);
   const float bottom = std::round(foot.y * kTile);
-  fill(target, states, {x, bottom - 20.0f, 1.0f, 20.0f}, palette::kCheckpointPole);
-  const sf::Vertex pennant[] = {{{x + 1.0f, bottom - 20.0f}, palette::kCheckpoint},
-                                {{x + 9.0f, bottom - 17.0f}, palette::kCheckpoint},
-                                {{x + 1.0f, bottom - 14.0f}, palette::kCheckpoint}};
-  target.draw(pennant, 3, sf::Triangles, states);
+  batch.rect({x, bottom - 20.0f, 1.0f, 20.0f}, palette::kCheckpointPole);
+  batch.triangle({x + 1.0f, bottom - 20.0f}, {x + 9.0f, bottom - 17.0f}, {x + 1.0f, bottom - 14.0f},
+                 palette::kCheckpoint);
 }
 
 // A race's start: a translucent band with an outline; its finish: a chequered band, 4-px squares.
-void drawRaceRegions(sf::RenderTarget& target, const sf::RenderStates& states,
-                     const RaceDefinition& race) {
+void drawRaceRegions(ShapeBatch& batch, const RaceDefinition& race) {
   const sf::FloatRect start = pixels(race.start);
-  fill(target, states, start, palette::kRaceStart);
-  outline(target, states, start, palette::kRaceStartEdge);
+  batch.rect(start, palette::kRaceStart);
+  batch.frame(start, palette::kRaceStartEdge);
   const sf::FloatRect finish = pixels(race.finish);
   constexpr float kSquare = 4.0f;
   for (float y = 0.0f; y < finish.height; y += kSquare) {
     for (float x = 0.0f; x < finish.width; x += kSquare) {
       const bool dark = static_cast<int>((x + y) / kSquare) % 2 != 0;
-      fill(target, states,
-           {finish.left + x, finish.top + y, std::min(kSquare, finish.width - x),
-            std::min(kSquare, finish.height - y)},
-           dark ? palette::kRaceFinishDark : palette::kRaceFinishLight);
+      batch.rect({finish.left + x, finish.top + y, std::min(kSquare, finish.width - x),
+                  std::min(kSquare, finish.height - y)},
+                 dark ? palette::kRaceFinishDark : palette::kRaceFinishLight);
     }
   }
 }
 
 /// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.
-void drawCoil(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 from, Vec2 to) {
+void drawCoil(ShapeBatch& batch, Vec2 from, Vec2 to) {
   constexpr int kTurns = 8;
   const float dx = to.x - from.x;
   const float dy = to.y - from.y;
@@ -109,16 +103,15 @@ void drawCoil(sf::RenderTarget& target, const sf::RenderStates& states, Vec2 fro
     return;
   }
   const float side = 3.0f / kTile / length;  // 3 px across, as a fraction of the length
-  sf::VertexArray coil(sf::LineStrip);
-  coil.append({toPixels(from), palette::kSpring});
-  for (int i = 1; i < 2 * kTurns; ++i) {
+  sf::Vector2f previous = toPixels(from);
+  for (int i = 1; i <= 2 * kTurns; ++i) {
     const float t = static_cast<float>(i) / (2.0f * kTurns);
-    const float across = (i % 2 == 0 ? -side : side);
-    coil.append({toPixels({from.x + dx * t - dy * across, from.y + dy * t + dx * across}),
-                 palette::kSpring});
+    const float across = i == 2 * kTurns ? 0.0f : (i % 2 == 0 ? -side : side);
+    const sf::Vector2f next =
+        toPixels({from.x + dx * t - dy * across, from.y + dy * t + dx * across});
+    batch.line(previous, next, palette::kSpring);
+    previous = next;
   }
-  coil.append({toPixels(to), palette::kSpring});
-  target.draw(coil, states);
 }
 
 }  // namespace
@@ -160,9 +153,8 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
   }
 }
 
-void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& states,
-                              const WorldState& previous, const WorldState& current,
-                              float alpha) const {
+void BodyRenderer::drawJoints(ShapeBatch& batch, const WorldState& previous,
+                              const WorldState& current, float alpha) const {
   for (std::size_t i = 0; i < level_.joints.size() && i < current.joints.size(); ++i) {
     Vec2 body;
     Vec2 to;
@@ -178,21 +170,21 @@ void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& 
     const JointDefinition& joint = level_.joints[i];
     switch (joint.kind) {
       case JointKind::Rope:
-        drawLine(target, states, body, to, palette::kRope);
+        batch.line(toPixels(body), toPixels(to), palette::kRope);
         break;
       case JointKind::Spring:
-        drawCoil(target, states, body, to);
+        drawCoil(batch, body, to);
         break;
       case JointKind::Rail: {  // the track the crate's centre runs along, limits to limits
         const float lower = std::max(joint.lower, -8.0f);
         const float upper = std::min(joint.upper, 8.0f);
         const Vec2 start = to + joint.offset;
-        drawLine(target, states, start + joint.axis * lower, start + joint.axis * upper,
-                 palette::kRail);
+        batch.line(toPixels(start + joint.axis * lower), toPixels(start + joint.axis * upper),
+                   palette::kRail);
         break;
       }
       case JointKind::Weld:
-        drawLine(target, states, body, to, palette::kWeld);
+        batch.line(toPixels(body), toPixels(to), palette::kWeld);
         break;
     }
   }
@@ -200,27 +192,29 @@ void BodyRenderer::drawJoints(sf::RenderTarget& target, const sf::RenderStates& 
 
 void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
                         const WorldState& current, float alpha) const {
-  const sf::RenderStates states(WorldRenderer::worldToLogical(camera));
+  ShapeBatch& batch = batch_;
+  batch.clear();
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
-    drawFlag(target, states, checkpoint.respawnPoint());
+    drawFlag(batch, checkpoint.respawnPoint());
   }
   if (level_.race.present) {
-    drawRaceRegions(target, states, level_.race);
+    drawRaceRegions(batch, level_.race);
   }
-  drawJoints(target, states, previous, current, alpha);
+  drawJoints(batch, previous, current, alpha);
   forEachBody(
       previous, current, alpha,
       [&](const Aabb& box, bool platform, bool oneWay, bool, const CollisionFilter& filter) {
         const sf::FloatRect rect = pixels(box);
         if (!platform) {
-          drawCrate(target, states, rect, filter);
+          drawCrate(batch, rect, filter);
         } else if (oneWay) {
-          fill(target, states, {rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
+          batch.rect({rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
         } else {
-          fill(target, states, rect, palette::kPlatform);
-          fill(target, states, {rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
+          batch.rect(rect, palette::kPlatform);
+          batch.rect({rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
         }
       });
+  batch.draw(target, sf::RenderStates(WorldRenderer::worldToLogical(camera)));  // one draw call
 }
 
 void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,

@@ -2,6 +2,8 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/shape_batch.h"
+
 #include "sim/state/level.h"
 #include "sim/state/world_state.h"
 
@@ -30,11 +32,12 @@ class BodyRenderer {
                    Visitor&& visit) const;
 
   /// Ropes, springs (a coil), rail tracks and welds under the bodies; broken ones are gone.
-  void drawJoints(sf::RenderTarget& target, const sf::RenderStates& states,
-                  const WorldState& previous, const WorldState& current, float alpha) const;
+  void drawJoints(ShapeBatch& batch, const WorldState& previous, const WorldState& current,
+                  float alpha) const;
 
   const Level& level_;
   sf::VertexArray paths_{sf::Lines};
+  mutable ShapeBatch batch_;  ///< this frame's shapes, drawn at once (its memory kept)
 };
 
 }  // namespace coyote

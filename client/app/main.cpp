@@ -52,8 +52,9 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_flag("--debug-joints", o.window.debugJoints, "start with the F4 joints view");
   app.add_flag("--debug-limits", o.window.debugLimits, "start with the F5 rail limits view");
   app.add_flag("--scoreboard", o.window.scoreboard, "show the Tab scoreboard as if held");
-  app.add_flag("--flat-colours", o.window.flatColours,
-               "draw flat colours instead of the art of assets/ (the plain look of the debug views)");
+  app.add_flag(
+      "--flat-colours", o.window.flatColours,
+      "draw flat colours instead of the art of assets/ (the plain look of the debug views)");
   app.add_option("--level", o.level,
                  "play this level on a local server at once (without --connect; the title's "
                  "\"Play on this machine\" plays configs/levels/arena.tmj)");

@@ -5,6 +5,7 @@
 #include "client/app/art/autotile.h"
 #include "client/app/art/tile_atlas.h"
 #include "client/app/palette.h"
+#include "client/app/text_batch.h"
 #include "sim/collision/slope.h"
 
 namespace coyote {
@@ -245,18 +246,19 @@ void WorldRenderer::drawNames(sf::RenderTarget& window, const Viewport& viewport
                               const std::vector<DrawnCharacter>& characters,
                               const sf::Font& font) const {
   const float scale = static_cast<float>(viewport.scale);
+  const auto size = static_cast<unsigned>(3 * viewport.scale + 2);
+  TextBatch names(font, size, 1.0f);  // every name in one draw call
   for (const DrawnCharacter& character : characters) {
-    sf::Text name(character.name, font, static_cast<unsigned>(3 * viewport.scale + 2));
-    const sf::FloatRect bounds = name.getLocalBounds();
     const float centreX = (character.position.x + playerSize_.x * 0.5f - camera.x) * kTile * scale;
     const float top = (character.position.y - camera.y) * kTile * scale;
-    name.setPosition(std::round(viewport.offsetX + centreX - bounds.width * 0.5f),
-                     std::round(viewport.offsetY + top - bounds.height - 3.0f * scale));
-    name.setFillColor(character.local ? palette::kLocalPlayer : sf::Color(230, 230, 240));
-    name.setOutlineColor(sf::Color(0, 0, 0, 200));
-    name.setOutlineThickness(1.0f);
-    window.draw(name);
+    // The letters' x-height ends 3 logical pixels above the head.
+    names.add(character.name,
+              {std::round(viewport.offsetX + centreX - names.width(character.name) * 0.5f),
+               std::round(viewport.offsetY + top - static_cast<float>(size) - 3.0f * scale)},
+              character.local ? palette::kLocalPlayer : sf::Color(230, 230, 240),
+              sf::Color(0, 0, 0, 200));
   }
+  names.draw(window);
 }
 
 }  // namespace coyote
