@@ -116,7 +116,7 @@ void drawCoil(ShapeBatch& batch, Vec2 from, Vec2 to) {
 
 }  // namespace
 
-BodyRenderer::BodyRenderer(const Level& level) : level_(level) {
+BodyRenderer::BodyRenderer(const Level& level, bool flags) : level_(level), flags_(flags) {
   for (const PlatformDefinition& platform : level.platforms) {
     const std::size_t count = platform.path.size();
     const std::size_t segments = platform.mode == PathMode::Loop ? count : count - 1;
@@ -195,7 +195,9 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
   ShapeBatch& batch = batch_;
   batch.clear();
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
-    drawFlag(batch, checkpoint.respawnPoint());
+    if (flags_) {
+      drawFlag(batch, checkpoint.respawnPoint());
+    }
   }
   if (level_.race.present) {
     drawRaceRegions(batch, level_.race);

@@ -14,7 +14,8 @@ namespace coyote {
 /// is now), and, for the F1 overlay, their boxes, their contacts and the platforms' paths.
 class BodyRenderer {
  public:
-  explicit BodyRenderer(const Level& level);
+  /// `flags`: draw the checkpoints' flags as shapes (without the art, which draws them itself).
+  explicit BodyRenderer(const Level& level, bool flags = true);
 
   /// Joints, platforms and crates in logical pixels, seen from `camera` (top-left, tiles).
   void draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
@@ -37,6 +38,7 @@ class BodyRenderer {
 
   const Level& level_;
   sf::VertexArray paths_{sf::Lines};
+  bool flags_;
   mutable ShapeBatch batch_;  ///< this frame's shapes, drawn at once (its memory kept)
 };
 

@@ -13,7 +13,7 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       physics_(physics),
       font_(font),
       renderer_(level, physics, art),
-      bodies_(level),
+      bodies_(level, art == nullptr),
       debug_(level, physics),
       joints_(level),
       race_(level),
@@ -105,6 +105,8 @@ void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
   }
   renderer_.drawTiles(canvas_, camera);
   bodies_.draw(canvas_, camera, frame.previous, frame.current, frame.alpha);
+  const Character* local = localCharacter(frame);
+  renderer_.drawFlags(canvas_, camera, local != nullptr ? local->checkpoint : -1);
   if (sprites_) {
     sprites_->draw(canvas_, camera, drawn, frame.effects, renderTick);
   }

@@ -122,6 +122,9 @@ WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics, c
   for (sf::VertexArray& frame : waterSurface_) {
     frame.setPrimitiveType(sf::Triangles);
   }
+  for (const CheckpointDefinition& checkpoint : level.checkpoints) {
+    flagFeet_.push_back(checkpoint.respawnPoint());
+  }
   if (art_ != nullptr) {
     buildArtTiles(level);
   } else {
@@ -209,6 +212,22 @@ void WorldRenderer::drawTiles(sf::RenderTarget& target, Vec2 camera) const {
   sf::RenderStates states(worldToLogical(camera));
   states.texture = art_ != nullptr ? &art_->tiles : nullptr;
   target.draw(tiles_, states);
+}
+
+void WorldRenderer::drawFlags(sf::RenderTarget& target, Vec2 camera, int raised) const {
+  if (art_ == nullptr || flagFeet_.empty()) {
+    return;
+  }
+  sf::VertexArray flags(sf::Triangles);
+  for (std::size_t i = 0; i < flagFeet_.size(); ++i) {
+    // The flag's pole stands 4 px into its tile, on the tile's bottom row.
+    const float x = std::round(flagFeet_[i].x * kTile) - 4.0f;
+    const float y = std::round(flagFeet_[i].y * kTile) - kTile;
+    addPiece(flags, x, y, static_cast<int>(i) == raised ? atlas::kFlagUp : atlas::kFlagDown);
+  }
+  sf::RenderStates states(worldToLogical(camera));
+  states.texture = &art_->tiles;
+  target.draw(flags, states);
 }
 
 void WorldRenderer::drawCharacters(sf::RenderTarget& target, Vec2 camera,

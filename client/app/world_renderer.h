@@ -37,6 +37,10 @@ class WorldRenderer {
   /// The tiles, seen from `camera` (top-left, tiles).
   void drawTiles(sf::RenderTarget& target, Vec2 camera) const;
 
+  /// With the art, the checkpoints' flags: raised on `raised` (the local player's checkpoint,
+  /// -1 for none), down elsewhere (docs/art.md#the-tileset). Without it, BodyRenderer's shapes.
+  void drawFlags(sf::RenderTarget& target, Vec2 camera, int raised) const;
+
   /// The characters as flat boxes (without art), then the water in front of them, its surface
   /// waving with `renderTick`.
   void drawCharacters(sf::RenderTarget& target, Vec2 camera,
@@ -54,6 +58,7 @@ class WorldRenderer {
   void buildArtTiles(const Level& level);
 
   const ArtAssets* art_;
+  std::vector<Vec2> flagFeet_;  ///< each checkpoint's respawn point, where its pole stands
   sf::VertexArray tiles_{sf::Triangles};
   sf::VertexArray water_{sf::Triangles};
   std::array<sf::VertexArray, 4> waterSurface_;  ///< with art: the surface's frames
