@@ -48,7 +48,32 @@ void outline(sf::RenderTarget& target, const sf::RenderStates& states, sf::Float
   target.draw(shape, states);
 }
 
-void drawCrate(ShapeBatch& batch, sf::FloatRect rect, const CollisionFilter& filter) {
+/// What a crate is made of shows (docs/playing.md#the-window): wood, ice, rubber, or iron for a
+/// heavy one.
+struct CrateLook {
+  sf::Color fill;
+  sf::Color edge;
+  bool riveted = false;
+};
+
+CrateLook crateLook(const Level& level, const CrateDefinition& crate) {
+  constexpr float kHeavyMass = 4.0f;  // kg a tile: four times a wooden crate
+  const Material& material =
+      level.materials[crate.material < level.materials.size() ? crate.material : 0];
+  if (material.friction < 0.5f) {
+    return {{176, 214, 240}, {84, 136, 186}};
+  }
+  if (material.restitution >= 0.3f) {
+    return {{222, 118, 170}, {128, 48, 98}};
+  }
+  if (crate.mass >= kHeavyMass * crate.size.x * crate.size.y) {
+    return {{138, 144, 160}, {66, 70, 86}, true};
+  }
+  return {palette::kCrate, palette::kCrateEdge};
+}
+
+void drawCrate(ShapeBatch& batch, sf::FloatRect rect, const CollisionFilter& filter,
+               const CrateLook& look) {
   // A crate a player walks through is only an outline; one of another group is pale; the rest
   // are wooden.
   if (!filter.interactsWith(characterFilter(false))) {
@@ -59,12 +84,19 @@ void drawCrate(ShapeBatch& batch, sf::FloatRect rect, const CollisionFilter& fil
     batch.rect(rect, palette::kGhostCrate);
     return;
   }
-  batch.rect(rect, palette::kCrateEdge);
-  batch.rect({rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f},
-             palette::kCrate);
-  // The diagonal brace of a wooden crate.
+  batch.rect(rect, look.edge);
+  batch.rect({rect.left + 1.0f, rect.top + 1.0f, rect.width - 2.0f, rect.height - 2.0f}, look.fill);
+  if (look.riveted) {  // an iron crate: a rivet in each corner
+    for (const float x : {rect.left + 2.0f, rect.left + rect.width - 3.0f}) {
+      for (const float y : {rect.top + 2.0f, rect.top + rect.height - 3.0f}) {
+        batch.rect({x, y, 1.0f, 1.0f}, look.edge);
+      }
+    }
+    return;
+  }
+  // The diagonal brace of a wooden (or frozen, or rubber) crate.
   batch.line({rect.left + 1.0f, rect.top + rect.height - 1.0f},
-             {rect.left + rect.width - 1.0f, rect.top + 1.0f}, palette::kCrateEdge);
+             {rect.left + rect.width - 1.0f, rect.top + 1.0f}, look.edge);
 }
 
 // A checkpoint: a pole standing on its respawn point, a pennant at the top.
@@ -138,7 +170,8 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
   for (std::size_t i = 0; i < platforms.size(); ++i) {
     const PlatformDefinition& definition = level_.platforms[i];
     const Vec2 position = smoothed(previous.platforms[i].position, platforms[i].position, alpha);
-    visit(Aabb{position, definition.size}, true, definition.oneWay, false, definition.filter);
+    visit(Aabb{position, definition.size}, true, definition.oneWay, false, definition.filter,
+          nullptr);
   }
   for (const Crate& crate : levelCrates(current, level_)) {
     const CrateDefinition* definition = crateDefinition(level_, crate.id);
@@ -149,7 +182,7 @@ void BodyRenderer::forEachBody(const WorldState& previous, const WorldState& cur
     const Vec2 position =
         before == nullptr ? crate.position : smoothed(before->position, crate.position, alpha);
     visit(Aabb{position, definition->size}, false, false, crate.support != kNoBody,
-          definition->filter);
+          definition->filter, definition);
   }
 }
 
@@ -203,19 +236,19 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
     drawRaceRegions(batch, level_.race);
   }
   drawJoints(batch, previous, current, alpha);
-  forEachBody(
-      previous, current, alpha,
-      [&](const Aabb& box, bool platform, bool oneWay, bool, const CollisionFilter& filter) {
-        const sf::FloatRect rect = pixels(box);
-        if (!platform) {
-          drawCrate(batch, rect, filter);
-        } else if (oneWay) {
-          batch.rect({rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
-        } else {
-          batch.rect(rect, palette::kPlatform);
-          batch.rect({rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
-        }
-      });
+  forEachBody(previous, current, alpha,
+              [&](const Aabb& box, bool platform, bool oneWay, bool, const CollisionFilter& filter,
+                  const CrateDefinition* crate) {
+                const sf::FloatRect rect = pixels(box);
+                if (!platform) {
+                  drawCrate(batch, rect, filter, crateLook(level_, *crate));
+                } else if (oneWay) {
+                  batch.rect({rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
+                } else {
+                  batch.rect(rect, palette::kPlatform);
+                  batch.rect({rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
+                }
+              });
   batch.draw(target, sf::RenderStates(WorldRenderer::worldToLogical(camera)));  // one draw call
 }
 
@@ -225,7 +258,8 @@ void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldS
   target.draw(paths_, states);
   forEachBody(
       previous, current, alpha,
-      [&](const Aabb& box, bool, bool, bool supported, const CollisionFilter&) {
+      [&](const Aabb& box, bool, bool, bool supported, const CollisionFilter&,
+          const CrateDefinition*) {
         const sf::FloatRect rect = pixels(box);
         outline(target, states, rect, palette::kDebugBody);
         if (supported) {  // resting on a body: its contact, at the middle of its bottom edge
