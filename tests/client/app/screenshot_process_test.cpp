@@ -86,27 +86,55 @@ void expectColour(const sf::Image& image, float x, float y, sf::Color expected, 
   EXPECT_EQ(got.b, expected.b) << what << " at logical (" << x << ", " << y << ")";
 }
 
+/// A real coyote-server on `level`, on a port it chose and wrote to its port file.
+struct LevelServer {
+  test::ChildProcess process;
+  int port;
+
+  LevelServer(const test::TempDirectory& directory, const std::string& level)
+      : process({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind", "127.0.0.1",
+                 "--port-file", (directory.path() / "port").string()},
+                (directory.path() / "server.log").string()),
+        port(test::waitForPort((directory.path() / "port").string())) {}
+};
+
+/// The real client's screenshot (`name`.png) of the game on `port` after `ticks` ticks, started
+/// with `flags`; its output goes to `output` if given.
+sf::Image clientScreenshot(const test::TempDirectory& directory, int port, const std::string& name,
+                           const std::vector<std::string>& flags, int ticks,
+                           std::string* output = nullptr) {
+  const std::string png = (directory.path() / (name + ".png")).string();
+  std::vector<std::string> command = {"/usr/bin/xvfb-run",
+                                      "-a",
+                                      "-s",
+                                      "-screen 0 1600x1200x24",
+                                      COYOTE_CLIENT_BINARY,
+                                      "--connect",
+                                      "127.0.0.1:" + std::to_string(port),
+                                      "--name",
+                                      "tester"};
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.insert(command.end(), {"--screenshot", png, "--after-ticks", std::to_string(ticks)});
+  test::ChildProcess client(command, (directory.path() / (name + ".log")).string());
+  EXPECT_EQ(client.wait(60.0), 0) << client.output();
+  if (output != nullptr) {
+    *output = client.output();
+  }
+  sf::Image image;
+  EXPECT_TRUE(image.loadFromFile(png)) << png;
+  return image;
+}
+
 TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem) {
   test::TempDirectory directory;
   const std::string level =
       directory.write("screen.tmj", tiledMap(nlohmann::json::array({spawnAt(6.5)})));
-  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
-                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
-                            (directory.path() / "server.log").string());
-  const int port = test::waitForPort((directory.path() / "port").string());
-  ASSERT_GT(port, 0) << server.output();
-  const std::string png = (directory.path() / "shot.png").string();
-  test::ChildProcess client(
-      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
-       "127.0.0.1:" + std::to_string(port), "--name", "tester", "--flat-colours", "--screenshot",
-       png, "--after-ticks", "90"},
-      (directory.path() / "client.log").string());
-  ASSERT_EQ(client.wait(60.0), 0) << client.output();
-  server.signal(SIGTERM);
-  EXPECT_EQ(server.wait(10.0), 0);
-
-  sf::Image image;
-  ASSERT_TRUE(image.loadFromFile(png));
+  LevelServer server(directory, level);
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int port = server.port;
+  const sf::Image image = clientScreenshot(directory, port, "shot", {"--flat-colours"}, 90);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
   ASSERT_EQ(image.getSize().x, 1280u);
   ASSERT_EQ(image.getSize().y, 960u);
 
@@ -150,23 +178,15 @@ TEST(ScreenshotProcess, WithTheArtEachTileIsItsTilesetPieceAndThePlayerItsSprite
   test::TempDirectory directory;
   const std::string level =
       directory.write("screen.tmj", tiledMap(nlohmann::json::array({spawnAt(6.5)})));
-  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
-                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
-                            (directory.path() / "server.log").string());
-  const int port = test::waitForPort((directory.path() / "port").string());
-  ASSERT_GT(port, 0) << server.output();
-  const std::string png = (directory.path() / "art.png").string();
-  test::ChildProcess client({"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24",
-                             COYOTE_CLIENT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
-                             "--name", "tester", "--screenshot", png, "--after-ticks", "90"},
-                            (directory.path() / "client.log").string());
-  ASSERT_EQ(client.wait(60.0), 0) << client.output();
-  server.signal(SIGTERM);
-  EXPECT_EQ(server.wait(10.0), 0);
-  EXPECT_NE(client.output().find("art loaded"), std::string::npos) << client.output();
-
-  sf::Image image;
-  ASSERT_TRUE(image.loadFromFile(png));
+  LevelServer server(directory, level);
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int port = server.port;
+  std::string output;
+  const sf::Image image = clientScreenshot(directory, port, "art", {}, 90, &output);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
+  EXPECT_NE(output.find("art loaded"), std::string::npos) << output;
+  ASSERT_EQ(image.getSize().x, 1280u);
   const std::string assets = std::string(COYOTE_SOURCE_DIR) + "/assets/";
   sf::Image tiles;
   sf::Image sky;
@@ -258,28 +278,17 @@ nlohmann::json jointLevelObjects() {
                  {property("body", "object", 4), property("breakForce", "float", 1.0)}))});
 }
 
-/// Runs the real client against `port` with `flag` on and returns its screenshot.
+/// The real client's screenshot with `flag` on, in flat colours.
 sf::Image screenshotWith(const test::TempDirectory& directory, int port, const std::string& flag) {
-  const std::string png = (directory.path() / (flag.substr(2) + ".png")).string();
-  test::ChildProcess client(
-      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", COYOTE_CLIENT_BINARY, "--connect",
-       "127.0.0.1:" + std::to_string(port), "--name", "tester", flag, "--flat-colours",
-       "--screenshot", png, "--after-ticks", "60"},
-      (directory.path() / (flag.substr(2) + ".log")).string());
-  EXPECT_EQ(client.wait(60.0), 0) << client.output();
-  sf::Image image;
-  EXPECT_TRUE(image.loadFromFile(png)) << png;
-  return image;
+  return clientScreenshot(directory, port, flag.substr(2), {flag, "--flat-colours"}, 60);
 }
 
 TEST(ScreenshotProcess, TheJointAndLimitViewsColourEachJointByWhatItIsDoing) {
   test::TempDirectory directory;
   const std::string level = directory.write("joints.tmj", tiledMap(jointLevelObjects()));
-  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
-                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
-                            (directory.path() / "server.log").string());
-  const int port = test::waitForPort((directory.path() / "port").string());
-  ASSERT_GT(port, 0) << server.output();
+  LevelServer server(directory, level);
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int port = server.port;
 
   // F4: a 3-px dot on each anchor, in the joint's colour.
   const sf::Image joints = screenshotWith(directory, port, "--debug-joints");
@@ -303,8 +312,8 @@ TEST(ScreenshotProcess, TheJointAndLimitViewsColourEachJointByWhatItIsDoing) {
   }
   expectColour(limits, 1.5f * 16, 6.5f * 16, palette::kBackground, "beyond the lower limit");
   expectColour(limits, 10.5f * 16, 2.5f * 16, palette::kBackground, "no joint dots without F4");
-  server.signal(SIGTERM);
-  EXPECT_EQ(server.wait(10.0), 0);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
 }
 
 // The race HUD (docs/playing.md#races): a player spawned in the air inside the start falls out of
@@ -321,11 +330,9 @@ TEST(ScreenshotProcess, ARunnersTimeShowsAtTheTopOfTheWindow) {
         {"width", 16},
         {"height", 32}}});
   const std::string level = directory.write("race.tmj", tiledMap(objects));
-  test::ChildProcess server({COYOTE_SERVER_BINARY, "--level", level, "--port", "0", "--bind",
-                             "127.0.0.1", "--port-file", (directory.path() / "port").string()},
-                            (directory.path() / "server.log").string());
-  const int port = test::waitForPort((directory.path() / "port").string());
-  ASSERT_GT(port, 0) << server.output();
+  LevelServer server(directory, level);
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const int port = server.port;
   const sf::Image image = screenshotWith(directory, port, "--debug-limits");  // no joints here
   ASSERT_EQ(image.getSize().x, 1280u);
   int timerPixels = 0;
@@ -335,8 +342,8 @@ TEST(ScreenshotProcess, ARunnersTimeShowsAtTheTopOfTheWindow) {
     }
   }
   EXPECT_GT(timerPixels, 40) << "the time's digits at the top centre";
-  server.signal(SIGTERM);
-  EXPECT_EQ(server.wait(10.0), 0);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
 }
 
 }  // namespace
