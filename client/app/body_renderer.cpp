@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "client/app/art/autotile.h"
+#include "client/app/art/tile_atlas.h"
 #include "client/app/palette.h"
 #include "client/app/render_smoothing.h"
 #include "client/app/shape_batch.h"
@@ -148,7 +150,11 @@ void drawCoil(ShapeBatch& batch, Vec2 from, Vec2 to) {
 
 }  // namespace
 
-BodyRenderer::BodyRenderer(const Level& level, bool flags) : level_(level), flags_(flags) {
+BodyRenderer::BodyRenderer(const Level& level, const sf::Texture* tiles)
+    : level_(level), tiles_(tiles) {
+  const sf::IntRect white = atlas::tileRect(atlas::kWhite);
+  batch_.setFlatTexel(
+      {static_cast<float>(white.left) + 8.0f, static_cast<float>(white.top) + 8.0f});
   for (const PlatformDefinition& platform : level.platforms) {
     const std::size_t count = platform.path.size();
     const std::size_t segments = platform.mode == PathMode::Loop ? count : count - 1;
@@ -228,7 +234,7 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
   ShapeBatch& batch = batch_;
   batch.clear();
   for (const CheckpointDefinition& checkpoint : level_.checkpoints) {
-    if (flags_) {
+    if (tiles_ == nullptr) {
       drawFlag(batch, checkpoint.respawnPoint());
     }
   }

@@ -14,8 +14,9 @@ namespace coyote {
 /// is now), and, for the F1 overlay, their boxes, their contacts and the platforms' paths.
 class BodyRenderer {
  public:
-  /// `flags`: draw the checkpoints' flags as shapes (without the art, which draws them itself).
-  explicit BodyRenderer(const Level& level, bool flags = true);
+  /// `tiles`: the tileset of the art (nullptr: flat colours). With it, moving platforms are its
+  /// ledge and stone pieces and the flags are WorldRenderer's; without it, shapes.
+  explicit BodyRenderer(const Level& level, const sf::Texture* tiles = nullptr);
 
   /// Joints, platforms and crates in logical pixels, seen from `camera` (top-left, tiles).
   void draw(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,
@@ -36,9 +37,12 @@ class BodyRenderer {
   void drawJoints(ShapeBatch& batch, const WorldState& previous, const WorldState& current,
                   float alpha) const;
 
+  /// A moving platform: from the tileset's pieces with the art, else a flat plank.
+  void drawPlatform(sf::FloatRect rect, bool oneWay) const;
+
   const Level& level_;
   sf::VertexArray paths_{sf::Lines};
-  bool flags_;
+  const sf::Texture* tiles_;
   mutable ShapeBatch batch_;  ///< this frame's shapes, drawn at once (its memory kept)
 };
 

@@ -13,11 +13,12 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       physics_(physics),
       font_(font),
       renderer_(level, physics, art),
-      bodies_(level, art == nullptr),
+      bodies_(level, art != nullptr ? &art->tiles : nullptr),
       debug_(level, physics),
       joints_(level),
       race_(level),
       scoreboard_(level),
+      art_(art),
       rig_(shake) {
   canvas_.create(kLogicalWidth, kLogicalHeight);
   canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
@@ -116,7 +117,8 @@ void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
     drawGhosts(canvas_, camera, *frame.ghosts, *localCharacter(frame), frame.alpha, physics_);
   }
   if (frame.effects != nullptr) {
-    drawEffects(canvas_, camera, *frame.effects, renderTick);
+    drawEffects(canvas_, camera, *frame.effects, renderTick,
+                art_ != nullptr ? &art_->particles : nullptr);
   }
   if (debug.collision) {
     debug_.drawWorld(canvas_, camera, frame.previous, frame.current, frame.alpha);

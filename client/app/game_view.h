@@ -80,6 +80,7 @@ class GameView {
   JointDebugView joints_;
   RaceHud race_;
   Scoreboard scoreboard_;
+  const ArtAssets* art_;                     ///< nullptr: flat colours
   std::optional<CharacterSprites> sprites_;  ///< with the art
   std::optional<Backdrop> backdrop_;
   sf::RenderTexture canvas_;

@@ -15,9 +15,27 @@ sf::Vector2f onCircle(sf::Vector2f centre, float radius, int index, int points) 
 }  // namespace
 
 void ShapeBatch::triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color color) {
-  triangles_.append({a, color});
-  triangles_.append({b, color});
-  triangles_.append({c, color});
+  triangles_.append({a, color, flatTexel_});
+  triangles_.append({b, color, flatTexel_});
+  triangles_.append({c, color, flatTexel_});
+}
+
+void ShapeBatch::sprite(sf::FloatRect destination, sf::IntRect source, sf::Color color) {
+  const float x0 = destination.left;
+  const float y0 = destination.top;
+  const float x1 = x0 + destination.width;
+  const float y1 = y0 + destination.height;
+  const auto u0 = static_cast<float>(source.left);
+  const auto v0 = static_cast<float>(source.top);
+  const float u1 = u0 + static_cast<float>(source.width);
+  const float v1 = v0 + static_cast<float>(source.height);
+  const sf::Vertex corners[4] = {{{x0, y0}, color, {u0, v0}},
+                                 {{x1, y0}, color, {u1, v0}},
+                                 {{x1, y1}, color, {u1, v1}},
+                                 {{x0, y1}, color, {u0, v1}}};
+  for (const int corner : {0, 1, 2, 0, 2, 3}) {
+    triangles_.append(corners[corner]);
+  }
 }
 
 void ShapeBatch::rect(sf::FloatRect rect, sf::Color color) {

@@ -11,6 +11,10 @@ namespace coyote {
 class ShapeBatch {
  public:
   void clear() { triangles_.clear(); }
+  /// Drawn with a texture, flat shapes take their colour from this texel (an opaque white one).
+  void setFlatTexel(sf::Vector2f texel) { flatTexel_ = texel; }
+  /// The texture's rectangle `source` stretched over `destination`, tinted by `color`.
+  void sprite(sf::FloatRect destination, sf::IntRect source, sf::Color color);
   void triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color color);
   void rect(sf::FloatRect rect, sf::Color color);
   /// A 1-px border just inside `rect`.
@@ -26,6 +30,7 @@ class ShapeBatch {
 
  private:
   sf::VertexArray triangles_{sf::Triangles};
+  sf::Vector2f flatTexel_;
 };
 
 }  // namespace coyote

@@ -53,9 +53,12 @@ class Synth {
     highPassGrowth_ = 1.0f + p.highPassSweep * 0.0003f;
     vibratoSpeed_ = squared(p.vibratoSpeed) * 0.01f;
     vibratoDepth_ = p.vibratoDepth * 0.5f;
-    stageLength_ = {static_cast<int>(squared(p.attack) * 100000.0f),
-                    static_cast<int>(squared(p.sustain) * 100000.0f),
-                    static_cast<int>(squared(p.decay) * 100000.0f)};
+    // Each stage at most 100,000 samples (sfxr's range is 0–1): a wild parameter cannot
+    // overflow the conversion to int.
+    const auto stage = [](float value) {
+      return static_cast<int>(squared(std::clamp(value, 0.0f, 1.0f)) * 100000.0f);
+    };
+    stageLength_ = {stage(p.attack), stage(p.sustain), stage(p.decay)};
     refillNoise();
   }
 

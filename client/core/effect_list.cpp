@@ -78,10 +78,11 @@ float Effect::opacity(double renderTick) const {
 std::optional<Vec2> effectPosition(const StepEvent& event, EffectKind kind, const WorldState& after,
                                    const Level& level, const PhysicsConfig& config) {
   if (kind == EffectKind::Flash) {
-    const auto index = static_cast<std::size_t>(event.value);
-    if (event.value < 0.0f || index >= level.checkpoints.size()) {
+    // Checked before the conversion: a negative (or NaN) float to an unsigned is undefined.
+    if (!(event.value >= 0.0f) || event.value >= static_cast<float>(level.checkpoints.size())) {
       return std::nullopt;
     }
+    const auto index = static_cast<std::size_t>(event.value);
     const CheckpointDefinition& checkpoint = level.checkpoints[index];
     return Vec2{checkpoint.position.x + checkpoint.size.x * 0.5f,
                 checkpoint.position.y + checkpoint.size.y * 0.5f};

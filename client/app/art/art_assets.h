@@ -13,6 +13,7 @@ namespace coyote {
 struct ArtAssets {
   sf::Texture tiles;
   sf::Texture character;
+  sf::Texture particles;  ///< the effects' small sprites, and a white cell for flat shapes
   std::array<sf::Texture, 3> backdrop;  ///< far to near
 };
 

@@ -60,7 +60,8 @@ struct RaceWithRecords {
   sf::Image play(const std::string& keys) {
     const std::string png = (directory.path() / "screen.png").string();
     const std::string line = fmt::format(
-        "{} --connect 127.0.0.1:{} --name tester --flat-colours --screenshot {} --after-ticks 150 & "
+        "{} --connect 127.0.0.1:{} --name tester --flat-colours --screenshot {} --after-ticks 150 "
+        "& "
         "sleep 1.5; {}; wait $!",
         COYOTE_CLIENT_BINARY, server.port, png, keys);
     test::ChildProcess client(

@@ -1,4 +1,5 @@
 // The real coyote-client under Xvfb against a real local coyote-server: what a player sees.
+#include <array>
 #include <csignal>
 
 #include <fmt/format.h>
@@ -241,6 +242,40 @@ TEST(ScreenshotProcess, WithTheArtEachTileIsItsTilesetPieceAndThePlayerItsSprite
   EXPECT_TRUE(near(got, want)) << "the player's body: got " << int(got.r) << "," << int(got.g)
                                << "," << int(got.b) << " want " << int(want.r) << "," << int(want.g)
                                << "," << int(want.b);
+}
+
+// The playground with the art: behind the level, the three backdrop layers (docs/art.md#backdrop).
+// The player stands at the left edge and the bottom, so the camera rests at (0, 9) tiles: the
+// layers are not scrolled sideways and the hills sit on the level's bottom; each sampled pixel of
+// open air must be the topmost opaque layer's.
+TEST(ScreenshotProcess, ThePlaygroundShowsItsParallaxBackdropBehindTheLevel) {
+  test::TempDirectory directory;
+  LevelServer server(directory, std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj");
+  ASSERT_GT(server.port, 0) << server.process.output();
+  const sf::Image image = clientScreenshot(directory, server.port, "playground", {}, 90);
+  server.process.signal(SIGTERM);
+  EXPECT_EQ(server.process.wait(10.0), 0);
+  ASSERT_EQ(image.getSize().x, 1280u);
+  std::array<sf::Image, 3> layers;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    ASSERT_TRUE(layers[i].loadFromFile(std::string(COYOTE_SOURCE_DIR) + "/assets/backdrop_" +
+                                       std::to_string(i) + ".png"));
+  }
+  int hills = 0;
+  for (const unsigned x : {40u, 60u, 80u, 140u, 220u, 240u}) {
+    for (const unsigned y : {10u, 40u, 70u, 100u, 150u}) {
+      sf::Color want = layers[0].getPixel(x, y);
+      for (std::size_t i = 1; i < layers.size(); ++i) {
+        if (layers[i].getPixel(x, y).a == 255) {
+          want = layers[i].getPixel(x, y);
+          ++hills;
+        }
+      }
+      const sf::Color got = at(image, static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+      EXPECT_TRUE(sameColour(got, want)) << "backdrop at logical (" << x << ", " << y << ")";
+    }
+  }
+  EXPECT_GE(hills, 3) << "the hills are among the pixels checked, not only the sky";
 }
 
 // F4 and F5 (docs/playing.md#debug-views) on a level with three joints, each in one state:

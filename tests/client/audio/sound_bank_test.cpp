@@ -78,7 +78,8 @@ TEST(SoundBank, HostileParametersStayBoundedAndFinite) {
   wild.lowPassResonance = 1.0f;
   wild.lowPassCutoff = 0.0f;
   wild.volume = 100.0f;
-  wild.sustain = 0.3f;
+  wild.attack = 1e12f;  // far outside sfxr's 0–1: clamped, never an overflowing conversion
+  wild.decay = -5.0f;
   const std::vector<std::int16_t> samples = synthesize(wild);
   EXPECT_FALSE(samples.empty());
   EXPECT_LE(samples.size(), 4u * kSynthSampleRate);

@@ -3,6 +3,8 @@
 // pixel for that pose, tinted in the slot's colour, the scarf in the dash budget's colour, and
 // mirrored for a character facing left (docs/art.md#characters).
 #include "client/app/art/character_sprites.h"
+#include "client/app/effect_renderer.h"
+#include "client/app/palette.h"
 
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
@@ -175,6 +177,55 @@ TEST(CharacterSprites, RisingStretchesAndDashingLeavesAfterImages) {
   dashing.dashDirection = {1.0f, 0.0f};
   EXPECT_GT(lit(scene.draw(dashing, 0)), lit(scene.draw(standing, 0)) * 2)
       << "three after-images behind the dash";
+}
+
+// The effects' particles are sprites of assets/particles.png (docs/art.md#particles): a landing's
+// dust is two puffs, each the sheet's first puff frame at its start, tinted in the dust colour.
+TEST(EffectSprites, ALandingsDustIsTwoPuffSpritesOfTheSheet) {
+  Scene scene;
+  ASSERT_NE(scene.art, nullptr);
+  WorldState state = makeWorld(1, scene.level, scene.physics);
+  state.characters[0] = scene.at(false);
+  EffectList effects;
+  effects.simulated(10, std::vector<StepEvent>{{10, kCharacterIdBase, EventKind::Landed, 12.0f}},
+                    state, scene.level, scene.physics, 10);
+  ASSERT_EQ(effects.effects().size(), 1u);
+  sf::RenderTexture target;
+  target.create(128, 64);
+  target.clear(sf::Color::Black);
+  drawEffects(target, {0.0f, 0.0f}, effects, 10.0, &scene.art->particles);
+  target.display();
+  const sf::Image image = target.getTexture().copyToImage();
+  sf::Image sheet;
+  ASSERT_TRUE(sheet.loadFromFile(std::string(COYOTE_SOURCE_DIR) + "/assets/particles.png"));
+  const sf::Vector2f at{effects.effects()[0].position.x * 16.0f,
+                        effects.effects()[0].position.y * 16.0f};
+  const sf::Color dust = palette::kDust;
+  int lit = 0;
+  for (const float side : {-1.0f, 1.0f}) {
+    const int left = static_cast<int>(std::round(at.x + side * 2.0f)) - 4;
+    const int top = static_cast<int>(std::round(at.y - 1.5f)) - 4;
+    for (int y = 0; y < 8; ++y) {
+      for (int x = 0; x < 8; ++x) {
+        const sf::Color texel = sheet.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
+        if (texel.a != 255) {
+          continue;
+        }
+        // The sprite's alpha is the dust's: over black, each channel is scaled by it.
+        const sf::Color want(static_cast<sf::Uint8>(dust.r * dust.a / 255),
+                             static_cast<sf::Uint8>(dust.g * dust.a / 255),
+                             static_cast<sf::Uint8>(dust.b * dust.a / 255));
+        const sf::Color got =
+            image.getPixel(static_cast<unsigned>(left + x), static_cast<unsigned>(top + y));
+        EXPECT_TRUE(near(got, want)) << "puff " << side << " pixel (" << x << ", " << y << ")";
+        ++lit;
+      }
+    }
+  }
+  EXPECT_GE(lit, 16);
+  const sf::Color away =
+      image.getPixel(static_cast<unsigned>(at.x) + 30, static_cast<unsigned>(at.y) - 10);
+  EXPECT_EQ(away.r + away.g + away.b, 0) << "nothing else drawn";
 }
 
 }  // namespace
