@@ -20,22 +20,27 @@ void ShapeBatch::triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Co
   triangles_.append({c, color, flatTexel_});
 }
 
-void ShapeBatch::sprite(sf::FloatRect destination, sf::IntRect source, sf::Color color) {
-  const float x0 = destination.left;
-  const float y0 = destination.top;
-  const float x1 = x0 + destination.width;
-  const float y1 = y0 + destination.height;
-  const auto u0 = static_cast<float>(source.left);
-  const auto v0 = static_cast<float>(source.top);
-  const float u1 = u0 + static_cast<float>(source.width);
-  const float v1 = v0 + static_cast<float>(source.height);
+void appendQuad(sf::VertexArray& triangles, sf::FloatRect position, sf::FloatRect texture,
+                sf::Color color) {
+  const float x0 = position.left;
+  const float y0 = position.top;
+  const float x1 = x0 + position.width;
+  const float y1 = y0 + position.height;
+  const float u0 = texture.left;
+  const float v0 = texture.top;
+  const float u1 = u0 + texture.width;
+  const float v1 = v0 + texture.height;
   const sf::Vertex corners[4] = {{{x0, y0}, color, {u0, v0}},
                                  {{x1, y0}, color, {u1, v0}},
                                  {{x1, y1}, color, {u1, v1}},
                                  {{x0, y1}, color, {u0, v1}}};
   for (const int corner : {0, 1, 2, 0, 2, 3}) {
-    triangles_.append(corners[corner]);
+    triangles.append(corners[corner]);
   }
+}
+
+void ShapeBatch::sprite(sf::FloatRect destination, sf::IntRect source, sf::Color color) {
+  appendQuad(triangles_, destination, sf::FloatRect(source), color);
 }
 
 void ShapeBatch::rect(sf::FloatRect rect, sf::Color color) {

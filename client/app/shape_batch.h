@@ -4,6 +4,11 @@
 
 namespace coyote {
 
+/// Appends two triangles covering `position` (pixels) with the texture's `texture` rectangle
+/// (texels) tinted by `color`. A negative texture width mirrors it left to right.
+void appendQuad(sf::VertexArray& triangles, sf::FloatRect position, sf::FloatRect texture,
+                sf::Color color);
+
 /// Flat shapes gathered into one triangle array and drawn in one call: rectangles, frames,
 /// triangles, lines (as thin quads), discs and rings. The world's bodies and effects are many
 /// small shapes; one sf::Shape each would be a draw call each

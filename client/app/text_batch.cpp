@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "client/app/shape_batch.h"
+
 namespace coyote {
 
 TextBatch::TextBatch(const sf::Font& font, unsigned size, float outline)
@@ -27,20 +29,10 @@ void TextBatch::addGlyphs(const sf::String& text, sf::Vector2f position, sf::Col
     x += font_.getKerning(previous, letter, size_);
     previous = letter;
     const sf::Glyph& glyph = font_.getGlyph(letter, size_, false, outline);
-    const float left = x + glyph.bounds.left;
-    const float top = baseline + glyph.bounds.top;
-    const float right = left + glyph.bounds.width;
-    const float bottom = top + glyph.bounds.height;
-    const auto u0 = static_cast<float>(glyph.textureRect.left);
-    const auto v0 = static_cast<float>(glyph.textureRect.top);
-    const float u1 = u0 + static_cast<float>(glyph.textureRect.width);
-    const float v1 = v0 + static_cast<float>(glyph.textureRect.height);
-    into.append({{left, top}, colour, {u0, v0}});
-    into.append({{right, top}, colour, {u1, v0}});
-    into.append({{right, bottom}, colour, {u1, v1}});
-    into.append({{left, top}, colour, {u0, v0}});
-    into.append({{right, bottom}, colour, {u1, v1}});
-    into.append({{left, bottom}, colour, {u0, v1}});
+    appendQuad(into,
+               {x + glyph.bounds.left, baseline + glyph.bounds.top, glyph.bounds.width,
+                glyph.bounds.height},
+               sf::FloatRect(glyph.textureRect), colour);
     x += font_.getGlyph(letter, size_, false).advance;
   }
 }

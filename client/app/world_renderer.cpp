@@ -5,6 +5,7 @@
 #include "client/app/art/autotile.h"
 #include "client/app/art/tile_atlas.h"
 #include "client/app/palette.h"
+#include "client/app/shape_batch.h"
 #include "client/app/text_batch.h"
 #include "sim/collision/slope.h"
 
@@ -75,18 +76,7 @@ sf::Color solidColor(const Material& material) {
 
 // A tile of the atlas at (x, y), logical pixels: two triangles with their texture corners.
 void addPiece(sf::VertexArray& array, float x, float y, int index) {
-  const sf::IntRect rect = atlas::tileRect(index);
-  const auto u0 = static_cast<float>(rect.left);
-  const auto v0 = static_cast<float>(rect.top);
-  const float u1 = u0 + kTile;
-  const float v1 = v0 + kTile;
-  const sf::Color white = sf::Color::White;
-  array.append({{x, y}, white, {u0, v0}});
-  array.append({{x + kTile, y}, white, {u1, v0}});
-  array.append({{x + kTile, y + kTile}, white, {u1, v1}});
-  array.append({{x, y}, white, {u0, v0}});
-  array.append({{x + kTile, y + kTile}, white, {u1, v1}});
-  array.append({{x, y + kTile}, white, {u0, v1}});
+  appendQuad(array, {x, y, kTile, kTile}, sf::FloatRect(atlas::tileRect(index)), sf::Color::White);
 }
 
 // The piece a solid, slope or rounded tile is drawn with: by its material, and for a solid one

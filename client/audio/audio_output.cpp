@@ -40,17 +40,16 @@ Placement placeSound(Vec2 position, const Listener& listener) {
 }
 
 AudioOutput::AudioOutput(std::shared_ptr<spdlog::logger> log) : log_(std::move(log)) {
-  std::vector<std::int16_t> samples = synthesize(soundParameters(SoundId::Jump));
+  // buffers_[i] is sound i: the first opens the device, the others follow in order.
+  const auto sounds = allSounds();
+  std::vector<std::int16_t> samples = synthesize(soundParameters(sounds.front()));
   buffers_.reserve(kSoundCount);
   if (!openDevice(buffers_, samples)) {
     log_->warn("no audio device: playing without sound");
     return;
   }
-  for (const SoundId sound : allSounds()) {
-    if (sound == SoundId::Jump) {
-      continue;
-    }
-    samples = synthesize(soundParameters(sound));
+  for (std::size_t i = 1; i < sounds.size(); ++i) {
+    samples = synthesize(soundParameters(sounds[i]));
     buffers_.emplace_back().loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
   }
   voices_.reserve(kVoices);

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "client/app/shape_batch.h"
 #include "sim/collision/water.h"
 
 namespace coyote {
@@ -72,20 +73,13 @@ void CharacterSprites::addFrame(sf::Vector2f feet, int column, int row, const An
   const float height = kFrame * frame.scaleY;
   const float left = std::round(feet.x - width * 0.5f);
   const float top = std::round(feet.y - height);
-  float u0 = static_cast<float>(column) * kFrame;
-  float u1 = u0 + kFrame;
-  if (facing < 0) {
-    std::swap(u0, u1);  // mirrored: the sheet faces right
-  }
-  const float v0 = static_cast<float>(row) * kFrame;
-  const float v1 = v0 + kFrame;
-  const sf::Vertex corners[4] = {{{left, top}, colour, {u0, v0}},
-                                 {{left + width, top}, colour, {u1, v0}},
-                                 {{left + width, top + height}, colour, {u1, v1}},
-                                 {{left, top + height}, colour, {u0, v1}}};
-  for (const int corner : {0, 1, 2, 0, 2, 3}) {
-    vertices_.append(corners[corner]);
-  }
+  // Mirrored (the sheet faces right) by a texture rectangle of negative width.
+  const float u = static_cast<float>(column) * kFrame;
+  const float v = static_cast<float>(row) * kFrame;
+  appendQuad(vertices_, {left, top, width, height},
+             facing < 0 ? sf::FloatRect(u + kFrame, v, -kFrame, kFrame)
+                        : sf::FloatRect(u, v, kFrame, kFrame),
+             colour);
 }
 
 void CharacterSprites::draw(sf::RenderTarget& target, Vec2 camera,
