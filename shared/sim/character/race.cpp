@@ -102,8 +102,10 @@ bool reachNext(const RaceStep& step, const Level& level, int checkpoints, float&
   after = finish->enter > after ? finish->enter : after;
   ++character.raceLap;
   character.raceCheckpoint = 0;
+  // Every lap counts the same way, the last one too (a one-lap race's only lap): its
+  // lap_finished, then, after the last, the run's run_finished at the same time.
+  emit(step, EventKind::LapFinished, character.raceLap, after);
   if (character.raceLap < level.race.laps) {
-    emit(step, EventKind::LapFinished, character.raceLap, after);
     return false;  // a new lap's checkpoints are met on later ticks
   }
   emit(step, EventKind::RunFinished, character.raceLap, after);

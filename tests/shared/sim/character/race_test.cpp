@@ -59,18 +59,19 @@ TEST(Race, TheFinishTimeIsTheFormulaToAMicrosecond) {
     }
     lefts.push_back(scenario.box().left());
   }
-  ASSERT_EQ(events.size(), 2u);
+  ASSERT_EQ(events.size(), 3u);
   ASSERT_EQ(events[0].event.kind, EventKind::RunStarted);
-  ASSERT_EQ(events[1].event.kind, EventKind::RunFinished);
+  ASSERT_EQ(events[1].event.kind, EventKind::LapFinished);
+  ASSERT_EQ(events[2].event.kind, EventKind::RunFinished);
   // Computed here from the positions alone: the box's left edge leaves x = 3 in the start step,
   // and its right edge (left + 0.4) reaches x = 20 in the finish step.
   const int start = events[0].step;
-  const int finish = events[1].step;
+  const int finish = events[2].step;
   const double startFraction = (3.0 - lefts[start]) / (lefts[start + 1] - lefts[start]);
   const double finishFraction = (20.0 - 0.4 - lefts[finish]) / (lefts[finish + 1] - lefts[finish]);
   EXPECT_NEAR(events[0].event.value, startFraction, 1e-5);
   const double expected = ((finish - start) + finishFraction - startFraction) * kTick;
-  const double measured = raceSeconds(events[1].event, 60);
+  const double measured = raceSeconds(events[2].event, 60);
   EXPECT_NEAR(measured, expected, 1e-6);
   EXPECT_GT(measured, 1.5);  // 17 tiles from rest at 9 tiles/s
   EXPECT_EQ(scenario.player().runTicks, -1) << "the run is over";
@@ -140,10 +141,11 @@ TEST(Race, TwoCheckpointsMetInOneTickBothCountInTurn) {
       events.push_back(event);
     }
   }
-  ASSERT_EQ(events.size(), 4u);
+  ASSERT_EQ(events.size(), 5u);
   EXPECT_EQ(events[1].event.kind, EventKind::CheckpointSplit);
   EXPECT_EQ(events[2].event.kind, EventKind::CheckpointSplit);
-  EXPECT_EQ(events[3].event.kind, EventKind::RunFinished);
+  EXPECT_EQ(events[3].event.kind, EventKind::LapFinished);
+  EXPECT_EQ(events[4].event.kind, EventKind::RunFinished);
   EXPECT_EQ(events[1].step, events[2].step) << "both in one tick";
   EXPECT_GT(events[2].event.value, events[1].event.value) << "the second one later in it";
 }
@@ -177,9 +179,10 @@ TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
   for (int step = 0; step < 240 && after.empty(); ++step) {
     after = raceEvents(scenario.stepCollecting(input(kRight)), step);
   }
-  ASSERT_EQ(after.size(), 1u);
-  EXPECT_EQ(after[0].event.kind, EventKind::RunFinished);
-  EXPECT_GT(after[0].event.count, ticks) << "the time includes the way back";
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0].event.kind, EventKind::LapFinished);
+  EXPECT_EQ(after[1].event.kind, EventKind::RunFinished);
+  EXPECT_GT(after[1].event.count, ticks) << "the time includes the way back";
 }
 
 TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {
@@ -203,11 +206,33 @@ TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {
   }
   EXPECT_EQ(kinds, (std::vector<EventKind>{EventKind::RunStarted, EventKind::CheckpointSplit,
                                            EventKind::LapFinished, EventKind::CheckpointSplit,
-                                           EventKind::RunFinished}));
-  ASSERT_EQ(events.size(), 5u);
+                                           EventKind::LapFinished, EventKind::RunFinished}));
+  ASSERT_EQ(events.size(), 6u);
   EXPECT_EQ(events[2].index, 1) << "the first lap";
-  EXPECT_EQ(events[4].index, 2);
+  EXPECT_EQ(events[4].index, 2) << "the last lap counts as a lap too";
+  EXPECT_EQ(events[5].index, 2);
+  EXPECT_EQ(raceSeconds(events[5], 60), raceSeconds(events[4], 60)) << "the run ends with it";
   EXPECT_GT(raceSeconds(events[4], 60), raceSeconds(events[2], 60));
+}
+
+// A one-lap race's only lap is a lap like any other: the finish emits lap_finished (lap 1), then
+// run_finished, both at the same time, as the last lap of a longer race does.
+TEST(Race, AOneLapRaceFinishesItsLapThenItsRun) {
+  Scenario scenario(test::kHall);
+  addRace(scenario, 1);
+  std::vector<StepEvent> events;
+  for (int step = 0; step < 180; ++step) {
+    for (const RaceEvent& event : raceEvents(scenario.stepCollecting(input(kRight)), step)) {
+      events.push_back(event.event);
+    }
+  }
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[0].kind, EventKind::RunStarted);
+  EXPECT_EQ(events[1].kind, EventKind::LapFinished);
+  EXPECT_EQ(events[1].index, 1);
+  EXPECT_EQ(events[2].kind, EventKind::RunFinished);
+  EXPECT_EQ(events[2].index, 1);
+  EXPECT_EQ(raceSeconds(events[1], 60), raceSeconds(events[2], 60));
 }
 
 TEST(Race, ALevelWithoutARaceTimesNothing) {
