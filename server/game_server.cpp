@@ -112,6 +112,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
     return info_.answer(host_, from, datagram, now_) || gate_.screen(host_, from, datagram, now_);
   });
   gate_.setAdmission([this](const ENetAddress& from, std::uint32_t connectId) {
+    letGoOfSupersededAttempt(from, connectId);
     return connectRefusal(from, connectId);
   });
   if (config_.recordsEnabled()) {

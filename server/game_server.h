@@ -127,6 +127,10 @@ class GameServer {
   void reportRefusedConnects();
   std::optional<net::ConnectRefusal> connectRefusal(const ENetAddress& from,
                                                     std::uint32_t connectId);
+  /// Lets go of the earlier attempt of a client that sent a new CONNECT from the same address
+  /// and port (docs/protocol.md#how-a-match-runs), so that it never counts against
+  /// net.peers_per_address.
+  void letGoOfSupersededAttempt(const ENetAddress& from, std::uint32_t connectId);
 
   void onConnect(ENetPeer* peer);
   /// The connection is gone; `announce`: the room is told the player left (not when it came back

@@ -47,6 +47,26 @@ void GameServer::limitHalfOpenPeers() {
   }
 }
 
+// A CONNECT whose cookie proved its address and port, with another connectID than the peer ENet
+// holds for that address and port, comes from the same socket: its client gave up that attempt
+// (its CONNECT or VERIFY_CONNECT lost on the way, or its Welcome late) and started again. The
+// earlier peer, half-open here or not, is let go at once. Counted, it would hold a place of
+// net.peers_per_address for seconds (kHalfOpenTimeoutMs, or the reliable timeout), and four
+// friends behind one NAT on a lossy link were refused when one of them retried. Only the
+// holder of the address can do this: a forged source never sees the cookie. Reset, not
+// disconnected: the socket now speaks for its new attempt, which a DISCONNECT must not reach.
+void GameServer::letGoOfSupersededAttempt(const ENetAddress& from, std::uint32_t connectId) {
+  ENetHost* host = host_.get();
+  for (ENetPeer* peer = host->peers; peer < host->peers + host->peerCount; ++peer) {
+    if (peer->state != ENET_PEER_STATE_DISCONNECTED && peer->address.host == from.host &&
+        peer->address.port == from.port && peer->connectID != connectId) {
+      ++metrics_.supersededConnects;
+      onDisconnect(peer);
+      enet_peer_reset(peer);
+    }
+  }
+}
+
 // ENet's own test (enet_protocol_handle_connect), made before it drops the CONNECT silently: a
 // retransmitted CONNECT of a peer it already made is its business, not a refusal.
 std::optional<net::ConnectRefusal> GameServer::connectRefusal(const ENetAddress& from,

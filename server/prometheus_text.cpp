@@ -134,6 +134,9 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
   out.counter("coyote_turned_away_connects_total", static_cast<double>(m.turnedAwayConnects),
               "Connects with a valid cookie refused (net.peers_per_address, no free peer), "
               "each answered with its reason.");
+  out.counter("coyote_superseded_connects_total", static_cast<double>(m.supersededConnects),
+              "Earlier connection attempts let go when their client connected again from the "
+              "same address and port.");
   out.counter("coyote_info_requests_total", static_cast<double>(m.infoRequests),
               "Server info queries received (server browsers, LAN discovery).");
   out.counter("coyote_info_replies_total", static_cast<double>(m.infoReplies),

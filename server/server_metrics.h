@@ -90,6 +90,8 @@ struct ServerMetrics {
   std::uint64_t refusedConnects = 0;  ///< ENet CONNECTs without a valid cookie, dropped
   /// CONNECTs with a valid cookie refused for net.peers_per_address or no free peer (answered)
   std::uint64_t turnedAwayConnects = 0;
+  /// Earlier attempts let go when their client connected again from the same address and port
+  std::uint64_t supersededConnects = 0;
   std::uint64_t infoRequests = 0;   ///< server info queries (server browsers, LAN discovery)
   std::uint64_t infoReplies = 0;    ///< answered: within the per-address and global limits
   std::uint64_t welcomeCopies = 0;  ///< Welcomes sent again to clients still without one

@@ -9,6 +9,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "net/connect_challenge.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 
@@ -125,6 +126,57 @@ TEST(GameServer, ReservationsNeverKeepANewcomerOut) {
       {&third, &fourth, &first}, [&] { return first.phase() == ClientPhase::Refused; }, 5.0));
   EXPECT_THAT(first.endReason(), HasSubstr("is full")) << "its reservation was given up";
   EXPECT_EQ(match.server().metrics().players, 2);
+}
+
+// A client whose attempt was lost half-way (the server made a peer and sent VERIFY_CONNECT, which
+// never arrived) tries again from the same socket with a new CONNECT. That attempt supersedes the
+// first at once: with one place left under net.peers_per_address, it gets in instead of being
+// refused for its own abandoned attempt (as a household behind one NAT was, on a lossy link).
+TEST(GameServer, ARetriedConnectSupersedesItsHalfOpenAttemptUnderPeersPerAddress) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 2;
+  test::LoopbackMatch match(config);
+  ClientSession first(test::clientOptions(match.port(), "one"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&first}, [&] { return playing(first); }, 5.0));
+
+  net::EnetHost socket = net::EnetHost::client();  // one socket for both attempts
+  ENetAddress server{};
+  enet_address_set_host_ip(&server, "127.0.0.1");
+  server.port = match.port();
+  net::ConnectChallenge challenge(socket, server);
+  ENetEvent event;
+  ENetPeer* lost = nullptr;
+  ASSERT_TRUE(match.pumpUntil(
+      {&first},
+      [&] {
+        enet_host_service(socket.get(), &event, 0);  // the cookie's reply
+        lost = challenge.update(match.now());
+        return lost != nullptr;
+      },
+      5.0));
+  enet_host_flush(socket.get());  // the CONNECT goes; what the server answers is never read
+  match.pumpFor({&first}, 0.3);
+  enet_peer_reset(lost);  // the client gives up on it, as after a lost VERIFY_CONNECT
+  ASSERT_EQ(match.server().metrics().supersededConnects, 0u);
+
+  challenge.restart(match.now());
+  bool connected = false;
+  ENetPeer* retried = nullptr;
+  match.pumpUntil(
+      {&first},
+      [&] {
+        while (enet_host_service(socket.get(), &event, 0) > 0) {
+          connected = connected || event.type == ENET_EVENT_TYPE_CONNECT;
+        }
+        retried = retried != nullptr ? retried : challenge.update(match.now());
+        return connected || challenge.refusal().has_value();
+      },
+      5.0);
+  EXPECT_TRUE(connected) << (challenge.refusal() ? net::describe(*challenge.refusal()) : "");
+  EXPECT_FALSE(challenge.refusal().has_value());
+  EXPECT_EQ(match.server().metrics().supersededConnects, 1u);
+  EXPECT_TRUE(playing(first)) << "the other connection from the address is untouched";
 }
 
 }  // namespace
