@@ -12,6 +12,7 @@
 #include "sim/bodies/sensors.h"
 #include "sim/character/checkpoints.h"
 #include "sim/character/race.h"
+#include "sim/character/spawn.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/water.h"
 
@@ -26,7 +27,7 @@ void respawnFallenCharacters(WorldState& state, const ActiveCharacters& active, 
   for (const std::uint8_t slot : active) {
     Character& character = state.characters[slot];
     if (character.position.y > below) {
-      respawnCharacter(character, level, config);
+      respawnCharacter(character, state, level, config);
       if (events != nullptr) {
         events->emit(static_cast<BodyId>(kCharacterIdBase + slot), EventKind::Respawned);
       }
@@ -113,6 +114,22 @@ struct CharacterPass {
   CharacterBits mayTouchHazard;
 };
 
+bool respawnPressed(const Character& character, PlayerInput input) {
+  return (input.buttons & ~character.previousButtons & kButtonRespawn) != 0;
+}
+
+// The respawn button's press (a player's `kill`): back to the last checkpoint or the spawn, as a
+// hazard sends it, and nothing else this tick. A rule of the world step rather than of the
+// character's, for the place it sends the character to may be on a platform or a crate.
+CharacterContacts respawnOnPress(Character& character, PlayerInput input, const WorldState& state,
+                                 const Level& level, const PhysicsConfig& config) {
+  respawnCharacter(character, state, level, config);
+  character.previousButtons = input.buttons;
+  CharacterContacts respawned;
+  respawned.respawned = true;
+  return respawned;
+}
+
 /// Each character in slot order, against `bodies` (nullptr: against the tiles alone).
 void stepCharacters(WorldState& state, const ActiveCharacters& active, const Level& level,
                     const StepParameters& parameters, ObstacleSet* bodies, CharacterPass& pass) {
@@ -124,7 +141,9 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Lev
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterBefore before{character.grounded, character.wallDirection};
     const CharacterContacts contacts =
-        stepCharacter(character, pass.inputs[slot], level, parameters, bodies, id);
+        respawnPressed(character, pass.inputs[slot])
+            ? respawnOnPress(character, pass.inputs[slot], state, level, parameters.config)
+            : stepCharacter(character, pass.inputs[slot], level, parameters, bodies, id);
     if (contacts.mayTouchHazard) {
       pass.mayTouchHazard.add(slot);
     }
@@ -139,7 +158,7 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Lev
     if (contacts.pushed != kNoBody) {
       // The crate takes its share of the push now and moves next step, before this character.
       character.velocity.x =
-          pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters, events);
+          pushCrate(state, contacts.pushed, contacts.pushSpeed, level, parameters, events, bodies);
     }
   }
 }
@@ -331,7 +350,7 @@ void addCharacter(WorldState& state, int slot, const Level& level, const Physics
   const Vec2 spawn = level.spawns.empty()
                          ? Vec2{static_cast<float>(level.width()) * 0.5f, 1.0f}
                          : level.spawns[static_cast<std::size_t>(slot) % level.spawns.size()];
-  spawnCharacter(state.characters[static_cast<std::size_t>(slot)], spawn, level, config);
+  spawnCharacter(state.characters[static_cast<std::size_t>(slot)], spawn, state, level, config);
   state.roster.add(static_cast<std::size_t>(slot));
 }
 

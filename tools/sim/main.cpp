@@ -10,6 +10,7 @@
 #include "level/tiled_level_loader.h"
 #include "replay/replay_file.h"
 #include "replay/run_record.h"
+#include "scenario/level_walk.h"
 #include "tools/sim/sim_run.h"
 
 namespace {
@@ -66,6 +67,23 @@ int verifyRunFile(const std::string& runFile, const std::string& levelFile,
   return 0;
 }
 
+/// `coyote-sim walk`: walks every standing place of a level both ways
+/// (docs/levels.md#the-level-walk) and prints each stop at a bump that is no wall by design; 0 if
+/// there is none, 1 if there are.
+int walkLevelFile(const std::string& levelFile, const std::string& materialsFile) {
+  const coyote::Level level =
+      coyote::loadTiledLevel(levelFile, coyote::materialsForLevel(materialsFile, levelFile));
+  const coyote::LevelWalk walk = coyote::walkLevel(level, coyote::PhysicsConfig{});
+  for (const coyote::WalkStop& stop : walk.unexpected) {
+    std::cout << "stop: " << stop.describe() << "\n";
+  }
+  std::cout << fmt::format(
+      "{}: {}: walked both ways from {} standing places, {} stops, {} at no wall by design\n",
+      walk.unexpected.empty() ? "OK" : "FAIL", level.name, walk.starts, walk.stops,
+      walk.unexpected.size());
+  return walk.unexpected.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,6 +118,13 @@ int main(int argc, char** argv) {
   verifyRun->add_option("--level", runLevel, "the level it was run on (.tmj)")->required();
   verifyRun->add_option("--materials", runMaterials, "materials TOML (default: as the server)");
 
+  std::string walkFile;
+  std::string walkMaterials;
+  CLI::App* walk = app.add_subcommand(
+      "walk", "walk a level's floors both ways and report each bump that stops a walker");
+  walk->add_option("--level", walkFile, "Tiled level (.tmj)")->required();
+  walk->add_option("--materials", walkMaterials, "materials TOML (default: as the server)");
+
   if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
     return *exit;
   }
@@ -109,6 +134,9 @@ int main(int argc, char** argv) {
     }
     if (verifyRun->parsed()) {
       return verifyRunFile(runFile, runLevel, runMaterials);
+    }
+    if (walk->parsed()) {
+      return walkLevelFile(walkFile, walkMaterials);
     }
     const coyote::SimRunSummary summary = coyote::runSimulation(options, std::cout);
     std::cout << coyote::formatSummary(summary) << std::endl;

@@ -35,20 +35,20 @@ void emit(EventBatch* events, BodyId id, EventKind kind, float value = 0.0f) {
 
 /// The point a lost character starts again from: its checkpoint or its spawn, or the level's
 /// spawn for its slot when its own spawn is itself broken.
-void recoverCharacter(Character& character, std::uint8_t slot, const Level& level,
-                      const PhysicsConfig& config) {
+void recoverCharacter(Character& character, std::uint8_t slot, const WorldState& world,
+                      const Level& level, const PhysicsConfig& config) {
   if (!isSoundPosition(character.spawn, level)) {
     character.spawn = level.spawns.empty() ? Vec2{static_cast<float>(level.width()) * 0.5f, 1.0f}
                                            : level.spawns[slot % level.spawns.size()];
   }
-  respawnCharacter(character, level, config);
+  respawnCharacter(character, world, level, config);
 }
 
-void guardCharacter(Character& character, std::uint8_t slot, const Level& level,
-                    const PhysicsConfig& config, EventBatch* events) {
+void guardCharacter(Character& character, std::uint8_t slot, const WorldState& world,
+                    const Level& level, const PhysicsConfig& config, EventBatch* events) {
   const auto id = static_cast<BodyId>(kCharacterIdBase + slot);
   if (!isSoundPosition(character.position, level) || !isFinite(character.velocity)) {
-    recoverCharacter(character, slot, level, config);
+    recoverCharacter(character, slot, world, level, config);
     emit(events, id, EventKind::BodyRecovered);
     return;
   }
@@ -88,7 +88,7 @@ void guardCharacters(WorldState& state, const ActiveCharacters& active, const Le
     const Vec2 speed = character.velocity;
     if (!area.holds(character.position) ||
         !(magnitudeOf(speed.x) <= cap && magnitudeOf(speed.y) <= cap)) {
-      guardCharacter(character, slot, level, config, events);
+      guardCharacter(character, slot, state, level, config, events);
     }
   }
 }

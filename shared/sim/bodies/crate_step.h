@@ -35,9 +35,12 @@ Vec2 launchAtOnce(const Crate& crate, const Level& level, const StepParameters& 
 /// A character (of `physics.mass`) walking at `pushSpeed` into crate `id`: the pair's
 /// inelastic impulse (docs/simulation.md#pushing) gives both the common speed
 /// (m·v_c + M·v) / (m + M). Returns the character's speed after it: the common speed, or 0 when
-/// the crate already moves away faster (the character is only blocked).
+/// the crate already moves away faster, or cannot move at all (its floor's friction holds it, or
+/// it touches a tile, a platform or a row of crates held so): the character is only blocked.
+/// `bodies`: what the crate may touch (nullptr: the tiles alone).
 float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
-                const StepParameters& parameters, EventBatch* events = nullptr);
+                const StepParameters& parameters, EventBatch* events = nullptr,
+                const ObstacleSet* bodies = nullptr);
 
 /// Sends a crate back to where the level placed it, at rest (after a squeeze or a fall), `away`:
 /// out of the world — not simulated, not an obstacle, not drawn — until that place is free.

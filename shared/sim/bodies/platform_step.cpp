@@ -183,6 +183,28 @@ struct PushableBoxes {
   }
 };
 
+// Step-up met from the other side (docs/simulation.md#riders-and-lift-boost): a platform whose
+// top is no higher than `physics.step_height` above a grounded character's feet runs under it
+// instead of shoving it, as the character would have stepped onto it walking. Shoved, a walker
+// takes the platform's speed each tick and can never climb a low lip coming at it faster than
+// it brakes. False, and the box untouched, when the lift is not a step or a ceiling stops it.
+bool stepOntoPlatform(Character& character, Aabb& box, const Aabb& platform, BodyId id,
+                      const Level& level, const PhysicsConfig& config) {
+  const float lip = box.bottom() - platform.top();
+  if (!character.grounded || !(lip > 0.0f) || lip > config.stepHeight) {
+    return false;
+  }
+  Aabb lifted = box;
+  lifted.position += moveAgainstTiles(box, Vec2{0.0f, -lip}, level);
+  if (overlapsBeyondSkin(lifted, platform)) {
+    return false;
+  }
+  box = lifted;
+  character.support = id;
+  character.velocity.y = character.velocity.y > 0.0f ? 0.0f : character.velocity.y;
+  return true;
+}
+
 void pushCharacters(WorldState& state, const ActiveCharacters& active, PushableBoxes& boxes,
                     const Aabb& platform, Vec2 delta, BodyId id, const Level& level,
                     const StepParameters& parameters) {
@@ -193,11 +215,12 @@ void pushCharacters(WorldState& state, const ActiveCharacters& active, PushableB
     }
     Character& character = state.characters[active.slots[i]];
     Aabb box = characterBox(character, parameters.config);
-    if (pushOut(box, character.velocity, character.support, platform, delta, id, level,
+    if (stepOntoPlatform(character, box, platform, id, level, parameters.config) ||
+        pushOut(box, character.velocity, character.support, platform, delta, id, level,
                 parameters)) {
       character.position = box.position;
     } else {
-      respawnCharacter(character, level, parameters.config);  // squeezed
+      respawnCharacter(character, state, level, parameters.config);  // squeezed
     }
     boxes.characters[i] = BoxEdges::of(characterBox(character, parameters.config));
   }

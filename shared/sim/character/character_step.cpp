@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "sim/character/checkpoints.h"
 #include "sim/collision/corner_correction.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/slope.h"
@@ -381,13 +380,20 @@ bool slideDown(Character& character, const SurfaceContact& contact, Incline incl
   // The surface's row: its height above the contact, rounded (the contact may be a cell's edge).
   const float row = static_cast<float>(
       floorToInt(contact.bottom - slopeSurfaceHeight(contact.tile, localX) + 0.5f));
-  const float push = column + surfaceXAtHeight(contact.tile, box.bottom() - row) - box.centerX();
+  const float atFeet = surfaceXAtHeight(contact.tile, box.bottom() - row);
+  const float push = column + atFeet - box.centerX();
   const SweepResult pushed = sweepAabb(box, Vec2{push, 0.0f}, level, OneWayRule{false, 0.0f});
   if (pushed.normalX != 0) {
     return false;
   }
-  character.position.x = pushed.box.position.x;
-  const float sine = incline.sine;
+  // Placed where the push aimed, not where adding it landed: a box pressed against a steep side
+  // tick after tick comes back to the same place to the bit, instead of a float's last bit away.
+  character.position.x = column + atFeet - box.size.x * 0.5f;
+  // Along the surface where the box now meets it, not where its centre was: at a rounded tile's
+  // vertical foot that is straight down, so a box pressed against the foot keeps no horizontal
+  // speed (the floor then takes the rest), as against any wall. Measured before the push, a
+  // walker stopped there kept 0.1 tiles/s away from the foot every tick, and jumped with it.
+  const float sine = surfaceIncline(contact.tile, atFeet).sine;
   const Vec2 downhill{static_cast<float>(incline.downhill) * std::sqrt(1.0f - sine * sine), sine};
   const float along = character.velocity.x * downhill.x + character.velocity.y * downhill.y;
   character.velocity = along > 0.0f ? downhill * along : Vec2{0.0f, 0.0f};
@@ -487,40 +493,9 @@ void detectWallContact(Character& character, const StepInput& input, const Level
 
 }  // namespace
 
-void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
-                    const PhysicsConfig& config) {
-  character = Character{};
-  character.active = true;
-  character.spawn = spawn;
-  character.position = {spawn.x - config.playerWidth * 0.5f, spawn.y - config.playerHeight};
-  character.airJumpsLeft = config.airJumps;
-  character.jumpsRemaining = level.jumpsRemaining;
-  character.dashesRemaining = level.dashesRemaining;
-  // Placed on a floor or a slope (within the snap distance), it stands there from its first tick:
-  // a jump pressed on that tick is a ground jump, not the air jump
-  // (docs/simulation.md#the-character-step).
-  const SurfaceContact ground =
-      findGroundBelow(characterBox(character, config), config.groundSnapDistance, level);
-  if (ground.found) {
-    character.position.y = ground.bottom - config.playerHeight;
-    character.grounded = true;
-    character.onSlope = ground.onSlope;
-    character.ticksSinceGrounded = 0;
-  }
-}
-
 CharacterContacts stepCharacter(Character& character, PlayerInput playerInput, const Level& level,
                                 const StepParameters& parameters, const ObstacleSet* all,
                                 BodyId self) {
-  // The respawn button's press: back to the last checkpoint (or the spawn), as a hazard sends
-  // it, and nothing else this tick.
-  if ((playerInput.buttons & ~character.previousButtons & kButtonRespawn) != 0) {
-    respawnCharacter(character, level, parameters.config);
-    character.previousButtons = playerInput.buttons;
-    CharacterContacts respawned;
-    respawned.respawned = true;
-    return respawned;
-  }
   const StepInput input = readInput(character, playerInput);
   StepScratch scratch;
   scratch.wasGrounded = character.grounded;

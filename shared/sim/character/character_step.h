@@ -36,8 +36,4 @@ CharacterContacts stepCharacter(Character& character, PlayerInput input, const L
                                 const StepParameters& parameters,
                                 const ObstacleSet* bodies = nullptr, BodyId self = kNoBody);
 
-/// Places a character at a spawn point (bottom-centre) with fresh timers and the level budgets.
-void spawnCharacter(Character& character, Vec2 spawn, const Level& level,
-                    const PhysicsConfig& config);
-
 }  // namespace coyote

@@ -1,6 +1,7 @@
 #include "sim/character/checkpoints.h"
 
 #include "sim/character/character_step.h"
+#include "sim/character/spawn.h"
 #include "sim/collision/box_cast.h"
 #include "sim/collision/sweep.h"
 #include "sim/state/scalar.h"
@@ -33,11 +34,12 @@ bool touchesHazard(const Aabb& box, const Level& level) {
   return false;
 }
 
-void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config) {
+void respawnCharacter(Character& character, const WorldState& world, const Level& level,
+                      const PhysicsConfig& config) {
   const Character before = character;
   const CheckpointDefinition* reached = checkpointDefinition(level, before.checkpoint);
-  spawnCharacter(character, reached != nullptr ? reached->respawnPoint() : before.spawn, level,
-                 config);
+  spawnCharacter(character, reached != nullptr ? reached->respawnPoint() : before.spawn, world,
+                 level, config);
   character.spawn = before.spawn;
   character.checkpoint = reached != nullptr ? before.checkpoint : -1;
   // A respawn keeps the race run going (docs/simulation.md#races).
@@ -62,13 +64,13 @@ void touchCheckpoints(Character& character, BodyId id, const Aabb& box, const Le
   }
 }
 
-void touchHazard(Character& character, BodyId id, const Aabb& box, const Level& level,
-                 const PhysicsConfig& config, EventBatch* events) {
+void touchHazard(Character& character, BodyId id, const Aabb& box, const WorldState& world,
+                 const Level& level, const PhysicsConfig& config, EventBatch* events) {
   if (touchesHazard(box, level)) {
     if (events != nullptr) {
       events->emit(id, EventKind::HazardHit);
     }
-    respawnCharacter(character, level, config);
+    respawnCharacter(character, world, level, config);
     if (events != nullptr) {
       events->emit(id, EventKind::Respawned);
     }
@@ -88,7 +90,7 @@ void touchCheckpointsAndHazards(WorldState& state, const ActiveCharacters& activ
       touchCheckpoints(character, id, box, level, events);
     }
     if (mayTouchHazard.contains(slot)) {
-      touchHazard(character, id, box, level, config, events);
+      touchHazard(character, id, box, state, level, config, events);
     }
   };
   if (level.checkpoints.empty()) {

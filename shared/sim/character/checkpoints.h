@@ -9,8 +9,10 @@
 namespace coyote {
 
 /// Sends a character back to the last checkpoint it touched, or to its spawn if none (a hazard,
-/// a squeeze, a fall off the level). It keeps its spawn and its checkpoint.
-void respawnCharacter(Character& character, const Level& level, const PhysicsConfig& config);
+/// a squeeze, a fall off the level, the respawn button). It keeps its spawn and its checkpoint,
+/// and stands on whatever body of `world` is there (spawn.h).
+void respawnCharacter(Character& character, const WorldState& world, const Level& level,
+                      const PhysicsConfig& config);
 
 /// True when the box overlaps a hazard cell by more than the skin (standing next to one is safe).
 bool touchesHazard(const Aabb& box, const Level& level);

@@ -19,13 +19,21 @@ SweepResult stepUpBlocked(const BlockedMotion& motion, float height, const Level
   const float lift = feet - up.box.bottom();
   const SweepResult across =
       sweepAabb(up.box, Vec2{motion.delta.x, 0.0f}, level, motion.oneWay, motion.bodies);
+  // A wall stops the lifted move too, no further than the blocked one: the same side at every
+  // height the box may step. A lifted move that nothing stopped is no wall, however short: a
+  // move that would end within a skin of a lip's face is clamped to the face and reported as
+  // blocked, and the lifted move then gets no further than that clamp. Judged by the clamp, the
+  // lip was a wall on those ticks, the walker lost its speed, and whether it did depended on
+  // where the previous tick happened to stop.
   const float along = motion.delta.x < 0.0f ? -1.0f : 1.0f;
-  if (along * (across.box.left() - blocked.box.left()) <= kSkin) {
-    return blocked;  // as high as it may step, the same side still stops it: a wall
+  if (across.normalX != 0 && along * (across.box.left() - blocked.box.left()) <= kSkin) {
+    return blocked;
   }
-  // The start's one-way rule: a one-way top above the feet is passed, not stood on.
+  // The start's one-way rule: a one-way top above the feet is passed, not stood on. Lowered by a
+  // skin more than it rose: a body's top exactly at the feet' height is met at the very end of
+  // a cast of `lift`, which a cast does not count as a hit (the tiles' pass looks a skin further).
   const SweepResult down =
-      sweepAabb(across.box, Vec2{0.0f, lift}, level, motion.oneWay, motion.bodies);
+      sweepAabb(across.box, Vec2{0.0f, lift + kSkin}, level, motion.oneWay, motion.bodies);
   // On the ledge, the box must clear what is above it by a skin: a gap exactly its height is no
   // room to walk in.
   const SweepResult headroom =

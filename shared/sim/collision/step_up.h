@@ -6,10 +6,12 @@ namespace coyote {
 
 /// Step-up (docs/simulation.md#step-up) for a move `sweepAabb` stopped sideways: the start box is
 /// lifted by `height` (swept, so a ceiling stops it), moved by the same dx, and lowered by as much
-/// as it rose onto what it stepped over. Returns `motion.swept` unchanged when the lifted move
-/// gets no further, when it lands on nothing, or when the ledge leaves the box less than a skin of
-/// headroom under whatever stopped the lift. One-way tops above the start never catch the box:
-/// the edge of a one-way ledge is no step from below.
+/// as it rose onto what it stepped over. Returns `motion.swept` unchanged when the lifted move is
+/// stopped too and gets no further (a wall), when it lands on nothing, or when the ledge leaves
+/// the box less than a skin of headroom under whatever stopped the lift. A lifted move that
+/// nothing stopped keeps its whole dx even when it ends short of the ledge: the box then stands
+/// where its move ended, its speed intact, and steps up on the next tick. One-way tops above the
+/// start never catch the box: the edge of a one-way ledge is no step from below.
 SweepResult stepUpBlocked(const BlockedMotion& motion, float height, const Level& level);
 
 /// stepUpBlocked for a move that may not be blocked at all (most are not: inline, a step pays two

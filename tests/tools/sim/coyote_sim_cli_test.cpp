@@ -193,7 +193,7 @@ TEST(CoyoteSimCli, VerifyRunReplaysARecordedRaceRunToItsTime) {
   const std::string race = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/race.tmj";
   const auto ok = test::runCommand(kSim + " verify-run --level " + race + " " + run);
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
-  EXPECT_THAT(ok.output, ::testing::HasSubstr("replays to 41580.376 ms, as recorded"));
+  EXPECT_THAT(ok.output, ::testing::HasSubstr("replays to 43530.533 ms, as recorded"));
   const auto other = test::runCommand(kSim + " verify-run --level " + kArena + " " + run);
   EXPECT_EQ(other.exitCode, 1) << other.output;
   EXPECT_THAT(other.output, ::testing::HasSubstr("FAIL: the run is of course"));
@@ -204,6 +204,32 @@ TEST(CoyoteSimCli, VerifyRunReplaysARecordedRaceRunToItsTime) {
   const auto refused = test::runCommand(kSim + " verify-run --level " + race + " " + damaged);
   EXPECT_EQ(refused.exitCode, 2) << refused.output;
   EXPECT_THAT(refused.output, ::testing::HasSubstr("damaged.run: checksum mismatch"));
+}
+
+// The level walk from the shell (docs/levels.md#the-level-walk): a bundled level passes; the
+// arena with its old rounded mound back fails, naming the tile and where the walker stopped.
+TEST(CoyoteSimCli, WalkPassesABundledLevelAndNamesEachBumpThatStopsAWalker) {
+  const auto ok = test::runCommand(kSim + " walk --level " + kArena);
+  EXPECT_EQ(ok.exitCode, 0) << ok.output;
+  EXPECT_THAT(ok.output, ::testing::HasSubstr("OK: arena"));
+  EXPECT_THAT(ok.output, ::testing::HasSubstr("0 at no wall by design"));
+
+  test::TempDirectory directory;
+  const std::string levels = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/";
+  directory.write("coyote.tsj", readBoundedFile(levels + "coyote.tsj", 1 << 20));
+  nlohmann::json arena = nlohmann::json::parse(readBoundedFile(kArena, 1 << 20));
+  for (nlohmann::json& layer : arena["layers"]) {
+    if (layer["name"] == "collision") {
+      layer["data"][21 * 48 + 15] = 5;  // rounded up-right: its vertical foot faces the spawn
+    }
+  }
+  const std::string bumpy = directory.write("bumpy.tmj", arena.dump());
+  const auto bad = test::runCommand(kSim + " walk --level " + bumpy + " --materials " +
+                                    COYOTE_SOURCE_DIR + "/configs/materials.toml");
+  EXPECT_EQ(bad.exitCode, 1) << bad.output;
+  EXPECT_THAT(bad.output, ::testing::HasSubstr("stop: walking right"));
+  EXPECT_THAT(bad.output, ::testing::HasSubstr("rounded_up_right tile at column 15, row 21"));
+  EXPECT_THAT(bad.output, ::testing::HasSubstr("FAIL: bumpy"));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "scenario/random_inputs.h"
 #include "sim/character/checkpoints.h"
+#include "sim/character/spawn.h"
 #include "support/scenario.h"
 
 namespace coyote {
@@ -133,6 +134,7 @@ TEST(Hazard, EveryStepThatEndsOnAHazardSawOneInItsReach) {
   std::uniform_int_distribution<int> row(1, level.height() - 2);
   constexpr int kCharacters = 32;
   std::array<Character, kCharacters> characters;
+  static const WorldState noBodies;  // the level has none: the characters stand on its tiles
   const auto respawn = [&](Character& character) {  // in an empty cell, standing on its floor
     int at[2] = {column(random), row(random)};
     while (level.tileAt(at[0], at[1]) != TileType::Empty) {
@@ -140,7 +142,7 @@ TEST(Hazard, EveryStepThatEndsOnAHazardSawOneInItsReach) {
       at[1] = row(random);
     }
     const Vec2 feet{static_cast<float>(at[0]) + 0.5f, static_cast<float>(at[1] + 1)};
-    spawnCharacter(character, feet, level, parameters.config);
+    spawnCharacter(character, feet, noBodies, level, parameters.config);
   };
   for (Character& character : characters) {
     respawn(character);

@@ -1,9 +1,11 @@
 // A character placed on the ground stands on it from its first tick
 // (docs/simulation.md#the-character-step): a jump on tick 1 is a ground jump.
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
 
+#include "sim/character/spawn.h"
 #include "support/scenario.h"
 
 namespace coyote {
@@ -71,6 +73,86 @@ TEST(Spawn, ARespawnAfterAHazardIsGroundedAtOnce) {
     respawnedGrounded = scenario.player().position.x < before - 1.0f && scenario.player().grounded;
   }
   EXPECT_TRUE(respawnedGrounded);
+}
+
+// ---- on a body: a platform or a crate, exactly on its top or within the snap distance ---------
+
+constexpr float kBodyTop = 5.0f;  // two tiles above kHall's floor
+
+enum class Under { Platform, OneWayPlatform, Crate };
+
+/// kHall with a body whose top is at kBodyTop under x = 10, and the player spawned `above` it.
+Scenario spawnedOn(Under under, float above) {
+  Scenario scenario(test::kHall);
+  if (under == Under::Crate) {
+    scenario.add(CrateDefinition{{9.0f, kBodyTop}, {2.0f, 2.0f}, 5.0f});
+  } else {
+    PlatformDefinition platform{{2.0f, 0.5f}, {{9.0f, kBodyTop}}};
+    platform.oneWay = under == Under::OneWayPlatform;
+    scenario.add(platform);
+  }
+  spawnCharacter(scenario.player(), {10.0f, kBodyTop - above}, scenario.state, scenario.level,
+                 scenario.config);
+  return scenario;
+}
+
+const char* nameOf(Under under) {
+  return under == Under::Crate ? "crate" : under == Under::Platform ? "platform" : "one-way";
+}
+
+TEST(Spawn, OnAPlatformOrACrateItStandsOnItFromTheFirstTick) {
+  for (const Under under : {Under::Platform, Under::OneWayPlatform, Under::Crate}) {
+    for (const float above : {0.0f, 0.01f, 0.2f, PhysicsConfig{}.groundSnapDistance}) {
+      Scenario scenario = spawnedOn(under, above);
+      const Character& player = scenario.player();
+      EXPECT_TRUE(player.grounded) << nameOf(under) << ", " << above << " above";
+      EXPECT_EQ(player.support, under == Under::Crate ? kCrateIdBase : BodyId{0});
+      EXPECT_FLOAT_EQ(scenario.box().bottom(), kBodyTop) << nameOf(under) << ", " << above;
+      scenario.step(input(0), 5);
+      EXPECT_FLOAT_EQ(scenario.box().bottom(), kBodyTop) << nameOf(under) << ": it never fell";
+      EXPECT_TRUE(scenario.player().grounded);
+    }
+  }
+}
+
+TEST(Spawn, OnAPlatformOrACrateAJumpOnTheFirstTickIsAGroundJump) {
+  for (const Under under : {Under::Platform, Under::OneWayPlatform, Under::Crate}) {
+    for (const float above : {0.0f, 0.2f}) {
+      Scenario scenario = spawnedOn(under, above);
+      std::vector<StepEvent> events = scenario.stepCollecting(input(0, 0, kButtonJump));
+      const auto jump = std::find_if(events.begin(), events.end(), [](const StepEvent& event) {
+        return event.kind == EventKind::Jumped;
+      });
+      ASSERT_NE(jump, events.end()) << nameOf(under) << ", " << above << " above";
+      EXPECT_EQ(static_cast<JumpKind>(jump->value), JumpKind::Ground) << nameOf(under);
+      EXPECT_EQ(scenario.player().airJumpsLeft, scenario.config.airJumps) << "the air jump kept";
+    }
+  }
+}
+
+TEST(Spawn, BeyondTheSnapDistanceAboveABodyItFalls) {
+  Scenario scenario = spawnedOn(Under::Platform, PhysicsConfig{}.groundSnapDistance + 0.05f);
+  EXPECT_FALSE(scenario.player().grounded);
+  EXPECT_EQ(scenario.player().support, kNoBody);
+}
+
+TEST(Spawn, OnACrateLyingOnTheFloorItStandsOnTheCrateNotTheFloor) {
+  Scenario scenario(test::kHall);
+  scenario.add(CrateDefinition{{9.0f, 6.9f}, {2.0f, 0.1f}, 5.0f});  // 0.1 high: within the snap
+  spawnCharacter(scenario.player(), {10.0f, 6.9f}, scenario.state, scenario.level, scenario.config);
+  EXPECT_EQ(scenario.player().support, kCrateIdBase);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), 6.9f);
+}
+
+TEST(Spawn, ARespawnPressOntoAPlatformStandsOnIt) {
+  Scenario scenario = spawnedOn(Under::Platform, 0.0f);
+  scenario.player().spawn = {10.0f, kBodyTop - 0.1f};
+  scenario.step(input(test::kLeft), 30);  // off the platform, onto the floor
+  ASSERT_FLOAT_EQ(scenario.box().bottom(), 7.0f);
+  scenario.step(input(0, 0, kButtonRespawn));
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_EQ(scenario.player().support, BodyId{0});
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), kBodyTop);
 }
 
 }  // namespace

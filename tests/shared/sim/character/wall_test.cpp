@@ -1,3 +1,5 @@
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "support/scenario.h"
@@ -88,6 +90,87 @@ TEST(Wall, GroundJumpHasPriorityOverWallJump) {
   scenario.step(input(kRight, 0, kButtonJump));
   EXPECT_EQ(scenario.player().wallJumpLockTicks, 0);
   EXPECT_LT(scenario.player().velocity.y, 0.0f);
+}
+
+// ---- pressed against every kind of wall: no velocity into it -----------------------------------
+
+enum class WallKind { TileSide, RoundedFoot, SteepSlope, CrateAgainstTiles, HeavyCrate, Platform };
+
+const char* nameOf(WallKind kind) {
+  switch (kind) {
+    case WallKind::TileSide:
+      return "tile side";
+    case WallKind::RoundedFoot:
+      return "rounded tile's foot";
+    case WallKind::SteepSlope:
+      return "slope beyond the limit";
+    case WallKind::CrateAgainstTiles:
+      return "crate against the tiles";
+    case WallKind::HeavyCrate:
+      return "heavy crate";
+    case WallKind::Platform:
+      return "platform";
+  }
+  return "?";
+}
+
+/// A level with the wall's face at x = 12 on kHall's floor, the player at x = 8.
+test::Scenario wallOf(WallKind kind) {
+  PhysicsConfig config;
+  if (kind == WallKind::SteepSlope) {
+    config.maxWalkableAngle = 40.0f;  // a 45° slope is then too steep to walk up
+  }
+  const std::string tile = kind == WallKind::TileSide      ? "#"
+                           : kind == WallKind::RoundedFoot ? "R"
+                           : kind == WallKind::SteepSlope  ? "/"
+                                                           : ".";
+  const std::string behind = kind == WallKind::CrateAgainstTiles ? ".#"
+                             : kind == WallKind::HeavyCrate      ? ".."
+                                                                 : "##";
+  test::Scenario scenario(
+      "...............\n"
+      "...............\n"
+      "........S..." +
+          tile + behind + "\n" + "###############\n",
+      config);
+  if (kind == WallKind::CrateAgainstTiles) {
+    scenario.add(CrateDefinition{{13.0f, 2.0f}, {1.0f, 1.0f}, 4.0f});  // the tile behind at 14
+    scenario.add(CrateDefinition{{12.0f, 2.0f}, {1.0f, 1.0f}, 4.0f});  // and a crate behind it
+  } else if (kind == WallKind::HeavyCrate) {
+    scenario.add(CrateDefinition{{12.0f, 2.0f}, {1.0f, 1.0f}, 1000.0f});
+  } else if (kind == WallKind::Platform) {
+    scenario.add(PlatformDefinition{{1.0f, 2.0f}, {{12.0f, 1.0f}}});
+  }
+  return scenario;
+}
+
+TEST(Wall, PressedAgainstAnyKindOfWallNoVelocityIsLeftIntoIt) {
+  for (const WallKind kind :
+       {WallKind::TileSide, WallKind::RoundedFoot, WallKind::SteepSlope,
+        WallKind::CrateAgainstTiles, WallKind::HeavyCrate, WallKind::Platform}) {
+    test::Scenario scenario = wallOf(kind);
+    scenario.step(input(kRight), 60);  // run into it and keep pressing
+    const Vec2 pressed = scenario.player().position;
+    for (int tick = 0; tick < 30; ++tick) {
+      scenario.step(input(kRight));
+      const Character& player = scenario.player();
+      const bool still = player.grounded && player.velocity.x == 0.0f &&
+                         player.velocity.y == 0.0f && player.position.x == pressed.x;
+      EXPECT_TRUE(still) << nameOf(kind) << ", tick " << tick << ": velocity " << player.velocity.x
+                         << ", " << player.velocity.y << ", moved "
+                         << player.position.x - pressed.x;
+      if (!still) {
+        break;
+      }
+    }
+    // A followable tile stops the box where its centre meets the foot; the others at their face.
+    const bool followable = kind == WallKind::RoundedFoot || kind == WallKind::SteepSlope;
+    const float face = followable ? 12.0f + scenario.config.playerWidth * 0.5f : 12.0f;
+    EXPECT_NEAR(scenario.box().right(), face, 0.01f) << nameOf(kind) << ": at its face";
+    // A jump from there goes straight up: nothing carried into it.
+    scenario.step(input(0, 0, kButtonJump));
+    EXPECT_EQ(scenario.player().velocity.x, 0.0f) << nameOf(kind) << ": jumping";
+  }
 }
 
 }  // namespace
