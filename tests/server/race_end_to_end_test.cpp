@@ -2,7 +2,7 @@
 // run configs/levels/race.tmj through the link conditioner (100 ms RTT, ±20 ms jitter, 5 % loss)
 // on a real server keeping records; each finishes, its time (as its own confirmed simulation
 // measured it) is the one in the database and on the leaderboard page. Labelled `race` (a minute
-// long): scripts/race_tests runs it, CI after scripts/test.
+// long): scripts/suite race runs it, CI after scripts/test.
 #include <csignal>
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -1,6 +1,6 @@
 // The records in a real PostgreSQL cluster (docs/hosting.md#records), made by the test with
 // initdb and pg_ctl: the store, a fleet of two servers sharing it, and a database stopped in the
-// middle of a match. Labelled `postgres`: scripts/postgres_tests runs them (CI, after
+// middle of a match. Labelled `postgres`: scripts/suite postgres runs them (CI, after
 // scripts/test).
 #include <chrono>
 #include <csignal>

@@ -1,7 +1,7 @@
 // The leaderboard page in a real browser (docs/hosting.md#records): a real coyote-server serves
 // a real SQLite file of 10,000 records to Debian's Chromium, headless, which must lay out the
 // rows (read back from its DOM and counted in its screenshot). Labelled `browser`:
-// scripts/browser_tests runs them (CI, after scripts/test).
+// scripts/suite browser runs them (CI, after scripts/test).
 #include <algorithm>
 #include <chrono>
 #include <csignal>
