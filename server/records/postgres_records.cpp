@@ -1,33 +1,14 @@
 #include "server/records/postgres_records.h"
 
-#include <array>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <pqxx/pqxx>
 
+#include "server/records/records_schema.h"
+
 namespace coyote {
 namespace {
-
-/// Migration N takes the schema from version N to N + 1 (the same schema as SQLite's).
-constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
-    R"(CREATE TABLE courses (
-         course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
-         players BIGINT NOT NULL, best_us BIGINT NOT NULL, first_run BIGINT NOT NULL);
-       CREATE INDEX courses_by_players ON courses (players DESC, course);
-       CREATE TABLE bests (
-         course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
-         time_us BIGINT NOT NULL, splits TEXT NOT NULL, finished_at BIGINT NOT NULL,
-         server TEXT NOT NULL, finishes BIGINT NOT NULL, record BYTEA NOT NULL,
-         PRIMARY KEY (course, player));
-       CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
-    // 2: each best keeps its ghost (the runs kept before have none).
-    R"(ALTER TABLE bests ADD COLUMN ghost BYTEA NOT NULL DEFAULT ''::bytea;)",
-    // 3: the bans (docs/hosting.md#moderation).
-    R"(CREATE TABLE bans (
-         kind TEXT NOT NULL, ban_key TEXT NOT NULL, ends_at BIGINT NOT NULL, entry TEXT NOT NULL,
-         PRIMARY KEY (kind, ban_key));)",
-};
 
 constexpr const char* kStatements[][2] = {
     {"add_course",
@@ -222,7 +203,7 @@ class PostgresRecords final : public RecordsStore {
                                            version, kSchemaVersion));
     }
     for (int step = version; step < kSchemaVersion; ++step) {
-      work.exec(kMigrations[static_cast<std::size_t>(step)]);
+      work.exec(schemaMigration(step, SqlDialect::Postgres));
     }
     work.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
     work.commit();

@@ -1,33 +1,14 @@
 #include "server/records/sqlite_records.h"
 
-#include <array>
 #include <stdexcept>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
+#include "server/records/records_schema.h"
+
 namespace coyote {
 namespace {
-
-/// Migration N takes the schema from version N to N + 1.
-constexpr std::array<const char*, RecordsStore::kSchemaVersion> kMigrations = {
-    R"(CREATE TABLE courses (
-         course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
-         players INTEGER NOT NULL, best_us INTEGER NOT NULL, first_run INTEGER NOT NULL);
-       CREATE INDEX courses_by_players ON courses (players DESC, course);
-       CREATE TABLE bests (
-         course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
-         time_us INTEGER NOT NULL, splits TEXT NOT NULL, finished_at INTEGER NOT NULL,
-         server TEXT NOT NULL, finishes INTEGER NOT NULL, record BLOB NOT NULL,
-         PRIMARY KEY (course, player));
-       CREATE INDEX bests_board ON bests (course, time_us, finished_at);)",
-    // 2: each best keeps its ghost (the runs kept before have none).
-    R"(ALTER TABLE bests ADD COLUMN ghost BLOB NOT NULL DEFAULT x'';)",
-    // 3: the bans (docs/hosting.md#moderation).
-    R"(CREATE TABLE bans (
-         kind TEXT NOT NULL, ban_key TEXT NOT NULL, ends_at INTEGER NOT NULL, entry TEXT NOT NULL,
-         PRIMARY KEY (kind, ban_key));)",
-};
 
 BoardRow boardRow(SQLite::Statement& row, std::int64_t rank) {
   return BoardRow{rank,
@@ -196,7 +177,7 @@ class SqliteRecords final : public RecordsStore {
                                            version, kSchemaVersion));
     }
     for (int step = version; step < kSchemaVersion; ++step) {
-      db.exec(kMigrations[static_cast<std::size_t>(step)]);
+      db.exec(schemaMigration(step, SqlDialect::Sqlite));
     }
     db.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
     transaction.commit();
