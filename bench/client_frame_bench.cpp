@@ -13,9 +13,9 @@
 #include <benchmark/benchmark.h>
 #include <spdlog/spdlog.h>
 
-#include "client/app/art/art_assets.h"
-#include "client/app/font.h"
-#include "client/app/game_view.h"
+#include "client/app/scene/art/art_assets.h"
+#include "client/app/scene/game_view.h"
+#include "client/app/window/font.h"
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"

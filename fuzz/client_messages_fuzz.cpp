@@ -12,6 +12,7 @@
 
 #include "client/core/client_session.h"
 #include "net/connect_gate.h"
+#include "net/new_reconnect_token.h"
 #include "wire/codec.h"
 
 namespace {
@@ -21,7 +22,7 @@ using namespace coyote;
 net::Welcome validWelcome() {
   net::Welcome welcome;
   welcome.playerSlot = 0;
-  welcome.reconnectToken = net::ReconnectToken::generate();
+  welcome.reconnectToken = net::newReconnectToken();
   welcome.sendRate = 20;
   welcome.level.width = 6;
   welcome.level.height = 4;

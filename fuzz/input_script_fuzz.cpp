@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "scenario/input_script.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

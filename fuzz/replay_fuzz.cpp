@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "replay/replay_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

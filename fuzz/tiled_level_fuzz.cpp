@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

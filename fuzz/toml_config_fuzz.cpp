@@ -3,9 +3,9 @@
 #include <string>
 #include <string_view>
 
-#include "config/config_error.h"
 #include "config/physics_config_loader.h"
 #include "config/toml_shape.h"
+#include "io/config_error.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 
 namespace coyote {
 

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "util/race_time.h"
+#include "match/race_time.h"
 #include "wire/codec.h"
 
 namespace coyote {

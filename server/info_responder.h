@@ -8,8 +8,8 @@
 
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
-#include "net/server_info.h"
 #include "server/token_bucket.h"
+#include "wire/server_info.h"
 
 namespace coyote {
 

@@ -12,8 +12,8 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/program.h"
-#include "config/config_error.h"
 #include "config/materials_loader.h"
+#include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 #include "server/admin/admin_api.h"
 #include "server/agones_agent.h"

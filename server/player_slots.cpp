@@ -1,4 +1,5 @@
 #include "server/player_slots.h"
+#include "net/new_reconnect_token.h"
 
 #include <fmt/format.h>
 
@@ -73,7 +74,7 @@ int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState
   taken = Slot{};
   taken.used = true;
   taken.name = cleanName(name, firstFree);
-  taken.token = net::ReconnectToken::generate();
+  taken.token = net::newReconnectToken();
   return firstFree;
 }
 

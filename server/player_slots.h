@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "net/new_reconnect_token.h"
 #include "sim/state/world_state.h"
 #include "wire/reconnect_token.h"
 
@@ -33,7 +34,7 @@ class PlayerSlots {
   int reconnectSlot(const net::ReconnectToken& token) const;
 
   /// Gives a reconnecting player a new token: one seen on the wire before is never good again.
-  void renewToken(int slot) { slots_[index(slot)].token = net::ReconnectToken::generate(); }
+  void renewToken(int slot) { slots_[index(slot)].token = net::newReconnectToken(); }
 
   /// Frees a reservation, if any: of a brief stay first, else of the player disconnected longest
   /// ago; returns its slot and name. A reservation never keeps a newcomer out.

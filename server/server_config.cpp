@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "config/config_error.h"
 #include "config/physics_config_loader.h"
-#include "net/server_info.h"
+#include "io/config_error.h"
 #include "sim/state/body.h"
 #include "wire/protocol.h"
 #include "wire/room_name.h"
+#include "wire/server_info.h"
 #include "wire/text_check.h"
 
 namespace coyote {

@@ -1,7 +1,7 @@
 #include "client/core/race_ghosts.h"
 
+#include "match/race_time.h"
 #include "replay/ghost.h"
-#include "util/race_time.h"
 
 namespace coyote {
 

@@ -1,6 +1,6 @@
 #include "client/core/race_progress.h"
 
-#include "util/race_time.h"
+#include "match/race_time.h"
 
 namespace coyote {
 

@@ -7,7 +7,7 @@
 
 #include <enet/enet.h>
 
-#include "net/server_info.h"
+#include "wire/server_info.h"
 
 namespace coyote {
 

@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "config/bounded_file.h"
-#include "config/config_error.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 #include "server/player_name.h"
 #include "wire/text_check.h"
 

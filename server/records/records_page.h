@@ -5,9 +5,9 @@
 
 #include <spdlog/logger.h>
 
+#include "match/race_time.h"
 #include "server/http_server.h"
 #include "server/records/records_store.h"
-#include "util/race_time.h"
 
 namespace coyote {
 

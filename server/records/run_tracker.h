@@ -6,12 +6,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "match/race_time.h"
 #include "replay/ghost.h"
 #include "replay/run_record.h"
 #include "server/records/records_store.h"
 #include "sim/state/step_events.h"
 #include "sim/world_step.h"
-#include "util/race_time.h"
 
 namespace coyote {
 

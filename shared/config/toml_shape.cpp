@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 
 namespace coyote {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "config/bounded_file.h"
-#include "config/config_error.h"
 #include "config/toml_shape.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 
 namespace coyote {
 namespace {

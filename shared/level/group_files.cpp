@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
-#include "config/bounded_file.h"
+#include "io/bounded_file.h"
 #include "level/property_audit.h"
 #include "sim/state/collision_groups.h"
 

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 
 namespace coyote {
 

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "config/bounded_file.h"
-#include "config/config_error.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 #include "level/group_files.h"
 #include "level/json_node.h"
 #include "level/level_properties.h"

@@ -10,8 +10,8 @@
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
-#include "config/bounded_file.h"
-#include "config/config_error.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 #include "match/authoritative_tick.h"
 #include "sim/character/race.h"
 #include "sim/state_hash.h"

@@ -10,7 +10,7 @@
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "sim/world_step.h"
 #include "wire/wire_archive.h"
 

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "config/bounded_file.h"
-#include "config/config_error.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 
 namespace coyote {
 namespace {

@@ -7,14 +7,10 @@
 namespace coyote::net {
 
 /// What brings a dropped player back to its character: 128 bits from the operating system's
-/// random source, independent of every other token, replaced at each reconnect. All zeros
-/// means "none" (a new player).
+/// random source (net::newReconnectToken, in coyote_net), independent of every other token,
+/// replaced at each reconnect. All zeros means "none" (a new player).
 struct ReconnectToken {
   std::array<std::uint8_t, 16> bytes{};
-
-  /// A fresh token from the OS CSPRNG (libsodium's randombytes; in coyote_net); throws
-  /// std::runtime_error if libsodium cannot start.
-  static ReconnectToken generate();
 
   bool empty() const;
   /// Compares in constant time: how much of a guess was right must not show in the timing.

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "client/app/client_config.h"
+#include "client/app/window/client_config.h"
 #include "config/materials_loader.h"
 #include "config/toml_table_reader.h"
 #include "level/json_node.h"

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "support/recording_sidecar.h"
 #include "util/monotonic_clock.h"
 

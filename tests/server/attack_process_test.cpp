@@ -17,6 +17,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "net/new_reconnect_token.h"
 #include "support/attackers.h"
 #include "support/coyote_processes.h"
 #include "support/metrics_scrape.h"
@@ -363,9 +364,9 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
       test::pollAll(guessers, monotonicSeconds());
       for (std::size_t i = 0; i < guessers.size(); ++i) {
         if (guessers[i]->connected() && !guessed[i]) {
-          guessers[i]->send(net::Hello{net::kProtocolVersion, "guesser",
-                                       net::ReconnectToken::generate(), false, 0},
-                            net::kReliableChannel);
+          guessers[i]->send(
+              net::Hello{net::kProtocolVersion, "guesser", net::newReconnectToken(), false, 0},
+              net::kReliableChannel);
           guessed[i] = true;
         }
       }

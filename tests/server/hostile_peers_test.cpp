@@ -2,6 +2,7 @@
 // names and report floods, each while honest players go on.
 // The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports,
 // driven in one thread by a made-up clock: no test here sleeps.
+#include "net/new_reconnect_token.h"
 #include "server/game_server.h"
 
 #include <fstream>
@@ -243,9 +244,8 @@ TEST(GameServer, GuessingReconnectTokensIsLimitedPerAddress) {
     match.watch(peer);
     ASSERT_TRUE(match.pumpUntil(
         {}, [&] { return peer.connected(); }, 2.0));
-    peer.send(
-        net::Hello{net::kProtocolVersion, "guesser", net::ReconnectToken::generate(), false, 0},
-        net::kReliableChannel);
+    peer.send(net::Hello{net::kProtocolVersion, "guesser", net::newReconnectToken(), false, 0},
+              net::kReliableChannel);
     ASSERT_TRUE(match.pumpUntil(
         {}, [&] { return peer.received<net::Welcome>() || peer.received<net::Refusal>(); }, 2.0));
     refused.push_back(peer.received<net::Refusal>([](const net::Refusal& r) {
@@ -259,7 +259,7 @@ TEST(GameServer, GuessingReconnectTokensIsLimitedPerAddress) {
   match.watch(later);
   ASSERT_TRUE(match.pumpUntil(
       {}, [&] { return later.connected(); }, 2.0));
-  later.send(net::Hello{net::kProtocolVersion, "later", net::ReconnectToken::generate(), false, 0},
+  later.send(net::Hello{net::kProtocolVersion, "later", net::newReconnectToken(), false, 0},
              net::kReliableChannel);
   EXPECT_TRUE(match.pumpUntil(
       {}, [&] { return later.received<net::Welcome>(); }, 2.0))

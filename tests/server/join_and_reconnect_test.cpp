@@ -1,6 +1,7 @@
 // Joining, leaving and coming back: reconnect tokens and windows, protocol versions, spectators.
 // The server and the client core together over real ENet sockets on 127.0.0.1, ephemeral ports,
 // driven in one thread by a made-up clock: no test here sleeps.
+#include "net/new_reconnect_token.h"
 #include "server/game_server.h"
 
 #include <gmock/gmock.h>
@@ -178,7 +179,7 @@ TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) 
   int refusedGuesses = 0;
   for (int guess = 0; guess < 7; ++guess) {  // from the player's own address, 127.0.0.1
     ClientOptions guesser = test::clientOptions(match.port(), "guesser");
-    guesser.reconnectToken = net::ReconnectToken::generate();
+    guesser.reconnectToken = net::newReconnectToken();
     ClientSession guessing(guesser, test::quietLogger());
     ASSERT_TRUE(match.pumpUntil(
         {&observer, &guessing}, [&] { return guessing.phase() != ClientPhase::Connecting; }, 5.0));

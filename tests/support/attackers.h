@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "net/new_reconnect_token.h"
 #include "support/coyote_processes.h"
 #include "support/raw_peer.h"
 #include "support/sanitizers.h"
@@ -197,8 +198,7 @@ inline int oneWrongTokenFromEachAddress(int port, int addresses, int concurrent,
     for (Guess& guess : live) {
       guess.peer->poll(now);
       if (guess.peer->connected() && !guess.sent) {
-        net::Hello hello{net::kProtocolVersion, "guesser", net::ReconnectToken::generate(), false,
-                         0};
+        net::Hello hello{net::kProtocolVersion, "guesser", net::newReconnectToken(), false, 0};
         hello.room = room;
         guess.peer->send(hello, net::kReliableChannel);
         guess.sent = true;

@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 
 namespace coyote::test {
 

@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include "cli/program.h"
-#include "config/bounded_file.h"
-#include "config/config_error.h"
 #include "config/materials_loader.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 #include "replay/replay_file.h"
 #include "replay/run_record.h"

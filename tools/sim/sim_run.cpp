@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "config/config_error.h"
 #include "config/materials_loader.h"
 #include "config/physics_config_loader.h"
+#include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
 
 namespace coyote {
 namespace {

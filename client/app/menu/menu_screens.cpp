@@ -5,7 +5,7 @@
 
 #include "cli/program.h"
 #include "client/app/menu/menus.h"
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
 
 namespace coyote {
 namespace {

@@ -8,9 +8,9 @@
 #include <spdlog/logger.h>
 #include <SFML/Graphics.hpp>
 
-#include "client/app/client_config.h"
 #include "client/app/menu/menu_list.h"
 #include "client/app/ui/text_field.h"
+#include "client/app/window/client_config.h"
 #include "client/core/server_query.h"
 
 namespace coyote {

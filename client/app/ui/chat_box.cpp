@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
 
 namespace coyote {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
 #include "support/coyote_processes.h"
 #include "support/scoped_environment.h"
 

@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
-#include "client/app/client_config.h"
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
+#include "client/app/window/client_config.h"
 #include "client/core/server_query.h"
 #include "replay/replay_file.h"
 #include "support/coyote_processes.h"

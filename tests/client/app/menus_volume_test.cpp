@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 
-#include "client/app/client_config.h"
 #include "client/app/menu/menus.h"
+#include "client/app/window/client_config.h"
 #include "support/temp_file.h"
 
 namespace coyote {

@@ -1,6 +1,6 @@
 // The race seen in a real coyote-client under Xvfb against a real server keeping records
 // (docs/playing.md#races): the Tab scoreboard, and a run's timer and ghost with the keys pressed
-// by xdotool. In coyote_race_tests (label `race`): scripts/race_tests runs them.
+// by xdotool. In coyote_race_tests (label `race`): scripts/suite race runs them.
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
 #include "support/child_process.h"
 #include "support/coyote_processes.h"
 #include "support/race_level.h"

@@ -7,10 +7,10 @@
 #include <SFML/Graphics/Image.hpp>
 #include <nlohmann/json.hpp>
 
-#include "client/app/art/autotile.h"
-#include "client/app/art/character_sprites.h"
-#include "client/app/art/tile_atlas.h"
-#include "client/app/palette.h"
+#include "client/app/render/palette.h"
+#include "client/app/scene/art/autotile.h"
+#include "client/app/scene/art/character_sprites.h"
+#include "client/app/scene/art/tile_atlas.h"
 #include "scenario/ascii_level.h"
 #include "sim/world_step.h"
 #include "support/child_process.h"

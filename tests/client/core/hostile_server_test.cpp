@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "client/core/client_session.h"
+#include "net/new_reconnect_token.h"
 #include "support/fake_server_host.h"
 #include "support/network.h"
 #include "wire/wire_archive.h"
@@ -76,7 +77,7 @@ std::vector<std::uint8_t> forgedWelcome(const WelcomeForgery& forgery) {
   stream.put(static_cast<char>(net::Welcome::kType));
   {
     net::WireOutputArchive out(stream);
-    out(net::kProtocolVersion, forgery.slot, net::ReconnectToken::generate(), std::uint16_t{20},
+    out(net::kProtocolVersion, forgery.slot, net::newReconnectToken(), std::uint16_t{20},
         std::uint32_t{0});
     writeLevel(out, forgery);
     writePhysics(out, forgery);

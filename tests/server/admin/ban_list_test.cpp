@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "support/temp_file.h"
 
 namespace coyote {

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 
 namespace coyote {
 namespace {

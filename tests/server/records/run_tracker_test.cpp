@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "support/scenario.h"
 
 namespace coyote {

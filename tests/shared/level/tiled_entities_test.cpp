@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 #include "support/bundled_level.h"
 #include "support/refusal.h"

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "config/config_error.h"
+#include "io/config_error.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
 

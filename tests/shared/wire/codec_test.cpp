@@ -1,4 +1,5 @@
 #include "wire/codec.h"
+#include "net/new_reconnect_token.h"
 #include "wire/frames_encoding.h"
 
 #include <random>
@@ -33,7 +34,7 @@ WorldState sampleState() {
 }
 
 TEST(Codec, HelloRoundTrips) {
-  const Hello sent{kProtocolVersion, "wile", ReconnectToken::generate(), true, 77};
+  const Hello sent{kProtocolVersion, "wile", newReconnectToken(), true, 77};
   const Hello got = roundTrip(sent);
   EXPECT_EQ(got.protocolVersion, sent.protocolVersion);
   EXPECT_EQ(got.name, "wile");
@@ -45,7 +46,7 @@ TEST(Codec, HelloRoundTrips) {
 TEST(Codec, WelcomeRoundTripsLevelConfigAndState) {
   Welcome sent;
   sent.playerSlot = 3;
-  sent.reconnectToken = ReconnectToken::generate();
+  sent.reconnectToken = newReconnectToken();
   sent.sendRate = 20;
   sent.level = toLevelData(levelFromAscii("S./\\RL~^-\n#########\n"));
   sent.physics.gravity = 42.0f;

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "config/bounded_file.h"
+#include "io/bounded_file.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/random_inputs.h"
 #include "sim/state_hash.h"

@@ -1,0 +1,81 @@
+#include "client/app/scene/art/art_assets.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "client/app/scene/art/tile_atlas.h"
+
+namespace coyote {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool holdsAssets(const fs::path& folder) {
+  std::error_code error;
+  return fs::is_regular_file(folder / "tiles.png", error);
+}
+
+/// Loads `name` into `texture` and checks its size; the reason it cannot, or "".
+std::string loadChecked(sf::Texture& texture, const fs::path& folder, const char* name,
+                        sf::Vector2u size) {
+  const fs::path file = folder / name;
+  std::error_code error;
+  const auto bytes = fs::file_size(file, error);
+  if (error || bytes > 4u * 1024u * 1024u) {  // our images are a few KB: refuse anything huge
+    return fmt::format("{}: missing or larger than 4 MB", file.string());
+  }
+  if (!texture.loadFromFile(file.string())) {
+    return fmt::format("{}: not a readable image", file.string());
+  }
+  if (texture.getSize() != size) {
+    return fmt::format("{}: {} × {} pixels, expected {} × {}", file.string(), texture.getSize().x,
+                       texture.getSize().y, size.x, size.y);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string findAssetsFolder(const std::string& program) {
+  if (const char* configured = std::getenv("COYOTE_ASSETS")) {
+    return holdsAssets(configured) ? std::string(configured) : "";
+  }
+  if (holdsAssets("assets")) {
+    return "assets";
+  }
+  // build/<preset>/client/coyote-client → the checkout's assets/.
+  std::error_code error;
+  const fs::path beside = fs::absolute(program, error).parent_path() / "../../../assets";
+  return !program.empty() && holdsAssets(beside) ? beside.lexically_normal().string() : "";
+}
+
+std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log) {
+  if (folder.empty()) {
+    log.warn("no assets/ folder found (set COYOTE_ASSETS): drawing flat colours");
+    return nullptr;
+  }
+  auto art = std::make_unique<ArtAssets>();
+  std::string problem =
+      loadChecked(art->tiles, folder, "tiles.png", {atlas::kImageWidth, atlas::kImageHeight});
+  if (problem.empty()) {
+    problem = loadChecked(art->character, folder, "character.png", {192, 160});
+  }
+  if (problem.empty()) {
+    problem = loadChecked(art->particles, folder, "particles.png", {64, 32});
+  }
+  for (std::size_t i = 0; i < art->backdrop.size() && problem.empty(); ++i) {
+    problem = loadChecked(art->backdrop[i], folder, fmt::format("backdrop_{}.png", i).c_str(),
+                          {320, 240});
+    art->backdrop[i].setRepeated(true);
+  }
+  if (!problem.empty()) {
+    log.warn("art not loaded ({}): drawing flat colours", problem);
+    return nullptr;
+  }
+  log.info("art loaded from {}", folder);
+  return art;
+}
+
+}  // namespace coyote

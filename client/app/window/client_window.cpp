@@ -1,0 +1,343 @@
+#include "client/app/window/client_window.h"
+
+#include <algorithm>
+#include <iostream>
+#include <limits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "client/app/render/palette.h"
+#include "client/app/window/input_mapper.h"
+#include "util/monotonic_clock.h"
+
+namespace coyote {
+namespace {
+
+bool bound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+/// Saves the window's current picture; call before display().
+bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
+  sf::Texture texture;
+  texture.create(window.getSize().x, window.getSize().y);
+  texture.update(window);
+  return texture.copyToImage().saveToFile(path);
+}
+
+void replayKey(ReplayPlayer& player, sf::Keyboard::Key key) {
+  if (key == sf::Keyboard::Space) {
+    player.togglePause();
+  } else if (key == sf::Keyboard::Right || key == sf::Keyboard::Period) {
+    player.stepOnce();
+  } else if (key == sf::Keyboard::Up || key == sf::Keyboard::Add) {
+    player.faster();
+  } else if (key == sf::Keyboard::Down || key == sf::Keyboard::Subtract) {
+    player.slower();
+  }
+}
+
+}  // namespace
+
+ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, WindowOptions options,
+                           std::shared_ptr<spdlog::logger> logger)
+    : config_(config),
+      font_(font),
+      options_(std::move(options)),
+      log_(std::move(logger)),
+      art_(options_.flatColours ? nullptr
+                                : loadArtAssets(findAssetsFolder(options_.program), *log_)),
+      audio_(log_),
+      menus_(config_, options_.configFile, log_) {
+  options_.netGraph = options_.netGraph || config_.netGraph;
+  applyWindowSettings();
+  showGhosts_ = config_.ghosts;
+}
+
+void ClientWindow::applyWindowSettings() {
+  const auto width = static_cast<unsigned>(kLogicalWidth * config_.scale);
+  const auto height = static_cast<unsigned>(kLogicalHeight * config_.scale);
+  if (config_.fullscreen && options_.screenshot.empty()) {
+    window_.create(sf::VideoMode::getDesktopMode(), "Coyote", sf::Style::Fullscreen);
+  } else {
+    window_.create(sf::VideoMode(width, height), "Coyote");
+  }
+  // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
+  // spinning a core for nothing.
+  const bool vsync = config_.vsync && options_.screenshot.empty();
+  window_.setVerticalSyncEnabled(vsync);
+  window_.setFramerateLimit(vsync ? 0 : 240);
+  window_.setKeyRepeatEnabled(false);
+  options_.netGraph = config_.netGraph;
+}
+
+ClientWindow::~ClientWindow() {
+  if (session_) {
+    session_->disconnect();
+  }
+}
+
+bool ClientWindow::handleEvents(ReplayPlayer* player) {
+  sf::Event event;
+  while (window_.pollEvent(event)) {
+    if (event.type == sf::Event::Closed) {
+      window_.close();
+    } else if (handleTextEvent(event)) {
+      continue;
+    } else if (menus_.active()) {
+      runCommands(menus_.handle(event, window_.getSize()));
+    } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
+      if (session_) {
+        menus_.show(Menus::Screen::Pause);
+      } else if (replayFromMenu_) {
+        leaveReplay_ = true;
+      } else {
+        window_.close();  // a replay from the command line
+      }
+    } else if (event.type == sf::Event::KeyReleased &&
+               bound(config_.bindings.scoreboard, event.key.code)) {
+      scoreboardHeld_ = false;
+    } else if (event.type == sf::Event::KeyPressed) {
+      handleGameKey(event.key.code, player);
+    }
+  }
+  if (menus_.takeWindowChange()) {
+    applyWindowSettings();
+  }
+  if (quitting_) {
+    window_.close();
+  }
+  return window_.isOpen();
+}
+
+void ClientWindow::runCommands(const std::vector<std::string>& commands) {
+  for (const std::string& command : commands) {
+    for (const std::string& reply : runConsoleCommand(command, *this)) {
+      console_.print(reply);
+    }
+  }
+}
+
+bool ClientWindow::handleTextEvent(const sf::Event& event) {
+  if (console_.handle(event, *this)) {
+    return true;
+  }
+  if (!session_ || menus_.active()) {
+    return false;
+  }
+  std::optional<std::string> line;
+  const bool taken = chat_.handle(event, line);
+  if (line) {
+    if (const std::string problem = session_->say(*line); !problem.empty()) {
+      chat_.refuse("not sent: " + problem, monotonicSeconds());
+    }
+  }
+  return taken;
+}
+
+void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
+  scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
+  showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
+  options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
+  options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
+  options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
+  options_.debugLimits = options_.debugLimits != bound(config_.bindings.debugLimits, key);
+  if (player != nullptr) {
+    replayKey(*player, key);
+  }
+}
+
+DebugViews ClientWindow::debugViews() const {
+  return {options_.debugOverlay, options_.debugJoints, options_.debugLimits};
+}
+
+float ClientWindow::frameSeconds(double now) {
+  const double elapsed = lastFrame_ < 0.0 ? 0.0 : now - lastFrame_;
+  lastFrame_ = now;
+  return static_cast<float>(elapsed);
+}
+
+int ClientWindow::play(std::optional<ClientOptions> options) {
+  if (options) {
+    sessionOptions_ = std::move(*options);
+    startSession();
+  } else {
+    sessionOptions_.name = config_.name;
+    menus_.show(Menus::Screen::Title);
+  }
+  while (handleEvents(nullptr)) {
+    const double now = monotonicSeconds();
+    const float elapsed = frameSeconds(now);
+    startedAt_ = startedAt_ < 0.0 ? now : startedAt_;
+    if (!pendingReplay_.empty()) {
+      runPendingReplay();
+      continue;
+    }
+    menus_.update(now);
+    if (!session_) {
+      drawMenus();
+      if (const auto exit = finishFrame(static_cast<std::uint32_t>((now - startedAt_) * 60.0))) {
+        return *exit;
+      }
+      continue;
+    }
+    const bool typing = console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus();
+    const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
+    session_->update(now, [&](std::uint32_t) {
+      PlayerInput tick = input;
+      if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
+        tick.buttons |= kButtonRespawn;
+      }
+      return tick;
+    });
+    if (session_->phase() == ClientPhase::Refused ||
+        session_->phase() == ClientPhase::Disconnected) {
+      endSession();
+      if (!options_.screenshot.empty()) {  // the picture: the reason on the title; the exit: 1
+        drawMenus();
+        finishFrame(std::numeric_limits<std::uint32_t>::max());
+        return 1;
+      }
+      continue;
+    }
+    if (session_->phase() != ClientPhase::Playing) {
+      drawConnecting(*session_);
+      continue;
+    }
+    drawSession(*session_, now, elapsed);
+    if (const auto exit = finishFrame(session_->predicted().tick - *firstTick_)) {
+      return *exit;
+    }
+  }
+  return 0;
+}
+
+void ClientWindow::startSession() {
+  session_ = std::make_unique<ClientSession>(sessionOptions_, log_);
+  view_.reset();
+  firstTick_.reset();
+  smoother_ = CorrectionSmoother{};
+  endMessage_.clear();
+}
+
+void ClientWindow::endSession() {
+  endMessage_ =
+      fmt::format("{}: {}", session_->phase() == ClientPhase::Refused ? "refused" : "disconnected",
+                  session_->endReason());
+  std::cerr << "coyote-client: " << endMessage_ << "\n";
+  console_.print(endMessage_);
+  session_->disconnect();
+  session_.reset();
+  menus_.setMessage(endMessage_);
+  menus_.show(Menus::Screen::Title);
+}
+
+int ClientWindow::play(ReplayPlayer& player) {
+  while (!leaveReplay_ && handleEvents(&player)) {
+    player.update(monotonicSeconds());
+    drawReplay(player);
+    // A replay shorter than --after-ticks is taken at its end rather than never.
+    const auto played = player.finished() ? std::numeric_limits<std::uint32_t>::max()
+                                          : static_cast<std::uint32_t>(player.ticksPlayed());
+    if (const auto exit = finishFrame(played)) {
+      return *exit;
+    }
+  }
+  return 0;
+}
+
+void ClientWindow::drawConnecting(const ClientSession& session) {
+  window_.setView(window_.getDefaultView());
+  window_.clear(sf::Color::Black);
+  sf::Text waiting(
+      fmt::format("connecting to {}:{} ...", session.options().host, session.options().port), font_,
+      18);
+  waiting.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
+  window_.draw(waiting);
+  console_.draw(window_, font_);
+  window_.display();
+}
+
+// No game: the menus (the title says why the last game ended), and the console over them.
+void ClientWindow::drawMenus() {
+  window_.setView(window_.getDefaultView());
+  window_.clear(palette::kMenuBackground);
+  menus_.draw(window_, font_);
+  window_.setView(window_.getDefaultView());
+  console_.draw(window_, font_);
+}
+
+void ClientWindow::drawSession(ClientSession& session, double now, float elapsed) {
+  if (!view_ || viewLevelChanges_ != session.levelChanges()) {  // a new game, or a new level
+    view_ = std::make_unique<GameView>(session.level(), session.physics(), font_, art_.get(),
+                                       config_.screenShake);
+    viewLevelChanges_ = session.levelChanges();
+    smoother_ = {};
+    cues_.reset();
+    firstTick_ = session.predicted().tick;
+  }
+  for (const RollbackCorrection& correction : session.takeCorrections()) {
+    smoother_.add(correction);
+  }
+  smoother_.decay(elapsed);
+  netGraph_.sample(session.stats(), now);
+  view_->draw(
+      window_,
+      {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
+       session.playerSlot(), [&session](int slot) { return session.nameOf(slot); },
+       session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
+       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr, elapsed},
+      smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
+  playSounds(session.effects(),
+             {session.playerSlot(), session.confirmed().tick, session.predicted().tick});
+  chat_.draw(window_, font_, session.chat(), now);
+  menus_.draw(window_, font_);  // the pause menu and its options, over the game going on
+  window_.setView(window_.getDefaultView());
+  console_.draw(window_, font_);
+}
+
+void ClientWindow::drawReplay(ReplayPlayer& player) {
+  if (!view_) {
+    view_ = std::make_unique<GameView>(player.level(), player.physics(), font_, art_.get(),
+                                       config_.screenShake);
+    cues_.reset();
+  }
+  const std::string status = fmt::format(
+      "replay {}/{}  x{}{}  hash mismatches {}   [Space] pause  [Right] step  [Up/Down] speed",
+      player.ticksPlayed(), player.totalTicks(), player.speed(),
+      player.paused() ? "  paused" : (player.finished() ? "  end" : ""), player.hashMismatches());
+  view_->draw(window_,
+              {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
+               [&player](int slot) { return player.nameOf(slot); }, &player.effects()},
+              smoother_, debugViews(), nullptr, options_.screenshot.empty() ? status : "");
+  playSounds(&player.effects(), {-1, player.current().tick, player.current().tick});
+}
+
+void ClientWindow::playSounds(const EffectList* effects, const CueFrame& frame) {
+  const Volumes volumes{config_.masterVolume, config_.effectsVolume};
+  if (volumes.master != volumes_.master || volumes.effects != volumes_.effects) {
+    audio_.setVolumes(volumes);
+    volumes_ = volumes;
+  }
+  if (effects != nullptr && view_) {
+    audio_.apply(cues_.update(*effects, frame), Listener{view_->viewCentre()});
+  }
+}
+
+std::optional<int> ClientWindow::finishFrame(std::uint32_t ticksPlayed) {
+  if (!options_.screenshot.empty() &&
+      ticksPlayed >= static_cast<std::uint32_t>(options_.afterTicks)) {
+    if (!saveScreenshot(window_, options_.screenshot)) {
+      std::cerr << "coyote-client: error: cannot write " << options_.screenshot << "\n";
+      return 1;
+    }
+    log_->info("screenshot saved to {} after {} ticks", options_.screenshot, ticksPlayed);
+    window_.close();
+    return 0;
+  }
+  window_.display();
+  return std::nullopt;
+}
+
+}  // namespace coyote

@@ -1,0 +1,31 @@
+#include "client/app/window/font.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace coyote {
+
+sf::Font loadTextFont() {
+  std::vector<std::string> candidates;
+  if (const char* configured = std::getenv("COYOTE_FONT")) {
+    candidates.emplace_back(configured);
+  }
+  candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+  candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf");
+  for (const std::string& path : candidates) {
+    sf::Font font;
+    if (std::filesystem::exists(path) && font.loadFromFile(path)) {
+      return font;
+    }
+  }
+  throw std::runtime_error(fmt::format(
+      "no text font found (looked for {}); install Debian's fonts-dejavu-core or set COYOTE_FONT",
+      fmt::join(candidates, ", ")));
+}
+
+}  // namespace coyote

@@ -1,0 +1,97 @@
+#include "client/app/window/client_config.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "client/app/window/input_mapper.h"
+#include "io/config_error.h"
+#include "support/refusal.h"
+#include "support/temp_file.h"
+
+namespace coyote {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+std::string refusal(const std::string& toml) {
+  test::TempDirectory directory;
+  return test::refusalOf([&] { loadClientConfig(directory.write("client.toml", toml)); });
+}
+
+TEST(ClientConfig, BundledFileHasTheDefaultBindings) {
+  const ClientConfig loaded =
+      loadClientConfig(std::string(COYOTE_SOURCE_DIR) + "/configs/client.toml");
+  const Bindings defaults;
+  EXPECT_EQ(loaded.bindings.left, defaults.left);
+  EXPECT_EQ(loaded.bindings.right, defaults.right);
+  EXPECT_EQ(loaded.bindings.up, defaults.up);
+  EXPECT_EQ(loaded.bindings.down, defaults.down);
+  EXPECT_EQ(loaded.bindings.jump,
+            (std::vector<sf::Keyboard::Key>{sf::Keyboard::Space, sf::Keyboard::Z}));
+  EXPECT_EQ(loaded.bindings.dash,
+            (std::vector<sf::Keyboard::Key>{sf::Keyboard::X, sf::Keyboard::LShift}));
+  EXPECT_EQ(loaded.bindings.debugOverlay, defaults.debugOverlay);
+  EXPECT_EQ(loaded.bindings.netGraph, defaults.netGraph);
+  EXPECT_EQ(loaded.bindings.gamepadJump, 0);
+  EXPECT_EQ(loaded.bindings.gamepadDash, 2);
+  EXPECT_EQ(loaded.scale, 4);
+}
+
+TEST(ClientConfig, ReadsKeyNames) {
+  test::TempDirectory directory;
+  const ClientConfig config =
+      loadClientConfig(directory.write("client.toml", "[keyboard]\njump = [\"K\", \"Numpad0\"]\n"));
+  EXPECT_EQ(config.bindings.jump,
+            (std::vector<sf::Keyboard::Key>{sf::Keyboard::K, sf::Keyboard::Numpad0}));
+  EXPECT_EQ(config.bindings.dash, Bindings{}.dash);
+}
+
+TEST(ClientConfig, RefusesAnUnknownKeyNameWithItsPath) {
+  EXPECT_THAT(refusal("[keyboard]\njump = [\"Space\", \"Spacebar\"]\n"),
+              AllOf(HasSubstr("client.toml"), HasSubstr("keyboard.jump[1]"),
+                    HasSubstr("unknown key name \"Spacebar\"")));
+  EXPECT_THAT(refusal("[keyboard]\njump = \"Space\"\n"),
+              AllOf(HasSubstr("keyboard.jump"), HasSubstr("expected an array of strings")));
+  EXPECT_THAT(refusal("[keyboard]\njmup = [\"Space\"]\n"),
+              AllOf(HasSubstr("keyboard.jmup"), HasSubstr("unknown key")));
+  EXPECT_THAT(refusal("[window]\nscale = 9\n"), HasSubstr("window.scale"));
+  EXPECT_THAT(refusal("[gamepad]\njump = \"A\"\n"), HasSubstr("gamepad.jump"));
+}
+
+TEST(InputMapper, DeadZoneIsAppliedOnceWithRemap) {
+  EXPECT_EQ(effectiveStick(0.10f), 0.0f);
+  EXPECT_EQ(effectiveStick(0.149f), 0.0f);
+  EXPECT_GT(effectiveStick(0.16f), 0.0f);
+  EXPECT_NEAR(effectiveStick(0.575f), 0.5f, 0.01f);  // half-way between dead zone and full
+  EXPECT_EQ(effectiveStick(1.0f), 1.0f);
+  EXPECT_EQ(effectiveStick(-1.0f), -1.0f);
+  EXPECT_NEAR(effectiveStick(-0.575f), -0.5f, 0.01f);
+}
+
+TEST(InputMapper, KeysAndGamepadMakeTheQuantizedInput) {
+  const Bindings bindings;
+  DeviceState devices;
+  devices.keyDown = [](sf::Keyboard::Key key) {
+    return key == sf::Keyboard::A || key == sf::Keyboard::Space || key == sf::Keyboard::S;
+  };
+  const PlayerInput keys = mapInput(bindings, devices);
+  EXPECT_EQ(keys.moveX, -127);
+  EXPECT_EQ(keys.moveY, 127);
+  EXPECT_EQ(keys.buttons, kButtonJump | kButtonDown);
+
+  DeviceState pad;
+  pad.gamepadConnected = true;
+  pad.stickX = 0.5f;
+  pad.stickY = 0.1f;
+  pad.buttonDown = [](unsigned button) { return button == 2; };
+  const PlayerInput stick = mapInput(bindings, pad);
+  EXPECT_EQ(stick.moveX, quantizeAxis(0.5f));
+  EXPECT_EQ(stick.buttons, kButtonDash);  // a 0.1 push down is inside the dead zone: no fast-fall
+  Bindings noPad;
+  noPad.gamepadEnabled = false;
+  EXPECT_EQ(mapInput(noPad, pad).moveX, 0);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,81 @@
+// The camera (docs/playing.md#the-window): smooth follow, look-ahead, inside the level, and a
+// shake on a heavy landing that the off switch stops.
+#include "client/core/camera_rig.h"
+
+#include <gtest/gtest.h>
+
+#include "level/tiled_level_loader.h"
+#include "sim/world_step.h"
+
+namespace coyote {
+namespace {
+
+constexpr int kWidth = 100;  // tiles: wider and taller than the 20 × 15 view
+constexpr int kHeight = 40;
+
+TEST(CameraRig, FollowsSmoothlyLeadsTheRunAndSnapsAfterATeleport) {
+  CameraRig rig;
+  Vec2 corner = rig.update({50.0f, 20.0f}, {}, 1.0f / 60, kWidth, kHeight);
+  EXPECT_FLOAT_EQ(corner.x, 40.0f);  // the first frame is centred at once
+  EXPECT_FLOAT_EQ(corner.y, 12.5f);
+  // The player steps 2 tiles right: the camera closes part of the gap in a frame, not all.
+  corner = rig.update({52.0f, 20.0f}, {}, 1.0f / 60, kWidth, kHeight);
+  EXPECT_GT(corner.x, 40.0f);
+  EXPECT_LT(corner.x, 41.0f);
+  for (int frame = 0; frame < 120; ++frame) {
+    corner = rig.update({52.0f, 20.0f}, {}, 1.0f / 60, kWidth, kHeight);
+  }
+  EXPECT_NEAR(corner.x, 42.0f, 1.0f / 16);
+  // Running right at full speed: the view leads by kLookAhead tiles.
+  for (int frame = 0; frame < 240; ++frame) {
+    corner =
+        rig.update({52.0f, 20.0f}, {CameraRig::kLookAheadSpeed, 0.0f}, 1.0f / 60, kWidth, kHeight);
+  }
+  EXPECT_NEAR(corner.x, 42.0f + CameraRig::kLookAhead, 1.0f / 16);
+  // A respawn far away: followed at once.
+  corner = rig.update({10.0f, 10.0f}, {}, 1.0f / 60, kWidth, kHeight);
+  EXPECT_FLOAT_EQ(corner.x, 0.0f + 0.0f);  // and kept inside the level's left edge
+  EXPECT_FLOAT_EQ(corner.y, 2.5f);
+}
+
+TEST(CameraRig, AHeavyLandingShakesTheViewOnceAndTheSwitchStopsIt) {
+  const Level level = loadTiledLevel(std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj");
+  const PhysicsConfig config;
+  const WorldState state = makeWorld(1, level, config);
+  EffectList effects;
+  const std::vector<StepEvent> hard{{100, kCharacterIdBase, EventKind::Landed, 24.0f}};
+  effects.simulated(100, hard, state, level, config, 100);
+
+  CameraRig rig;
+  rig.react(effects, kCharacterIdBase, 100.0);
+  int shaken = 0;
+  for (double tick = 100.0; tick < 112.0; tick += 1.0) {
+    const Vec2 offset = rig.shakeOffset(tick);
+    shaken += offset.x != 0.0f || offset.y != 0.0f;
+  }
+  EXPECT_GE(shaken, 4);
+  EXPECT_EQ(rig.shakeOffset(130.0).x, 0.0f) << "it dies down";
+  rig.react(effects, kCharacterIdBase, 131.0);  // the same landing again: no new shake
+  EXPECT_EQ(rig.shakeOffset(131.0).x + rig.shakeOffset(132.0).y, 0.0f);
+
+  CameraRig calm(false);
+  calm.react(effects, kCharacterIdBase, 100.0);
+  for (double tick = 100.0; tick < 112.0; tick += 1.0) {
+    EXPECT_EQ(calm.shakeOffset(tick).x, 0.0f);
+    EXPECT_EQ(calm.shakeOffset(tick).y, 0.0f);
+  }
+  CameraRig soft;  // a soft landing, or someone else's: no shake
+  EffectList gentle;
+  gentle.simulated(100, std::vector<StepEvent>{{100, kCharacterIdBase, EventKind::Landed, 9.0f}},
+                   state, level, config, 100);
+  soft.react(gentle, kCharacterIdBase, 100.0);
+  CameraRig watching;  // following slot 1: slot 0's hard landing is not ours
+  watching.react(effects, kCharacterIdBase + 1, 100.0);
+  for (double tick = 100.0; tick < 112.0; tick += 1.0) {
+    EXPECT_EQ(soft.shakeOffset(tick).x, 0.0f);
+    EXPECT_EQ(watching.shakeOffset(tick).x, 0.0f);
+  }
+}
+
+}  // namespace
+}  // namespace coyote
