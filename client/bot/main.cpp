@@ -15,14 +15,14 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "brains/racer_brain.h"
+#include "brains/walker_brain.h"
 #include "cli/program.h"
 #include "client/bot/end_state.h"
 #include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
 #include "scenario/input_script.h"
-#include "scenario/racer_brain.h"
 #include "scenario/random_inputs.h"
-#include "scenario/walker_brain.h"
 #include "util/monotonic_clock.h"
 
 namespace {

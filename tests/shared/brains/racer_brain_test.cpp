@@ -1,6 +1,6 @@
 // The racing bot (docs/testing.md#bots-and-the-link-conditioner) on the bundled race: it finishes
 // configs/levels/race.tmj in the 30–60 s a good player takes, through every checkpoint in order.
-#include "scenario/racer_brain.h"
+#include "brains/racer_brain.h"
 
 #include <cmath>
 #include <memory>

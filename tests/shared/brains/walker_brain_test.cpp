@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "scenario/walker_brain.h"
+#include "brains/walker_brain.h"
 #include "support/bundled_level.h"
 #include "support/scenario.h"
 

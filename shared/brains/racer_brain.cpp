@@ -1,8 +1,8 @@
-#include "scenario/racer_brain.h"
+#include "brains/racer_brain.h"
 
 #include <cmath>
 
-#include "scenario/hazard_ahead.h"
+#include "brains/hazard_ahead.h"
 #include "sim/character/character_step.h"
 #include "sim/collision/world_queries.h"
 
