@@ -28,26 +28,17 @@ bool isFloor(TileType tile) {
 }
 
 /// The feet of the walker standing in cell (column, row), or nothing when no one stands there:
-/// an empty cell over a floor, or a slope or rounded tile (on its surface at the cell's centre),
-/// with an empty cell above for the head.
+/// an empty cell over a floor (the character, 0.8 tall, fits in it), or a slope or rounded tile
+/// with an empty cell above for the head (on its surface at the cell's centre).
 bool standingPlace(const Level& level, int column, int row, Vec2& feet) {
   const TileType here = level.tileAt(column, row);
-  if (!isEmpty(level.tileAt(column, row - 1)) && !isFollowableSurface(here)) {
-    return false;
-  }
+  const float x = static_cast<float>(column) + 0.5f;
   if (isFollowableSurface(here)) {
-    if (!isEmpty(level.tileAt(column, row - 1))) {
-      return false;
-    }
-    feet = {static_cast<float>(column) + 0.5f,
-            static_cast<float>(row) + slopeSurfaceHeight(here, 0.5f)};
-    return true;
+    feet = {x, static_cast<float>(row) + slopeSurfaceHeight(here, 0.5f)};
+    return isEmpty(level.tileAt(column, row - 1));
   }
-  if (!isEmpty(here) || !isFloor(level.tileAt(column, row + 1))) {
-    return false;
-  }
-  feet = {static_cast<float>(column) + 0.5f, static_cast<float>(row + 1)};
-  return true;
+  feet = {x, static_cast<float>(row + 1)};
+  return isEmpty(here) && isFloor(level.tileAt(column, row + 1));
 }
 
 /// The tile that stopped a box walking toward `direction`: a followable tile under its centre

@@ -183,7 +183,7 @@ struct PushableBoxes {
   }
 };
 
-// Step-up met from the other side (docs/simulation.md#riders-and-lift-boost): a platform whose
+// Step-up met from the other side (docs/simulation.md#platforms): a platform whose
 // top is no higher than `physics.step_height` above a grounded character's feet runs under it
 // instead of shoving it, as the character would have stepped onto it walking. Shoved, a walker
 // takes the platform's speed each tick and can never climb a low lip coming at it faster than
