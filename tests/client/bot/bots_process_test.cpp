@@ -186,19 +186,20 @@ const Json* clientIn(const Json& summary, const std::string& state) {
 
 // ---- a household behind one NAT: four players from one address on a bad link ------------------
 
-/// One run of `bots` bots from the link conditioner's one address at 300 ms RTT, 25 % loss and
-/// 25 % duplication each way, against a server with the default configuration.
-Json botsBehindOneAddress(int bots, int seed) {
+/// One run of `bots` bots from the link conditioner's one address at 300 ms RTT with `loss` of
+/// loss and as much duplication each way, against a server with the default configuration.
+Json botsBehindOneAddress(int bots, int seed, double loss = 0.25) {
   test::TempDirectory directory(std::to_string(seed));  // runs side by side each have their own
   ServerProcess server(directory, (directory.path() / "session.rpl").string());
   if (server.port <= 0) {
     return Json{{"error", "no server: " + server.process.output()}};
   }
-  test::ChildProcess netsim({COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
-                             "127.0.0.1:" + std::to_string(server.port), "--latency", "150",
-                             "--loss", "0.25", "--dup", "0.25", "--seed", std::to_string(seed),
-                             "--port-file", (directory.path() / "netsim-port").string()},
-                            (directory.path() / "netsim.log").string());
+  test::ChildProcess netsim(
+      {COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+       "127.0.0.1:" + std::to_string(server.port), "--latency", "150", "--loss",
+       std::to_string(loss), "--dup", std::to_string(loss), "--seed", std::to_string(seed),
+       "--port-file", (directory.path() / "netsim-port").string()},
+      (directory.path() / "netsim.log").string());
   const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
   if (proxyPort <= 0) {
     return Json{{"error", "no link conditioner: " + netsim.output()}};
@@ -242,9 +243,12 @@ TEST(BotsProcess, FourBotsBehindOneAddressAllGetInTenTimesOverALossyLink) {
   EXPECT_EQ(allIn, kRuns);
 }
 
-// The limit still holds: a fifth player from the address is refused, and told why.
+// The limit still holds: a fifth player from the address is refused, and told why. Over a link
+// that loses nothing: at 25 % loss each way, every one of the few CONNECTs ENet sends before it
+// gives up can lose its 13-byte refusal, and the bot then ends without a reason (seen once, under
+// the sanitizers).
 TEST(BotsProcess, AFifthBotBehindTheSameAddressIsRefusedWithTheReason) {
-  const Json summary = botsBehindOneAddress(5, 7);
+  const Json summary = botsBehindOneAddress(5, 7, 0.0);
   ASSERT_FALSE(summary.contains("error")) << summary["error"];
   EXPECT_EQ(clientsIn(summary, "playing"), 4) << summary.dump(1);
   const Json* refused = clientIn(summary, "refused");
