@@ -160,9 +160,7 @@ void GameServer::advance(double now) {
   }
   reportRefusedConnects();
   serveAdmin();
-  if (!levelChanges_.empty()) {
-    applyLevelChanges();
-  }
+  applyLevelChanges();
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
     log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), rooms_.size());

@@ -169,10 +169,6 @@ class GameServer {
   using RoomMap = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
   /// A change waits at most this long for the runs underway to end (s), unless told otherwise.
   static constexpr double kRaceEndWait = 300.0;
-  struct PendingLevel {
-    const Level* level = nullptr;
-    double deadline = 0.0;  ///< s, server time: applied then even if someone still runs
-  };
   AdminReply adminLevels() const;
   AdminReply adminSetLevel(const HttpServer::Query& arguments);
   /// Applies the changes whose room has no run underway, or whose deadline came.
@@ -206,6 +202,7 @@ class GameServer {
   void castVote(Connection& connection, bool yes);
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();
+  void judgeVote(Room& room);
   /// Players of `room` who may vote on `vote` (every player there but the one named).
   std::vector<int> votersFor(const Room& room, const VoteKick& vote) const;
   // ---- moderation (game_server_admin.cpp, game_server_bans.cpp) ----
@@ -269,10 +266,8 @@ class GameServer {
   AdminDesk adminDesk_;
   BanList bans_;
   static constexpr std::size_t kMaxMutes = 1024;
-  std::map<std::string, double> mutes_;                 ///< nameKey → server time the mute ends
-  std::map<std::string, VoteKick, std::less<>> votes_;  ///< by room name: one vote at a time
-  std::map<std::string, PendingLevel, std::less<>> levelChanges_;  ///< by room name
-  std::int64_t unixAtStart_ = 0;  ///< Unix time at `startTime_` (bans are in Unix time)
+  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
+  std::int64_t unixAtStart_ = 0;         ///< Unix time at `startTime_` (bans are in Unix time)
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;

@@ -85,10 +85,9 @@ void GameServer::kick(Connection& connection, const std::string& reason) {
   connection.kicked = true;
   connection.closingSince = now_;
   announce(room, fmt::format("{} was kicked ({})", name, reason));
-  if (const auto vote = votes_.find(room.name()); vote != votes_.end() &&
-                                                  connection.role == Connection::Role::Player &&
-                                                  vote->second.targetSlot() == connection.slot) {
-    votes_.erase(vote);  // whom it named is gone: nothing left to vote on
+  if (room.vote() && connection.role == Connection::Role::Player &&
+      room.vote()->targetSlot() == connection.slot) {
+    room.vote().reset();  // whom it named is gone: nothing left to vote on
   }
 }
 

@@ -47,9 +47,9 @@ AdminReply GameServer::adminLevels() const {
   nlohmann::json rooms = nlohmann::json::array();
   for (const auto& [name, room] : rooms_) {
     nlohmann::json entry{{"name", name}, {"level", room->level().name}};
-    if (const auto pending = levelChanges_.find(name); pending != levelChanges_.end()) {
-      entry["next_level"] = pending->second.level->name;
-      entry["next_level_within_seconds"] = std::max(0.0, pending->second.deadline - now_);
+    if (const auto& next = room->nextLevel()) {
+      entry["next_level"] = next->level->name;
+      entry["next_level_within_seconds"] = std::max(0.0, next->deadline - now_);
     }
     rooms.push_back(entry);
   }
@@ -87,15 +87,15 @@ AdminReply GameServer::adminSetLevel(const HttpServer::Query& arguments) {
   if (room == rooms_.end()) {
     return {200, nlohmann::json{{"ok", true}, {"applied", "when the room opens"}}.dump()};
   }
-  levelChanges_.insert_or_assign(roomName,
-                                 PendingLevel{level, now_ + (when == "now" ? 0.0 : *wait)});
+  room->second->nextLevel() = Room::NextLevel{level, now_ + (when == "now" ? 0.0 : *wait)};
   if (when == "race_end" && room->second->runnersUnderway() > 0) {
     announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
                                         "(at most {:.0f} s)",
                                         level->name, *wait));
   }
   applyLevelChanges();
-  const bool applied = !levelChanges_.contains(roomName);
+  const auto same = rooms_.find(roomName);  // a room that changed level is a new Room
+  const bool applied = same == rooms_.end() || !same->second->nextLevel();
   return {200,
           nlohmann::json{{"ok", true}, {"applied", applied ? "now" : "at the race's end"}}.dump()};
 }
@@ -103,17 +103,16 @@ AdminReply GameServer::adminSetLevel(const HttpServer::Query& arguments) {
 // Looked at every loop turn while a change waits: a room takes its new level once nobody in it
 // is on a run, or at the deadline.
 void GameServer::applyLevelChanges() {
-  for (auto pending = levelChanges_.begin(); pending != levelChanges_.end();) {
-    const auto room = rooms_.find(pending->first);
-    if (room != rooms_.end() && now_ < pending->second.deadline &&
-        room->second->runnersUnderway() > 0) {
-      ++pending;
-      continue;
+  std::vector<std::string> due;  // by name: a change closes the room and opens a new one
+  for (const auto& [name, room] : rooms_) {
+    const std::optional<Room::NextLevel>& next = room->nextLevel();
+    if (next && (now_ >= next->deadline || room->runnersUnderway() == 0)) {
+      due.push_back(name);
     }
-    if (room != rooms_.end()) {
-      changeLevel(room, *pending->second.level);
-    }
-    pending = levelChanges_.erase(pending);
+  }
+  for (const std::string& name : due) {
+    const auto room = rooms_.find(name);
+    changeLevel(room, *room->second->nextLevel()->level);  // a level of the catalog's
   }
 }
 

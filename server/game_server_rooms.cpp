@@ -87,8 +87,7 @@ bool GameServer::giveUpUnattendedRoom(const std::string& forRoom) {
 
 void GameServer::closeRoom(
     std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
-  room->second->close();
-  votes_.erase(room->first);
+  room->second->close();                              // its vote and its next level go with it
   metrics_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);
 }

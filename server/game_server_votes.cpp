@@ -42,7 +42,7 @@ void GameServer::startVoteKick(Connection& connection, const std::string& target
     refusal = "vote kicks are off on this server";
   } else if (connection.role != Connection::Role::Player) {
     refusal = "spectators do not vote";
-  } else if (votes_.contains(room.name())) {
+  } else if (room.vote()) {
     refusal = "a vote is already open in this room";
   } else if (now_ - connection.lastVoteCalled < kVoteCallerPause) {
     refusal = "you called a vote less than a minute ago";
@@ -59,10 +59,8 @@ void GameServer::startVoteKick(Connection& connection, const std::string& target
   }
   connection.lastVoteCalled = now_;
   const Connection& whom = *named.front();
-  const VoteKick& vote = votes_
-                             .emplace(room.name(), VoteKick(whom.slot, room.slotName(whom.slot),
-                                                            connection.slot, now_))
-                             .first->second;
+  const VoteKick& vote =
+      room.vote().emplace(whom.slot, room.slotName(whom.slot), connection.slot, now_);
   const std::size_t voters = votersFor(room, vote).size();
   log_->info("room {}: {} calls a vote to kick {}", room.name(), room.slotName(connection.slot),
              vote.targetName());
@@ -74,20 +72,20 @@ void GameServer::startVoteKick(Connection& connection, const std::string& target
 
 void GameServer::castVote(Connection& connection, bool yes) {
   Room& room = *connection.room;
-  const auto vote = votes_.find(room.name());
-  if (vote == votes_.end()) {
+  std::optional<VoteKick>& vote = room.vote();
+  if (!vote) {
     notice(connection, "no vote is open in this room");
     return;
   }
-  if (connection.role != Connection::Role::Player || !vote->second.cast(connection.slot, yes)) {
+  if (connection.role != Connection::Role::Player || !vote->cast(connection.slot, yes)) {
     notice(connection, "you have no vote on this one");
     return;
   }
-  const std::vector<int> voters = votersFor(room, vote->second);
+  const std::vector<int> voters = votersFor(room, *vote);
   announce(room,
            fmt::format("{} votes {} ({} yes, {} no, {} needed)", room.slotName(connection.slot),
-                       yes ? "yes" : "no", vote->second.yesAmong(voters),
-                       vote->second.noAmong(voters), VoteKick::needed(voters.size())));
+                       yes ? "yes" : "no", vote->yesAmong(voters), vote->noAmong(voters),
+                       VoteKick::needed(voters.size())));
   judgeVotes();
 }
 
@@ -103,34 +101,39 @@ std::vector<int> GameServer::votersFor(const Room& room, const VoteKick& vote) c
 }
 
 void GameServer::judgeVotes() {
-  for (auto it = votes_.begin(); it != votes_.end();) {
-    const Room& room = *rooms_.find(it->first)->second;
-    const VoteKick vote = it->second;
-    const std::vector<int> voters = votersFor(room, vote);
-    const VoteKick::Outcome outcome = vote.outcome(voters, now_);
-    std::vector<Connection*> target = playersNamed(vote.targetName(), room.name());
-    if (target.empty() || target.front()->slot != vote.targetSlot()) {
-      announce(room, fmt::format("the vote ends: {} left", vote.targetName()));
-    } else if (outcome == VoteKick::Outcome::Failed) {
-      announce(room,
-               fmt::format("the vote to kick {} failed ({} yes of {} needed)", vote.targetName(),
-                           vote.yesAmong(voters), VoteKick::needed(voters.size())));
-    } else if (outcome == VoteKick::Outcome::Open) {
-      ++it;
-      continue;
+  for (auto& [name, open] : rooms_) {
+    if (open->vote()) {
+      judgeVote(*open);
     }
-    it = votes_.erase(it);
-    if (outcome == VoteKick::Outcome::Passed && !target.empty()) {
-      Ban ban{0,
-              Ban::Kind::Address,
-              net::hostAddress(target.front()->peer->address),
-              vote.targetName(),
-              "voted out by the room",
-              unixNow(),
-              unixNow() + kVoteBanSeconds,
-              "vote"};
-      applyBan(std::move(ban), target.front());  // not others behind the same address
-    }
+  }
+}
+
+// The room's open vote: passed, failed, or over because whom it named is gone; or still open.
+void GameServer::judgeVote(Room& room) {
+  const VoteKick vote = *room.vote();
+  const std::vector<int> voters = votersFor(room, vote);
+  const VoteKick::Outcome outcome = vote.outcome(voters, now_);
+  std::vector<Connection*> target = playersNamed(vote.targetName(), room.name());
+  if (target.empty() || target.front()->slot != vote.targetSlot()) {
+    announce(room, fmt::format("the vote ends: {} left", vote.targetName()));
+  } else if (outcome == VoteKick::Outcome::Failed) {
+    announce(room,
+             fmt::format("the vote to kick {} failed ({} yes of {} needed)", vote.targetName(),
+                         vote.yesAmong(voters), VoteKick::needed(voters.size())));
+  } else if (outcome == VoteKick::Outcome::Open) {
+    return;
+  }
+  room.vote().reset();
+  if (outcome == VoteKick::Outcome::Passed && !target.empty()) {
+    Ban ban{0,
+            Ban::Kind::Address,
+            net::hostAddress(target.front()->peer->address),
+            vote.targetName(),
+            "voted out by the room",
+            unixNow(),
+            unixNow() + kVoteBanSeconds,
+            "vote"};
+    applyBan(std::move(ban), target.front());  // not others behind the same address
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "replay/replay_file.h"
 #include "server/address_rate_limit.h"
+#include "server/admin/vote_kick.h"
 #include "server/connection.h"
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
@@ -121,6 +122,18 @@ class Room {
   /// Characters whose race run has started and not finished (records kept or not).
   int runnersUnderway() const;
 
+  // ---- what belongs to the room and goes with it ----------------------------------------------
+  /// Its vote kick, while one is open (one at a time).
+  std::optional<VoteKick>& vote() { return vote_; }
+  const std::optional<VoteKick>& vote() const { return vote_; }
+  /// A level an admin set for it, waiting for the runs underway to end (or for its deadline).
+  struct NextLevel {
+    const Level* level = nullptr;
+    double deadline = 0.0;  ///< s, server time: applied then even if someone still runs
+  };
+  std::optional<NextLevel>& nextLevel() { return nextLevel_; }
+  const std::optional<NextLevel>& nextLevel() const { return nextLevel_; }
+
  private:
   void recordInputTiming(Connection& connection, std::uint32_t newestTick,
                          std::optional<std::int16_t> margin);
@@ -146,6 +159,8 @@ class Room {
   TokenBucket chatBudget_{2048.0, 1024.0};  ///< bytes of chat to each client
   double emptySince_ = -1.0;                ///< s, when it was last found empty; -1 while occupied
   double lastAttendedAt_ = 0.0;             ///< s, see lastAttendedAt()
+  std::optional<VoteKick> vote_;
+  std::optional<NextLevel> nextLevel_;
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without
