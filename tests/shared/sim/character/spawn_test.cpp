@@ -79,12 +79,18 @@ TEST(Spawn, ARespawnAfterAHazardIsGroundedAtOnce) {
 
 constexpr float kBodyTop = 5.0f;  // two tiles above kHall's floor
 
-enum class Under { Platform, OneWayPlatform, Crate };
+enum class Under { Tile, Platform, OneWayPlatform, Crate };
 
-/// kHall with a body whose top is at kBodyTop under x = 10, and the player spawned `above` it.
+/// kHall with a block of tiles or a body whose top is at kBodyTop under x = 10, and the player
+/// spawned `above` it.
 Scenario spawnedOn(Under under, float above) {
   Scenario scenario(test::kHall);
-  if (under == Under::Crate) {
+  if (under == Under::Tile) {
+    for (int column = 9; column <= 10; ++column) {
+      scenario.level.setTile(column, 5, TileType::Solid);
+      scenario.level.setTile(column, 6, TileType::Solid);
+    }
+  } else if (under == Under::Crate) {
     scenario.add(CrateDefinition{{9.0f, kBodyTop}, {2.0f, 2.0f}, 5.0f});
   } else {
     PlatformDefinition platform{{2.0f, 0.5f}, {{9.0f, kBodyTop}}};
@@ -97,16 +103,21 @@ Scenario spawnedOn(Under under, float above) {
 }
 
 const char* nameOf(Under under) {
-  return under == Under::Crate ? "crate" : under == Under::Platform ? "platform" : "one-way";
+  return under == Under::Crate      ? "crate"
+         : under == Under::Platform ? "platform"
+         : under == Under::Tile     ? "tile"
+                                    : "one-way";
 }
 
-TEST(Spawn, OnAPlatformOrACrateItStandsOnItFromTheFirstTick) {
-  for (const Under under : {Under::Platform, Under::OneWayPlatform, Under::Crate}) {
+TEST(Spawn, OnATilePlatformOrCrateItStandsOnItFromTheFirstTick) {
+  for (const Under under : {Under::Tile, Under::Platform, Under::OneWayPlatform, Under::Crate}) {
     for (const float above : {0.0f, 0.01f, 0.2f, PhysicsConfig{}.groundSnapDistance}) {
       Scenario scenario = spawnedOn(under, above);
       const Character& player = scenario.player();
       EXPECT_TRUE(player.grounded) << nameOf(under) << ", " << above << " above";
-      EXPECT_EQ(player.support, under == Under::Crate ? kCrateIdBase : BodyId{0});
+      EXPECT_EQ(player.support, under == Under::Crate  ? kCrateIdBase
+                                : under == Under::Tile ? kNoBody
+                                                       : BodyId{0});
       EXPECT_FLOAT_EQ(scenario.box().bottom(), kBodyTop) << nameOf(under) << ", " << above;
       scenario.step(input(0), 5);
       EXPECT_FLOAT_EQ(scenario.box().bottom(), kBodyTop) << nameOf(under) << ": it never fell";
@@ -115,8 +126,8 @@ TEST(Spawn, OnAPlatformOrACrateItStandsOnItFromTheFirstTick) {
   }
 }
 
-TEST(Spawn, OnAPlatformOrACrateAJumpOnTheFirstTickIsAGroundJump) {
-  for (const Under under : {Under::Platform, Under::OneWayPlatform, Under::Crate}) {
+TEST(Spawn, OnATilePlatformOrCrateAJumpOnTheFirstTickIsAGroundJump) {
+  for (const Under under : {Under::Tile, Under::Platform, Under::OneWayPlatform, Under::Crate}) {
     for (const float above : {0.0f, 0.2f}) {
       Scenario scenario = spawnedOn(under, above);
       std::vector<StepEvent> events = scenario.stepCollecting(input(0, 0, kButtonJump));
