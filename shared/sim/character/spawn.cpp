@@ -2,7 +2,6 @@
 
 #include "sim/collision/obstacle_set.h"
 #include "sim/collision/slope.h"
-#include "sim/state/scalar.h"
 
 namespace coyote {
 namespace {
