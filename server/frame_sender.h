@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/connection.h"
+#include "server/session/connection.h"
 #include "server/player_slots.h"
 #include "server/server_metrics.h"
 #include "server/tick_history.h"

@@ -58,6 +58,18 @@ net::HostLimits hostLimits(const ServerConfig& config) {
                          net::kMaxWaitingData};
 }
 
+/// The records service when records are kept (records.path or records.url), else nullptr.
+std::unique_ptr<RecordsService> recordsFor(const ServerConfig& config,
+                                           std::shared_ptr<spdlog::logger> log) {
+  if (!config.recordsEnabled()) {
+    return nullptr;
+  }
+  constexpr double kRecordsRetrySeconds = 2.0;  // finished runs wait this long between tries
+  return std::make_unique<RecordsService>(
+      [path = config.recordsPath, url = config.recordsUrl] { return openRecordsStore(path, url); },
+      static_cast<std::size_t>(config.recordsQueue), kRecordsRetrySeconds, std::move(log));
+}
+
 double threadCpuMicros() {
   timespec cpu{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
@@ -95,6 +107,11 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
                                   hostLimits(config))),
       roomOpens_(config.roomOpensPerAddress, 60.0),
       joins_(4 * config.peersPerAddress, 10.0),
+      records_(recordsFor(config, log_)),
+      moderation_(config_, log_, now, static_cast<std::int64_t>(std::time(nullptr)),
+                  records_.get()),
+      chat_(outbox_, moderation_, log_),
+      votes_(config.voteKick, chat_, moderation_, log_),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -115,18 +132,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
     letGoOfSupersededAttempt(from, connectId);
     return connectRefusal(from, connectId);
   });
-  if (config_.recordsEnabled()) {
-    records_ = std::make_unique<RecordsService>(
-        [path = config_.recordsPath, url = config_.recordsUrl] {
-          return openRecordsStore(path, url);
-        },
-        static_cast<std::size_t>(config_.recordsQueue), kRecordsRetrySeconds, log_);
-  }
-  if (!config_.password.empty()) {
-    passwordHash_ = secretHash(config_.password);
-  }
-  unixAtStart_ = static_cast<std::int64_t>(std::time(nullptr));
-  loadBans();
+  moderation_.loadBans();
   if (roomSteps_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
   }
@@ -237,8 +243,8 @@ void GameServer::exchangeRecords() {
     const std::size_t before = finishedRuns_.size();
     room->takeFinishedRuns(finishedRuns_);
     for (std::size_t run = before; run < finishedRuns_.size(); ++run) {
-      announce(*room, fmt::format("{} finished in {}", finishedRuns_[run].player,
-                                  formatRaceTime(finishedRuns_[run].timeUs)));
+      chat_.announce(*room, fmt::format("{} finished in {}", finishedRuns_[run].player,
+                                        formatRaceTime(finishedRuns_[run].timeUs)));
     }
   }
   for (FinishedRun& run : finishedRuns_) {
@@ -310,6 +316,12 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
   metrics_.governorLevel = change.to;
   ++metrics_.governorTransitions;
   ticksPerSend_ = governor_.halvesSendRate() ? baseTicksPerSend_ * 2 : baseTicksPerSend_;
+}
+
+void GameServer::judgeVotes() {
+  for (auto& [name, room] : rooms_) {
+    votes_.judge(*room, now_);
+  }
 }
 
 // Every deadline is kept by a reset, never a graceful disconnect: that waits for

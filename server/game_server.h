@@ -14,11 +14,10 @@
 #include "net/enet_host.h"
 #include "server/address_rate_limit.h"
 #include "server/admin/admin_desk.h"
-#include "server/admin/ban_list.h"
-#include "server/admin/secret.h"
-#include "server/admin/vote_kick.h"
-#include "server/connection.h"
+#include "server/chat/chat_router.h"
 #include "server/info_responder.h"
+#include "server/moderation/moderation.h"
+#include "server/moderation/votes.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_service.h"
@@ -27,6 +26,8 @@
 #include "server/room_step_pool.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
+#include "server/session/connection.h"
+#include "server/session/enet_outbox.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -101,7 +102,7 @@ class GameServer {
   AdminDesk& adminDesk() { return adminDesk_; }
   /// The longest a level change may be told to wait for the runs underway to end (s).
   static constexpr int kMaxRaceEndWait = 3600;
-  const BanList& bans() const { return bans_; }
+  const BanList& bans() const { return moderation_.bans(); }
 
  private:
   static constexpr double kBadPacketWindowSeconds = 10.0;
@@ -114,8 +115,6 @@ class GameServer {
   /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
   /// timeout, 20 s).
   static constexpr double kClosingSeconds = 3.0;
-  /// How long finished runs wait before the records database is tried again.
-  static constexpr double kRecordsRetrySeconds = 2.0;
   /// Ghost requests answered per connection: 4 in 2 s (a client asks for two at a time).
   static constexpr int kGhostRequests = 4;
   static constexpr double kGhostWindowSeconds = 2.0;
@@ -185,26 +184,8 @@ class GameServer {
   void sendAnswer(const RecordsAnswer& answer);
   /// A GhostRequest: looked up on the records thread, at most one a second per connection.
   void requestGhost(Connection& connection, const net::GhostRequest& request);
-  // ---- chat (game_server_chat.cpp) ----
-  void handleChat(Connection& connection, const net::ChatSay& say);
-  /// To everyone in `room` (players and spectators), reliably.
-  void sayToRoom(const Room& room, const net::ChatLine& line);
-  /// A line of the server's own to `room`: joins, leaves, runs, kicks.
-  void announce(const Room& room, const std::string& text);
-  /// To `connection` alone, at most once a second: why its line did not go.
-  void notice(Connection& connection, const std::string& text);
-  /// Says goodbye with "kicked: <reason>", tells the room, and closes the connection.
-  void kick(Connection& connection, const std::string& reason);
-  // ---- chat commands and vote kicks (game_server_votes.cpp) ----
-  /// A chat line starting with '/': `/vote kick NAME`, `/vote yes`, `/vote no`, `/help`.
-  void handleChatCommand(Connection& connection, const std::string& line);
-  void startVoteKick(Connection& connection, const std::string& target);
-  void castVote(Connection& connection, bool yes);
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();
-  void judgeVote(Room& room);
-  /// Players of `room` who may vote on `vote` (every player there but the one named).
-  std::vector<int> votersFor(const Room& room, const VoteKick& vote) const;
   // ---- moderation (game_server_admin.cpp, game_server_bans.cpp) ----
   void serveAdmin();
   AdminReply runAdmin(const AdminCommand& command);
@@ -214,21 +195,10 @@ class GameServer {
   AdminReply adminUnban(const HttpServer::Query& arguments);
   AdminReply adminMute(const HttpServer::Query& arguments, bool mute);
   AdminReply adminBroadcast(const HttpServer::Query& arguments);
-  /// Adds the ban, kicks whoever it covers (or `only` that connection), saves the list.
-  AdminReply applyBan(Ban ban, Connection* only = nullptr);
-  /// The bans at start: the records database's when records are kept and it answers, else
-  /// admin.bans_file's.
-  void loadBans();
-  /// Writes admin.bans_file (false, and logged, when it cannot) and, with records, hands the
-  /// list to the records database.
-  bool saveBans();
+  /// Adds the ban, kicks whoever it covers, saves the list.
+  AdminReply applyBan(Ban ban);
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
   std::vector<Connection*> playersNamed(const std::string& name, const std::string& room);
-  /// Seconds of mute left for `name` (0: not muted).
-  double mutedFor(const std::string& name) const;
-  /// Why a Hello from `connection` may not join: a ban, a wrong password ("" if it may).
-  std::string moderationRefusal(const Connection& connection, const net::Hello& hello);
-  std::int64_t unixNow() const;
 
   /// What a server info query is answered with (rooms listed from `firstRoom`).
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
@@ -260,14 +230,12 @@ class GameServer {
   AddressRateLimit joins_;
   /// Full-state repairs of desyncs: 6 per address in 10 s.
   AddressRateLimit repairs_{6, 10.0};
-  /// Wrong passwords (server.password): 5 per address in 10 s, then every Hello is refused.
-  AddressRateLimit wrongPasswords_{5, 10.0};
-  SecretHash passwordHash_{};
   AdminDesk adminDesk_;
-  BanList bans_;
-  static constexpr std::size_t kMaxMutes = 1024;
-  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
-  std::int64_t unixAtStart_ = 0;         ///< Unix time at `startTime_` (bans are in Unix time)
+  std::unique_ptr<RecordsService> records_;  ///< with records.path or records.url
+  EnetOutbox outbox_;
+  Moderation moderation_;
+  ChatRouter chat_;
+  Votes votes_;
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;
@@ -285,7 +253,6 @@ class GameServer {
   std::vector<double> roomCpuMicros_;          ///< reused each tick
   double nextExpiry_ = 0.0;                    ///< when connections and rooms are next looked at
   bool connectsLetThrough_ = false;            ///< since the half-open peers were last looked at
-  std::unique_ptr<RecordsService> records_;    ///< with records.path or records.url
   std::vector<FinishedRun> finishedRuns_;      ///< reused each tick
   std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick
   std::vector<std::string> changedCourses_;    ///< reused each tick

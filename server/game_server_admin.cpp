@@ -30,8 +30,7 @@ AdminReply GameServer::runAdmin(const AdminCommand& command) {
     return {200, adminPlayers()};
   }
   if (command.action == "bans") {
-    bans_.expire(unixNow());
-    return {200, bans_.json()};
+    return {200, moderation_.bans(now_).json()};
   }
   if (command.action == "kick") {
     return adminKick(arguments);
@@ -77,7 +76,7 @@ std::string GameServer::adminPlayers() const {
                          {"ping_ms", peer->roundTripTime},
                          {"loss_percent", connection->inputLoss.percent()},
                          {"connected_seconds", now_ - connection->connectedAt},
-                         {"muted", mutedFor(player) > 0.0}});
+                         {"muted", moderation_.mutedFor(player, now_) > 0.0}});
     }
     rooms.push_back({{"name", name},
                      {"level", room->level().name},
@@ -92,11 +91,9 @@ std::string GameServer::adminPlayers() const {
 std::vector<Connection*> GameServer::playersNamed(const std::string& name,
                                                   const std::string& room) {
   std::vector<Connection*> found;
-  for (const auto& [peer, connection] : connections_) {
-    if (connection->role == Connection::Role::Player && !connection->kicked &&
-        (room.empty() || connection->room->name() == room) &&
-        sameName(connection->room->slotName(connection->slot), name)) {
-      found.push_back(connection.get());
+  for (const auto& [roomName, open] : rooms_) {
+    if (room.empty() || roomName == room) {
+      std::ranges::copy(open->playersNamed(name), std::back_inserter(found));
     }
   }
   return found;
@@ -114,7 +111,7 @@ AdminReply GameServer::adminKick(const HttpServer::Query& arguments) {
     return adminFailure(404, "player: nobody of that name is playing");
   }
   for (Connection* connection : players) {
-    kick(*connection, reason.empty() ? "by an admin" : reason);
+    chat_.kick(*connection, reason.empty() ? "by an admin" : reason, now_);
   }
   return success({{"kicked", players.size()}});
 }
@@ -128,7 +125,7 @@ AdminReply GameServer::adminBroadcast(const HttpServer::Query& arguments) {
   int reached = 0;
   for (const auto& [name, room] : rooms_) {
     if (roomName.empty() || roomName == name) {
-      sayToRoom(*room, net::ChatLine{net::ChatKind::Server, "", text});
+      chat_.sayToRoom(*room, net::ChatLine{net::ChatKind::Server, "", text});
       ++reached;
     }
   }
@@ -149,22 +146,15 @@ AdminReply GameServer::adminMute(const HttpServer::Query& arguments, bool mute) 
   if (!minutes || *minutes == 0) {
     return adminFailure(400, fmt::format("minutes: a whole number from 1 to {}", kMaxBanMinutes));
   }
-  const std::string key = nameKey(name);
   if (!mute) {
-    return mutes_.erase(key) > 0 ? success({}) : adminFailure(404, "player: not muted");
+    return moderation_.unmute(name) ? success({}) : adminFailure(404, "player: not muted");
   }
-  std::erase_if(mutes_, [this](const auto& entry) { return entry.second <= now_; });
-  if (mutes_.size() >= kMaxMutes) {
-    return adminFailure(409, fmt::format("at most {} players are muted at once", kMaxMutes));
+  if (!moderation_.mute(name, *minutes, now_)) {
+    return adminFailure(409,
+                        fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
   }
-  mutes_[key] = now_ + static_cast<double>(*minutes) * 60.0;
   log_->info("admin: {} muted for {} min", name, *minutes);
   return success({{"minutes", *minutes}});
-}
-
-double GameServer::mutedFor(const std::string& name) const {
-  const auto found = mutes_.find(nameKey(name));
-  return found == mutes_.end() ? 0.0 : std::max(0.0, found->second - now_);
 }
 
 }  // namespace coyote

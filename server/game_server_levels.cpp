@@ -89,9 +89,9 @@ AdminReply GameServer::adminSetLevel(const HttpServer::Query& arguments) {
   }
   room->second->nextLevel() = Room::NextLevel{level, now_ + (when == "now" ? 0.0 : *wait)};
   if (when == "race_end" && room->second->runnersUnderway() > 0) {
-    announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
-                                        "(at most {:.0f} s)",
-                                        level->name, *wait));
+    chat_.announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
+                                              "(at most {:.0f} s)",
+                                              level->name, *wait));
   }
   applyLevelChanges();
   const auto same = rooms_.find(roomName);  // a room that changed level is a new Room
@@ -152,7 +152,7 @@ void GameServer::changeLevel(RoomMap::iterator room, const Level& level) {
   for (const auto& [connection, player] : moving) {
     moveIntoRoom(*connection, *next, player);
   }
-  announce(*next, fmt::format("the level is now {}", level.name));
+  chat_.announce(*next, fmt::format("the level is now {}", level.name));
 }
 
 // As a Hello would, but on the connection it has: a player (`player`: its name; "" for a
@@ -162,16 +162,17 @@ void GameServer::moveIntoRoom(Connection& connection, Room& room, const std::str
   net::Hello hello;
   hello.spectator = player.empty();
   hello.name = player;
-  connection.moveToNewRoom(room, now_);
+  connection.moveToNewRoom(now_);
+  room.enter(connection);
   if (!player.empty()) {
     const int slot = room.claimSlot(hello.name);
     if (slot < 0) {
-      kick(connection, "the room's new level has no place for you");
+      chat_.kick(connection, "the room's new level has no place for you", now_);
       return;
     }
     room.admitPlayer(connection, slot, false);
   } else if (!room.admitSpectator(connection)) {
-    kick(connection, "the room's new level has no place for another spectator");
+    chat_.kick(connection, "the room's new level has no place for another spectator", now_);
     return;
   }
   net::sendMessage(connection.peer,

@@ -112,6 +112,7 @@ void GameServer::onConnect(ENetPeer* peer) {
   auto connection = std::make_unique<Connection>();
   connection->peer = peer;
   connection->address = net::peerAddress(peer);
+  connection->host = net::hostAddress(peer->address);
   connection->connectedAt = now_;
   connection->lastPacketAt = now_;
   connections_[peer] = std::move(connection);
@@ -154,8 +155,8 @@ void GameServer::onDisconnect(ENetPeer* peer, bool announceLeaving) {
   Connection& connection = *found->second;
   if (connection.room != nullptr) {
     if (announceLeaving && connection.role == Connection::Role::Player && !connection.kicked) {
-      announce(*connection.room,
-               fmt::format("{} left", connection.room->slotName(connection.slot)));
+      chat_.announce(*connection.room,
+                     fmt::format("{} left", connection.room->slotName(connection.slot)));
     }
     connection.room->leave(connection, now_);
   }
@@ -199,7 +200,9 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
   } else if (const auto* ghost = std::get_if<net::GhostRequest>(&message)) {
     requestGhost(connection, *ghost);
   } else if (const auto* say = std::get_if<net::ChatSay>(&message)) {
-    handleChat(connection, *say);
+    if (const std::string problem = chat_.hear(connection, say->text, now_); !problem.empty()) {
+      rejectPacket(connection, problem);
+    }
   } else if (const auto* stats = std::get_if<net::ClientReport>(&message)) {
     if (!room.noteClientReport(connection, *stats)) {
       ++metrics_.refusedClientReports;
@@ -228,12 +231,8 @@ void GameServer::rejectPacket(Connection& connection, const std::string& reason)
   if (connection.badPackets > static_cast<std::uint32_t>(config_.badPacketLimit)) {
     log_->warn("{}: disconnected after {} malformed packets", connection.address,
                connection.badPackets);
-    net::sendMessage(connection.peer, net::Goodbye{"too many malformed packets"},
-                     net::kReliableChannel);
-    enet_peer_disconnect_later(connection.peer, 0);
+    outbox_.kick(connection, net::Goodbye{"too many malformed packets"}, now_);
     connection.badPackets = 0;
-    connection.kicked = true;
-    connection.closingSince = now_;
   }
 }
 
@@ -265,7 +264,9 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
     refuse(connection.peer, "too many joins from this address; try again in a few seconds");
     return;
   }
-  if (const std::string refusal = moderationRefusal(connection, hello); !refusal.empty()) {
+  if (const std::string refusal = moderation_.joinRefusal(
+          connection.peer->address.host, connection.host, hello.name, hello.password, now_);
+      !refusal.empty()) {
     log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
     refuse(connection.peer, refusal);
     return;
@@ -280,14 +281,14 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
   if (!admitted) {
     return;
   }
-  connection.room = room;
+  room->enter(connection);
   const net::Welcome welcome =
       room->welcome(connection, hello, sendPhases_++ % ticksPerSend_, now_);
   std::vector<std::uint8_t> encoded = net::encode(welcome);
   net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
   connection.welcomeCopies.keep(std::move(encoded), now_);
   if (newcomer) {  // after the Welcome, so that the newcomer reads it too
-    announce(*room, fmt::format("{} joined", room->slotName(connection.slot)));
+    chat_.announce(*room, fmt::format("{} joined", room->slotName(connection.slot)));
   }
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "match/authoritative_tick.h"
+#include "server/player_name.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
 #include "wire/codec.h"
@@ -167,7 +168,25 @@ net::Welcome Room::welcome(Connection& connection, const net::Hello& hello, std:
   return welcome;
 }
 
-void Room::leave(const Connection& connection, double now) {
+void Room::enter(Connection& connection) {
+  connection.room = this;
+  members_.push_back(&connection);
+}
+
+std::vector<Connection*> Room::playersNamed(const std::string& name) const {
+  std::vector<Connection*> found;
+  for (Connection* member : members_) {
+    if (member->role == Connection::Role::Player && !member->kicked &&
+        sameName(slots_[member->slot].name, name)) {
+      found.push_back(member);
+    }
+  }
+  return found;
+}
+
+void Room::leave(Connection& connection, double now) {
+  std::erase(members_, &connection);
+  connection.room = nullptr;
   if (connection.role == Connection::Role::Player && connection.kicked) {
     log_->info("room {}: player {} (slot {}) was kicked; slot freed", name_,
                slots_[connection.slot].name, connection.slot);

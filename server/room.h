@@ -10,14 +10,14 @@
 
 #include "replay/replay_file.h"
 #include "server/address_rate_limit.h"
-#include "server/admin/vote_kick.h"
-#include "server/connection.h"
 #include "server/frame_sender.h"
 #include "server/input_inbox.h"
+#include "server/moderation/vote_kick.h"
 #include "server/player_slots.h"
 #include "server/records/run_tracker.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
+#include "server/session/connection.h"
 #include "server/step_event_log.h"
 #include "wire/messages.h"
 
@@ -63,6 +63,14 @@ class Room {
   void announceLimits(std::uint16_t radius, std::uint16_t activeBodies);
 
   // ---- joining and leaving --------------------------------------------------------------------
+  /// Its connections, players and spectators, closing ones too until they go (in the order they
+  /// came).
+  const std::vector<Connection*>& members() const { return members_; }
+  /// `connection` is in the room from now on, as a player or spectator just admitted, until
+  /// leave().
+  void enter(Connection& connection);
+  /// The players (not kicked) named `name`, in any ASCII case.
+  std::vector<Connection*> playersNamed(const std::string& name) const;
   /// The slot `token` reserves here, or -1.
   int reservedSlot(const net::ReconnectToken& token) const { return slots_.reconnectSlot(token); }
   bool slotConnected(int slot) const { return slots_[slot].connected; }
@@ -76,9 +84,9 @@ class Room {
   /// Everything a client needs to play here, its send schedule set from the next tick on.
   net::Welcome welcome(Connection& connection, const net::Hello& hello, std::uint32_t sendPhase,
                        double now);
-  /// The connection is gone: a player keeps its reservation for net.reconnect_window (unless
-  /// kicked), a spectator simply leaves.
-  void leave(const Connection& connection, double now);
+  /// The connection is gone (and no longer a member): a player keeps its reservation for
+  /// net.reconnect_window (unless kicked), a spectator simply leaves.
+  void leave(Connection& connection, double now);
   /// Frees the reservations whose player did not come back in time.
   void expireReservations(double now);
 
@@ -161,6 +169,7 @@ class Room {
   double lastAttendedAt_ = 0.0;             ///< s, see lastAttendedAt()
   std::optional<VoteKick> vote_;
   std::optional<NextLevel> nextLevel_;
+  std::vector<Connection*> members_;
 };
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "server/admin/ban_list.h"
+#include "server/moderation/ban_list.h"
 #include "wire/text_check.h"
 
 namespace coyote {

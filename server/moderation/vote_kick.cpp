@@ -1,4 +1,4 @@
-#include "server/admin/vote_kick.h"
+#include "server/moderation/vote_kick.h"
 
 #include <algorithm>
 

@@ -40,6 +40,7 @@ struct Connection {
   double ghostWindowStart = -1e9;   ///< s, when its current window of ghost requests began
   int ghostRequests = 0;            ///< ghost requests in that window
   std::string address;              ///< "a.b.c.d:port", for logs
+  std::string host;                 ///< "a.b.c.d", what an address ban names
   std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
   std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick
   std::uint8_t frameSequence = 0;   ///< numbers its ServerFrames (the client measures loss)
@@ -69,8 +70,9 @@ struct Connection {
   double movedAt = -1e9;         ///< s, when its room last changed level under it
 
   /// Its room changed level (docs/hosting.md#changing-a-rooms-level): it takes the new room's
-  /// Welcome as if it had just said Hello, with what it had proven and its limits kept.
-  void moveToNewRoom(Room& newRoom, double now) {
+  /// Welcome as if it had just said Hello, with what it had proven and its limits kept. It is in
+  /// no room until it enters the new one.
+  void moveToNewRoom(double now) {
     const Connection kept = *this;
     *this = Connection{};
     peer = kept.peer;
@@ -78,10 +80,10 @@ struct Connection {
     lastPacketAt = kept.lastPacketAt;
     bytesReceived = kept.bytesReceived;
     fullStateBytes = kept.fullStateBytes;
-    room = &newRoom;
     ghostWindowStart = kept.ghostWindowStart;
     ghostRequests = kept.ghostRequests;
     address = kept.address;
+    host = kept.host;
     badPackets = kept.badPackets;
     badWindowStart = kept.badWindowStart;
     lastBadLog = kept.lastBadLog;

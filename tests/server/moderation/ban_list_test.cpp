@@ -1,6 +1,6 @@
 // The ban list and its file (docs/hosting.md#moderation): what is written is read back, a
 // hostile file is refused naming the entry and the field, names match in any ASCII case.
-#include "server/admin/ban_list.h"
+#include "server/moderation/ban_list.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

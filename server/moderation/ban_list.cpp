@@ -1,4 +1,4 @@
-#include "server/admin/ban_list.h"
+#include "server/moderation/ban_list.h"
 
 #include <arpa/inet.h>
 

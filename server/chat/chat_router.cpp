@@ -1,0 +1,133 @@
+#include "server/chat/chat_router.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "wire/codec.h"
+#include "wire/text_check.h"
+
+namespace coyote {
+
+ChatRouter::ChatRouter(Outbox& outbox, const Moderation& moderation,
+                       std::shared_ptr<spdlog::logger> log)
+    : outbox_(outbox), moderation_(moderation), log_(std::move(log)) {
+  addCommand("help", "", [this](Connection& from, const std::string&, double now) {
+    std::string usages;
+    for (const Command& command : commands_) {
+      if (command.name != "help") {
+        usages += fmt::format("{}/{}{}{}", usages.empty() ? "" : ", ", command.name,
+                              command.argument.empty() ? "" : " ", command.argument);
+      }
+    }
+    notice(from, "commands: " + usages, now);
+  });
+}
+
+void ChatRouter::addCommand(std::string name, std::string argument, Handler handler) {
+  commands_.push_back({std::move(name), std::move(argument), std::move(handler)});
+}
+
+// A line is checked before anything else: text no client of ours sends is a malformed packet.
+std::string ChatRouter::hear(Connection& from, const std::string& text, double now) {
+  if (from.kicked) {
+    return "";  // on its way out: what it still says reaches nobody
+  }
+  if (const std::string problem = net::chatLineProblem(text); !problem.empty()) {
+    notice(from, "not sent: " + problem, now);
+    return "chat: " + problem;
+  }
+  if (text.starts_with('/')) {
+    runCommand(from, text, now);
+    return "";
+  }
+  Room& room = *from.room;
+  const std::string name =
+      from.role == Connection::Role::Player ? room.slotName(from.slot) : std::string("spectator");
+  if (const double muted = moderation_.mutedFor(name, now); muted > 0.0) {
+    notice(from,
+           fmt::format("not sent: you are muted for {:.0f} more minutes", std::ceil(muted / 60.0)),
+           now);
+    return "";
+  }
+  if (!admitLine(from, now, true)) {
+    return "";
+  }
+  const net::ChatLine line{net::ChatKind::Player, name, text};
+  if (!room.admitChat(now, net::encode(line).size())) {
+    notice(from, "not sent: the room's chat is busy; try again in a moment", now);
+    return "";
+  }
+  log_->info("room {}: chat: {}: {}", room.name(), name, text);
+  sayToRoom(room, line);
+  return "";
+}
+
+// Commands count against the sender's chat rate like lines: a flood of them is a flood.
+void ChatRouter::runCommand(Connection& from, const std::string& line, double now) {
+  if (!admitLine(from, now, false)) {
+    return;
+  }
+  const std::string_view typed = std::string_view(line).substr(1);
+  for (const Command& command : commands_) {
+    if (command.argument.empty() && typed == command.name) {
+      command.handler(from, "", now);
+      return;
+    }
+    if (!command.argument.empty() && typed.starts_with(command.name + " ")) {
+      command.handler(from, std::string(typed.substr(command.name.size() + 1)), now);
+      return;
+    }
+  }
+  notice(from, "unknown command; /help lists them", now);
+}
+
+bool ChatRouter::admitLine(Connection& from, double now, bool noticeIfOver) {
+  if (from.chat.admit(now)) {
+    return true;
+  }
+  if (from.chat.flooding()) {
+    kick(from, "chat flood", now);
+  } else if (noticeIfOver) {
+    notice(from, "not sent: at most 5 lines at once, then 1 a second", now);
+  }
+  return false;
+}
+
+void ChatRouter::sayToRoom(const Room& room, const net::ChatLine& line) {
+  const std::vector<std::uint8_t> encoded = net::encode(line);
+  for (Connection* member : room.members()) {
+    if (!member->refused && !member->kicked) {
+      outbox_.send(*member, encoded);
+    }
+  }
+}
+
+void ChatRouter::announce(const Room& room, const std::string& text) {
+  sayToRoom(room, net::ChatLine{net::ChatKind::Server, "", text});
+}
+
+// At most one notice a second: a flooder draws no more from the server than it sends.
+void ChatRouter::notice(Connection& connection, const std::string& text, double now) {
+  if (now - connection.lastChatNotice < 1.0) {
+    return;
+  }
+  connection.lastChatNotice = now;
+  outbox_.send(connection, net::encode(net::ChatLine{net::ChatKind::Notice, "", text}));
+}
+
+void ChatRouter::kick(Connection& connection, const std::string& reason, double now) {
+  Room& room = *connection.room;
+  const std::string name = connection.role == Connection::Role::Player
+                               ? room.slotName(connection.slot)
+                               : std::string("a spectator");
+  log_->warn("room {}: {} ({}) kicked: {}", room.name(), name, connection.address, reason);
+  outbox_.kick(connection, net::Goodbye{"kicked: " + reason}, now);
+  announce(room, fmt::format("{} was kicked ({})", name, reason));
+  if (room.vote() && connection.role == Connection::Role::Player &&
+      room.vote()->targetSlot() == connection.slot) {
+    room.vote().reset();  // whom it named is gone: nothing left to vote on
+  }
+}
+
+}  // namespace coyote

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <spdlog/logger.h>
+
+#include "server/address_rate_limit.h"
+#include "server/admin/secret.h"
+#include "server/moderation/ban_list.h"
+#include "server/player_name.h"
+#include "server/server_config.h"
+
+namespace coyote {
+
+class RecordsService;
+
+/// Who may not join and who may not speak (docs/hosting.md#moderation): the bans, the mutes and
+/// the server's password. It knows no socket and no connection: it is asked about an address
+/// and a name at a server time (s, the loop's clock), so that a test asks it directly.
+class Moderation {
+ public:
+  /// At most this many players are muted at once.
+  static constexpr std::size_t kMaxMutes = 1024;
+
+  /// `startTime`: the server time (s) at which the Unix time was `unixAtStart` (bans are kept in
+  /// Unix time). `records`: the records service when records are kept (its database holds the
+  /// bans), else nullptr; it must outlive this.
+  Moderation(const ServerConfig& config, std::shared_ptr<spdlog::logger> log, double startTime,
+             std::int64_t unixAtStart, RecordsService* records);
+
+  /// The Unix time at server time `now`.
+  std::int64_t unixTime(double now) const;
+
+  /// Why a Hello from `address` (its IPv4 host as ENet holds it, and as text) naming `name` with
+  /// `password` may not join: a ban first (its message says until when), then the password,
+  /// whose wrong guesses an address may make 5 in 10 s before even the right one is refused for
+  /// a while. "" if it may join.
+  std::string joinRefusal(std::uint32_t address, const std::string& addressText,
+                          const std::string& name, const std::string& password, double now);
+
+  // ---- bans -----------------------------------------------------------------------------------
+  /// The bans at start: the records database's when records are kept and it answers, else
+  /// admin.bans_file's.
+  void loadBans();
+  /// Adds `ban` (the expired ones dropped first); nullptr when the list is full.
+  const Ban* addBan(Ban ban);
+  /// False when no ban has `id`.
+  bool liftBan(std::uint64_t id) { return bans_.remove(id); }
+  /// The live ban covering `address` ("a.b.c.d") or `name` at server time `now`, or nullptr.
+  const Ban* banCovering(const std::string& address, const std::string& name, double now) const;
+  /// Writes admin.bans_file (false, and logged, when it cannot) and, with records, hands the
+  /// list to the records database.
+  bool saveBans();
+  /// The list, its expired bans dropped at `now`.
+  const BanList& bans(double now);
+  const BanList& bans() const { return bans_; }
+
+  // ---- mutes ----------------------------------------------------------------------------------
+  /// Mutes `name` (any ASCII case) for `minutes` from `now`; false when kMaxMutes are muted.
+  bool mute(const std::string& name, std::int64_t minutes, double now);
+  /// False when `name` was not muted.
+  bool unmute(const std::string& name) { return mutes_.erase(nameKey(name)) > 0; }
+  /// Seconds of mute left for `name` at `now` (0: not muted).
+  double mutedFor(const std::string& name, double now) const;
+
+ private:
+  const ServerConfig& config_;
+  std::shared_ptr<spdlog::logger> log_;
+  double startTime_;
+  std::int64_t unixAtStart_;
+  RecordsService* records_;
+  BanList bans_;
+  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
+  SecretHash passwordHash_{};
+  /// Wrong passwords (server.password): 5 per address in 10 s, then every Hello is refused.
+  AddressRateLimit wrongPasswords_{5, 10.0};
+};
+
+}  // namespace coyote

@@ -1,0 +1,134 @@
+#include "server/moderation/votes.h"
+
+#include <fmt/format.h>
+
+namespace coyote {
+
+Votes::Votes(bool enabled, ChatRouter& chat, Moderation& moderation,
+             std::shared_ptr<spdlog::logger> log)
+    : enabled_(enabled), chat_(chat), moderation_(moderation), log_(std::move(log)) {
+  chat_.addCommand(
+      "vote kick", "NAME",
+      [this](Connection& from, const std::string& name, double now) { call(from, name, now); });
+  chat_.addCommand("vote yes", "", [this](Connection& from, const std::string&, double now) {
+    cast(from, true, now);
+  });
+  chat_.addCommand("vote no", "", [this](Connection& from, const std::string&, double now) {
+    cast(from, false, now);
+  });
+}
+
+std::string Votes::callRefusal(const Connection& caller, const std::vector<Connection*>& named,
+                               double now) const {
+  const Room& room = *caller.room;
+  if (!enabled_) {
+    return "vote kicks are off on this server";
+  }
+  if (caller.role != Connection::Role::Player) {
+    return "spectators do not vote";
+  }
+  if (room.vote()) {
+    return "a vote is already open in this room";
+  }
+  if (now - caller.lastVoteCalled < kCallerPause) {
+    return "you called a vote less than a minute ago";
+  }
+  if (named.empty()) {
+    return "nobody of that name plays in this room";
+  }
+  if (named.front() == &caller) {
+    return "you cannot vote yourself out";
+  }
+  if (room.metrics().players < VoteKick::kMinPlayers) {
+    return fmt::format("a vote kick needs {} players in the room", VoteKick::kMinPlayers);
+  }
+  return "";
+}
+
+void Votes::call(Connection& caller, const std::string& target, double now) {
+  Room& room = *caller.room;
+  const std::vector<Connection*> named = room.playersNamed(target);
+  if (const std::string refusal = callRefusal(caller, named, now); !refusal.empty()) {
+    chat_.notice(caller, refusal, now);
+    return;
+  }
+  caller.lastVoteCalled = now;
+  const Connection& whom = *named.front();
+  const VoteKick& vote = room.vote().emplace(whom.slot, room.slotName(whom.slot), caller.slot, now);
+  const std::size_t voters = votersFor(room, vote).size();
+  log_->info("room {}: {} calls a vote to kick {}", room.name(), room.slotName(caller.slot),
+             vote.targetName());
+  chat_.announce(room, fmt::format("{} calls a vote to kick {}: /vote yes or /vote no ({} of {} "
+                                   "needed, {:.0f} s)",
+                                   room.slotName(caller.slot), vote.targetName(),
+                                   VoteKick::needed(voters), voters, VoteKick::kSeconds));
+}
+
+void Votes::cast(Connection& voter, bool yes, double now) {
+  Room& room = *voter.room;
+  std::optional<VoteKick>& vote = room.vote();
+  if (!vote) {
+    chat_.notice(voter, "no vote is open in this room", now);
+    return;
+  }
+  if (voter.role != Connection::Role::Player || !vote->cast(voter.slot, yes)) {
+    chat_.notice(voter, "you have no vote on this one", now);
+    return;
+  }
+  const std::vector<int> voters = votersFor(room, *vote);
+  chat_.announce(room,
+                 fmt::format("{} votes {} ({} yes, {} no, {} needed)", room.slotName(voter.slot),
+                             yes ? "yes" : "no", vote->yesAmong(voters), vote->noAmong(voters),
+                             VoteKick::needed(voters.size())));
+  judge(room, now);
+}
+
+std::vector<int> Votes::votersFor(const Room& room, const VoteKick& vote) {
+  std::vector<int> voters;
+  for (const Connection* member : room.members()) {
+    if (member->role == Connection::Role::Player && !member->kicked &&
+        member->slot != vote.targetSlot()) {
+      voters.push_back(member->slot);
+    }
+  }
+  return voters;
+}
+
+// The room's open vote: passed, failed, or over because whom it named is gone; or still open.
+void Votes::judge(Room& room, double now) {
+  if (!room.vote()) {
+    return;
+  }
+  const VoteKick vote = *room.vote();
+  const std::vector<int> voters = votersFor(room, vote);
+  const VoteKick::Outcome outcome = vote.outcome(voters, now);
+  const std::vector<Connection*> target = room.playersNamed(vote.targetName());
+  if (target.empty() || target.front()->slot != vote.targetSlot()) {
+    chat_.announce(room, fmt::format("the vote ends: {} left", vote.targetName()));
+  } else if (outcome == VoteKick::Outcome::Failed) {
+    chat_.announce(
+        room, fmt::format("the vote to kick {} failed ({} yes of {} needed)", vote.targetName(),
+                          vote.yesAmong(voters), VoteKick::needed(voters.size())));
+  } else if (outcome == VoteKick::Outcome::Open) {
+    return;
+  }
+  room.vote().reset();
+  if (outcome == VoteKick::Outcome::Passed && !target.empty()) {
+    banVotedOut(*target.front(), vote.targetName(), now);
+  }
+}
+
+// Not the others behind the same address: they did not do it, and they may be a family.
+void Votes::banVotedOut(Connection& target, const std::string& name, double now) {
+  const std::int64_t since = moderation_.unixTime(now);
+  const Ban* added =
+      moderation_.addBan(Ban{0, Ban::Kind::Address, target.host, name, "voted out by the room",
+                             since, since + kBanSeconds, "vote"});
+  if (added == nullptr) {
+    return;  // the list is full (logged by Moderation)
+  }
+  chat_.kick(target, banMessage(*added), now);
+  moderation_.saveBans();
+}
+
+}  // namespace coyote

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+#include "server/chat/chat_router.h"
+#include "server/moderation/moderation.h"
+#include "server/room.h"
+
+namespace coyote {
+
+/// Vote kicks (docs/playing.md#vote-kick): for rooms without a moderator, a majority of a room's
+/// other players can put one out for five minutes. Called and cast with chat commands
+/// (`/vote kick NAME`, `/vote yes`, `/vote no`, registered with the ChatRouter); a room holds its
+/// one open VoteKick; a vote that passes bans the address of whom it named, and only that
+/// connection is kicked.
+class Votes {
+ public:
+  /// How long a player voted out stays out.
+  static constexpr std::int64_t kBanSeconds = 5 * 60;
+  /// A caller whose vote failed waits this long before calling another.
+  static constexpr double kCallerPause = 60.0;
+
+  /// `enabled`: admin.vote_kick. Registers the commands with `chat`.
+  Votes(bool enabled, ChatRouter& chat, Moderation& moderation,
+        std::shared_ptr<spdlog::logger> log);
+
+  /// `/vote kick NAME` from `caller`.
+  void call(Connection& caller, const std::string& target, double now);
+  /// `/vote yes` or `/vote no` from `voter`.
+  void cast(Connection& voter, bool yes, double now);
+  /// Ends the room's open vote if it passed, failed, ran out of time, or whom it named left.
+  void judge(Room& room, double now);
+
+ private:
+  /// Why `caller` may not call a vote on `named` now, or "".
+  std::string callRefusal(const Connection& caller, const std::vector<Connection*>& named,
+                          double now) const;
+  /// The player slots of `room` that may vote on `vote`: every player there but the one named.
+  static std::vector<int> votersFor(const Room& room, const VoteKick& vote);
+  /// The vote passed: the address of `target` banned for kBanSeconds, `target` alone kicked.
+  void banVotedOut(Connection& target, const std::string& name, double now);
+
+  bool enabled_;
+  ChatRouter& chat_;
+  Moderation& moderation_;
+  std::shared_ptr<spdlog::logger> log_;
+};
+
+}  // namespace coyote

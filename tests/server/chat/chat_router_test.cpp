@@ -1,0 +1,107 @@
+// The chat of a room without a socket: a RecordingOutbox takes what would have been sent.
+#include "server/chat/chat_router.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "server/moderation/votes.h"
+#include "support/socketless_room.h"
+
+namespace coyote::test {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+struct Chat {
+  SocketlessRoom main;
+  SocketlessRoom other{"other"};
+  RecordingOutbox outbox;
+  Moderation moderation{main.config, quietLogger(), 0.0, 1'700'000'000, nullptr};
+  ChatRouter chat{outbox, moderation, quietLogger()};
+};
+
+TEST(ChatRouter, ALineReachesEveryoneInItsRoomAndNobodyElse) {
+  Chat test;
+  Connection& ada = test.main.join("ada");
+  Connection& bob = test.main.join("bob");
+  Connection& eve = test.main.watch();
+  Connection& carl = test.other.join("carl");
+  EXPECT_EQ(test.chat.hear(ada, "hello", 1.0), "");
+  EXPECT_EQ(test.chat.hear(eve, "hi all", 1.5), "");
+  EXPECT_THAT(test.outbox.texts(ada), ElementsAre("ada: hello", "spectator: hi all"));
+  EXPECT_THAT(test.outbox.texts(bob), ElementsAre("ada: hello", "spectator: hi all"));
+  EXPECT_THAT(test.outbox.texts(eve), ElementsAre("ada: hello", "spectator: hi all"));
+  EXPECT_THAT(test.outbox.texts(carl), IsEmpty());
+}
+
+TEST(ChatRouter, AMalformedLineIsReportedToTheCallerAndToldToTheSenderAlone) {
+  Chat test;
+  Connection& ada = test.main.join("ada");
+  Connection& bob = test.main.join("bob");
+  const std::string problem = test.chat.hear(ada, "bell\a", 1.0);
+  EXPECT_THAT(problem, ::testing::StartsWith("chat: "));
+  ASSERT_EQ(test.outbox.texts(ada).size(), 1u);
+  EXPECT_THAT(test.outbox.texts(ada)[0], ::testing::StartsWith("not sent: "));
+  EXPECT_EQ(test.outbox.lines[&ada][0].kind, net::ChatKind::Notice);
+  EXPECT_THAT(test.outbox.texts(bob), IsEmpty());
+}
+
+TEST(ChatRouter, AMutedPlayerIsToldForHowLongAndHeardByNobody) {
+  Chat test;
+  Connection& ada = test.main.join("Ada");
+  Connection& bob = test.main.join("bob");
+  ASSERT_TRUE(test.moderation.mute("ADA", 10, 0.0));
+  EXPECT_EQ(test.chat.hear(ada, "can you hear me", 30.0), "");
+  EXPECT_THAT(test.outbox.texts(ada), ElementsAre("not sent: you are muted for 10 more minutes"));
+  EXPECT_THAT(test.outbox.texts(bob), IsEmpty());
+  test.chat.hear(ada, "and now", 601.0);  // the mute ran out
+  EXPECT_THAT(test.outbox.texts(bob), ElementsAre("Ada: and now"));
+}
+
+TEST(ChatRouter, FiveLinesAtOnceThenOneASecondAndAFloodIsKicked) {
+  Chat test;
+  Connection& ada = test.main.join("ada");
+  Connection& bob = test.main.join("bob");
+  for (int line = 0; line < 6; ++line) {
+    test.chat.hear(ada, "spam " + std::to_string(line), 10.0);
+  }
+  EXPECT_EQ(test.outbox.texts(bob).size(), 5u);
+  EXPECT_EQ(test.outbox.texts(ada).back(), "not sent: at most 5 lines at once, then 1 a second");
+  for (int line = 0; line < 9; ++line) {  // the tenth line beyond the rate is a flood
+    test.chat.hear(ada, "more", 10.0);
+  }
+  EXPECT_EQ(test.outbox.goodbyes[&ada], "kicked: chat flood");
+  EXPECT_TRUE(ada.kicked);
+  EXPECT_EQ(test.outbox.texts(bob).back(), "ada was kicked (chat flood)");
+  EXPECT_NE(test.outbox.texts(ada).back(), "ada was kicked (chat flood)");  // it is on its way out
+  const std::size_t heard = test.outbox.texts(bob).size();
+  test.chat.hear(ada, "still here?", 20.0);
+  EXPECT_EQ(test.outbox.texts(bob).size(), heard);
+}
+
+TEST(ChatRouter, HelpListsEveryRegisteredCommandAndAnUnknownOneIsToldSo) {
+  Chat test;
+  Votes votes(true, test.chat, test.moderation, quietLogger());
+  Connection& ada = test.main.join("ada");
+  test.chat.hear(ada, "/help", 1.0);
+  test.chat.hear(ada, "/dance", 2.0);
+  EXPECT_THAT(test.outbox.texts(ada), ElementsAre("commands: /vote kick NAME, /vote yes, /vote no",
+                                                  "unknown command; /help lists them"));
+}
+
+TEST(ChatRouter, AKickEndsTheVoteOnWhomItNamed) {
+  Chat test;
+  Votes votes(true, test.chat, test.moderation, quietLogger());
+  Connection& ada = test.main.join("ada");
+  test.main.join("bob");
+  Connection& carl = test.main.join("carl");
+  test.chat.hear(ada, "/vote kick carl", 1.0);
+  ASSERT_TRUE(test.main.room.vote());
+  test.chat.kick(carl, "by an admin", 2.0);
+  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_EQ(test.outbox.goodbyes[&carl], "kicked: by an admin");
+}
+
+}  // namespace
+}  // namespace coyote::test

@@ -1,0 +1,83 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "server/room.h"
+#include "server/session/outbox.h"
+#include "support/network.h"
+#include "wire/codec.h"
+
+namespace coyote::test {
+
+/// What the chat, votes and moderation sent, kept instead of sent: the chat lines each
+/// connection received and the goodbye of each one kicked.
+class RecordingOutbox final : public Outbox {
+ public:
+  void send(Connection& to, std::span<const std::uint8_t> encoded) override {
+    std::string error;
+    const std::optional<net::Message> message = net::decode(encoded, error);
+    ASSERT_TRUE(message) << error;
+    ASSERT_TRUE(std::holds_alternative<net::ChatLine>(*message)) << net::messageName(*message);
+    lines[&to].push_back(std::get<net::ChatLine>(*message));
+  }
+  void kick(Connection& connection, const net::Goodbye& goodbye, double now) override {
+    goodbyes[&connection] = goodbye.reason;
+    connection.kicked = true;
+    connection.closingSince = now;
+  }
+  /// The texts `connection` received, "name: text" for a player's line.
+  std::vector<std::string> texts(const Connection& connection) const {
+    std::vector<std::string> out;
+    if (const auto found = lines.find(&connection); found != lines.end()) {
+      for (const net::ChatLine& line : found->second) {
+        out.push_back(line.name.empty() ? line.text : line.name + ": " + line.text);
+      }
+    }
+    return out;
+  }
+
+  std::map<const Connection*, std::vector<net::ChatLine>> lines;
+  std::map<const Connection*, std::string> goodbyes;
+};
+
+/// A real Room whose connections have no socket (no ENet peer): players and spectators enter
+/// it as a Hello would have them.
+struct SocketlessRoom {
+  ServerConfig config = testServerConfig();
+  Level level = networkTestLevel();
+  Room room;
+  std::vector<std::unique_ptr<Connection>> connections;
+
+  explicit SocketlessRoom(const std::string& name = "main")
+      : room(name, level, config, quietLogger(), "") {}
+
+  /// A player named `name`, from `host`.
+  Connection& join(const std::string& name, const std::string& host = "127.0.0.1") {
+    Connection& connection = add(host);
+    const int slot = room.claimSlot(name);
+    EXPECT_GE(slot, 0) << name;
+    room.admitPlayer(connection, slot, false);
+    room.enter(connection);
+    return connection;
+  }
+  Connection& watch(const std::string& host = "127.0.0.1") {
+    Connection& connection = add(host);
+    EXPECT_TRUE(room.admitSpectator(connection));
+    room.enter(connection);
+    return connection;
+  }
+
+ private:
+  Connection& add(const std::string& host) {
+    connections.push_back(std::make_unique<Connection>());
+    connections.back()->host = host;
+    connections.back()->address = host + ":1234";
+    return *connections.back();
+  }
+};
+
+}  // namespace coyote::test
