@@ -10,6 +10,13 @@ namespace coyote {
 namespace {
 
 constexpr enet_uint32 kPingIntervalMs = 1000;
+/// ENet sends a CONNECT again after 0.5, 1.5, 3.5 and 7.5 s and, left to its defaults, gives up
+/// on it only after 5 to 30 s: on a link that loses a quarter each way, an attempt whose first
+/// CONNECTs or VERIFY_CONNECTs were lost could use up the whole connect timeout. Given up after
+/// three sends (3.5 s), it starts again with a new cookie, a new CONNECT and a fresh
+/// retransmission schedule; the server lets go of the abandoned attempt when the new CONNECT
+/// from the same address and port arrives.
+constexpr enet_uint32 kConnectAttemptMs = 3000;
 /// After its Hello, a client that hears nothing from the server for this long gives up waiting
 /// for the Welcome and tries again from the start.
 constexpr double kWelcomeTimeoutSeconds = 6.0;
@@ -92,6 +99,7 @@ void ServerConnection::startConnecting(double now) {
     // Inputs flow every tick anyway; a ping every second (ENet's default is 2 per second) keeps
     // the RTT fresh and saves upstream bytes.
     enet_peer_ping_interval(peer_, kPingIntervalMs);
+    enet_peer_timeout(peer_, 0, kConnectAttemptMs, kConnectAttemptMs);  // until connected
   }
 }
 
