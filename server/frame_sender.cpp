@@ -62,10 +62,10 @@ net::Snapshot FrameSender::snapshotAt(std::uint32_t tick) const {
 }
 
 void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, double now) {
-  if (now - connection.lastFullState < kFullStateCooldownSeconds) {
+  if (now - connection.sync.lastFullState < kFullStateCooldownSeconds) {
     return;
   }
-  connection.lastFullState = now;
+  connection.sync.lastFullState = now;
   net::FullState full;
   full.snapshot = snapshotAt(tick);
   const std::vector<std::uint8_t> encoded = net::encode(full);
@@ -74,7 +74,7 @@ void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, doub
     return;
   }
   connection.fullStateBytes += encoded.size();
-  connection.ackTick = full.snapshot.state.tick;
+  connection.sync.ackTick = full.snapshot.state.tick;
   ++metrics_.fullStatesSent;
   net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
 }
@@ -82,57 +82,57 @@ void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, doub
 void FrameSender::sendWhileStalled(Connection& connection, double now) {
   const double interval = std::min(
       kMaxStalledInterval,
-      kAckStallSeconds * static_cast<double>(1 << std::min(connection.stalledFullStates, 4)));
-  if (now - connection.lastFullState >= interval) {
-    ++connection.stalledFullStates;
+      kAckStallSeconds * static_cast<double>(1 << std::min(connection.sync.stalledFullStates, 4)));
+  if (now - connection.sync.lastFullState >= interval) {
+    ++connection.sync.stalledFullStates;
     sendFullState(connection, state_.tick, now);
   }
 }
 
 // This client's part of a ServerFrames: its sequence number, input ack, margin and input loss.
 net::ServerFrames FrameSender::headerFor(Connection& connection, std::uint32_t inputAck) {
-  if (connection.marginSinceSend) {
-    connection.reportedMargin = *connection.marginSinceSend;
-    connection.marginSinceSend.reset();
+  if (connection.sync.marginSinceSend) {
+    connection.sync.reportedMargin = *connection.sync.marginSinceSend;
+    connection.sync.marginSinceSend.reset();
   }
   net::ServerFrames header;
   header.serverTick = state_.tick;
-  header.sequence = connection.frameSequence++;
+  header.sequence = connection.sync.frameSequence++;
   header.inputAckAhead =
       static_cast<std::uint8_t>(std::min<std::uint32_t>(inputAck - state_.tick, 255));
   header.inputMargin =
-      static_cast<std::int8_t>(std::clamp<int>(connection.reportedMargin, -127, 127));
-  header.inputLoss =
-      static_cast<std::uint8_t>(std::lround(std::min(connection.inputLoss.percent(), 100.0) * 2.0));
+      static_cast<std::int8_t>(std::clamp<int>(connection.sync.reportedMargin, -127, 127));
+  header.inputLoss = static_cast<std::uint8_t>(
+      std::lround(std::min(connection.sync.inputLoss.percent(), 100.0) * 2.0));
   return header;
 }
 
 void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, double now) {
   const std::uint32_t serverTick = state_.tick;
-  if (connection.ackTick >= serverTick) {
+  if (connection.sync.ackTick >= serverTick) {
     return;
   }
-  if (now - connection.lastAckAdvance > kAckStallSeconds) {
+  if (now - connection.sync.lastAckAdvance > kAckStallSeconds) {
     sendWhileStalled(connection, now);
     return;
   }
-  const TickHistory::Entry* base = history_.find(connection.ackTick);
-  if (base == nullptr || serverTick - connection.ackTick > net::kMaxFramesPerMessage) {
+  const TickHistory::Entry* base = history_.find(connection.sync.ackTick);
+  if (base == nullptr || serverTick - connection.sync.ackTick > net::kMaxFramesPerMessage) {
     // The client fell behind the history window: it gets the whole state instead.
     sendFullState(connection, serverTick, now);
     return;
   }
   // Only the header is this client's own; the frames are copied as encoded by record().
   std::size_t size = net::kServerFramesHeaderSize;
-  for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
+  for (std::uint32_t tick = connection.sync.ackTick + 1; tick <= serverTick; ++tick) {
     size += history_.find(tick)->frame.size();
   }
   // Unreliable even beyond one datagram: the frames of a client that lags behind can span several.
   ENetPacket* packet = enet_packet_create(nullptr, size, net::packetFlags(net::kUnreliableChannel));
   net::writeServerFramesHeader(packet->data, headerFor(connection, inputAck),
-                               serverTick - connection.ackTick);
+                               serverTick - connection.sync.ackTick);
   std::uint8_t* out = packet->data + net::kServerFramesHeaderSize;
-  for (std::uint32_t tick = connection.ackTick + 1; tick <= serverTick; ++tick) {
+  for (std::uint32_t tick = connection.sync.ackTick + 1; tick <= serverTick; ++tick) {
     const std::vector<std::uint8_t>& frame = history_.find(tick)->frame;
     std::memcpy(out, frame.data(), frame.size());
     out += frame.size();

@@ -4,9 +4,6 @@
 #include <chrono>
 #include <ctime>
 
-#include <fmt/format.h>
-
-#include "match/race_time.h"
 #include "wire/codec.h"
 
 namespace coyote {
@@ -112,6 +109,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
                   records_.get()),
       chat_(outbox_, moderation_, log_),
       votes_(config.voteKick, chat_, moderation_, log_),
+      recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_, outbox_,
+                     log_),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -199,7 +198,7 @@ void GameServer::runTick() {
       profile.micros[stage] += roomProfiles_[i].micros[stage];
     }
   }
-  exchangeRecords();
+  recordsBridge_.exchange(rooms_);
   metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
@@ -233,61 +232,6 @@ double GameServer::stepRooms() {
     workerCpu += roomSteps_.ranOnLoopThread(i) ? 0.0 : roomCpuMicros_[i];
   }
   return workerCpu;
-}
-
-void GameServer::exchangeRecords() {
-  if (!records_) {
-    return;
-  }
-  for (auto& [name, room] : rooms_) {
-    const std::size_t before = finishedRuns_.size();
-    room->takeFinishedRuns(finishedRuns_);
-    for (std::size_t run = before; run < finishedRuns_.size(); ++run) {
-      chat_.announce(*room, fmt::format("{} finished in {}", finishedRuns_[run].player,
-                                        formatRaceTime(finishedRuns_[run].timeUs)));
-    }
-  }
-  for (FinishedRun& run : finishedRuns_) {
-    log_->info("records: {} finished {} in {:.3f} ms", run.player, run.level,
-               static_cast<double>(run.timeUs) / 1000.0);
-    const std::string player = run.player;
-    if (!records_->submit(std::move(run))) {
-      log_->warn("records: the queue is full ({} runs): a run of {} is lost", config_.recordsQueue,
-                 player);
-    }
-  }
-  finishedRuns_.clear();
-  records_->takeAnswers(recordsAnswers_, changedCourses_);
-  for (const RecordsAnswer& answer : recordsAnswers_) {
-    sendAnswer(answer);
-  }
-  recordsAnswers_.clear();
-  for (const std::string& course : changedCourses_) {
-    for (const auto& [peer, connection] : connections_) {
-      if (connection->role == Connection::Role::Player && connection->room != nullptr &&
-          connection->room->course() == course) {
-        const Room& room = *connection->room;
-        records_->lookUp({room.name(), connection->slot, room.slotName(connection->slot), course});
-      }
-    }
-  }
-  changedCourses_.clear();
-}
-
-// To the player who asked, if it is still in that room and slot, on that course (an admin may
-// have changed the room's level since).
-void GameServer::sendAnswer(const RecordsAnswer& answer) {
-  for (const auto& [peer, connection] : connections_) {
-    if (connection->role == Connection::Role::Player && connection->room != nullptr &&
-        connection->room->name() == answer.lookup.room && connection->slot == answer.lookup.slot &&
-        connection->room->course() == answer.lookup.course &&
-        connection->room->slotName(connection->slot) == answer.lookup.player) {
-      net::sendMessage(peer, answer.message, net::kReliableChannel);
-      log_->debug("records: {} sent to {} in room {}", net::messageName(answer.message),
-                  answer.lookup.player, answer.lookup.room);
-      return;
-    }
-  }
 }
 
 void GameServer::recordTick(const StageTiming& timing) {
@@ -392,11 +336,11 @@ void GameServer::updateLossFigures() {
   int clients = 0;
   for (const auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Player) {
-      inputLoss += connection->inputLoss.percent();
+      inputLoss += connection->sync.inputLoss.percent();
       ++players;
     }
     if (connection->role != Connection::Role::Pending) {
-      frameLoss += connection->report.frameLoss / 100.0;
+      frameLoss += connection->sync.report.frameLoss / 100.0;
       ++clients;
     }
   }

@@ -20,6 +20,7 @@
 #include "server/moderation/votes.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
+#include "server/records/records_bridge.h"
 #include "server/records/records_service.h"
 #include "server/room.h"
 #include "server/room_catalog.h"
@@ -115,9 +116,6 @@ class GameServer {
   /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
   /// timeout, 20 s).
   static constexpr double kClosingSeconds = 3.0;
-  /// Ghost requests answered per connection: 4 in 2 s (a client asks for two at a time).
-  static constexpr int kGhostRequests = 4;
-  static constexpr double kGhostWindowSeconds = 2.0;
   /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
   /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
   static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
@@ -178,12 +176,6 @@ class GameServer {
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdleRooms();
   void runTick();
-  /// Hands the runs the rooms finished this tick to the records service, sends the boards it
-  /// looked up, and asks for new ones where a run changed a board (never waits on it).
-  void exchangeRecords();
-  void sendAnswer(const RecordsAnswer& answer);
-  /// A GhostRequest: looked up on the records thread, at most one a second per connection.
-  void requestGhost(Connection& connection, const net::GhostRequest& request);
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();
   // ---- moderation (game_server_admin.cpp, game_server_bans.cpp) ----
@@ -236,6 +228,7 @@ class GameServer {
   Moderation moderation_;
   ChatRouter chat_;
   Votes votes_;
+  RecordsBridge recordsBridge_;
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
   double startTime_ = 0.0;
@@ -248,14 +241,11 @@ class GameServer {
   OverloadGovernor governor_;
   InfoResponder info_{gate_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }};
   RoomStepPool roomSteps_;
-  std::vector<Room*> roomList_;                ///< reused each tick
-  std::vector<StepProfile> roomProfiles_;      ///< reused each tick
-  std::vector<double> roomCpuMicros_;          ///< reused each tick
-  double nextExpiry_ = 0.0;                    ///< when connections and rooms are next looked at
-  bool connectsLetThrough_ = false;            ///< since the half-open peers were last looked at
-  std::vector<FinishedRun> finishedRuns_;      ///< reused each tick
-  std::vector<RecordsAnswer> recordsAnswers_;  ///< reused each tick
-  std::vector<std::string> changedCourses_;    ///< reused each tick
+  std::vector<Room*> roomList_;            ///< reused each tick
+  std::vector<StepProfile> roomProfiles_;  ///< reused each tick
+  std::vector<double> roomCpuMicros_;      ///< reused each tick
+  double nextExpiry_ = 0.0;                ///< when connections and rooms are next looked at
+  bool connectsLetThrough_ = false;        ///< since the half-open peers were last looked at
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;

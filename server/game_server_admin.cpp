@@ -74,7 +74,7 @@ std::string GameServer::adminPlayers() const {
                          {"slot", connection->slot},
                          {"address", connection->address},
                          {"ping_ms", peer->roundTripTime},
-                         {"loss_percent", connection->inputLoss.percent()},
+                         {"loss_percent", connection->sync.inputLoss.percent()},
                          {"connected_seconds", now_ - connection->connectedAt},
                          {"muted", moderation_.mutedFor(player, now_) > 0.0}});
     }

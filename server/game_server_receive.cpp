@@ -183,7 +183,7 @@ void GameServer::onReceive(Connection& connection, const ENetPacket& packet) {
   } else if (connection.role == Connection::Role::Pending) {
     rejectPacket(connection, fmt::format("{} before Hello", net::messageName(*message)));
   } else {
-    connection.welcomeCopies.release();  // it plays, so it has a Welcome
+    connection.sync.welcomeCopies.release();  // it plays, so it has a Welcome
     onMessage(connection, *message);
   }
 }
@@ -198,7 +198,7 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
     room.repairDesync(connection, *report, now_, repairs_);
   } else if (const auto* ghost = std::get_if<net::GhostRequest>(&message)) {
-    requestGhost(connection, *ghost);
+    recordsBridge_.requestGhost(connection, *ghost, now_);
   } else if (const auto* say = std::get_if<net::ChatSay>(&message)) {
     if (const std::string problem = chat_.hear(connection, say->text, now_); !problem.empty()) {
       rejectPacket(connection, problem);
@@ -286,7 +286,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
       room->welcome(connection, hello, sendPhases_++ % ticksPerSend_, now_);
   std::vector<std::uint8_t> encoded = net::encode(welcome);
   net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
-  connection.welcomeCopies.keep(std::move(encoded), now_);
+  connection.sync.welcomeCopies.keep(std::move(encoded), now_);
   if (newcomer) {  // after the Welcome, so that the newcomer reads it too
     chat_.announce(*room, fmt::format("{} joined", room->slotName(connection.slot)));
   }
@@ -296,7 +296,7 @@ void GameServer::handleHello(Connection& connection, const net::Hello& hello) {
 void GameServer::repeatWelcome(Connection& connection) {
   const double roundTrip = static_cast<double>(connection.peer->roundTripTime) / 1000.0;
   const std::span<const std::uint8_t> copy =
-      connection.welcomeCopies.answerRepeatedHello(now_, roundTrip, connection.bytesReceived);
+      connection.sync.welcomeCopies.answerRepeatedHello(now_, roundTrip, connection.bytesReceived);
   if (!copy.empty()) {
     net::sendEncoded(connection.peer, copy, net::kUnreliableChannel);
     ++metrics_.welcomeCopies;
@@ -360,26 +360,6 @@ bool GameServer::closeOldConnection(const Room& room, int slot) {
   return true;
 }
 
-// Not an error on a room without records (nothing to send): the request is only dropped, as are
-// requests beyond kGhostRequests in kGhostWindowSeconds.
-void GameServer::requestGhost(Connection& connection, const net::GhostRequest& request) {
-  const Room& room = *connection.room;
-  if (!records_ || connection.role != Connection::Role::Player || room.course().empty()) {
-    log_->debug("a ghost request in room {} dropped: no records there", room.name());
-    return;
-  }
-  if (now_ - connection.ghostWindowStart > kGhostWindowSeconds) {
-    connection.ghostWindowStart = now_;
-    connection.ghostRequests = 0;
-  }
-  if (++connection.ghostRequests > kGhostRequests) {
-    return;
-  }
-  records_->lookUp({room.name(), connection.slot, room.slotName(connection.slot), room.course(),
-                    request.which == net::GhostOf::Record ? RecordsLookup::What::RecordGhost
-                                                          : RecordsLookup::What::BestGhost});
-}
-
 bool GameServer::admitPlayer(Room& room, Connection& connection, const net::Hello& hello) {
   int slot = reconnectingSlot(room, connection, hello.reconnectToken);
   if (slot == -2) {
@@ -401,9 +381,7 @@ bool GameServer::admitPlayer(Room& room, Connection& connection, const net::Hell
   }
   room.admitPlayer(connection, slot, reconnecting);
   metrics_.peakPlayers = std::max(metrics_.peakPlayers, players());
-  if (records_ && !room.course().empty()) {
-    records_->lookUp({room.name(), slot, room.slotName(slot), room.course()});
-  }
+  recordsBridge_.playerJoined(room, slot);
   return true;
 }
 

@@ -161,10 +161,10 @@ net::Welcome Room::welcome(Connection& connection, const net::Hello& hello, std:
   welcome.physics = config_.physics;
   welcome.snapshot = frames_.snapshotAt(state_.tick);
   welcome.levelEpoch = levelEpoch_;
-  connection.ackTick = state_.tick;
-  connection.nextSendTick = state_.tick + 1 + sendPhase;
-  connection.clientAck = state_.tick;
-  connection.lastAckAdvance = now;
+  connection.sync.ackTick = state_.tick;
+  connection.sync.nextSendTick = state_.tick + 1 + sendPhase;
+  connection.sync.clientAck = state_.tick;
+  connection.sync.lastAckAdvance = now;
   return welcome;
 }
 

@@ -18,11 +18,11 @@ std::string Room::receiveInputs(Connection& connection, const net::InputBatch& b
   if (confirmedTick > serverTick) {
     return fmt::format("ack of tick {} beyond server tick {}", confirmedTick, serverTick);
   }
-  connection.ackTick = std::max(connection.ackTick, confirmedTick);
-  if (confirmedTick > connection.clientAck) {
-    connection.clientAck = confirmedTick;
-    connection.lastAckAdvance = now;
-    connection.stalledFullStates = 0;
+  connection.sync.ackTick = std::max(connection.sync.ackTick, confirmedTick);
+  if (confirmedTick > connection.sync.clientAck) {
+    connection.sync.clientAck = confirmedTick;
+    connection.sync.lastAckAdvance = now;
+    connection.sync.stalledFullStates = 0;
   }
   if (connection.role != Connection::Role::Player) {
     return "";
@@ -47,13 +47,14 @@ void Room::recordInputTiming(Connection& connection, std::uint32_t newestTick,
   if (!margin) {
     return;  // an empty batch: an ack only
   }
-  connection.inputLoss.receive(newestTick);
-  if (newestTick <= connection.newestInput) {
+  connection.sync.inputLoss.receive(newestTick);
+  if (newestTick <= connection.sync.newestInput) {
     return;
   }
-  connection.newestInput = newestTick;
-  connection.marginSinceSend =
-      connection.marginSinceSend ? std::min(*connection.marginSinceSend, *margin) : *margin;
+  connection.sync.newestInput = newestTick;
+  connection.sync.marginSinceSend = connection.sync.marginSinceSend
+                                        ? std::min(*connection.sync.marginSinceSend, *margin)
+                                        : *margin;
 }
 
 void Room::repairDesync(Connection& connection, const net::DesyncReport& report, double now,
@@ -79,15 +80,15 @@ void Room::repairDesync(Connection& connection, const net::DesyncReport& report,
 }
 
 bool Room::noteClientReport(Connection& connection, const net::ClientReport& report) {
-  if (!plausibleReport(connection.report, report, state_.tick - connection.reportTick)) {
+  if (!plausibleReport(connection.sync.report, report, state_.tick - connection.sync.reportTick)) {
     return false;
   }
-  connection.reportTick = state_.tick;
+  connection.sync.reportTick = state_.tick;
   metrics_.reportedRollbacks +=
-      report.rollbacks - std::min(report.rollbacks, connection.report.rollbacks);
+      report.rollbacks - std::min(report.rollbacks, connection.sync.report.rollbacks);
   metrics_.reportedMaxRollbackDepth =
       std::max<std::uint32_t>(metrics_.reportedMaxRollbackDepth, report.maxRollbackDepth);
-  connection.report = report;
+  connection.sync.report = report;
   return true;
 }
 
@@ -95,17 +96,17 @@ bool Room::noteClientReport(Connection& connection, const net::ClientReport& rep
 // over the ticks in between, so a tick sends to a third of them (at 60 Hz and 20 sends a second),
 // not all of them every third tick.
 void Room::sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now) {
-  if (state_.tick < connection.nextSendTick) {
+  if (state_.tick < connection.sync.nextSendTick) {
     return;
   }
   const std::uint32_t inputAck = connection.role == Connection::Role::Player
                                      ? inbox_.inputAck(connection.slot, state_.tick)
                                      : state_.tick;
   frames_.sendFrames(connection, inputAck, now);
-  connection.nextSendTick += ticksPerSend;
-  if (connection.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
-    connection.nextSendTick +=
-        (state_.tick - connection.nextSendTick) / ticksPerSend * ticksPerSend + ticksPerSend;
+  connection.sync.nextSendTick += ticksPerSend;
+  if (connection.sync.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
+    connection.sync.nextSendTick +=
+        (state_.tick - connection.sync.nextSendTick) / ticksPerSend * ticksPerSend + ticksPerSend;
   }
 }
 

@@ -16,12 +16,35 @@ namespace coyote {
 
 class Room;
 
-/// One ENet peer as the server sees it, from CONNECT to DISCONNECT.
+/// What a connection and its room's match have agreed so far: acknowledgements, its send
+/// schedule, loss and margins, the client's last report, its Welcome's copies. A level change
+/// (docs/hosting.md#changing-a-rooms-level) starts it afresh, as a Hello would.
+struct MatchSync {
+  std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
+  std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick
+  std::uint8_t frameSequence = 0;   ///< numbers its ServerFrames (the client measures loss)
+  net::LossMeter inputLoss;         ///< its input batches that never arrived (by newest tick)
+  std::uint32_t newestInput = 0;    ///< the newest tick its inputs reached
+  std::uint32_t clientAck = 0;      ///< newest tick the client itself said it confirmed
+  double lastAckAdvance = 0.0;      ///< s, when `clientAck` last moved forward
+  int stalledFullStates = 0;        ///< full states sent since it stopped acknowledging
+  std::int16_t reportedMargin = 0;  ///< ticks early, as last sent to the client
+  std::optional<std::int16_t> marginSinceSend;  ///< the smallest margin since then
+  double lastFullState = -1e9;                  ///< s, its last full state (repair or catch-up)
+  net::ClientReport report;                     ///< the client's last report
+  std::uint32_t reportTick = 0;                 ///< the room's tick when it was taken
+  WelcomeCopies welcomeCopies;                  ///< its Welcome, until it shows it has one
+};
+
+/// One ENet peer as the server sees it, from CONNECT to DISCONNECT. What it has proven and the
+/// limits it is held to outlive a level change of its room; its place in the match (`role`,
+/// `slot`, `room`, `sync`) does not.
 struct Connection {
   enum class Role { Pending, Player, Spectator };
 
   ENetPeer* peer = nullptr;
-  Role role = Role::Pending;         ///< Pending until its Hello is accepted
+  std::string address;               ///< "a.b.c.d:port", for logs
+  std::string host;                  ///< "a.b.c.d", what an address ban names
   double connectedAt = 0.0;          ///< s, server time
   double lastPacketAt = 0.0;         ///< s, server time of its last message
   std::uint64_t bytesReceived = 0;   ///< payload of every packet it sent (what it has proven)
@@ -35,64 +58,40 @@ struct Connection {
   bool mayReceiveFullState(std::size_t bytes) const {
     return withinProvenOutput(fullStateBytes, bytes, kFreeFullStateBytes, bytesReceived);
   }
-  int slot = -1;                    ///< player slot, for a Player
-  Room* room = nullptr;             ///< where it plays or watches, once its Hello is accepted
-  double ghostWindowStart = -1e9;   ///< s, when its current window of ghost requests began
-  int ghostRequests = 0;            ///< ghost requests in that window
-  std::string address;              ///< "a.b.c.d:port", for logs
-  std::string host;                 ///< "a.b.c.d", what an address ban names
-  std::uint32_t ackTick = 0;        ///< frames start after it: the client's ack or a full state
-  std::uint32_t nextSendTick = 0;   ///< frames go out when the server reaches this tick
-  std::uint8_t frameSequence = 0;   ///< numbers its ServerFrames (the client measures loss)
-  net::LossMeter inputLoss;         ///< its input batches that never arrived (by newest tick)
-  std::uint32_t newestInput = 0;    ///< the newest tick its inputs reached
-  std::uint32_t clientAck = 0;      ///< newest tick the client itself said it confirmed
-  double lastAckAdvance = 0.0;      ///< s, when `clientAck` last moved forward
-  int stalledFullStates = 0;        ///< full states sent since it stopped acknowledging
-  std::int16_t reportedMargin = 0;  ///< ticks early, as last sent to the client
-  std::optional<std::int16_t> marginSinceSend;  ///< the smallest margin since then
-  std::uint32_t badPackets = 0;                 ///< malformed packets in the current window
+
+  // ---- its limits ------------------------------------------------------------------------------
+  double ghostWindowStart = -1e9;  ///< s, when its current window of ghost requests began
+  int ghostRequests = 0;           ///< ghost requests in that window
+  std::uint32_t badPackets = 0;    ///< malformed packets in the current window
   double badWindowStart = 0.0;
   double lastBadLog = -1e9;
-  double lastFullState = -1e9;
   double lastRepairAt = -1e9;       ///< s, its last full state sent for a desync report
   std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
   double lastDesyncLog = -1e9;
-  net::ClientReport report;      ///< the client's last report
-  std::uint32_t reportTick = 0;  ///< the room's tick when it was taken
-  WelcomeCopies welcomeCopies;   ///< its Welcome, until it shows it has one
-  bool refused = false;          ///< answered with a Refusal: nothing more it sends is read
-  bool kicked = false;           ///< disconnected for misbehaving: its player keeps no reservation
   ChatRate chat;                 ///< its chat lines: 5 at once, then 1 a second
   double lastChatNotice = -1e9;  ///< s, when it was last told a line was not sent
   double lastVoteCalled = -1e9;  ///< s, when it last called a vote kick
-  double closingSince = -1.0;    ///< s, when it was refused or kicked (reset kClosingSeconds on)
   double movedAt = -1e9;         ///< s, when its room last changed level under it
 
-  /// Its room changed level (docs/hosting.md#changing-a-rooms-level): it takes the new room's
-  /// Welcome as if it had just said Hello, with what it had proven and its limits kept. It is in
-  /// no room until it enters the new one.
+  // ---- its place in a match --------------------------------------------------------------------
+  Role role = Role::Pending;  ///< Pending until its Hello is accepted
+  int slot = -1;              ///< player slot, for a Player
+  Room* room = nullptr;       ///< where it plays or watches (Room::enter), until it leaves
+  MatchSync sync;
+  bool refused = false;        ///< answered with a Refusal: nothing more it sends is read
+  bool kicked = false;         ///< disconnected for misbehaving: its player keeps no reservation
+  double closingSince = -1.0;  ///< s, when it was refused or kicked (reset kClosingSeconds on)
+
+  /// Its room changed level: it takes the new room's Welcome as if it had just said Hello, with
+  /// what it had proven and its limits kept. It is in no room until it enters the new one.
   void moveToNewRoom(double now) {
-    const Connection kept = *this;
-    *this = Connection{};
-    peer = kept.peer;
-    connectedAt = kept.connectedAt;
-    lastPacketAt = kept.lastPacketAt;
-    bytesReceived = kept.bytesReceived;
-    fullStateBytes = kept.fullStateBytes;
-    ghostWindowStart = kept.ghostWindowStart;
-    ghostRequests = kept.ghostRequests;
-    address = kept.address;
-    host = kept.host;
-    badPackets = kept.badPackets;
-    badWindowStart = kept.badWindowStart;
-    lastBadLog = kept.lastBadLog;
-    lastRepairAt = kept.lastRepairAt;
-    desyncReports = kept.desyncReports;
-    lastDesyncLog = kept.lastDesyncLog;
-    chat = kept.chat;
-    lastChatNotice = kept.lastChatNotice;
-    lastVoteCalled = kept.lastVoteCalled;
+    role = Role::Pending;
+    slot = -1;
+    room = nullptr;
+    sync = MatchSync{};
+    refused = false;
+    kicked = false;
+    closingSince = -1.0;
     movedAt = now;
   }
 };

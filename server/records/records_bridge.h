@@ -1,0 +1,55 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+#include "server/chat/chat_router.h"
+#include "server/records/records_service.h"
+#include "server/room.h"
+#include "server/session/outbox.h"
+
+namespace coyote {
+
+/// Between the rooms and the records thread (docs/hosting.md#records): the runs the rooms
+/// finished go to the RecordsService (and each room hears who finished in what time); the
+/// boards and ghosts it looked up go back to the player who asked, if that player is still in
+/// that room, slot and course. It never waits on the database. Without records (no service) it
+/// does nothing.
+class RecordsBridge {
+ public:
+  using Rooms = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
+  /// Ghost requests answered per connection: 4 in 2 s (a client asks for two at a time).
+  static constexpr int kGhostRequests = 4;
+  static constexpr double kGhostWindowSeconds = 2.0;
+
+  /// `records`: nullptr without records; it, `chat` and `outbox` must outlive this.
+  RecordsBridge(RecordsService* records, std::size_t queueLimit, ChatRouter& chat, Outbox& outbox,
+                std::shared_ptr<spdlog::logger> log);
+
+  /// A player took `slot` of `room`: its board of the room's race is looked up.
+  void playerJoined(const Room& room, int slot);
+  /// A GhostRequest from `connection` (dropped without records there, or beyond its limit).
+  void requestGhost(Connection& connection, const net::GhostRequest& request, double now);
+  /// Once a tick: the finished runs out, the answers back, and the boards of the players on a
+  /// course a run changed looked up again.
+  void exchange(const Rooms& rooms);
+
+ private:
+  void submitFinishedRuns(const Rooms& rooms);
+  void send(const RecordsAnswer& answer, const Rooms& rooms);
+
+  RecordsService* records_;
+  std::size_t queueLimit_;
+  ChatRouter& chat_;
+  Outbox& outbox_;
+  std::shared_ptr<spdlog::logger> log_;
+  std::vector<FinishedRun> finishedRuns_;    ///< reused each tick
+  std::vector<RecordsAnswer> answers_;       ///< reused each tick
+  std::vector<std::string> changedCourses_;  ///< reused each tick
+};
+
+}  // namespace coyote
