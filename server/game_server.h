@@ -17,7 +17,7 @@
 #include "server/chat/chat_router.h"
 #include "server/info_responder.h"
 #include "server/moderation/moderation.h"
-#include "server/moderation/votes.h"
+#include "server/chat/votes.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_bridge.h"

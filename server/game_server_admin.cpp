@@ -61,21 +61,21 @@ std::string GameServer::adminPlayers() const {
   for (const auto& [name, room] : rooms_) {
     nlohmann::json players = nlohmann::json::array();
     int spectators = 0;
-    for (const auto& [peer, connection] : connections_) {
-      if (connection->room != room.get() || connection->kicked || connection->refused) {
+    for (const Connection* member : room->members()) {
+      if (member->kicked || member->refused) {
         continue;
       }
-      if (connection->role == Connection::Role::Spectator) {
+      if (member->role == Connection::Role::Spectator) {
         ++spectators;
         continue;
       }
-      const std::string& player = room->slotName(connection->slot);
+      const std::string& player = room->slotName(member->slot);
       players.push_back({{"name", player},
-                         {"slot", connection->slot},
-                         {"address", connection->address},
-                         {"ping_ms", peer->roundTripTime},
-                         {"loss_percent", connection->sync.inputLoss.percent()},
-                         {"connected_seconds", now_ - connection->connectedAt},
+                         {"slot", member->slot},
+                         {"address", member->address},
+                         {"ping_ms", member->peer->roundTripTime},
+                         {"loss_percent", member->sync.inputLoss.percent()},
+                         {"connected_seconds", now_ - member->connectedAt},
                          {"muted", moderation_.mutedFor(player, now_) > 0.0}});
     }
     rooms.push_back({{"name", name},

@@ -4,7 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "server/moderation/votes.h"
+#include "server/chat/votes.h"
 #include "support/socketless_room.h"
 
 namespace coyote::test {

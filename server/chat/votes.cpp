@@ -1,4 +1,4 @@
-#include "server/moderation/votes.h"
+#include "server/chat/votes.h"
 
 #include <fmt/format.h>
 

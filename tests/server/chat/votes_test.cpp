@@ -1,6 +1,6 @@
 // Vote kicks without a socket: chat commands into a real Room, a RecordingOutbox for what goes
 // out, Moderation for the ban a passed vote makes.
-#include "server/moderation/votes.h"
+#include "server/chat/votes.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
