@@ -120,26 +120,17 @@ void GameServer::changeLevel(RoomMap::iterator room, const Level& level) {
   const std::string name = room->first;
   const auto epoch = static_cast<std::uint16_t>(room->second->levelEpoch() + 1);
   std::vector<std::pair<Connection*, std::string>> moving;  // and each player's name
-  std::vector<ENetPeer*> closing;
-  for (auto& [peer, connection] : connections_) {
-    if (connection->room != room->second.get()) {
-      continue;
-    }
-    if (connection->kicked || connection->refused) {
-      closing.push_back(peer);
-    } else {
-      const bool player = connection->role == Connection::Role::Player;
-      moving.emplace_back(connection.get(), player ? room->second->slotName(connection->slot) : "");
+  for (Connection* member : room->second->members()) {
+    if (!member->kicked && !member->refused) {
+      const bool player = member->role == Connection::Role::Player;
+      moving.emplace_back(member, player ? room->second->slotName(member->slot) : "");
     }
   }
-  // A connection kicked or refused a moment ago is on its way out: it goes now, with the room it
-  // was in, rather than outliving it pointing at it (frames were sent to the closed room's
-  // connections each tick, and its leave came when its closing time ran out).
-  for (ENetPeer* peer : closing) {
-    dropConnection(peer);
+  for (const auto& [connection, player] : moving) {
+    room->second->handOver(*connection);
   }
   const std::string oldLevel = room->second->level().name;
-  closeRoom(room);  // its replay closed, its counters kept, its vote over
+  closeRoom(room);  // those kicked or refused a moment ago go with it; its counters are kept
   Room* next = nullptr;
   try {
     next = &openRoom(name, level, epoch);

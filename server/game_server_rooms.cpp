@@ -87,6 +87,12 @@ bool GameServer::giveUpUnattendedRoom(const std::string& forRoom) {
 
 void GameServer::closeRoom(
     std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room) {
+  // A connection still in it was kicked or refused a moment ago and is on its way out: it goes
+  // now, with the room, rather than outlive it pointing at it.
+  const std::vector<Connection*> left = room->second->members();
+  for (Connection* connection : left) {
+    dropConnection(connection->peer);
+  }
   room->second->close();                              // its vote and its next level go with it
   metrics_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);

@@ -173,6 +173,11 @@ void Room::enter(Connection& connection) {
   members_.push_back(&connection);
 }
 
+void Room::handOver(Connection& connection) {
+  std::erase(members_, &connection);
+  connection.room = nullptr;
+}
+
 std::vector<Connection*> Room::playersNamed(const std::string& name) const {
   std::vector<Connection*> found;
   for (Connection* member : members_) {

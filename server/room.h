@@ -69,6 +69,9 @@ class Room {
   /// `connection` is in the room from now on, as a player or spectator just admitted, until
   /// leave().
   void enter(Connection& connection);
+  /// `connection` goes to the room that replaces this one on a level change: no longer a member,
+  /// without a leave (its slot and the counts stay with this room, which closes).
+  void handOver(Connection& connection);
   /// The players (not kicked) named `name`, in any ASCII case.
   std::vector<Connection*> playersNamed(const std::string& name) const;
   /// The slot `token` reserves here, or -1.
