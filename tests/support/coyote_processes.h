@@ -100,6 +100,7 @@ inline Json runBots(TempDirectory& directory, int port, int count, double second
   EXPECT_FALSE(line.empty()) << bots.output();
   Json summary = line.empty() ? Json::object() : Json::parse(line);
   summary["exit_code"] = exitCode;
+  summary["bots_log"] = bots.output();  // what each bot tried, for a test that fails to say
   return summary;
 }
 

@@ -206,7 +206,7 @@ Json botsBehindOneAddress(int bots, int seed, double loss = 0.25) {
   }
   // 20 s, as the soak test beside it: a join may take a few attempts at 25 % loss each way, and
   // more under the sanitizers on a busy machine.
-  Json summary = runBots(directory, proxyPort, bots, 20.0);
+  Json summary = runBots(directory, proxyPort, bots, 20.0, {"--log-level", "debug"});
   summary["server_log"] = server.process.output();
   return summary;
 }
@@ -237,8 +237,10 @@ TEST(BotsProcess, FourBotsBehindOneAddressAllGetInTenTimesOverALossyLink) {
     ASSERT_FALSE(summary.contains("error")) << summary["error"];
     const int playing = clientsIn(summary, "playing");
     allIn += playing == 4 ? 1 : 0;
-    EXPECT_EQ(playing, 4) << "run " << run << ": " << summary.dump(1) << "\nthe server's log:\n"
-                          << summary["server_log"].get<std::string>();
+    EXPECT_EQ(playing, 4) << "run " << run << ": " << summary["clients"].dump(1)
+                          << "\nthe server's log:\n"
+                          << summary["server_log"].get<std::string>() << "\nthe bots' log:\n"
+                          << summary["bots_log"].get<std::string>();
   }
   EXPECT_EQ(allIn, kRuns);
 }
