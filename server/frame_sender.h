@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/session/connection.h"
 #include "server/player_slots.h"
 #include "server/server_metrics.h"
+#include "server/session/connection.h"
 #include "server/tick_history.h"
 #include "wire/messages.h"
 

@@ -53,13 +53,14 @@ std::string ChatRouter::hear(Connection& from, const std::string& text, double n
   if (!admitLine(from, now, true)) {
     return "";
   }
-  const net::ChatLine line{net::ChatKind::Player, name, text};
-  if (!room.admitChat(now, net::encode(line).size())) {
+  const std::vector<std::uint8_t> line =
+      net::encode(net::ChatLine{net::ChatKind::Player, name, text});
+  if (!room.admitChat(now, line.size())) {
     notice(from, "not sent: the room's chat is busy; try again in a moment", now);
     return "";
   }
   log_->info("room {}: chat: {}: {}", room.name(), name, text);
-  sayToRoom(room, line);
+  sendToRoom(room, line);
   return "";
 }
 
@@ -95,7 +96,10 @@ bool ChatRouter::admitLine(Connection& from, double now, bool noticeIfOver) {
 }
 
 void ChatRouter::sayToRoom(const Room& room, const net::ChatLine& line) {
-  const std::vector<std::uint8_t> encoded = net::encode(line);
+  sendToRoom(room, net::encode(line));
+}
+
+void ChatRouter::sendToRoom(const Room& room, std::span<const std::uint8_t> encoded) {
   for (Connection* member : room.members()) {
     if (!member->refused && !member->kicked) {
       outbox_.send(*member, encoded);

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,8 @@ class ChatRouter {
   };
   /// A line starting with '/': counted against the sender's chat rate like any line.
   void runCommand(Connection& from, const std::string& line, double now);
+  /// One encoded line to everyone in `room` but those on their way out.
+  void sendToRoom(const Room& room, std::span<const std::uint8_t> encoded);
   /// False (and a notice, or a kick for a flood) when `from` is over its chat rate.
   bool admitLine(Connection& from, double now, bool noticeIfOver);
 

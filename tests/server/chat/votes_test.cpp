@@ -22,6 +22,18 @@ struct VoteRoom {
   ChatRouter chat{outbox, moderation, quietLogger()};
   Votes votes;
   explicit VoteRoom(bool enabled = true) : votes(enabled, chat, moderation, quietLogger()) {}
+  /// ada, bob and carl in the room, and ada's vote to kick carl called at 0 s.
+  struct Three {
+    Connection& ada;
+    Connection& bob;
+  };
+  Three adaCallsAVoteOnCarl() {
+    Connection& ada = main.join("ada");
+    Connection& bob = main.join("bob");
+    main.join("carl");
+    chat.hear(ada, "/vote kick carl", 0.0);
+    return {ada, bob};
+  }
   /// The last line `connection` received.
   std::string last(const Connection& connection) const {
     const std::vector<std::string> texts = outbox.texts(connection);
@@ -62,10 +74,7 @@ TEST(Votes, AMajorityOfTheOthersBansTheAddressOfWhomItNamedForFiveMinutes) {
 
 TEST(Votes, NoMajorityWithinAMinuteFails) {
   VoteRoom test;
-  Connection& ada = test.main.join("ada");
-  Connection& bob = test.main.join("bob");
-  test.main.join("carl");
-  test.chat.hear(ada, "/vote kick carl", 0.0);
+  const auto [ada, bob] = test.adaCallsAVoteOnCarl();
   test.votes.judge(test.main.room, 59.0);
   EXPECT_TRUE(test.main.room.vote());
   test.votes.judge(test.main.room, 61.0);
@@ -76,10 +85,7 @@ TEST(Votes, NoMajorityWithinAMinuteFails) {
 
 TEST(Votes, AVoteThatCanNoLongerPassFailsAtOnceAndItsCallerWaitsAMinute) {
   VoteRoom test;
-  Connection& ada = test.main.join("ada");
-  Connection& bob = test.main.join("bob");
-  test.main.join("carl");
-  test.chat.hear(ada, "/vote kick carl", 0.0);
+  const auto [ada, bob] = test.adaCallsAVoteOnCarl();
   test.chat.hear(bob, "/vote no", 5.0);
   EXPECT_FALSE(test.main.room.vote());
   EXPECT_EQ(test.last(bob), "the vote to kick carl failed (1 yes of 2 needed)");
