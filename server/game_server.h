@@ -137,6 +137,9 @@ class GameServer {
   /// acknowledgement that may never come.
   void dropConnection(ENetPeer* peer);
   void makeRoomForPending();
+  /// Resets a peer that holds no place in a room (closing, without a Hello, or half-open);
+  /// false if every peer is a room's.
+  bool freeAPeerNotInARoom();
   void onReceive(Connection& connection, const ENetPacket& packet);
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);

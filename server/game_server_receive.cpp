@@ -1,6 +1,7 @@
 // GameServer's receiving half: the ENet event pump, the handshake and each client message.
 #include <algorithm>
 
+#include <enet/time.h>
 #include <fmt/format.h>
 
 #include "server/game_server.h"
@@ -87,7 +88,7 @@ std::optional<net::ConnectRefusal> GameServer::connectRefusal(const ENetAddress&
   if (sameAddress >= host->duplicatePeers) {
     return net::ConnectRefusal::kPeersPerAddress;
   }
-  if (!freePeer) {
+  if (!freePeer && !freeAPeerNotInARoom()) {
     return net::ConnectRefusal::kServerFull;
   }
   connectsLetThrough_ = true;  // ENet makes a peer for it in this service call
@@ -138,6 +139,56 @@ void GameServer::makeRoomForPending() {
     ++metrics_.pendingConnectionsEvicted;
     dropConnection(oldest);
   }
+}
+
+namespace {
+
+// Server-side states of a peer ENet made for a CONNECT whose handshake is not finished.
+bool halfOpen(const ENetPeer& peer) {
+  return peer.state == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT ||
+         peer.state == ENET_PEER_STATE_CONNECTION_PENDING ||
+         peer.state == ENET_PEER_STATE_CONNECTION_SUCCEEDED;
+}
+
+}  // namespace
+
+// A CONNECT that finds every peer taken takes one from those that hold a peer without a place in
+// a room: a closing one first, then the oldest without a Hello, then the oldest half-open (its
+// client tries again). Without this, a burst of half-open handshakes (200 from 50 addresses)
+// beside the connections still to say Hello filled the peers kept for the rooms' players, and a
+// player arriving then was told the server was full.
+bool GameServer::freeAPeerNotInARoom() {
+  ENetPeer* closing = nullptr;
+  ENetPeer* oldest = nullptr;
+  double oldestAt = 0.0;
+  for (const auto& [peer, connection] : connections_) {
+    if (connection->closingSince >= 0.0) {
+      closing = peer;
+    } else if (connection->role == Connection::Role::Pending &&
+               (oldest == nullptr || connection->connectedAt < oldestAt)) {
+      oldest = peer;
+      oldestAt = connection->connectedAt;
+    }
+  }
+  if (ENetPeer* evicted = closing != nullptr ? closing : oldest; evicted != nullptr) {
+    ++metrics_.pendingConnectionsEvicted;
+    dropConnection(evicted);
+    return true;
+  }
+  ENetHost* host = host_.get();
+  ENetPeer* handshaking = nullptr;
+  for (ENetPeer* peer = host->peers; peer < host->peers + host->peerCount; ++peer) {
+    if (halfOpen(*peer) && (handshaking == nullptr ||
+                            ENET_TIME_LESS(peer->lastReceiveTime, handshaking->lastReceiveTime))) {
+      handshaking = peer;
+    }
+  }
+  if (handshaking == nullptr) {
+    return false;
+  }
+  ++metrics_.pendingConnectionsEvicted;
+  enet_peer_reset(handshaking);
+  return true;
 }
 
 // ENet's disconnect_now tells the peer once, unreliably, and frees it at once: an honest client

@@ -160,6 +160,44 @@ TEST(GameServer, ConnectionsThatNeverSayHelloAreDroppedAfterTwoSeconds) {
   EXPECT_LT(match.now() - connectedAt, 2.5);
 }
 
+// 64 connections that never say Hello and 20 handshakes left half done (as a flood of them would
+// leave every few seconds) take every peer of a server for 2 players. A CONNECT that finds no
+// free peer resets one of those that have no place in a room instead of finding the server full,
+// so a player still joins at once.
+TEST(GameServer, SilentConnectionsAndHalfDoneHandshakesLeaveRoomForAPlayer) {
+  ServerConfig config = test::testServerConfig();
+  config.peersPerAddress = 200;  // every peer here comes from 127.0.0.1
+  config.maxRooms = 1;
+  config.maxPlayers = 2;
+  config.maxSpectators = 0;  // 2 in the room, 64 not admitted and 8 to spare: 74 peers
+  test::LoopbackMatch match(config);
+  std::vector<std::unique_ptr<test::RawPeer>> silent;
+  for (int i = 0; i < 64; ++i) {
+    silent.push_back(std::make_unique<test::RawPeer>(match.port()));
+    match.watch(*silent.back());
+  }
+  ASSERT_TRUE(match.pumpUntil(
+      {}, [&] { return std::ranges::all_of(silent, [](auto& peer) { return peer->connected(); }); },
+      1.0));
+  std::vector<std::unique_ptr<test::RawPeer>> halfDone;
+  for (int i = 0; i < 20; ++i) {
+    halfDone.push_back(std::make_unique<test::RawPeer>(match.port()));
+    test::RawPeer& peer = *halfDone.back();
+    match.watch(peer);
+    ASSERT_TRUE(match.pumpUntil(
+        {}, [&] { return peer.connectSent(); }, 0.5));
+    match.unwatch(peer);  // never acknowledges the server's VERIFY_CONNECT
+  }
+  ClientSession player(test::clientOptions(match.port(), "player"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&player}, [&] { return playing(player); }, 0.5))
+      << player.endReason();
+  // 10 of the half-done handshakes found a free peer, 10 more and the player each evicted the
+  // oldest silent connection
+  EXPECT_EQ(match.server().metrics().pendingConnectionsEvicted, 11u);
+  EXPECT_EQ(std::ranges::count_if(silent, [](auto& peer) { return peer->disconnected(); }), 11);
+}
+
 // 40 CONNECTs without a valid cookie (as a spoofed flood sends them) never reach ENet: no
 // half-open peer is made, so a player joins at once, during and after.
 TEST(GameServer, ConnectsWithoutAValidCookieGetNoPeerAndPlayersStillJoin) {

@@ -37,6 +37,9 @@ class RawPeer {
   }
 
   bool connected() const { return connected_; }
+  /// Its CONNECT (with the server's cookie) is sent: from then on, a peer no longer polled
+  /// leaves the server a half-open handshake.
+  bool connectSent() const { return peer_ != nullptr; }
   /// What its socket sent and received through ENet (the cookie request is not counted).
   net::TrafficTotals traffic() const { return host_.traffic(); }
   bool disconnected() const { return disconnected_; }
