@@ -10,9 +10,6 @@ namespace coyote {
 namespace {
 
 constexpr double kExpiryInterval = 0.1;  ///< s between two looks at connection and room deadlines
-constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still send refusals
-/// At least this many connections may wait for their Hello at once, beside every room's players.
-constexpr int kMinPendingPeers = 64;
 
 /// Burns `milliseconds` of wall time (the governor's test hook; 0 costs nothing).
 void spinForTesting(double milliseconds) {
@@ -34,25 +31,6 @@ const char* governorLevelEffect(int level) {
     default:
       return "activity radius and active bodies capped";
   }
-}
-
-}  // namespace
-
-// A whole room's players may connect at once (a match starting), and at least kMinPendingPeers.
-int pendingLimit(const ServerConfig& config) {
-  return std::max(kMinPendingPeers, config.maxPlayers + config.maxSpectators);
-}
-
-namespace {
-
-// Every room full, the connections still to say Hello, plus the slack; ENet takes at most 4095
-// peers.
-net::HostLimits hostLimits(const ServerConfig& config) {
-  const int peers = config.maxRooms * (config.maxPlayers + config.maxSpectators) +
-                    pendingLimit(config) + kPeerSlack;
-  return net::HostLimits{static_cast<std::size_t>(std::min(peers, 4095)),
-                         static_cast<std::size_t>(config.peersPerAddress), net::kMaxPacketSize,
-                         net::kMaxWaitingData};
 }
 
 /// The records service when records are kept (records.path or records.url), else nullptr.
@@ -98,19 +76,20 @@ class StageTimer {
 GameServer::GameServer(const ServerConfig& config, const Level& level,
                        std::shared_ptr<spdlog::logger> logger, double now, RoomLevels roomLevels)
     : config_(config),
-      catalog_(level, std::move(roomLevels), config.createUnknownRooms),
       log_(std::move(logger)),
-      host_(net::EnetHost::listen(config.bindAddress, static_cast<std::uint16_t>(config.port),
-                                  hostLimits(config))),
-      roomOpens_(config.roomOpensPerAddress, 60.0),
+      sessions_(
+          config, log_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }, *this,
+          now),
       joins_(4 * config.peersPerAddress, 10.0),
       records_(recordsFor(config, log_)),
       moderation_(config_, log_, now, static_cast<std::int64_t>(std::time(nullptr)),
                   records_.get()),
-      chat_(outbox_, moderation_, log_),
+      chat_(sessions_, moderation_, log_),
       votes_(config.voteKick, chat_, moderation_, log_),
-      recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_, outbox_,
-                     log_),
+      recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_,
+                     sessions_, log_),
+      directory_(config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms),
+                 log_, sessions_, chat_, now),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -122,21 +101,10 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
-  // Before ENet sees a datagram: info queries answered, cookie requests answered, CONNECTs
-  // without a cookie dropped.
-  host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
-    return info_.answer(host_, from, datagram, now_) || gate_.screen(host_, from, datagram, now_);
-  });
-  gate_.setAdmission([this](const ENetAddress& from, std::uint32_t connectId) {
-    letGoOfSupersededAttempt(from, connectId);
-    return connectRefusal(from, connectId);
-  });
   moderation_.loadBans();
   if (roomSteps_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
   }
-  const std::string main(net::kDefaultRoom);
-  openRoom(main, *catalog_.levelFor(main));
 }
 
 GameServer::~GameServer() = default;
@@ -159,16 +127,16 @@ void GameServer::advance(double now) {
   // rooms, walking every slot of every room each loop turn was a tenth of an idle server's time.
   if (now_ >= nextExpiry_) {
     expireConnections();
-    closeIdleRooms();
+    directory_.closeIdle(now_);
     judgeVotes();
     nextExpiry_ = now_ + kExpiryInterval;
   }
-  reportRefusedConnects();
+  sessions_.reportRefusedConnects(now_);
   serveAdmin();
-  applyLevelChanges();
+  directory_.applyLevelChanges(now_, mover());
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
-    log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), rooms_.size());
+    log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), directory_.rooms().size());
     lastMetricsLog_ = now_;
   }
 }
@@ -198,7 +166,7 @@ void GameServer::runTick() {
       profile.micros[stage] += roomProfiles_[i].micros[stage];
     }
   }
-  recordsBridge_.exchange(rooms_);
+  recordsBridge_.exchange(directory_.rooms());
   metrics_.addStepProfile(profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
@@ -216,7 +184,7 @@ void GameServer::runTick() {
 
 double GameServer::stepRooms() {
   roomList_.clear();
-  for (auto& [name, room] : rooms_) {
+  for (auto& [name, room] : directory_.rooms()) {
     roomList_.push_back(room.get());
   }
   roomProfiles_.assign(roomList_.size(), StepProfile{});
@@ -251,7 +219,7 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
   if (governor_.limitsActivity() != (change.from >= 3)) {
     // Announced as the next tick's authoritative event: every client applies it at that tick.
     const bool limit = governor_.limitsActivity();
-    for (auto& [name, room] : rooms_) {
+    for (auto& [name, room] : directory_.rooms()) {
       room->announceLimits(
           limit ? static_cast<std::uint16_t>(config_.overloadRadius) : std::uint16_t{0},
           limit ? static_cast<std::uint16_t>(config_.overloadActiveBodies) : std::uint16_t{0});
@@ -263,40 +231,15 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
 }
 
 void GameServer::judgeVotes() {
-  for (auto& [name, room] : rooms_) {
+  for (auto& [name, room] : directory_.rooms()) {
     votes_.judge(*room, now_);
   }
 }
 
-// Every deadline is kept by a reset, never a graceful disconnect: that waits for
-// acknowledgements, and a peer that stops acknowledging would hold its ENet peer for the
-// reliable timeout (20 s).
+// Connections past their deadlines (session_host.h), then reservations past theirs.
 void GameServer::expireConnections() {
-  std::vector<ENetPeer*> silent;
-  std::vector<ENetPeer*> expired;
-  for (auto& [peer, connection] : connections_) {
-    const bool closing = connection->closingSince >= 0.0;
-    if (closing && now_ - connection->closingSince > kClosingSeconds) {
-      expired.push_back(peer);  // refused or kicked; its last message had its chance
-    } else if (!closing && connection->role == Connection::Role::Pending &&
-               now_ - connection->connectedAt > kHelloTimeoutSeconds) {
-      // Dropped without a message: nothing to amplify, and a real client whose Hello was lost
-      // sees a failed attempt and tries again.
-      expired.push_back(peer);
-    } else if (connection->role != Connection::Role::Pending &&
-               now_ - connection->lastPacketAt > config_.peerTimeout) {
-      silent.push_back(peer);  // a live client sends inputs, or its Hello again, every tick
-    }
-  }
-  for (ENetPeer* peer : expired) {
-    dropConnection(peer);
-  }
-  for (ENetPeer* peer : silent) {
-    log_->info("{}: nothing heard for {} s; connection dropped", connections_[peer]->address,
-               config_.peerTimeout);
-    dropConnection(peer);  // a player keeps its reservation and may come back with its token
-  }
-  for (auto& [name, room] : rooms_) {
+  sessions_.expire(now_);
+  for (auto& [name, room] : directory_.rooms()) {
     room->expireReservations(now_);
   }
 }
@@ -307,13 +250,13 @@ void GameServer::send() {
   std::optional<StageTimer> timer;  // a tick's send is timed; the loop turns between are not
   if (framesDue_) {
     timer.emplace();
-    for (auto& [peer, connection] : connections_) {
+    for (const auto& [peer, connection] : sessions_.connections()) {
       if (connection->room != nullptr) {
         connection->room->sendFramesTo(*connection, ticksPerSend_, now_);
       }
     }
   }
-  enet_host_flush(host_.get());
+  sessions_.flush();
   updateTraffic();
   if (framesDue_) {
     const StageTiming sending = timer->lap();
@@ -334,7 +277,7 @@ void GameServer::updateLossFigures() {
   double frameLoss = 0.0;
   int players = 0;
   int clients = 0;
-  for (const auto& [peer, connection] : connections_) {
+  for (const auto& [peer, connection] : sessions_.connections()) {
     if (connection->role == Connection::Role::Player) {
       inputLoss += connection->sync.inputLoss.percent();
       ++players;
@@ -349,37 +292,16 @@ void GameServer::updateLossFigures() {
 }
 
 void GameServer::updateTraffic() {
-  const net::TrafficTotals traffic = host_.traffic();
-  const net::ConnectGate::Counters& gate = gate_.counters();
-  metrics_.cookieReplies = gate.repliesSent;
-  metrics_.refusedConnects = gate.connectsRefused;
-  metrics_.turnedAwayConnects = gate.connectsTurnedAway;
-  metrics_.infoRequests = info_.counters().requests;
-  metrics_.infoReplies = info_.counters().replies;
-  // Cookie replies and connect refusals leave through the socket without ENet's counters.
-  metrics_.bytesSent = traffic.wireBytesSent() +
-                       gate.repliesSent * (net::kCookieReplySize + net::kUdpIpHeaderBytes) +
-                       gate.refusalsSent * (net::kConnectRefusalSize + net::kUdpIpHeaderBytes) +
-                       info_.counters().replyBytes +
-                       info_.counters().replies * net::kUdpIpHeaderBytes;
-  metrics_.bytesReceived = traffic.wireBytesReceived();
-  metrics_.datagramsSent =
-      traffic.datagramsSent + gate.repliesSent + gate.refusalsSent + info_.counters().replies;
-  metrics_.datagramsReceived = traffic.datagramsReceived;
+  sessions_.countInto(metrics_);
 }
 
 void GameServer::sayGoodbye(const std::string& reason) {
   updateLossFigures();  // while the clients are still here
-  log_->info("{}: saying goodbye to {} connections", reason, connections_.size());
-  for (auto& [peer, connection] : connections_) {
-    net::sendMessage(peer, net::Goodbye{reason}, net::kReliableChannel);
-    enet_peer_disconnect_later(peer, 0);
-  }
-  enet_host_flush(host_.get());
+  sessions_.sayGoodbye(reason);
 }
 
 void GameServer::close() {
-  for (auto& [name, room] : rooms_) {
+  for (auto& [name, room] : directory_.rooms()) {
     room->close();
   }
   updateTraffic();

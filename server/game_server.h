@@ -10,31 +10,25 @@
 
 #include <spdlog/logger.h>
 
-#include "net/connect_gate.h"
-#include "net/enet_host.h"
 #include "server/address_rate_limit.h"
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/chat/votes.h"
-#include "server/info_responder.h"
 #include "server/moderation/moderation.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_bridge.h"
 #include "server/records/records_service.h"
-#include "server/room.h"
-#include "server/room_catalog.h"
-#include "server/room_step_pool.h"
+#include "server/rooms/room.h"
+#include "server/rooms/room_directory.h"
+#include "server/rooms/room_step_pool.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
-#include "server/session/enet_outbox.h"
+#include "server/session/session_host.h"
 #include "wire/messages.h"
 
 namespace coyote {
-
-/// How many connections may wait for their Hello at once (the oldest is reset past it).
-int pendingLimit(const ServerConfig& config);
 
 /// The authoritative dedicated server (docs/protocol.md, docs/hosting.md): accepts players and
 /// spectators over ENet into rooms (Room: one match each, `main` always open, the others opened by
@@ -45,7 +39,7 @@ int pendingLimit(const ServerConfig& config);
 ///
 /// It never reads a clock (yojimbo's `AdvanceTime`): a loop calls `receive()`, `advance(now)`
 /// and `send()` — server/main.cpp with the monotonic clock, the tests with a made-up one.
-class GameServer {
+class GameServer final : private SessionEvents {
  public:
   /// Binds the socket at once (throws std::runtime_error if it cannot) and opens room `main`
   /// (and its replay). `level` is world.level; `roomLevels` the [rooms.levels], loaded.
@@ -57,7 +51,7 @@ class GameServer {
   GameServer& operator=(const GameServer&) = delete;
 
   /// The port actually bound (useful with port 0).
-  std::uint16_t port() const { return host_.port(); }
+  std::uint16_t port() const { return sessions_.port(); }
 
   /// Handles what arrived on the socket: connections, disconnections, messages. Waits up to
   /// `waitMs` for the first event (0: returns at once).
@@ -76,7 +70,7 @@ class GameServer {
   /// Says goodbye to every client; keep calling `receive()` for a moment to deliver it, then
   /// `close()`.
   void sayGoodbye(const std::string& reason);
-  bool hasConnections() const { return !connections_.empty(); }
+  bool hasConnections() const { return !sessions_.empty(); }
   /// Closes the replays and logs the final metrics.
   void close();
 
@@ -87,7 +81,7 @@ class GameServer {
   /// The tick of room `main`.
   std::uint32_t tick() const { return mainRoom().tick(); }
   /// The open rooms by name.
-  const std::map<std::string, std::unique_ptr<Room>, std::less<>>& rooms() const { return rooms_; }
+  const RoomDirectory::Rooms& rooms() const { return directory_.rooms(); }
   /// Each open room's name, tick and metrics, for the metrics page.
   std::vector<RoomFigures> roomFigures() const;
   int governorLevel() const { return governor_.level(); }
@@ -111,36 +105,9 @@ class GameServer {
   /// reports of ticks the new room has not reached) are dropped without counting against it,
   /// for this long: they were on their way before the new Welcome came.
   static constexpr double kMoveGraceSeconds = 2.0;
-  static constexpr double kHelloTimeoutSeconds = 2.0;  ///< a silent connection is then dropped
-  /// A refused or kicked connection gets this long to take its last message before it is reset
-  /// (a peer that stops acknowledging would otherwise hold its ENet peer for the reliable
-  /// timeout, 20 s).
-  static constexpr double kClosingSeconds = 3.0;
-  /// ENet timeout of a peer whose handshake is half done (VERIFY_CONNECT never acknowledged).
-  /// Long enough for a few VERIFY_CONNECT retransmissions on a 300 ms, 25 %-loss link.
-  static constexpr enet_uint32 kHalfOpenTimeoutMs = 5000;
-
-  void limitHalfOpenPeers();
-  void reportRefusedConnects();
-  std::optional<net::ConnectRefusal> connectRefusal(const ENetAddress& from,
-                                                    std::uint32_t connectId);
-  /// Lets go of the earlier attempt of a client that sent a new CONNECT from the same address
-  /// and port (docs/protocol.md#how-a-match-runs), so that it never counts against
-  /// net.peers_per_address.
-  void letGoOfSupersededAttempt(const ENetAddress& from, std::uint32_t connectId);
-
-  void onConnect(ENetPeer* peer);
-  /// The connection is gone; `announce`: the room is told the player left (not when it came back
-  /// on a new connection).
-  void onDisconnect(ENetPeer* peer, bool announce = true);
-  /// Forgets a connection and frees its ENet peer at once, without waiting for an
-  /// acknowledgement that may never come.
-  void dropConnection(ENetPeer* peer);
-  void makeRoomForPending();
-  /// Resets a peer that holds no place in a room (closing, without a Hello, or half-open);
-  /// false if every peer is a room's.
-  bool freeAPeerNotInARoom();
-  void onReceive(Connection& connection, const ENetPacket& packet);
+  // SessionEvents
+  void onPacket(Connection& connection, std::span<const std::uint8_t> packet) override;
+  void onClosed(Connection& connection, bool announce) override;
   void onMessage(Connection& connection, const net::Message& message);
   void handleHello(Connection& connection, const net::Hello& hello);
   void repeatWelcome(Connection& connection);
@@ -151,33 +118,17 @@ class GameServer {
   bool closeOldConnection(const Room& room, int slot);
   bool admitSpectator(Room& room, Connection& connection);
   void rejectPacket(Connection& connection, const std::string& reason);
-  void refuse(ENetPeer* peer, const std::string& reason);
+  void refuse(Connection& connection, const std::string& reason);
 
-  Room& mainRoom() const { return *rooms_.find(net::kDefaultRoom)->second; }
-  /// `levelEpoch`: level changes of the room before (0: a room opened by a Hello); `recorded`:
-  /// false to open it without its replay.
-  Room& openRoom(const std::string& name, const Level& level, std::uint16_t levelEpoch = 0,
-                 bool recorded = true);
-  /// A new room for `connection`: within its address's opens a minute, and with a room free,
-  /// or one that nobody attends given up for it; nullptr (the peer refused) otherwise.
-  Room* openRoomFor(Connection& connection, const std::string& name, const Level& level);
-  /// Closes the room (not `main`) nobody has attended for longest; false if every one is
-  /// attended.
-  bool giveUpUnattendedRoom(const std::string& forRoom);
-  void closeRoom(std::map<std::string, std::unique_ptr<Room>, std::less<>>::iterator room);
+  Room& mainRoom() const { return directory_.main(); }
   // ---- level changes (game_server_levels.cpp) ----
-  using RoomMap = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
   /// A change waits at most this long for the runs underway to end (s), unless told otherwise.
   static constexpr double kRaceEndWait = 300.0;
   AdminReply adminLevels() const;
   AdminReply adminSetLevel(const HttpServer::Query& arguments);
-  /// Applies the changes whose room has no run underway, or whose deadline came.
-  void applyLevelChanges();
-  /// Closes `room` and opens it again on `level`, moving every client in it over.
-  void changeLevel(RoomMap::iterator room, const Level& level);
+  /// Takes a client of a room that changed level into its new room (RoomDirectory::Mover).
   void moveIntoRoom(Connection& connection, Room& room, const std::string& player);
-  /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
-  void closeIdleRooms();
+  RoomDirectory::Mover mover();
   void runTick();
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();
@@ -208,18 +159,12 @@ class GameServer {
   void updateLossFigures();
 
   ServerConfig config_;
-  RoomCatalog catalog_;
   std::shared_ptr<spdlog::logger> log_;
-  net::EnetHost host_;
-  net::ConnectGate gate_;
-  std::uint64_t refusedConnectsLogged_ = 0;
-  double lastRefusedConnectsLog_ = -1e9;
+  SessionHost sessions_;
   /// The process's own figures (time, traffic, governor), plus the counters of closed rooms.
   ServerMetrics metrics_;
   /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
   AddressRateLimit wrongTokens_{5, 10.0};
-  /// Rooms opened: rooms.opens_per_address a minute.
-  AddressRateLimit roomOpens_;
   /// Joins (accepted Hellos, players and spectators): 4 × net.peers_per_address in 10 s, so that
   /// reconnecting over and over cannot draw Welcome after Welcome.
   AddressRateLimit joins_;
@@ -227,13 +172,11 @@ class GameServer {
   AddressRateLimit repairs_{6, 10.0};
   AdminDesk adminDesk_;
   std::unique_ptr<RecordsService> records_;  ///< with records.path or records.url
-  EnetOutbox outbox_;
   Moderation moderation_;
   ChatRouter chat_;
   Votes votes_;
   RecordsBridge recordsBridge_;
-  std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
-  std::unordered_map<ENetPeer*, std::unique_ptr<Connection>> connections_;
+  RoomDirectory directory_;
   double startTime_ = 0.0;
   double now_ = 0.0;
   double nextTick_ = 0.0;
@@ -242,13 +185,11 @@ class GameServer {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
-  InfoResponder info_{gate_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }};
   RoomStepPool roomSteps_;
   std::vector<Room*> roomList_;            ///< reused each tick
   std::vector<StepProfile> roomProfiles_;  ///< reused each tick
   std::vector<double> roomCpuMicros_;      ///< reused each tick
   double nextExpiry_ = 0.0;                ///< when connections and rooms are next looked at
-  bool connectsLetThrough_ = false;        ///< since the half-open peers were last looked at
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;

@@ -58,11 +58,11 @@ AdminReply GameServer::runAdmin(const AdminCommand& command) {
 
 std::string GameServer::adminPlayers() const {
   nlohmann::json rooms = nlohmann::json::array();
-  for (const auto& [name, room] : rooms_) {
+  for (const auto& [name, room] : directory_.rooms()) {
     nlohmann::json players = nlohmann::json::array();
     int spectators = 0;
     for (const Connection* member : room->members()) {
-      if (member->kicked || member->refused) {
+      if (member->kicked() || member->refused()) {
         continue;
       }
       if (member->role == Connection::Role::Spectator) {
@@ -91,7 +91,7 @@ std::string GameServer::adminPlayers() const {
 std::vector<Connection*> GameServer::playersNamed(const std::string& name,
                                                   const std::string& room) {
   std::vector<Connection*> found;
-  for (const auto& [roomName, open] : rooms_) {
+  for (const auto& [roomName, open] : directory_.rooms()) {
     if (room.empty() || roomName == room) {
       std::ranges::copy(open->playersNamed(name), std::back_inserter(found));
     }
@@ -123,7 +123,7 @@ AdminReply GameServer::adminBroadcast(const HttpServer::Query& arguments) {
   }
   const std::string roomName = adminArgument(arguments, "room");
   int reached = 0;
-  for (const auto& [name, room] : rooms_) {
+  for (const auto& [name, room] : directory_.rooms()) {
     if (roomName.empty() || roomName == name) {
       chat_.sayToRoom(*room, net::ChatLine{net::ChatKind::Server, "", text});
       ++reached;

@@ -63,11 +63,11 @@ AdminReply GameServer::applyBan(Ban ban) {
   }
   const Ban copy = *added;
   int kicked = 0;
-  for (const auto& [peer, connection] : connections_) {
+  for (const auto& [peer, connection] : sessions_.connections()) {
     const std::string name = connection->role == Connection::Role::Player
                                  ? connection->room->slotName(connection->slot)
                                  : std::string();
-    if (!connection->kicked && connection->room != nullptr &&
+    if (!connection->kicked() && connection->room != nullptr &&
         moderation_.bans().find(connection->host, name, copy.since) != nullptr) {
       chat_.kick(*connection, banMessage(copy), now_);
       ++kicked;

@@ -1,6 +1,6 @@
-// GameServer's level changes (docs/hosting.md#changing-a-rooms-level): an admin sets another of
-// the loaded levels for a room, at once or when nobody in it is racing; the room starts over on
-// it and every client in it gets the new room's Welcome on the connection it has.
+// GameServer's side of level changes (docs/hosting.md#changing-a-rooms-level): the admin API's
+// commands, and each client of a room that changed level taken into the new room on the
+// connection it has (RoomDirectory changes the rooms).
 #include <charconv>
 
 #include <fmt/format.h>
@@ -41,11 +41,11 @@ nlohmann::json levelJson(const Level& level) {
 
 AdminReply GameServer::adminLevels() const {
   nlohmann::json levels = nlohmann::json::array();
-  for (const Level* level : catalog_.levels()) {
+  for (const Level* level : directory_.catalog().levels()) {
     levels.push_back(levelJson(*level));
   }
   nlohmann::json rooms = nlohmann::json::array();
-  for (const auto& [name, room] : rooms_) {
+  for (const auto& [name, room] : directory_.rooms()) {
     nlohmann::json entry{{"name", name}, {"level", room->level().name}};
     if (const auto& next = room->nextLevel()) {
       entry["next_level"] = next->level->name;
@@ -63,10 +63,10 @@ AdminReply GameServer::adminSetLevel(const HttpServer::Query& arguments) {
   if (const std::string problem = net::roomNameProblem(roomName); !problem.empty()) {
     return adminFailure(400, "room: " + problem);
   }
-  if (catalog_.levelFor(roomName) == nullptr) {
+  if (directory_.catalog().levelFor(roomName) == nullptr) {
     return adminFailure(404, "room: this server opens no room named " + roomName);
   }
-  const Level* level = catalog_.levelNamed(adminArgument(arguments, "level"));
+  const Level* level = directory_.catalog().levelNamed(adminArgument(arguments, "level"));
   if (level == nullptr) {
     return adminFailure(400,
                         "level: the file name of a level this server loaded (GET "
@@ -80,70 +80,18 @@ AdminReply GameServer::adminSetLevel(const HttpServer::Query& arguments) {
   if (!wait) {
     return adminFailure(400, fmt::format("wait: whole seconds from 0 to {}", kMaxRaceEndWait));
   }
-  catalog_.setLevel(roomName, *level);
-  log_->info("admin: room {} plays {} from {}", roomName, level->name,
-             when == "now" ? "now" : "the end of the runs underway");
-  const auto room = rooms_.find(roomName);
-  if (room == rooms_.end()) {
-    return {200, nlohmann::json{{"ok", true}, {"applied", "when the room opens"}}.dump()};
-  }
-  room->second->nextLevel() = Room::NextLevel{level, now_ + (when == "now" ? 0.0 : *wait)};
-  if (when == "race_end" && room->second->runnersUnderway() > 0) {
-    chat_.announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
-                                              "(at most {:.0f} s)",
-                                              level->name, *wait));
-  }
-  applyLevelChanges();
-  const auto same = rooms_.find(roomName);  // a room that changed level is a new Room
-  const bool applied = same == rooms_.end() || !same->second->nextLevel();
-  return {200,
-          nlohmann::json{{"ok", true}, {"applied", applied ? "now" : "at the race's end"}}.dump()};
+  const RoomDirectory::LevelSet set =
+      directory_.setLevel(roomName, *level, when == "race_end", *wait, now_, mover());
+  const char* applied = set == RoomDirectory::LevelSet::kWhenTheRoomOpens ? "when the room opens"
+                        : set == RoomDirectory::LevelSet::kNow            ? "now"
+                                                                          : "at the race's end";
+  return {200, nlohmann::json{{"ok", true}, {"applied", applied}}.dump()};
 }
 
-// Looked at every loop turn while a change waits: a room takes its new level once nobody in it
-// is on a run, or at the deadline.
-void GameServer::applyLevelChanges() {
-  std::vector<std::string> due;  // by name: a change closes the room and opens a new one
-  for (const auto& [name, room] : rooms_) {
-    const std::optional<Room::NextLevel>& next = room->nextLevel();
-    if (next && (now_ >= next->deadline || room->runnersUnderway() == 0)) {
-      due.push_back(name);
-    }
-  }
-  for (const std::string& name : due) {
-    const auto room = rooms_.find(name);
-    changeLevel(room, *room->second->nextLevel()->level);  // a level of the catalog's
-  }
-}
-
-void GameServer::changeLevel(RoomMap::iterator room, const Level& level) {
-  const std::string name = room->first;
-  const auto epoch = static_cast<std::uint16_t>(room->second->levelEpoch() + 1);
-  std::vector<std::pair<Connection*, std::string>> moving;  // and each player's name
-  for (Connection* member : room->second->members()) {
-    if (!member->kicked && !member->refused) {
-      const bool player = member->role == Connection::Role::Player;
-      moving.emplace_back(member, player ? room->second->slotName(member->slot) : "");
-    }
-  }
-  for (const auto& [connection, player] : moving) {
-    room->second->handOver(*connection);
-  }
-  const std::string oldLevel = room->second->level().name;
-  closeRoom(room);  // those kicked or refused a moment ago go with it; its counters are kept
-  Room* next = nullptr;
-  try {
-    next = &openRoom(name, level, epoch);
-  } catch (const std::runtime_error& error) {  // its replay file cannot be written
-    log_->error("room {} could not be opened on {}: {}", name, level.name, error.what());
-    next = &openRoom(name, level, epoch, /*recorded=*/false);
-  }
-  log_->info("room {}: level {} replaced by {}; {} clients move to it", name, oldLevel, level.name,
-             moving.size());
-  for (const auto& [connection, player] : moving) {
-    moveIntoRoom(*connection, *next, player);
-  }
-  chat_.announce(*next, fmt::format("the level is now {}", level.name));
+RoomDirectory::Mover GameServer::mover() {
+  return [this](Connection& connection, Room& room, const std::string& player) {
+    moveIntoRoom(connection, room, player);
+  };
 }
 
 // As a Hello would, but on the connection it has: a player (`player`: its name; "" for a

@@ -30,7 +30,7 @@ void ChatRouter::addCommand(std::string name, std::string argument, Handler hand
 
 // A line is checked before anything else: text no client of ours sends is a malformed packet.
 std::string ChatRouter::hear(Connection& from, const std::string& text, double now) {
-  if (from.kicked) {
+  if (from.kicked()) {
     return "";  // on its way out: what it still says reaches nobody
   }
   if (const std::string problem = net::chatLineProblem(text); !problem.empty()) {
@@ -101,7 +101,7 @@ void ChatRouter::sayToRoom(const Room& room, const net::ChatLine& line) {
 
 void ChatRouter::sendToRoom(const Room& room, std::span<const std::uint8_t> encoded) {
   for (Connection* member : room.members()) {
-    if (!member->refused && !member->kicked) {
+    if (!member->refused() && !member->kicked()) {
       outbox_.send(*member, encoded);
     }
   }

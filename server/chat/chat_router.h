@@ -9,7 +9,7 @@
 #include <spdlog/logger.h>
 
 #include "server/moderation/moderation.h"
-#include "server/room.h"
+#include "server/rooms/room.h"
 #include "server/session/outbox.h"
 #include "wire/messages.h"
 

@@ -86,7 +86,7 @@ void Votes::cast(Connection& voter, bool yes, double now) {
 std::vector<int> Votes::votersFor(const Room& room, const VoteKick& vote) {
   std::vector<int> voters;
   for (const Connection* member : room.members()) {
-    if (member->role == Connection::Role::Player && !member->kicked &&
+    if (member->role == Connection::Role::Player && !member->kicked() &&
         member->slot != vote.targetSlot()) {
       voters.push_back(member->slot);
     }

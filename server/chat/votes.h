@@ -8,7 +8,7 @@
 
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
-#include "server/room.h"
+#include "server/rooms/room.h"
 
 namespace coyote {
 

@@ -9,7 +9,7 @@
 
 #include "server/chat/chat_router.h"
 #include "server/records/records_service.h"
-#include "server/room.h"
+#include "server/rooms/room.h"
 #include "server/session/outbox.h"
 
 namespace coyote {

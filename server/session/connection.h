@@ -9,12 +9,24 @@
 #include "net/loss_meter.h"
 #include "server/chat_rate.h"
 #include "server/proven_output.h"
-#include "server/welcome_copies.h"
+#include "server/session/welcome_copies.h"
 #include "wire/messages.h"
 
 namespace coyote {
 
 class Room;
+
+/// Why a session ends, and so how it is closed (SessionHost::close, docs/protocol.md#bounds).
+struct Closing {
+  enum class Kind {
+    kRefused,   ///< its Hello refused: a Refusal, then it goes once that had its chance
+    kKicked,    ///< a Goodbye, then the same; its player keeps no reservation
+    kDropped,   ///< reset at once with ENet's one notice (deadlines, evictions)
+    kReplaced,  ///< its player came back on a new connection: reset, and nobody left
+  };
+  Kind kind;
+  std::string reason;  ///< what a Refusal or Goodbye says; empty for the others
+};
 
 /// What a connection and its room's match have agreed so far: acknowledgements, its send
 /// schedule, loss and margins, the client's last report, its Welcome's copies. A level change
@@ -78,9 +90,19 @@ struct Connection {
   int slot = -1;              ///< player slot, for a Player
   Room* room = nullptr;       ///< where it plays or watches (Room::enter), until it leaves
   MatchSync sync;
-  bool refused = false;        ///< answered with a Refusal: nothing more it sends is read
-  bool kicked = false;         ///< disconnected for misbehaving: its player keeps no reservation
-  double closingSince = -1.0;  ///< s, when it was refused or kicked (reset kClosingSeconds on)
+
+  /// How it ends, once it is refused or kicked: why, and since when (s, server time). It goes
+  /// once its last word had its chance (SessionHost::kClosingSeconds at most).
+  struct Ending {
+    Closing why;
+    double since = 0.0;
+  };
+  std::optional<Ending> ending;
+  bool closing() const { return ending.has_value(); }
+  /// Answered with a Refusal: nothing more it sends is read.
+  bool refused() const { return ending && ending->why.kind == Closing::Kind::kRefused; }
+  /// Put out for what it did: its player keeps no reservation.
+  bool kicked() const { return ending && ending->why.kind == Closing::Kind::kKicked; }
 
   /// Its room changed level: it takes the new room's Welcome as if it had just said Hello, with
   /// what it had proven and its limits kept. It is in no room until it enters the new one.
@@ -89,9 +111,7 @@ struct Connection {
     slot = -1;
     room = nullptr;
     sync = MatchSync{};
-    refused = false;
-    kicked = false;
-    closingSince = -1.0;
+    ending.reset();
     movedAt = now;
   }
 };

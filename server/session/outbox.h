@@ -8,18 +8,23 @@
 
 namespace coyote {
 
-/// What the parts above the sessions (chat, votes, moderation) may do to a connection: send it
-/// a message, or close it with a last word. GameServer's sessions do it over ENet; a test
+/// What the parts above the sessions (rooms, chat, votes, records) may do to a connection: send
+/// it a message, or close it. GameServer's sessions do it over ENet; a test
 /// records it, so that chat, votes and bans run without a socket.
 class Outbox {
  public:
   virtual ~Outbox() = default;
   /// Sends `encoded` (one encoded message) to `to` on the reliable channel.
   virtual void send(Connection& to, std::span<const std::uint8_t> encoded) = 0;
-  /// Sends `goodbye` to `connection` and closes it as kicked at server time `now`: nothing more it
-  /// says is heard, its player keeps no reservation, and it goes once its last word had its
-  /// chance.
-  virtual void kick(Connection& connection, const net::Goodbye& goodbye, double now) = 0;
+  /// Ends `connection` as `why` says (Closing in connection.h): after a Refusal or a Goodbye it
+  /// is no longer heard and goes once its last word had its chance; dropped or replaced, it goes
+  /// at once (and must not be used again).
+  virtual void close(Connection& connection, const Closing& why, double now) = 0;
+  /// Sends `goodbye` and closes `connection` as kicked at server time `now`: its player keeps no
+  /// reservation.
+  void kick(Connection& connection, const net::Goodbye& goodbye, double now) {
+    close(connection, {Closing::Kind::kKicked, goodbye.reason}, now);
+  }
 };
 
 }  // namespace coyote

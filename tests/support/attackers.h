@@ -113,10 +113,12 @@ inline void expectABotJoinsWithinTwoSeconds(test::TempDirectory& directory, int 
 
 /// The same, except that a server whose tick cannot keep real time may instead refuse the bot
 /// as overloaded (its governor's designed answer), and only then: never a full room or silence.
-/// For the load that AddressSanitizer makes several times slower (support/sanitizers.h).
+/// For the load that AddressSanitizer makes several times slower (support/sanitizers.h): there
+/// each turn of the server's loop under the flood takes several times as long (tick p95 46 ms
+/// against 6), so the bot has 5 s to join, not 2.
 inline void expectABotJoinsOrTheServerSaysItIsOverloaded(test::TempDirectory& directory, int port,
                                                          const char* when) {
-  const Json summary = test::runBots(directory, port, 1, 3.0);
+  const Json summary = test::runBots(directory, port, 1, 7.0);
   ASSERT_EQ(summary["clients"].size(), 1u) << when << ": " << summary.dump(1);
   const Json& bot = summary["clients"][0];
   if (bot["state"] == "refused") {
@@ -125,7 +127,7 @@ inline void expectABotJoinsOrTheServerSaysItIsOverloaded(test::TempDirectory& di
     return;
   }
   EXPECT_EQ(bot["state"], "playing") << when << ": " << bot.dump(1);
-  EXPECT_LE(bot["joined_after_seconds"].get<double>(), 2.0) << when;
+  EXPECT_LE(bot["joined_after_seconds"].get<double>(), 5.0) << when;
 }
 
 /// A Tiled level of 100 × 30 tiles holding 2,000 crates, written to `file`: a Welcome and a full

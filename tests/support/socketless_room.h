@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "server/room.h"
+#include "server/rooms/room.h"
 #include "server/session/outbox.h"
 #include "support/network.h"
 #include "wire/codec.h"
@@ -24,10 +24,9 @@ class RecordingOutbox final : public Outbox {
     ASSERT_TRUE(std::holds_alternative<net::ChatLine>(*message)) << net::messageName(*message);
     lines[&to].push_back(std::get<net::ChatLine>(*message));
   }
-  void kick(Connection& connection, const net::Goodbye& goodbye, double now) override {
-    goodbyes[&connection] = goodbye.reason;
-    connection.kicked = true;
-    connection.closingSince = now;
+  void close(Connection& connection, const Closing& why, double now) override {
+    goodbyes[&connection] = why.reason;
+    connection.ending = Connection::Ending{why, now};
   }
   /// The texts `connection` received, "name: text" for a player's line.
   std::vector<std::string> texts(const Connection& connection) const {

@@ -126,9 +126,9 @@ TEST(HostileServer, AValidForgedWelcomeIsAccepted) {
   EXPECT_EQ(sessionAgainst(forgedWelcome({})), "");
 }
 
-// A server repeats its Welcome to a client that may not have it (server/welcome_copies.h), and
-// the reliable original may come after a copy: a second Welcome on the same connection, even one
-// that says something else, changes nothing.
+// A server repeats its Welcome to a client that may not have it (server/session/welcome_copies.h),
+// and the reliable original may come after a copy: a second Welcome on the same connection, even
+// one that says something else, changes nothing.
 TEST(HostileServer, ASecondWelcomeOnTheSameConnectionIsIgnored) {
   int slot = -2;
   EXPECT_EQ(sessionAgainst(forgedWelcome({.slot = 0}), forgedWelcome({.slot = 5}),

@@ -72,7 +72,7 @@ TEST(ChatRouter, FiveLinesAtOnceThenOneASecondAndAFloodIsKicked) {
     test.chat.hear(ada, "more", 10.0);
   }
   EXPECT_EQ(test.outbox.goodbyes[&ada], "kicked: chat flood");
-  EXPECT_TRUE(ada.kicked);
+  EXPECT_TRUE(ada.kicked());
   EXPECT_EQ(test.outbox.texts(bob).back(), "ada was kicked (chat flood)");
   EXPECT_NE(test.outbox.texts(ada).back(), "ada was kicked (chat flood)");  // it is on its way out
   const std::size_t heard = test.outbox.texts(bob).size();

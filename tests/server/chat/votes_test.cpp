@@ -54,10 +54,10 @@ TEST(Votes, AMajorityOfTheOthersBansTheAddressOfWhomItNamedForFiveMinutes) {
             "60 s)");
   test.chat.hear(bob, "/vote yes", 101.0);
   EXPECT_EQ(test.last(bob), "bob votes yes (2 yes, 0 no, 3 needed)");
-  EXPECT_FALSE(carl.kicked);  // the caller's yes and bob's: two of the three needed
+  EXPECT_FALSE(carl.kicked());  // the caller's yes and bob's: two of the three needed
   test.chat.hear(dan, "/vote yes", 102.0);
-  EXPECT_TRUE(carl.kicked);
-  EXPECT_FALSE(dan.kicked);  // the ban names carl's address, but only carl is put out
+  EXPECT_TRUE(carl.kicked());
+  EXPECT_FALSE(dan.kicked());  // the ban names carl's address, but only carl is put out
   EXPECT_THAT(test.outbox.goodbyes[&carl], ::testing::StartsWith("kicked: "));
   ASSERT_EQ(test.moderation.bans().bans().size(), 1u);
   const Ban& ban = test.moderation.bans().bans().front();
@@ -116,7 +116,7 @@ TEST(Votes, EachRefusalIsToldToTheCallerAlone) {
   EXPECT_EQ(test.last(bob), "you have no vote on this one");
   test.chat.hear(bob, "/vote kick ada", 14.0);
   EXPECT_EQ(test.last(bob), "a vote is already open in this room");
-  EXPECT_FALSE(bob.kicked);
+  EXPECT_FALSE(bob.kicked());
 }
 
 TEST(Votes, OffOnThisServerNoVoteIsCalled) {

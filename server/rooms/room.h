@@ -10,15 +10,15 @@
 
 #include "replay/replay_file.h"
 #include "server/address_rate_limit.h"
-#include "server/frame_sender.h"
-#include "server/input_inbox.h"
 #include "server/moderation/vote_kick.h"
-#include "server/player_slots.h"
 #include "server/records/run_tracker.h"
+#include "server/rooms/frame_sender.h"
+#include "server/rooms/input_inbox.h"
+#include "server/rooms/player_slots.h"
+#include "server/rooms/step_event_log.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
-#include "server/step_event_log.h"
 #include "wire/messages.h"
 
 namespace coyote {

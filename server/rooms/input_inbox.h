@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "server/player_slots.h"
+#include "server/rooms/player_slots.h"
 #include "sim/world_step.h"
 #include "util/tick_ring.h"
 #include "wire/messages.h"

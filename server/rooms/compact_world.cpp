@@ -1,4 +1,4 @@
-#include "server/compact_world.h"
+#include "server/rooms/compact_world.h"
 
 namespace coyote {
 

@@ -1,4 +1,4 @@
-#include "server/frame_sender.h"
+#include "server/rooms/frame_sender.h"
 
 #include <algorithm>
 

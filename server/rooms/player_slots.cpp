@@ -1,4 +1,4 @@
-#include "server/player_slots.h"
+#include "server/rooms/player_slots.h"
 #include "net/new_reconnect_token.h"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "server/player_slots.h"
+#include "server/rooms/player_slots.h"
 
 #include <gtest/gtest.h>
 

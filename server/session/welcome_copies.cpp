@@ -1,4 +1,4 @@
-#include "server/welcome_copies.h"
+#include "server/session/welcome_copies.h"
 
 #include <algorithm>
 #include <utility>

@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/player_slots.h"
+#include "server/rooms/player_slots.h"
+#include "server/rooms/tick_history.h"
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
-#include "server/tick_history.h"
 #include "wire/messages.h"
 
 namespace coyote {

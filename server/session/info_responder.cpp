@@ -1,4 +1,4 @@
-#include "server/info_responder.h"
+#include "server/session/info_responder.h"
 
 namespace coyote {
 

@@ -1,5 +1,5 @@
 // A client's report is taken only if it could be true.
-#include "server/client_report_check.h"
+#include "server/rooms/client_report_check.h"
 
 #include <gtest/gtest.h>
 

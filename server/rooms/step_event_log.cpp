@@ -1,4 +1,4 @@
-#include "server/step_event_log.h"
+#include "server/rooms/step_event_log.h"
 
 namespace coyote {
 

@@ -1,4 +1,4 @@
-#include "server/room_step_pool.h"
+#include "server/rooms/room_step_pool.h"
 
 namespace coyote {
 

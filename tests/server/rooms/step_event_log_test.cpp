@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 
-#include "server/step_event_log.h"
+#include "server/rooms/step_event_log.h"
 
 namespace coyote {
 namespace {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "match/roster_event.h"
-#include "server/compact_world.h"
+#include "server/rooms/compact_world.h"
 #include "sim/world_step.h"
 
 namespace coyote {

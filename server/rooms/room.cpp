@@ -1,4 +1,4 @@
-#include "server/room.h"
+#include "server/rooms/room.h"
 
 #include <algorithm>
 
@@ -181,7 +181,7 @@ void Room::handOver(Connection& connection) {
 std::vector<Connection*> Room::playersNamed(const std::string& name) const {
   std::vector<Connection*> found;
   for (Connection* member : members_) {
-    if (member->role == Connection::Role::Player && !member->kicked &&
+    if (member->role == Connection::Role::Player && !member->kicked() &&
         sameName(slots_[member->slot].name, name)) {
       found.push_back(member);
     }
@@ -192,7 +192,7 @@ std::vector<Connection*> Room::playersNamed(const std::string& name) const {
 void Room::leave(Connection& connection, double now) {
   std::erase(members_, &connection);
   connection.room = nullptr;
-  if (connection.role == Connection::Role::Player && connection.kicked) {
+  if (connection.role == Connection::Role::Player && connection.kicked()) {
     log_->info("room {}: player {} (slot {}) was kicked; slot freed", name_,
                slots_[connection.slot].name, connection.slot);
     slots_.release(connection.slot);

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "server/client_report_check.h"
-#include "server/room.h"
+#include "server/rooms/client_report_check.h"
+#include "server/rooms/room.h"
 
 namespace coyote {
 

@@ -1,11 +1,11 @@
 // The tick history's compact states: restoring one gives back the state it took, field for
 // field, and it holds what the level has, not the engine's capacities.
-#include "server/compact_world.h"
+#include "server/rooms/compact_world.h"
 
 #include <gtest/gtest.h>
 
 #include "scenario/random_inputs.h"
-#include "server/tick_history.h"
+#include "server/rooms/tick_history.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_diff.h"
 #include "sim/state_hash.h"

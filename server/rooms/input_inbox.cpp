@@ -1,4 +1,4 @@
-#include "server/input_inbox.h"
+#include "server/rooms/input_inbox.h"
 
 #include <algorithm>
 

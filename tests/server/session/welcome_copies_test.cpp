@@ -1,6 +1,6 @@
 // A client still without its Welcome repeats its Hello; the server answers with copies of the
 // same Welcome, a round trip apart, at most WelcomeCopies::kMaxCopies, until the client speaks.
-#include "server/welcome_copies.h"
+#include "server/session/welcome_copies.h"
 
 #include <gtest/gtest.h>
 
