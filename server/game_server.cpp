@@ -80,7 +80,6 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       sessions_(
           config, log_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }, *this,
           now),
-      joins_(4 * config.peersPerAddress, 10.0),
       records_(recordsFor(config, log_)),
       moderation_(config_, log_, now, static_cast<std::int64_t>(std::time(nullptr)),
                   records_.get()),
@@ -95,6 +94,8 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       nextTick_(now + 1.0 / config.physics.tickRate),
       lastMetricsLog_(now),
       governor_(config.tickBudgetMs, config.physics.tickRate),
+      handshake_(config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_,
+                 governor_, [this] { return nextSendPhase(); }),
       roomSteps_(config.roomThreads) {
   metrics_.tickBudgetMicros =
       config_.tickBudgetMs > 0.0f ? config_.tickBudgetMs * 1000.0 : 1e6 / config_.physics.tickRate;

@@ -14,6 +14,7 @@
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/chat/votes.h"
+#include "server/handshake/handshake.h"
 #include "server/moderation/moderation.h"
 #include "server/overload_governor.h"
 #include "server/prometheus_text.h"
@@ -109,16 +110,10 @@ class GameServer final : private SessionEvents {
   void onPacket(Connection& connection, std::span<const std::uint8_t> packet) override;
   void onClosed(Connection& connection, bool announce) override;
   void onMessage(Connection& connection, const net::Message& message);
-  void handleHello(Connection& connection, const net::Hello& hello);
-  void repeatWelcome(Connection& connection);
-  /// The room `hello` names, opened if need be; nullptr (the peer refused) if it cannot be.
-  Room* roomFor(Connection& connection, const net::Hello& hello);
-  bool admitPlayer(Room& room, Connection& connection, const net::Hello& hello);
-  int reconnectingSlot(Room& room, Connection& connection, const net::ReconnectToken& token);
-  bool closeOldConnection(const Room& room, int slot);
-  bool admitSpectator(Room& room, Connection& connection);
   void rejectPacket(Connection& connection, const std::string& reason);
-  void refuse(Connection& connection, const std::string& reason);
+  /// The send phase of a client that joins or moves: round robin over the ticks between two
+  /// sends, so that frames to many clients spread over the ticks.
+  std::uint32_t nextSendPhase() { return sendPhases_++ % ticksPerSend_; }
 
   Room& mainRoom() const { return directory_.main(); }
   // ---- level changes (game_server_levels.cpp) ----
@@ -163,11 +158,6 @@ class GameServer final : private SessionEvents {
   SessionHost sessions_;
   /// The process's own figures (time, traffic, governor), plus the counters of closed rooms.
   ServerMetrics metrics_;
-  /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
-  AddressRateLimit wrongTokens_{5, 10.0};
-  /// Joins (accepted Hellos, players and spectators): 4 × net.peers_per_address in 10 s, so that
-  /// reconnecting over and over cannot draw Welcome after Welcome.
-  AddressRateLimit joins_;
   /// Full-state repairs of desyncs: 6 per address in 10 s.
   AddressRateLimit repairs_{6, 10.0};
   AdminDesk adminDesk_;
@@ -185,6 +175,7 @@ class GameServer final : private SessionEvents {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
+  Handshake handshake_;
   RoomStepPool roomSteps_;
   std::vector<Room*> roomList_;            ///< reused each tick
   std::vector<StepProfile> roomProfiles_;  ///< reused each tick

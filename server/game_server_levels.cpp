@@ -114,8 +114,7 @@ void GameServer::moveIntoRoom(Connection& connection, Room& room, const std::str
     chat_.kick(connection, "the room's new level has no place for another spectator", now_);
     return;
   }
-  net::sendMessage(connection.peer,
-                   room.welcome(connection, hello, sendPhases_++ % ticksPerSend_, now_),
+  net::sendMessage(connection.peer, room.welcome(connection, hello, nextSendPhase(), now_),
                    net::kReliableChannel);
 }
 

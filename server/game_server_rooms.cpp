@@ -7,20 +7,10 @@
 
 namespace coyote {
 
-// The room `hello` names, opened if need be; nullptr (the peer refused) if it cannot be.
-Room* GameServer::roomFor(Connection& connection, const net::Hello& hello) {
-  auto found =
-      directory_.roomFor(hello.room, connection.peer->address.host, governor_.refusesJoins(), now_);
-  if (const std::string* refusal = std::get_if<std::string>(&found)) {
-    refuse(connection, *refusal);
-    return nullptr;
-  }
-  return std::get<Room*>(found);
-}
-
 ServerMetrics GameServer::metrics() const {
   ServerMetrics total = metrics_;
   total.addRoomCounters(directory_.closedRooms());
+  total.welcomeCopies = handshake_.counters().welcomeCopies;
   for (const auto& [name, room] : directory_.rooms()) {
     total.addRoomCounters(room->metrics());
   }

@@ -17,6 +17,23 @@ if output=$("$repo/scripts/check_includes" "$tree"); then
 fi
 grep -q 'shared/sim/state/world.h:2: includes sim/bodies/crate.h' <<<"$output" ||
   fail "check_includes did not name the upward include: $output"
+rm "$tree/shared/sim/state/world.h"
+
+mkdir -p "$tree/server/session" "$tree/server/rooms"
+printf '#pragma once
+' >"$tree/server/session/connection.h"
+printf '#pragma once
+#include "server/session/connection.h"
+' >"$tree/server/rooms/room.h"
+"$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused rooms/ on session/"
+printf '#pragma once
+#include "server/rooms/room.h"
+' >"$tree/server/session/outbox.h"
+if output=$("$repo/scripts/check_includes" "$tree"); then
+  fail "check_includes accepted session/ including rooms/"
+fi
+grep -q 'server/session/outbox.h:2: includes server/rooms/room.h (rooms), a layer above session' \
+  <<<"$output" || fail "check_includes did not name the server's upward include: $output"
 
 git -C "$tree" init -q
 docs=docs  # spelled apart so that the repository's own check does not read these as citations
@@ -29,4 +46,4 @@ if output=$("$repo/scripts/check_doc_links" "$tree"); then
 fi
 grep -q "vec2.h:1: ${docs}/page.md has no section #no-such-section" <<<"$output" ||
   fail "check_doc_links did not name the citation: $output"
-echo "check scripts: 4 checks passed"
+echo "check scripts: 6 checks passed"

@@ -1,0 +1,169 @@
+#include "server/handshake/handshake.h"
+
+#include <fmt/format.h>
+
+#include "net/enet_host.h"
+#include "server/player_name.h"
+#include "wire/codec.h"
+
+namespace coyote {
+
+Handshake::Handshake(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
+                     Outbox& sessions, RoomDirectory& rooms, Moderation& moderation,
+                     ChatRouter& chat, RecordsBridge& records, const OverloadGovernor& governor,
+                     SendPhase sendPhase)
+    : config_(config),
+      log_(std::move(log)),
+      sessions_(sessions),
+      rooms_(rooms),
+      moderation_(moderation),
+      chat_(chat),
+      records_(records),
+      governor_(governor),
+      sendPhase_(std::move(sendPhase)),
+      joins_(4 * config.peersPerAddress, 10.0) {}
+
+void Handshake::hello(Connection& connection, const net::Hello& hello, double now) {
+  if (const std::string refusal = refusalOf(connection, hello, now); !refusal.empty()) {
+    refuse(connection, refusal, now);
+    return;
+  }
+  auto found =
+      rooms_.roomFor(hello.room, connection.peer->address.host, governor_.refusesJoins(), now);
+  if (const std::string* refusal = std::get_if<std::string>(&found)) {
+    refuse(connection, *refusal, now);
+    return;
+  }
+  Room& room = *std::get<Room*>(found);
+  const bool newcomer = !hello.spectator && room.reservedSlot(hello.reconnectToken) < 0;
+  const bool admitted = hello.spectator ? admitSpectator(room, connection, now)
+                                        : admitPlayer(room, connection, hello, now);
+  if (!admitted) {
+    return;
+  }
+  room.enter(connection);
+  welcome(room, connection, hello, now);
+  if (newcomer) {  // after the Welcome, so that the newcomer reads it too
+    chat_.announce(room, fmt::format("{} joined", room.slotName(connection.slot)));
+  }
+}
+
+std::string Handshake::refusalOf(const Connection& connection, const net::Hello& hello,
+                                 double now) {
+  if (hello.protocolVersion != net::kProtocolVersion) {
+    log_->warn("{}: refused: protocol version {} (server speaks {})", connection.address,
+               hello.protocolVersion, net::kProtocolVersion);
+    return fmt::format("protocol version {} is not supported; the server speaks version {}",
+                       hello.protocolVersion, net::kProtocolVersion);
+  }
+  if (std::string problem = nameProblem(hello.name); !problem.empty()) {
+    return problem;
+  }
+  if (!joins_.admit(connection.peer->address.host, now)) {
+    return "too many joins from this address; try again in a few seconds";
+  }
+  std::string refusal = moderation_.joinRefusal(connection.peer->address.host, connection.host,
+                                                hello.name, hello.password, now);
+  if (!refusal.empty()) {
+    log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
+  }
+  return refusal;
+}
+
+void Handshake::welcome(Room& room, Connection& connection, const net::Hello& hello, double now) {
+  std::vector<std::uint8_t> encoded =
+      net::encode(room.welcome(connection, hello, sendPhase_(), now));
+  net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
+  connection.sync.welcomeCopies.keep(std::move(encoded), now);
+}
+
+void Handshake::repeatedHello(Connection& connection, double now) {
+  const double roundTrip = static_cast<double>(connection.peer->roundTripTime) / 1000.0;
+  const std::span<const std::uint8_t> copy =
+      connection.sync.welcomeCopies.answerRepeatedHello(now, roundTrip, connection.bytesReceived);
+  if (!copy.empty()) {
+    net::sendEncoded(connection.peer, copy, net::kUnreliableChannel);
+    ++counters_.welcomeCopies;
+  }
+}
+
+bool Handshake::admitSpectator(Room& room, Connection& connection, double now) {
+  if (governor_.refusesJoins()) {
+    refuse(connection, "server busy (overloaded); try again later", now);
+    return false;
+  }
+  if (!room.admitSpectator(connection)) {
+    refuse(connection, "no room for another spectator", now);
+    return false;
+  }
+  return true;
+}
+
+bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello& hello,
+                            double now) {
+  int slot = reconnectingSlot(room, connection, hello.reconnectToken, now);
+  if (slot == -2) {
+    refuse(connection, "too many wrong reconnect tokens from this address; try later", now);
+    return false;
+  }
+  const bool reconnecting = slot >= 0;
+  if (!reconnecting && governor_.refusesJoins()) {
+    refuse(connection, "server busy (overloaded); try again later", now);
+    return false;
+  }
+  if (!reconnecting) {
+    slot = room.claimSlot(hello.name);
+    if (slot < 0) {
+      refuse(connection,
+             fmt::format("room {} is full ({} players)", room.name(), config_.maxPlayers), now);
+      return false;
+    }
+  }
+  room.admitPlayer(connection, slot, reconnecting);
+  records_.playerJoined(room, slot);
+  return true;
+}
+
+// The slot a reconnect token reserves in `room`, or -1; -2 when the token reserves nothing and
+// this address has guessed wrong too often. A correct token is checked first and always let in:
+// only wrong guesses are limited (5 per address in 10 s, address_rate_limit.h).
+int Handshake::reconnectingSlot(Room& room, Connection& connection,
+                                const net::ReconnectToken& token, double now) {
+  if (token.empty()) {
+    return -1;
+  }
+  const int slot = room.reservedSlot(token);
+  if (slot < 0) {
+    if (!wrongTokens_.admit(connection.peer->address.host, now)) {
+      return -2;
+    }
+    log_->info("{}: reconnect token {} reserves nothing in room {}", connection.address,
+               token.shortForm(), room.name());
+    return -1;
+  }
+  if (room.slotConnected(slot) && !replaceOldConnection(room, slot, now)) {
+    return -1;  // its old connection was kicked: the slot is not coming back
+  }
+  return slot;
+}
+
+// The player came back on a new connection before the server noticed that its old one died:
+// the old one, a member of the room, is closed quietly and the slot handed over (false if it was
+// kicked).
+bool Handshake::replaceOldConnection(const Room& room, int slot, double now) {
+  for (Connection* member : room.members()) {
+    if (member->role != Connection::Role::Player || member->slot != slot) {
+      continue;
+    }
+    if (member->kicked()) {
+      return false;
+    }
+    log_->info("player {} (slot {}) came back on a new connection; the old one from {} is closed",
+               room.slotName(slot), slot, member->address);
+    sessions_.close(*member, {Closing::Kind::kReplaced, {}}, now);  // nobody left
+    return true;
+  }
+  return true;
+}
+
+}  // namespace coyote

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <spdlog/logger.h>
+
+#include "server/address_rate_limit.h"
+#include "server/chat/chat_router.h"
+#include "server/moderation/moderation.h"
+#include "server/overload_governor.h"
+#include "server/records/records_bridge.h"
+#include "server/rooms/room_directory.h"
+#include "server/server_config.h"
+#include "server/session/outbox.h"
+#include "wire/messages.h"
+
+namespace coyote {
+
+/// The Hello and what answers it (docs/protocol.md#how-a-match-runs), apart from the sessions as
+/// GGPO keeps its UdpProtocol handshake apart from its session: the protocol version, the name,
+/// the joins an address may make, bans and the password (Moderation), the room
+/// (RoomDirectory), a reconnect token's slot (a wrong guess limited per address, the slot's old
+/// connection replaced), admission as a player or a spectator, then the Welcome, kept to answer
+/// a client that repeats its Hello. Whoever is refused hears why in a Refusal.
+class Handshake {
+ public:
+  /// The send phase a newcomer's frames take (the server's round robin over the ticks between
+  /// two sends).
+  using SendPhase = std::function<std::uint32_t()>;
+  struct Counters {
+    std::uint64_t welcomeCopies = 0;  ///< Welcomes sent again for a repeated Hello
+  };
+
+  Handshake(const ServerConfig& config, std::shared_ptr<spdlog::logger> log, Outbox& sessions,
+            RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat, RecordsBridge& records,
+            const OverloadGovernor& governor, SendPhase sendPhase);
+
+  /// `connection` (pending) said `hello` at `now`: it enters a room with its Welcome, or is
+  /// refused.
+  void hello(Connection& connection, const net::Hello& hello, double now);
+  /// A client in a room repeats its Hello until a Welcome comes: answered with a copy
+  /// (welcome_copies.h).
+  void repeatedHello(Connection& connection, double now);
+
+  const Counters& counters() const { return counters_; }
+
+ private:
+  /// Why `hello` is refused before any room is looked at, or "".
+  std::string refusalOf(const Connection& connection, const net::Hello& hello, double now);
+  bool admitPlayer(Room& room, Connection& connection, const net::Hello& hello, double now);
+  bool admitSpectator(Room& room, Connection& connection, double now);
+  int reconnectingSlot(Room& room, Connection& connection, const net::ReconnectToken& token,
+                       double now);
+  bool replaceOldConnection(const Room& room, int slot, double now);
+  void welcome(Room& room, Connection& connection, const net::Hello& hello, double now);
+  void refuse(Connection& connection, const std::string& reason, double now) {
+    sessions_.close(connection, {Closing::Kind::kRefused, reason}, now);
+  }
+
+  const ServerConfig& config_;
+  std::shared_ptr<spdlog::logger> log_;
+  Outbox& sessions_;
+  RoomDirectory& rooms_;
+  Moderation& moderation_;
+  ChatRouter& chat_;
+  RecordsBridge& records_;
+  const OverloadGovernor& governor_;
+  SendPhase sendPhase_;
+  /// Joins (accepted Hellos, players and spectators): 4 × net.peers_per_address in 10 s, so that
+  /// reconnecting over and over cannot draw Welcome after Welcome.
+  AddressRateLimit joins_;
+  /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
+  AddressRateLimit wrongTokens_{5, 10.0};
+  Counters counters_;
+};
+
+}  // namespace coyote
