@@ -4,7 +4,10 @@
 #include <chrono>
 #include <ctime>
 
+#include <fmt/format.h>
+
 #include "wire/codec.h"
+#include "wire/text_check.h"
 
 namespace coyote {
 namespace {
@@ -89,6 +92,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
                      sessions_, log_),
       directory_(config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms),
                  log_, sessions_, chat_, now),
+      adminCommands_(config_, log_, directory_, moderation_, chat_, mover()),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -307,6 +311,104 @@ void GameServer::close() {
   }
   updateTraffic();
   log_->info("{}", metrics().logLine(elapsedSeconds()));
+}
+
+// ---- the figures of all rooms together ---------------------------------------------------------
+
+ServerMetrics GameServer::metrics() const {
+  ServerMetrics total = metrics_;
+  total.addRoomCounters(directory_.closedRooms());
+  total.welcomeCopies = handshake_.counters().welcomeCopies;
+  for (const auto& [name, room] : directory_.rooms()) {
+    total.addRoomCounters(room->metrics());
+  }
+  if (records_) {
+    const RecordsService::Counters& counters = records_->counters();
+    total.records = {counters.written.load(),  counters.waiting.load(), counters.dropped.load(),
+                     counters.failures.load(), counters.lookups.load(), counters.lookupsLost.load(),
+                     records_->writeTimes()};
+  }
+  return total;
+}
+
+net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
+  net::ServerInfo info;
+  info.protocolVersion = net::kProtocolVersion;
+  info.name = config_.serverName;
+  info.motd = config_.motd;
+  info.password = !config_.password.empty();
+  info.version = fmt::format("coyote protocol {}", net::kProtocolVersion);
+  info.players = static_cast<std::uint16_t>(players());
+  info.maxPlayers = static_cast<std::uint16_t>(config_.maxPlayers * config_.maxRooms);
+  info.roomCount = static_cast<std::uint16_t>(directory_.rooms().size());
+  info.firstRoom = firstRoom;
+  std::uint16_t index = 0;
+  for (const auto& [name, room] : directory_.rooms()) {
+    if (index++ < firstRoom) {
+      continue;
+    }
+    const Level& level = room->level();
+    info.rooms.push_back({name, net::printablePrefix(level.name, net::kMaxInfoLevelNameLength),
+                          level.race.present ? "race" : "play",
+                          static_cast<std::uint16_t>(room->metrics().players),
+                          static_cast<std::uint16_t>(config_.maxPlayers)});
+  }
+  return info;
+}
+
+int GameServer::players() const {
+  int players = 0;
+  for (const auto& [name, room] : directory_.rooms()) {
+    players += room->metrics().players;
+  }
+  return players;
+}
+
+std::vector<RoomFigures> GameServer::roomFigures() const {
+  std::vector<RoomFigures> figures;
+  for (const auto& [name, room] : directory_.rooms()) {
+    figures.push_back(
+        {name, room->tick(), &room->metrics(), room->memoryBytes(), room->activeBodies()});
+  }
+  return figures;
+}
+
+// ---- the admin API and level changes ------------------------------------------------------------
+
+void GameServer::serveAdmin() {
+  for (AdminDesk::Pending& pending : adminDesk_.take()) {
+    pending.reply.set_value(adminCommands_.run(pending.command, now_));
+  }
+}
+
+RoomDirectory::Mover GameServer::mover() {
+  return [this](Connection& connection, Room& room, const std::string& player) {
+    moveIntoRoom(connection, room, player);
+  };
+}
+
+// As a Hello would, but on the connection it has: a player (`player`: its name; "" for a
+// spectator) takes a slot under its name (the slots are as many as before, so there is one), a
+// spectator watches again.
+void GameServer::moveIntoRoom(Connection& connection, Room& room, const std::string& player) {
+  net::Hello hello;
+  hello.spectator = player.empty();
+  hello.name = player;
+  connection.moveToNewRoom(now_);
+  room.enter(connection);
+  if (!player.empty()) {
+    const int slot = room.claimSlot(hello.name);
+    if (slot < 0) {
+      chat_.kick(connection, "the room's new level has no place for you", now_);
+      return;
+    }
+    room.admitPlayer(connection, slot, false);
+  } else if (!room.admitSpectator(connection)) {
+    chat_.kick(connection, "the room's new level has no place for another spectator", now_);
+    return;
+  }
+  net::sendMessage(connection.peer, room.welcome(connection, hello, nextSendPhase(), now_),
+                   net::kReliableChannel);
 }
 
 }  // namespace coyote

@@ -11,6 +11,7 @@
 #include <spdlog/logger.h>
 
 #include "server/address_rate_limit.h"
+#include "server/admin/admin_commands.h"
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/chat/votes.h"
@@ -96,8 +97,6 @@ class GameServer final : private SessionEvents {
   double elapsedSeconds() const { return now_ - startTime_; }
   /// Where the admin API (server/admin/admin_api.h) leaves its commands; `advance` serves them.
   AdminDesk& adminDesk() { return adminDesk_; }
-  /// The longest a level change may be told to wait for the runs underway to end (s).
-  static constexpr int kMaxRaceEndWait = 3600;
   const BanList& bans() const { return moderation_.bans(); }
 
  private:
@@ -116,30 +115,14 @@ class GameServer final : private SessionEvents {
   std::uint32_t nextSendPhase() { return sendPhases_++ % ticksPerSend_; }
 
   Room& mainRoom() const { return directory_.main(); }
-  // ---- level changes (game_server_levels.cpp) ----
-  /// A change waits at most this long for the runs underway to end (s), unless told otherwise.
-  static constexpr double kRaceEndWait = 300.0;
-  AdminReply adminLevels() const;
-  AdminReply adminSetLevel(const HttpServer::Query& arguments);
   /// Takes a client of a room that changed level into its new room (RoomDirectory::Mover).
   void moveIntoRoom(Connection& connection, Room& room, const std::string& player);
   RoomDirectory::Mover mover();
   void runTick();
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();
-  // ---- moderation (game_server_admin.cpp, game_server_bans.cpp) ----
+  /// Runs the admin API's commands waiting at the desk (AdminCommands).
   void serveAdmin();
-  AdminReply runAdmin(const AdminCommand& command);
-  std::string adminPlayers() const;
-  AdminReply adminKick(const HttpServer::Query& arguments);
-  AdminReply adminBan(const HttpServer::Query& arguments);
-  AdminReply adminUnban(const HttpServer::Query& arguments);
-  AdminReply adminMute(const HttpServer::Query& arguments, bool mute);
-  AdminReply adminBroadcast(const HttpServer::Query& arguments);
-  /// Adds the ban, kicks whoever it covers, saves the list.
-  AdminReply applyBan(Ban ban);
-  /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
-  std::vector<Connection*> playersNamed(const std::string& name, const std::string& room);
 
   /// What a server info query is answered with (rooms listed from `firstRoom`).
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
@@ -167,6 +150,7 @@ class GameServer final : private SessionEvents {
   Votes votes_;
   RecordsBridge recordsBridge_;
   RoomDirectory directory_;
+  AdminCommands adminCommands_;
   double startTime_ = 0.0;
   double now_ = 0.0;
   double nextTick_ = 0.0;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "server/admin/admin_command_table.h"
+
 namespace coyote {
 namespace {
 
@@ -24,14 +26,10 @@ AdminApi::AdminApi(const std::string& token, AdminDesk& desk, std::shared_ptr<sp
     : tokenHash_(secretHash(token)), desk_(desk), log_(std::move(log)), clock_(clock) {}
 
 void AdminApi::route(HttpServer& server) {
-  for (const char* action : {"players", "bans", "levels"}) {
+  for (const AdminCommandSpec& command : kAdminCommands) {
+    const std::string action(command.name);
     server.route(
-        "GET", fmt::format("/admin/{}", action),
-        [this, action](const HttpServer::Request& request) { return serve(action, request); });
-  }
-  for (const char* action : {"kick", "ban", "unban", "mute", "unmute", "broadcast", "level"}) {
-    server.route(
-        "POST", fmt::format("/admin/{}", action),
+        command.changes ? "POST" : "GET", fmt::format("/admin/{}", action),
         [this, action](const HttpServer::Request& request) { return serve(action, request); });
   }
 }

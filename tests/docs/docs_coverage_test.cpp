@@ -18,6 +18,7 @@
 #include "level/json_node.h"
 #include "level/level_properties.h"
 #include "level/tiled_level_loader.h"
+#include "server/admin/admin_command_table.h"
 #include "server/server_config.h"
 
 namespace coyote {
@@ -237,6 +238,31 @@ TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitRangeAndDefaultInLeve
         << key << ": the default column says \"" << row.fallback << "\", the loader "
         << documentedDefault(spec);
   }
+}
+
+// The admin API's table in hosting.md has one row per command of admin_command_table.h, with the
+// same method and the same arguments: the command is declared once, and the docs say it.
+TEST(DocsCoverage, EveryAdminCommandIsInHostingWithItsMethodAndArguments) {
+  std::ifstream file(kDocs / "hosting.md");
+  std::map<std::string, std::string> rows;  // "GET /admin/players" -> its arguments cell
+  const std::regex row(R"(^\| `((?:GET|POST) /admin/[a-z]+)` \|([^|]*)\|)");
+  for (std::string line; std::getline(file, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, row)) {
+      std::string arguments = match[2].str();
+      arguments.erase(0, arguments.find_first_not_of(' '));
+      arguments.erase(arguments.find_last_not_of(' ') + 1);
+      rows[match[1].str()] = arguments;
+    }
+  }
+  for (const AdminCommandSpec& command : kAdminCommands) {
+    const std::string route =
+        std::string(command.changes ? "POST" : "GET") + " /admin/" + std::string(command.name);
+    ASSERT_TRUE(rows.contains(route)) << route << " is not in docs/hosting.md's admin table";
+    EXPECT_EQ(rows[route], command.arguments) << route;
+    rows.erase(route);
+  }
+  EXPECT_TRUE(rows.empty()) << rows.begin()->first << " is documented but no command has it";
 }
 
 }  // namespace

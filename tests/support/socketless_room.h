@@ -43,19 +43,12 @@ class RecordingOutbox final : public Outbox {
   std::map<const Connection*, std::string> goodbyes;
 };
 
-/// A real Room whose connections have no socket (no ENet peer): players and spectators enter
-/// it as a Hello would have them.
-struct SocketlessRoom {
-  ServerConfig config = testServerConfig();
-  Level level = networkTestLevel();
-  Room room;
+/// Connections without a socket (no ENet peer) that enter real rooms as a Hello would have them.
+struct SocketlessPeople {
   std::vector<std::unique_ptr<Connection>> connections;
 
-  explicit SocketlessRoom(const std::string& name = "main")
-      : room(name, level, config, quietLogger(), "") {}
-
-  /// A player named `name`, from `host`.
-  Connection& join(const std::string& name, const std::string& host = "127.0.0.1") {
+  /// A player named `name`, from `host`, in `room`.
+  Connection& join(Room& room, const std::string& name, const std::string& host = "127.0.0.1") {
     Connection& connection = add(host);
     const int slot = room.claimSlot(name);
     EXPECT_GE(slot, 0) << name;
@@ -63,7 +56,7 @@ struct SocketlessRoom {
     room.enter(connection);
     return connection;
   }
-  Connection& watch(const std::string& host = "127.0.0.1") {
+  Connection& watch(Room& room, const std::string& host = "127.0.0.1") {
     Connection& connection = add(host);
     EXPECT_TRUE(room.admitSpectator(connection));
     room.enter(connection);
@@ -77,6 +70,23 @@ struct SocketlessRoom {
     connections.back()->address = host + ":1234";
     return *connections.back();
   }
+};
+
+/// A real Room whose connections have no socket (no ENet peer).
+struct SocketlessRoom {
+  ServerConfig config = testServerConfig();
+  Level level = networkTestLevel();
+  Room room;
+  SocketlessPeople people;
+
+  explicit SocketlessRoom(const std::string& name = "main")
+      : room(name, level, config, quietLogger(), "") {}
+
+  /// A player named `name`, from `host`.
+  Connection& join(const std::string& name, const std::string& host = "127.0.0.1") {
+    return people.join(room, name, host);
+  }
+  Connection& watch(const std::string& host = "127.0.0.1") { return people.watch(room, host); }
 };
 
 }  // namespace coyote::test

@@ -1,0 +1,331 @@
+// The admin API's commands (docs/hosting.md#moderation), run on the loop's thread.
+#include "server/admin/admin_commands.h"
+
+#include <charconv>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "server/admin/admin_arguments.h"
+#include "server/admin/admin_command_table.h"
+#include "server/player_name.h"
+#include "wire/room_name.h"
+#include "wire/text_check.h"
+
+namespace coyote {
+namespace {
+
+AdminReply success(nlohmann::json body) {
+  body["ok"] = true;
+  return {200, body.dump()};
+}
+
+// `key`: whole seconds from 0 to kMaxRaceEndWait, `fallback` when absent, nothing if malformed.
+std::optional<double> secondsArgument(const HttpServer::Query& arguments, const std::string& key,
+                                      double fallback) {
+  const std::string text = adminArgument(arguments, key);
+  if (text.empty()) {
+    return fallback;
+  }
+  int seconds = -1;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  if (error != std::errc() || end != text.data() + text.size() || seconds < 0 ||
+      seconds > AdminCommands::kMaxRaceEndWait) {
+    return std::nullopt;
+  }
+  return seconds;
+}
+
+nlohmann::json levelJson(const Level& level) {
+  return {{"name", level.name},
+          {"width", level.width()},
+          {"height", level.height()},
+          {"mode", level.race.present ? "race" : "play"}};
+}
+
+}  // namespace
+
+AdminCommands::AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
+                             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
+                             RoomDirectory::Mover move)
+    : config_(config),
+      log_(std::move(log)),
+      rooms_(rooms),
+      moderation_(moderation),
+      chat_(chat),
+      move_(std::move(move)),
+      handlers_{{"players", &AdminCommands::players}, {"kick", &AdminCommands::kick},
+                {"ban", &AdminCommands::ban},         {"bans", &AdminCommands::bans},
+                {"unban", &AdminCommands::unban},     {"mute", &AdminCommands::mute},
+                {"unmute", &AdminCommands::unmute},   {"broadcast", &AdminCommands::broadcast},
+                {"levels", &AdminCommands::levels},   {"level", &AdminCommands::setLevel}} {
+  for (const AdminCommandSpec& command : kAdminCommands) {
+    if (!handlers_.contains(command.name)) {
+      throw std::logic_error(fmt::format("admin command {} has no handler", command.name));
+    }
+  }
+  if (handlers_.size() != kAdminCommands.size()) {
+    throw std::logic_error("an admin handler has no command in admin_command_table.h");
+  }
+}
+
+AdminReply AdminCommands::run(const AdminCommand& command, double now) {
+  const auto found = handlers_.find(command.action);
+  if (found == handlers_.end()) {
+    return adminFailure(404, "no such admin command: " + command.action);
+  }
+  now_ = now;
+  return (this->*found->second)(command.arguments);
+}
+
+// ---- players -----------------------------------------------------------------------------------
+
+AdminReply AdminCommands::players(const HttpServer::Query& /*arguments*/) {
+  nlohmann::json rooms = nlohmann::json::array();
+  for (const auto& [name, room] : rooms_.rooms()) {
+    nlohmann::json players = nlohmann::json::array();
+    int spectators = 0;
+    for (const Connection* member : room->members()) {
+      if (member->kicked() || member->refused()) {
+        continue;
+      }
+      if (member->role == Connection::Role::Spectator) {
+        ++spectators;
+        continue;
+      }
+      const std::string& player = room->slotName(member->slot);
+      players.push_back({{"name", player},
+                         {"slot", member->slot},
+                         {"address", member->address},
+                         {"ping_ms", member->peer->roundTripTime},
+                         {"loss_percent", member->sync.inputLoss.percent()},
+                         {"connected_seconds", now_ - member->connectedAt},
+                         {"muted", moderation_.mutedFor(player, now_) > 0.0}});
+    }
+    rooms.push_back({{"name", name},
+                     {"level", room->level().name},
+                     {"mode", room->level().race.present ? "race" : "play"},
+                     {"tick", room->tick()},
+                     {"players", players},
+                     {"spectators", spectators}});
+  }
+  return {200, nlohmann::json{{"server", config_.serverName}, {"rooms", rooms}}.dump()};
+}
+
+std::vector<Connection*> AdminCommands::playersNamed(const std::string& name,
+                                                     const std::string& room) const {
+  std::vector<Connection*> found;
+  for (const auto& [roomName, open] : rooms_.rooms()) {
+    if (room.empty() || roomName == room) {
+      std::ranges::copy(open->playersNamed(name), std::back_inserter(found));
+    }
+  }
+  return found;
+}
+
+AdminReply AdminCommands::kick(const HttpServer::Query& arguments) {
+  const std::string name = adminArgument(arguments, "player");
+  std::string problem;
+  const std::string reason = reasonArgument(arguments, problem);
+  if (name.empty() || !problem.empty()) {
+    return adminFailure(400, name.empty() ? "player: the name of a player to kick" : problem);
+  }
+  const std::vector<Connection*> players = playersNamed(name, adminArgument(arguments, "room"));
+  if (players.empty()) {
+    return adminFailure(404, "player: nobody of that name is playing");
+  }
+  for (Connection* connection : players) {
+    chat_.kick(*connection, reason.empty() ? "by an admin" : reason, now_);
+  }
+  return success({{"kicked", players.size()}});
+}
+
+AdminReply AdminCommands::broadcast(const HttpServer::Query& arguments) {
+  const std::string text = adminArgument(arguments, "text");
+  if (const std::string problem = net::chatLineProblem(text); !problem.empty()) {
+    return adminFailure(400, "text: " + problem);
+  }
+  const std::string roomName = adminArgument(arguments, "room");
+  int reached = 0;
+  for (const auto& [name, room] : rooms_.rooms()) {
+    if (roomName.empty() || roomName == name) {
+      chat_.sayToRoom(*room, net::ChatLine{net::ChatKind::Server, "", text});
+      ++reached;
+    }
+  }
+  if (reached == 0) {
+    return adminFailure(404, "room: no open room of that name");
+  }
+  log_->info("admin broadcast to {}: {}", roomName.empty() ? "every room" : roomName, text);
+  return success({{"rooms", reached}});
+}
+
+// ---- chat and bans ------------------------------------------------------------------------------
+
+AdminReply AdminCommands::mute(const HttpServer::Query& arguments) {
+  const std::string name = adminArgument(arguments, "player");
+  if (const std::string problem = nameProblem(name); !problem.empty() || name.empty()) {
+    return adminFailure(400,
+                        "player: " + (name.empty() ? std::string("a name is needed") : problem));
+  }
+  const std::optional<std::int64_t> minutes = minutesArgument(arguments, 10);
+  if (!minutes || *minutes == 0) {
+    return adminFailure(400, fmt::format("minutes: a whole number from 1 to {}", kMaxBanMinutes));
+  }
+  if (!moderation_.mute(name, *minutes, now_)) {
+    return adminFailure(409,
+                        fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
+  }
+  log_->info("admin: {} muted for {} min", name, *minutes);
+  return success({{"minutes", *minutes}});
+}
+
+AdminReply AdminCommands::unmute(const HttpServer::Query& arguments) {
+  const std::string name = adminArgument(arguments, "player");
+  if (const std::string problem = nameProblem(name); !problem.empty() || name.empty()) {
+    return adminFailure(400,
+                        "player: " + (name.empty() ? std::string("a name is needed") : problem));
+  }
+  return moderation_.unmute(name) ? success({}) : adminFailure(404, "player: not muted");
+}
+
+AdminReply AdminCommands::bans(const HttpServer::Query& /*arguments*/) {
+  return {200, moderation_.bans(now_).json()};
+}
+
+// Exactly one of: `player` (the address of whoever plays under that name now, noted with it),
+// `address`, `name`. Whoever the ban covers is kicked at once with its message.
+AdminReply AdminCommands::ban(const HttpServer::Query& arguments) {
+  Ban ban;
+  ban.by = "admin";
+  ban.since = moderation_.unixTime(now_);
+  const int given = static_cast<int>(arguments.count("player") + arguments.count("address") +
+                                     arguments.count("name"));
+  if (given != 1) {
+    return adminFailure(400, "one of player, address or name says whom to ban");
+  }
+  if (const std::string player = adminArgument(arguments, "player"); arguments.count("player")) {
+    const std::vector<Connection*> found = playersNamed(player, adminArgument(arguments, "room"));
+    if (found.empty()) {
+      return adminFailure(404, "player: nobody of that name is playing (ban a name or an address)");
+    }
+    ban.value = found.front()->host;
+    ban.name = found.front()->room->slotName(found.front()->slot);
+  } else if (arguments.count("address")) {
+    ban.value = adminArgument(arguments, "address");
+    if (const std::string problem = addressProblem(ban.value); !problem.empty()) {
+      return adminFailure(400, "address: " + problem);
+    }
+  } else {
+    ban.kind = Ban::Kind::Name;
+    ban.value = adminArgument(arguments, "name");
+    if (const std::string problem = nameProblem(ban.value); !problem.empty() || ban.value.empty()) {
+      return adminFailure(400, "name: " + (problem.empty() ? std::string("empty") : problem));
+    }
+  }
+  const std::optional<std::int64_t> minutes = minutesArgument(arguments, 0);
+  if (!minutes) {
+    return adminFailure(
+        400, fmt::format("minutes: a whole number from 0 (for good) to {}", kMaxBanMinutes));
+  }
+  std::string problem;
+  ban.reason = reasonArgument(arguments, problem);
+  if (!problem.empty()) {
+    return adminFailure(400, problem);
+  }
+  ban.until = *minutes == 0 ? 0 : ban.since + *minutes * 60;
+  return applyBan(std::move(ban));
+}
+
+AdminReply AdminCommands::applyBan(Ban ban) {
+  const Ban* added = moderation_.addBan(std::move(ban));
+  if (added == nullptr) {
+    return adminFailure(409, fmt::format("the ban list is full ({} bans)", BanList::kMaxBans));
+  }
+  const Ban copy = *added;
+  int kicked = 0;
+  for (const auto& [roomName, room] : rooms_.rooms()) {
+    const std::vector<Connection*> members = room->members();  // a kick may change them
+    for (Connection* member : members) {
+      const std::string name =
+          member->role == Connection::Role::Player ? room->slotName(member->slot) : std::string();
+      if (!member->kicked() && moderation_.bans().find(member->host, name, copy.since) != nullptr) {
+        chat_.kick(*member, banMessage(copy), now_);
+        ++kicked;
+      }
+    }
+  }
+  nlohmann::json reply = nlohmann::json::parse(moderation_.bans().json(copy.id));
+  reply["ok"] = true;
+  reply["kicked"] = kicked;
+  reply["saved"] = moderation_.saveBans();
+  return {200, reply.dump()};
+}
+
+AdminReply AdminCommands::unban(const HttpServer::Query& arguments) {
+  const std::string text = adminArgument(arguments, "id");
+  std::uint64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    return adminFailure(400, "id: the number GET /admin/bans lists");
+  }
+  if (!moderation_.liftBan(id)) {
+    return adminFailure(404, "id: no ban has it");
+  }
+  log_->warn("admin lifted ban {}", id);
+  return {200, nlohmann::json{{"ok", true}, {"saved", moderation_.saveBans()}}.dump()};
+}
+
+// ---- levels (docs/hosting.md#changing-a-rooms-level) --------------------------------------------
+
+AdminReply AdminCommands::levels(const HttpServer::Query& /*arguments*/) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (const Level* level : rooms_.catalog().levels()) {
+    levels.push_back(levelJson(*level));
+  }
+  nlohmann::json rooms = nlohmann::json::array();
+  for (const auto& [name, room] : rooms_.rooms()) {
+    nlohmann::json entry{{"name", name}, {"level", room->level().name}};
+    if (const auto& next = room->nextLevel()) {
+      entry["next_level"] = next->level->name;
+      entry["next_level_within_seconds"] = std::max(0.0, next->deadline - now_);
+    }
+    rooms.push_back(entry);
+  }
+  return {200, nlohmann::json{{"levels", levels}, {"rooms", rooms}}.dump()};
+}
+
+// POST /admin/level: room (main), level (a loaded level's file name), when (now | race_end).
+AdminReply AdminCommands::setLevel(const HttpServer::Query& arguments) {
+  const std::string roomName = arguments.contains("room") ? adminArgument(arguments, "room")
+                                                          : std::string(net::kDefaultRoom);
+  if (const std::string problem = net::roomNameProblem(roomName); !problem.empty()) {
+    return adminFailure(400, "room: " + problem);
+  }
+  if (rooms_.catalog().levelFor(roomName) == nullptr) {
+    return adminFailure(404, "room: this server opens no room named " + roomName);
+  }
+  const Level* level = rooms_.catalog().levelNamed(adminArgument(arguments, "level"));
+  if (level == nullptr) {
+    return adminFailure(400,
+                        "level: the file name of a level this server loaded (GET "
+                        "/admin/levels lists them)");
+  }
+  const std::string when = arguments.contains("when") ? adminArgument(arguments, "when") : "now";
+  if (when != "now" && when != "race_end") {
+    return adminFailure(400, "when: now or race_end");
+  }
+  const std::optional<double> wait = secondsArgument(arguments, "wait", kRaceEndWait);
+  if (!wait) {
+    return adminFailure(400, fmt::format("wait: whole seconds from 0 to {}", kMaxRaceEndWait));
+  }
+  const RoomDirectory::LevelSet set =
+      rooms_.setLevel(roomName, *level, when == "race_end", *wait, now_, move_);
+  const char* applied = set == RoomDirectory::LevelSet::kWhenTheRoomOpens ? "when the room opens"
+                        : set == RoomDirectory::LevelSet::kNow            ? "now"
+                                                                          : "at the race's end";
+  return {200, nlohmann::json{{"ok", true}, {"applied", applied}}.dump()};
+}
+
+}  // namespace coyote

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <spdlog/logger.h>
+
+#include "server/admin/admin_desk.h"
+#include "server/chat/chat_router.h"
+#include "server/moderation/moderation.h"
+#include "server/rooms/room_directory.h"
+#include "server/server_config.h"
+
+namespace coyote {
+
+/// The admin API's commands (docs/hosting.md#moderation), carried out on the loop's thread
+/// between ticks: each of admin_command_table.h's commands has its handler here, found by name
+/// (the constructor throws std::logic_error if one has none). Players are found by name in the
+/// rooms' members; kicks and announcements go through the chat, bans and mutes to Moderation,
+/// level changes to the RoomDirectory.
+class AdminCommands {
+ public:
+  /// The longest a level change may be told to wait for the runs underway to end (s).
+  static constexpr int kMaxRaceEndWait = 3600;
+  /// A change waits at most this long for the runs underway to end (s), unless told otherwise.
+  static constexpr double kRaceEndWait = 300.0;
+
+  AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
+                RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
+                RoomDirectory::Mover move);
+
+  /// Runs `command` at server time `now`: 404 for an action no command has.
+  AdminReply run(const AdminCommand& command, double now);
+
+ private:
+  using Handler = AdminReply (AdminCommands::*)(const HttpServer::Query& arguments);
+
+  AdminReply players(const HttpServer::Query& arguments);
+  AdminReply kick(const HttpServer::Query& arguments);
+  AdminReply ban(const HttpServer::Query& arguments);
+  AdminReply bans(const HttpServer::Query& arguments);
+  AdminReply unban(const HttpServer::Query& arguments);
+  AdminReply mute(const HttpServer::Query& arguments);
+  AdminReply unmute(const HttpServer::Query& arguments);
+  AdminReply broadcast(const HttpServer::Query& arguments);
+  AdminReply levels(const HttpServer::Query& arguments);
+  AdminReply setLevel(const HttpServer::Query& arguments);
+  /// Adds the ban, kicks whoever it covers, saves the list.
+  AdminReply applyBan(Ban ban);
+  /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
+  std::vector<Connection*> playersNamed(const std::string& name, const std::string& room) const;
+
+  const ServerConfig& config_;
+  std::shared_ptr<spdlog::logger> log_;
+  RoomDirectory& rooms_;
+  Moderation& moderation_;
+  ChatRouter& chat_;
+  RoomDirectory::Mover move_;
+  std::map<std::string_view, Handler> handlers_;
+  double now_ = 0.0;  ///< the time of the command being run
+};
+
+}  // namespace coyote
