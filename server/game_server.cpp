@@ -90,9 +90,14 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       votes_(config.voteKick, chat_, moderation_, log_),
       recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_,
                      sessions_, log_),
-      directory_(config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms),
-                 log_, sessions_, chat_, now),
-      adminCommands_(config_, log_, directory_, moderation_, chat_, mover()),
+      directory_(
+          config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms), log_,
+          sessions_, chat_,
+          [this](Connection& connection, Room& room, const std::string& player) {
+            moveIntoRoom(connection, room, player);
+          },
+          now),
+      adminCommands_(config_, log_, directory_, moderation_, chat_),
       startTime_(now),
       now_(now),
       nextTick_(now + 1.0 / config.physics.tickRate),
@@ -138,7 +143,7 @@ void GameServer::advance(double now) {
   }
   sessions_.reportRefusedConnects(now_);
   serveAdmin();
-  directory_.applyLevelChanges(now_, mover());
+  directory_.applyLevelChanges(now_);
   if (config_.metricsInterval > 0.0f && now_ - lastMetricsLog_ >= config_.metricsInterval) {
     updateLossFigures();
     log_->info("{} ({} rooms)", metrics().logLine(elapsedSeconds()), directory_.rooms().size());
@@ -379,12 +384,6 @@ void GameServer::serveAdmin() {
   for (AdminDesk::Pending& pending : adminDesk_.take()) {
     pending.reply.set_value(adminCommands_.run(pending.command, now_));
   }
-}
-
-RoomDirectory::Mover GameServer::mover() {
-  return [this](Connection& connection, Room& room, const std::string& player) {
-    moveIntoRoom(connection, room, player);
-  };
 }
 
 // As a Hello would, but on the connection it has: a player (`player`: its name; "" for a

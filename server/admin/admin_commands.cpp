@@ -47,14 +47,12 @@ nlohmann::json levelJson(const Level& level) {
 }  // namespace
 
 AdminCommands::AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
-                             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
-                             RoomDirectory::Mover move)
+                             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat)
     : config_(config),
       log_(std::move(log)),
       rooms_(rooms),
       moderation_(moderation),
       chat_(chat),
-      move_(std::move(move)),
       handlers_{{"players", &AdminCommands::players}, {"kick", &AdminCommands::kick},
                 {"ban", &AdminCommands::ban},         {"bans", &AdminCommands::bans},
                 {"unban", &AdminCommands::unban},     {"mute", &AdminCommands::mute},
@@ -321,7 +319,7 @@ AdminReply AdminCommands::setLevel(const HttpServer::Query& arguments) {
     return adminFailure(400, fmt::format("wait: whole seconds from 0 to {}", kMaxRaceEndWait));
   }
   const RoomDirectory::LevelSet set =
-      rooms_.setLevel(roomName, *level, when == "race_end", *wait, now_, move_);
+      rooms_.setLevel(roomName, *level, when == "race_end", *wait, now_);
   const char* applied = set == RoomDirectory::LevelSet::kWhenTheRoomOpens ? "when the room opens"
                         : set == RoomDirectory::LevelSet::kNow            ? "now"
                                                                           : "at the race's end";

@@ -29,8 +29,7 @@ class AdminCommands {
   static constexpr double kRaceEndWait = 300.0;
 
   AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
-                RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
-                RoomDirectory::Mover move);
+                RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat);
 
   /// Runs `command` at server time `now`: 404 for an action no command has.
   AdminReply run(const AdminCommand& command, double now);
@@ -58,7 +57,6 @@ class AdminCommands {
   RoomDirectory& rooms_;
   Moderation& moderation_;
   ChatRouter& chat_;
-  RoomDirectory::Mover move_;
   std::map<std::string_view, Handler> handlers_;
   double now_ = 0.0;  ///< the time of the command being run
 };

@@ -8,12 +8,13 @@ namespace coyote {
 
 RoomDirectory::RoomDirectory(const ServerConfig& config, RoomCatalog catalog,
                              std::shared_ptr<spdlog::logger> log, Outbox& outbox, ChatRouter& chat,
-                             double now)
+                             Mover move, double now)
     : config_(config),
       catalog_(std::move(catalog)),
       log_(std::move(log)),
       outbox_(outbox),
       chat_(chat),
+      move_(std::move(move)),
       opens_(config.roomOpensPerAddress, 60.0) {
   const std::string main(net::kDefaultRoom);
   open(main, *catalog_.levelFor(main), now);
@@ -120,8 +121,7 @@ void RoomDirectory::closeIdle(double now) {
 // ---- level changes (docs/hosting.md#changing-a-rooms-level) ------------------------------------
 
 RoomDirectory::LevelSet RoomDirectory::setLevel(const std::string& name, const Level& level,
-                                                bool atRacesEnd, double wait, double now,
-                                                const Mover& move) {
+                                                bool atRacesEnd, double wait, double now) {
   catalog_.setLevel(name, level);
   log_->info("admin: room {} plays {} from {}", name, level.name,
              atRacesEnd ? "the end of the runs underway" : "now");
@@ -135,7 +135,7 @@ RoomDirectory::LevelSet RoomDirectory::setLevel(const std::string& name, const L
                                               "(at most {:.0f} s)",
                                               level.name, wait));
   }
-  applyLevelChanges(now, move);
+  applyLevelChanges(now);
   const auto same = rooms_.find(name);  // a room that changed level is a new Room
   return same == rooms_.end() || !same->second->nextLevel() ? LevelSet::kNow
                                                             : LevelSet::kAtTheRacesEnd;
@@ -143,7 +143,7 @@ RoomDirectory::LevelSet RoomDirectory::setLevel(const std::string& name, const L
 
 // Looked at every loop turn while a change waits: a room takes its new level once nobody in it
 // is on a run, or at the deadline.
-void RoomDirectory::applyLevelChanges(double now, const Mover& move) {
+void RoomDirectory::applyLevelChanges(double now) {
   std::vector<std::string> due;  // by name: a change closes the room and opens a new one
   for (const auto& [name, room] : rooms_) {
     const std::optional<Room::NextLevel>& next = room->nextLevel();
@@ -153,12 +153,11 @@ void RoomDirectory::applyLevelChanges(double now, const Mover& move) {
   }
   for (const std::string& name : due) {
     const auto room = rooms_.find(name);
-    changeLevel(room, *room->second->nextLevel()->level, now, move);  // a level of the catalog's
+    changeLevel(room, *room->second->nextLevel()->level, now);  // a level of the catalog's
   }
 }
 
-void RoomDirectory::changeLevel(Rooms::iterator room, const Level& level, double now,
-                                const Mover& move) {
+void RoomDirectory::changeLevel(Rooms::iterator room, const Level& level, double now) {
   const std::string name = room->first;
   const auto epoch = static_cast<std::uint16_t>(room->second->levelEpoch() + 1);
   std::vector<std::pair<Connection*, std::string>> moving;  // and each player's name
@@ -183,7 +182,7 @@ void RoomDirectory::changeLevel(Rooms::iterator room, const Level& level, double
   log_->info("room {}: level {} replaced by {}; {} clients move to it", name, oldLevel, level.name,
              moving.size());
   for (const auto& [connection, player] : moving) {
-    move(*connection, *next, player);
+    move_(*connection, *next, player);
   }
   chat_.announce(*next, fmt::format("the level is now {}", level.name));
 }

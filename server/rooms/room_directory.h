@@ -32,9 +32,11 @@ class RoomDirectory {
   /// it has: `player` is its name, "" for a spectator.
   using Mover = std::function<void(Connection& connection, Room& room, const std::string& player)>;
 
-  /// Opens `main` at once (throws std::runtime_error if its replay cannot be written).
+  /// Opens `main` at once (throws std::runtime_error if its replay cannot be written). `move`
+  /// takes the clients of a room that changed level into its new room.
   RoomDirectory(const ServerConfig& config, RoomCatalog catalog,
-                std::shared_ptr<spdlog::logger> log, Outbox& outbox, ChatRouter& chat, double now);
+                std::shared_ptr<spdlog::logger> log, Outbox& outbox, ChatRouter& chat, Mover move,
+                double now);
 
   Room& main() const { return *rooms_.find(net::kDefaultRoom)->second; }
   const Rooms& rooms() const { return rooms_; }
@@ -54,9 +56,9 @@ class RoomDirectory {
   /// Room `room` (one the catalog opens) plays `level` from now on: at once, or once nobody in
   /// it is on a run (`wait` s at most).
   LevelSet setLevel(const std::string& room, const Level& level, bool atRacesEnd, double wait,
-                    double now, const Mover& move);
+                    double now);
   /// Applies the changes whose room has no run underway, or whose deadline came.
-  void applyLevelChanges(double now, const Mover& move);
+  void applyLevelChanges(double now);
 
  private:
   Room& open(const std::string& name, const Level& level, double now, std::uint16_t levelEpoch = 0,
@@ -68,13 +70,14 @@ class RoomDirectory {
   bool giveUpUnattended(const std::string& forRoom, double now);
   void close(Rooms::iterator room, double now);
   /// Closes `room` and opens it again on `level`, moving every client in it over.
-  void changeLevel(Rooms::iterator room, const Level& level, double now, const Mover& move);
+  void changeLevel(Rooms::iterator room, const Level& level, double now);
 
   const ServerConfig& config_;
   RoomCatalog catalog_;
   std::shared_ptr<spdlog::logger> log_;
   Outbox& outbox_;
   ChatRouter& chat_;
+  Mover move_;
   /// Rooms opened: rooms.opens_per_address a minute.
   AddressRateLimit opens_;
   Rooms rooms_;

@@ -13,6 +13,11 @@ constexpr int kPeerSlack = 8;  // extra ENet peers so a full server can still se
 /// At least this many connections may wait for their Hello at once, beside every room's players.
 constexpr int kMinPendingPeers = 64;
 
+// A whole room's players may connect at once (a match starting), and at least kMinPendingPeers.
+int pendingLimit(const ServerConfig& config) {
+  return std::max(kMinPendingPeers, config.maxPlayers + config.maxSpectators);
+}
+
 // Every room full, the connections still to say Hello, plus the slack; ENet takes at most 4095
 // peers.
 net::HostLimits hostLimits(const ServerConfig& config) {
@@ -31,11 +36,6 @@ bool halfOpen(const ENetPeer& peer) {
 }
 
 }  // namespace
-
-// A whole room's players may connect at once (a match starting), and at least kMinPendingPeers.
-int pendingLimit(const ServerConfig& config) {
-  return std::max(kMinPendingPeers, config.maxPlayers + config.maxSpectators);
-}
 
 SessionHost::SessionHost(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
                          InfoResponder::InfoSource info, SessionEvents& events, double now)
@@ -192,25 +192,29 @@ void SessionHost::reportRefusedConnects(double now) {
   }
 }
 
-// At most pendingLimit() connections wait for their Hello: a new one resets the oldest. An honest
-// client says Hello a round trip after its CONNECT, so only a flood faster than that could
-// push it out, and then it tries again.
-void SessionHost::makeRoomForPending() {
-  std::size_t pending = 0;
-  ENetPeer* oldest = nullptr;
+SessionHost::WithoutHello SessionHost::withoutHello() const {
+  WithoutHello found;
   double oldestAt = 0.0;
   for (const auto& [peer, connection] : connections_) {
     if (connection->role == Connection::Role::Pending && !connection->closing()) {
-      ++pending;
-      if (oldest == nullptr || connection->connectedAt < oldestAt) {
-        oldest = peer;
+      ++found.count;
+      if (found.oldest == nullptr || connection->connectedAt < oldestAt) {
+        found.oldest = peer;
         oldestAt = connection->connectedAt;
       }
     }
   }
-  if (pending >= static_cast<std::size_t>(pendingLimit(config_)) && oldest != nullptr) {
+  return found;
+}
+
+// At most pendingLimit() connections wait for their Hello: a new one resets the oldest. An honest
+// client says Hello a round trip after its CONNECT, so only a flood faster than that could
+// push it out, and then it tries again.
+void SessionHost::makeRoomForPending() {
+  const WithoutHello pending = withoutHello();
+  if (pending.count >= static_cast<std::size_t>(pendingLimit(config_))) {
     ++evictedConnections_;
-    close(*connections_.at(oldest), {Closing::Kind::kDropped, {}}, now_);
+    close(*connections_.at(pending.oldest), {Closing::Kind::kDropped, {}}, now_);
   }
 }
 
@@ -220,19 +224,10 @@ void SessionHost::makeRoomForPending() {
 // beside the connections still to say Hello filled the peers kept for the rooms' players, and a
 // player arriving then was told the server was full.
 bool SessionHost::freeAPeerNotInARoom() {
-  ENetPeer* closing = nullptr;
-  ENetPeer* oldest = nullptr;
-  double oldestAt = 0.0;
-  for (const auto& [peer, connection] : connections_) {
-    if (connection->closing()) {
-      closing = peer;
-    } else if (connection->role == Connection::Role::Pending &&
-               (oldest == nullptr || connection->connectedAt < oldestAt)) {
-      oldest = peer;
-      oldestAt = connection->connectedAt;
-    }
-  }
-  if (ENetPeer* evicted = closing != nullptr ? closing : oldest; evicted != nullptr) {
+  const auto closing =
+      std::ranges::find_if(connections_, [](const auto& entry) { return entry.second->closing(); });
+  ENetPeer* evicted = closing != connections_.end() ? closing->first : withoutHello().oldest;
+  if (evicted != nullptr) {
     ++evictedConnections_;
     close(*connections_.at(evicted), {Closing::Kind::kDropped, {}}, now_);
     return true;

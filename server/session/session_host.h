@@ -19,9 +19,6 @@
 
 namespace coyote {
 
-/// How many connections may wait for their Hello at once (the oldest is reset past it).
-int pendingLimit(const ServerConfig& config);
-
 /// What the server above the sessions hears from them.
 class SessionEvents {
  public:
@@ -87,6 +84,12 @@ class SessionHost final : public Outbox {
   /// and port (docs/protocol.md#how-a-match-runs), so that it never counts against
   /// net.peers_per_address.
   void letGoOfSupersededAttempt(const ENetAddress& from, std::uint32_t connectId);
+  /// The connections without a Hello (not closing): how many, and the oldest.
+  struct WithoutHello {
+    std::size_t count = 0;
+    ENetPeer* oldest = nullptr;
+  };
+  WithoutHello withoutHello() const;
   void makeRoomForPending();
   /// Resets a peer that holds no place in a room (closing, without a Hello, or half-open);
   /// false if every peer is a room's.

@@ -27,14 +27,16 @@ struct AdminDeskTest {
   RecordingOutbox outbox;
   Moderation moderation{config, quietLogger(), 0.0, kUnixAtStart, nullptr};
   ChatRouter chat{outbox, moderation, quietLogger()};
-  RoomDirectory rooms{
-      config, RoomCatalog(networkTestLevel(), {}, true), quietLogger(), outbox, chat, 0.0};
   std::vector<std::string> moved;  ///< players the level changes moved, in order
-  AdminCommands commands{
-      config, quietLogger(),
-      rooms,  moderation,
-      chat,   [this](Connection&, Room&, const std::string& player) {
-                           moved.push_back(player); }};
+  RoomDirectory rooms{
+      config,
+      RoomCatalog(networkTestLevel(), {}, true),
+      quietLogger(),
+      outbox,
+      chat,
+      [this](Connection&, Room&, const std::string& player) { moved.push_back(player); },
+      0.0};
+  AdminCommands commands{config, quietLogger(), rooms, moderation, chat};
   SocketlessPeople people;
 
   AdminReply run(const std::string& action, HttpServer::Query arguments = {}, double now = 1.0) {
