@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "server/admin/admin_command_table.h"
+#include "commands/command_list.h"
 
 namespace coyote {
 namespace {
@@ -26,10 +26,10 @@ AdminApi::AdminApi(const std::string& token, AdminDesk& desk, std::shared_ptr<sp
     : tokenHash_(secretHash(token)), desk_(desk), log_(std::move(log)), clock_(clock) {}
 
 void AdminApi::route(HttpServer& server) {
-  for (const AdminCommandSpec& command : kAdminCommands) {
-    const std::string action(command.name);
+  for (const commands::Command* command : commands::commandsFor(commands::kAdmin)) {
+    const std::string action(command->name);
     server.route(
-        command.changes ? "POST" : "GET", fmt::format("/admin/{}", action),
+        command->changes ? "POST" : "GET", fmt::format("/admin/{}", action),
         [this, action](const HttpServer::Request& request) { return serve(action, request); });
   }
 }

@@ -14,13 +14,8 @@ AdminReply adminFailure(int status, const std::string& message) {
   return {status, nlohmann::json{{"error", message}}.dump()};
 }
 
-std::string adminArgument(const HttpServer::Query& arguments, const std::string& key) {
-  const auto found = arguments.find(key);
-  return found == arguments.end() ? "" : found->second;
-}
-
-std::string reasonArgument(const HttpServer::Query& arguments, std::string& problem) {
-  std::string reason = adminArgument(arguments, "reason");
+std::string reasonArgument(const commands::Arguments& arguments, std::string& problem) {
+  std::string reason = arguments["reason"];
   problem = net::textProblem(reason, "reason: the text");
   if (problem.empty() && reason.size() > kMaxBanReasonBytes) {
     problem = fmt::format("reason: at most {} bytes", kMaxBanReasonBytes);
@@ -28,9 +23,9 @@ std::string reasonArgument(const HttpServer::Query& arguments, std::string& prob
   return reason;
 }
 
-std::optional<std::int64_t> minutesArgument(const HttpServer::Query& arguments,
+std::optional<std::int64_t> minutesArgument(const commands::Arguments& arguments,
                                             std::int64_t fallback) {
-  const std::string text = adminArgument(arguments, "minutes");
+  const std::string text = arguments["minutes"];
   if (text.empty()) {
     return fallback;
   }

@@ -2,13 +2,12 @@
 #include "server/admin/admin_commands.h"
 
 #include <charconv>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "commands/command_list.h"
 #include "server/admin/admin_arguments.h"
-#include "server/admin/admin_command_table.h"
 #include "server/player_name.h"
 #include "wire/room_name.h"
 #include "wire/text_check.h"
@@ -22,9 +21,9 @@ AdminReply success(nlohmann::json body) {
 }
 
 // `key`: whole seconds from 0 to kMaxRaceEndWait, `fallback` when absent, nothing if malformed.
-std::optional<double> secondsArgument(const HttpServer::Query& arguments, const std::string& key,
+std::optional<double> secondsArgument(const commands::Arguments& arguments, std::string_view key,
                                       double fallback) {
-  const std::string text = adminArgument(arguments, key);
+  const std::string text = arguments[key];
   if (text.empty()) {
     return fallback;
   }
@@ -53,33 +52,33 @@ AdminCommands::AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog:
       rooms_(rooms),
       moderation_(moderation),
       chat_(chat),
-      handlers_{{"players", &AdminCommands::players}, {"kick", &AdminCommands::kick},
-                {"ban", &AdminCommands::ban},         {"bans", &AdminCommands::bans},
-                {"unban", &AdminCommands::unban},     {"mute", &AdminCommands::mute},
-                {"unmute", &AdminCommands::unmute},   {"broadcast", &AdminCommands::broadcast},
-                {"levels", &AdminCommands::levels},   {"level", &AdminCommands::setLevel}} {
-  for (const AdminCommandSpec& command : kAdminCommands) {
-    if (!handlers_.contains(command.name)) {
-      throw std::logic_error(fmt::format("admin command {} has no handler", command.name));
-    }
-  }
-  if (handlers_.size() != kAdminCommands.size()) {
-    throw std::logic_error("an admin handler has no command in admin_command_table.h");
-  }
-}
+      handlers_(commands::kAdmin, {{"players", &AdminCommands::players},
+                                   {"kick", &AdminCommands::kick},
+                                   {"ban", &AdminCommands::ban},
+                                   {"bans", &AdminCommands::bans},
+                                   {"unban", &AdminCommands::unban},
+                                   {"mute", &AdminCommands::mute},
+                                   {"unmute", &AdminCommands::unmute},
+                                   {"broadcast", &AdminCommands::broadcast},
+                                   {"levels", &AdminCommands::levels},
+                                   {"level", &AdminCommands::setLevel}}) {}
 
 AdminReply AdminCommands::run(const AdminCommand& command, double now) {
-  const auto found = handlers_.find(command.action);
-  if (found == handlers_.end()) {
+  const commands::Command* found = commands::commandNamed(command.action, commands::kAdmin);
+  if (found == nullptr) {
     return adminFailure(404, "no such admin command: " + command.action);
   }
+  const auto arguments = commands::fromFields(*found, command.arguments);
+  if (const auto* problem = std::get_if<std::string>(&arguments)) {
+    return adminFailure(400, *problem);
+  }
   now_ = now;
-  return (this->*found->second)(command.arguments);
+  return (this->*handlers_[*found])(std::get<commands::Arguments>(arguments));
 }
 
 // ---- players -----------------------------------------------------------------------------------
 
-AdminReply AdminCommands::players(const HttpServer::Query& /*arguments*/) {
+AdminReply AdminCommands::players(const commands::Arguments& /*arguments*/) {
   nlohmann::json rooms = nlohmann::json::array();
   for (const auto& [name, room] : rooms_.rooms()) {
     nlohmann::json players = nlohmann::json::array();
@@ -122,14 +121,14 @@ std::vector<Connection*> AdminCommands::playersNamed(const std::string& name,
   return found;
 }
 
-AdminReply AdminCommands::kick(const HttpServer::Query& arguments) {
-  const std::string name = adminArgument(arguments, "player");
+AdminReply AdminCommands::kick(const commands::Arguments& arguments) {
+  const std::string name = arguments["player"];
   std::string problem;
   const std::string reason = reasonArgument(arguments, problem);
-  if (name.empty() || !problem.empty()) {
-    return adminFailure(400, name.empty() ? "player: the name of a player to kick" : problem);
+  if (!problem.empty()) {
+    return adminFailure(400, problem);
   }
-  const std::vector<Connection*> players = playersNamed(name, adminArgument(arguments, "room"));
+  const std::vector<Connection*> players = playersNamed(name, arguments["room"]);
   if (players.empty()) {
     return adminFailure(404, "player: nobody of that name is playing");
   }
@@ -139,12 +138,12 @@ AdminReply AdminCommands::kick(const HttpServer::Query& arguments) {
   return success({{"kicked", players.size()}});
 }
 
-AdminReply AdminCommands::broadcast(const HttpServer::Query& arguments) {
-  const std::string text = adminArgument(arguments, "text");
+AdminReply AdminCommands::broadcast(const commands::Arguments& arguments) {
+  const std::string text = arguments["text"];
   if (const std::string problem = net::chatLineProblem(text); !problem.empty()) {
     return adminFailure(400, "text: " + problem);
   }
-  const std::string roomName = adminArgument(arguments, "room");
+  const std::string roomName = arguments["room"];
   int reached = 0;
   for (const auto& [name, room] : rooms_.rooms()) {
     if (roomName.empty() || roomName == name) {
@@ -161,11 +160,10 @@ AdminReply AdminCommands::broadcast(const HttpServer::Query& arguments) {
 
 // ---- chat and bans ------------------------------------------------------------------------------
 
-AdminReply AdminCommands::mute(const HttpServer::Query& arguments) {
-  const std::string name = adminArgument(arguments, "player");
-  if (const std::string problem = nameProblem(name); !problem.empty() || name.empty()) {
-    return adminFailure(400,
-                        "player: " + (name.empty() ? std::string("a name is needed") : problem));
+AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
+  const std::string name = arguments["player"];
+  if (const std::string problem = nameProblem(name); !problem.empty()) {
+    return adminFailure(400, "player: " + problem);
   }
   const std::optional<std::int64_t> minutes = minutesArgument(arguments, 10);
   if (!minutes || *minutes == 0) {
@@ -179,45 +177,45 @@ AdminReply AdminCommands::mute(const HttpServer::Query& arguments) {
   return success({{"minutes", *minutes}});
 }
 
-AdminReply AdminCommands::unmute(const HttpServer::Query& arguments) {
-  const std::string name = adminArgument(arguments, "player");
-  if (const std::string problem = nameProblem(name); !problem.empty() || name.empty()) {
-    return adminFailure(400,
-                        "player: " + (name.empty() ? std::string("a name is needed") : problem));
+AdminReply AdminCommands::unmute(const commands::Arguments& arguments) {
+  const std::string name = arguments["player"];
+  if (const std::string problem = nameProblem(name); !problem.empty()) {
+    return adminFailure(400, "player: " + problem);
   }
   return moderation_.unmute(name) ? success({}) : adminFailure(404, "player: not muted");
 }
 
-AdminReply AdminCommands::bans(const HttpServer::Query& /*arguments*/) {
+AdminReply AdminCommands::bans(const commands::Arguments& /*arguments*/) {
   return {200, moderation_.bans(now_).json()};
 }
 
 // Exactly one of: `player` (the address of whoever plays under that name now, noted with it),
 // `address`, `name`. Whoever the ban covers is kicked at once with its message.
-AdminReply AdminCommands::ban(const HttpServer::Query& arguments) {
+AdminReply AdminCommands::ban(const commands::Arguments& arguments) {
   Ban ban;
   ban.by = "admin";
   ban.since = moderation_.unixTime(now_);
-  const int given = static_cast<int>(arguments.count("player") + arguments.count("address") +
-                                     arguments.count("name"));
+  const int given = static_cast<int>(arguments.has("player")) +
+                    static_cast<int>(arguments.has("address")) +
+                    static_cast<int>(arguments.has("name"));
   if (given != 1) {
     return adminFailure(400, "one of player, address or name says whom to ban");
   }
-  if (const std::string player = adminArgument(arguments, "player"); arguments.count("player")) {
-    const std::vector<Connection*> found = playersNamed(player, adminArgument(arguments, "room"));
+  if (const std::string player = arguments["player"]; arguments.has("player")) {
+    const std::vector<Connection*> found = playersNamed(player, arguments["room"]);
     if (found.empty()) {
       return adminFailure(404, "player: nobody of that name is playing (ban a name or an address)");
     }
     ban.value = found.front()->host;
     ban.name = found.front()->room->slotName(found.front()->slot);
-  } else if (arguments.count("address")) {
-    ban.value = adminArgument(arguments, "address");
+  } else if (arguments.has("address")) {
+    ban.value = arguments["address"];
     if (const std::string problem = addressProblem(ban.value); !problem.empty()) {
       return adminFailure(400, "address: " + problem);
     }
   } else {
     ban.kind = Ban::Kind::Name;
-    ban.value = adminArgument(arguments, "name");
+    ban.value = arguments["name"];
     if (const std::string problem = nameProblem(ban.value); !problem.empty() || ban.value.empty()) {
       return adminFailure(400, "name: " + (problem.empty() ? std::string("empty") : problem));
     }
@@ -261,11 +259,11 @@ AdminReply AdminCommands::applyBan(Ban ban) {
   return {200, reply.dump()};
 }
 
-AdminReply AdminCommands::unban(const HttpServer::Query& arguments) {
-  const std::string text = adminArgument(arguments, "id");
+AdminReply AdminCommands::unban(const commands::Arguments& arguments) {
+  const std::string text = arguments["id"];
   std::uint64_t id = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+  if (error != std::errc() || end != text.data() + text.size()) {
     return adminFailure(400, "id: the number GET /admin/bans lists");
   }
   if (!moderation_.liftBan(id)) {
@@ -277,7 +275,7 @@ AdminReply AdminCommands::unban(const HttpServer::Query& arguments) {
 
 // ---- levels (docs/hosting.md#changing-a-rooms-level) --------------------------------------------
 
-AdminReply AdminCommands::levels(const HttpServer::Query& /*arguments*/) {
+AdminReply AdminCommands::levels(const commands::Arguments& /*arguments*/) {
   nlohmann::json levels = nlohmann::json::array();
   for (const Level* level : rooms_.catalog().levels()) {
     levels.push_back(levelJson(*level));
@@ -295,31 +293,27 @@ AdminReply AdminCommands::levels(const HttpServer::Query& /*arguments*/) {
 }
 
 // POST /admin/level: room (main), level (a loaded level's file name), when (now | race_end).
-AdminReply AdminCommands::setLevel(const HttpServer::Query& arguments) {
-  const std::string roomName = arguments.contains("room") ? adminArgument(arguments, "room")
-                                                          : std::string(net::kDefaultRoom);
+AdminReply AdminCommands::setLevel(const commands::Arguments& arguments) {
+  const std::string roomName =
+      arguments.has("room") ? arguments["room"] : std::string(net::kDefaultRoom);
   if (const std::string problem = net::roomNameProblem(roomName); !problem.empty()) {
     return adminFailure(400, "room: " + problem);
   }
   if (rooms_.catalog().levelFor(roomName) == nullptr) {
     return adminFailure(404, "room: this server opens no room named " + roomName);
   }
-  const Level* level = rooms_.catalog().levelNamed(adminArgument(arguments, "level"));
+  const Level* level = rooms_.catalog().levelNamed(arguments["level"]);
   if (level == nullptr) {
     return adminFailure(400,
                         "level: the file name of a level this server loaded (GET "
                         "/admin/levels lists them)");
   }
-  const std::string when = arguments.contains("when") ? adminArgument(arguments, "when") : "now";
-  if (when != "now" && when != "race_end") {
-    return adminFailure(400, "when: now or race_end");
-  }
+  const bool atRacesEnd = arguments["when"] == "race_end";  // the table allows now or race_end
   const std::optional<double> wait = secondsArgument(arguments, "wait", kRaceEndWait);
   if (!wait) {
     return adminFailure(400, fmt::format("wait: whole seconds from 0 to {}", kMaxRaceEndWait));
   }
-  const RoomDirectory::LevelSet set =
-      rooms_.setLevel(roomName, *level, when == "race_end", *wait, now_);
+  const RoomDirectory::LevelSet set = rooms_.setLevel(roomName, *level, atRacesEnd, *wait, now_);
   const char* applied = set == RoomDirectory::LevelSet::kWhenTheRoomOpens ? "when the room opens"
                         : set == RoomDirectory::LevelSet::kNow            ? "now"
                                                                           : "at the race's end";

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -8,6 +7,8 @@
 
 #include <spdlog/logger.h>
 
+#include "commands/command.h"
+#include "commands/command_handlers.h"
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
@@ -17,8 +18,9 @@
 namespace coyote {
 
 /// The admin API's commands (docs/hosting.md#moderation), carried out on the loop's thread
-/// between ticks: each of admin_command_table.h's commands has its handler here, found by name
-/// (the constructor throws std::logic_error if one has none). Players are found by name in the
+/// between ticks: each admin command of commands/command_list.cpp has its handler here, bound by
+/// name (the constructor throws std::logic_error if one has none), and gets its arguments
+/// checked against the table's parameters first. Players are found by name in the
 /// rooms' members; kicks and announcements go through the chat, bans and mutes to Moderation,
 /// level changes to the RoomDirectory.
 class AdminCommands {
@@ -31,22 +33,23 @@ class AdminCommands {
   AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
                 RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat);
 
-  /// Runs `command` at server time `now`: 404 for an action no command has.
+  /// Runs `command` at server time `now`: 404 for an action no command has, 400 naming the
+  /// argument at fault.
   AdminReply run(const AdminCommand& command, double now);
 
  private:
-  using Handler = AdminReply (AdminCommands::*)(const HttpServer::Query& arguments);
+  using Handler = AdminReply (AdminCommands::*)(const commands::Arguments& arguments);
 
-  AdminReply players(const HttpServer::Query& arguments);
-  AdminReply kick(const HttpServer::Query& arguments);
-  AdminReply ban(const HttpServer::Query& arguments);
-  AdminReply bans(const HttpServer::Query& arguments);
-  AdminReply unban(const HttpServer::Query& arguments);
-  AdminReply mute(const HttpServer::Query& arguments);
-  AdminReply unmute(const HttpServer::Query& arguments);
-  AdminReply broadcast(const HttpServer::Query& arguments);
-  AdminReply levels(const HttpServer::Query& arguments);
-  AdminReply setLevel(const HttpServer::Query& arguments);
+  AdminReply players(const commands::Arguments& arguments);
+  AdminReply kick(const commands::Arguments& arguments);
+  AdminReply ban(const commands::Arguments& arguments);
+  AdminReply bans(const commands::Arguments& arguments);
+  AdminReply unban(const commands::Arguments& arguments);
+  AdminReply mute(const commands::Arguments& arguments);
+  AdminReply unmute(const commands::Arguments& arguments);
+  AdminReply broadcast(const commands::Arguments& arguments);
+  AdminReply levels(const commands::Arguments& arguments);
+  AdminReply setLevel(const commands::Arguments& arguments);
   /// Adds the ban, kicks whoever it covers, saves the list.
   AdminReply applyBan(Ban ban);
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
@@ -57,7 +60,7 @@ class AdminCommands {
   RoomDirectory& rooms_;
   Moderation& moderation_;
   ChatRouter& chat_;
-  std::map<std::string_view, Handler> handlers_;
+  commands::CommandHandlers<Handler> handlers_;
   double now_ = 0.0;  ///< the time of the command being run
 };
 

@@ -1,9 +1,11 @@
 #include "server/chat/chat_router.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "commands/command_list.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
 
@@ -12,20 +14,36 @@ namespace coyote {
 ChatRouter::ChatRouter(Outbox& outbox, const Moderation& moderation,
                        std::shared_ptr<spdlog::logger> log)
     : outbox_(outbox), moderation_(moderation), log_(std::move(log)) {
-  addCommand("help", "", [this](Connection& from, const std::string&, double now) {
-    std::string usages;
-    for (const Command& command : commands_) {
-      if (command.name != "help") {
-        usages += fmt::format("{}/{}{}{}", usages.empty() ? "" : ", ", command.name,
-                              command.argument.empty() ? "" : " ", command.argument);
-      }
-    }
-    notice(from, "commands: " + usages, now);
+  addCommand("help", [this](Connection& from, const commands::Arguments& arguments, double now) {
+    help(from, arguments, now);
   });
 }
 
-void ChatRouter::addCommand(std::string name, std::string argument, Handler handler) {
-  commands_.push_back({std::move(name), std::move(argument), std::move(handler)});
+void ChatRouter::addCommand(std::string_view name, Handler handler) {
+  const commands::Command* command = commands::commandNamed(name, commands::kPlayer);
+  if (command == nullptr) {
+    throw std::logic_error(fmt::format("no command {} for players in the table", name));
+  }
+  handlers_[command->name] = std::move(handler);
+}
+
+void ChatRouter::help(Connection& from, const commands::Arguments& arguments, double now) {
+  if (arguments.has("command")) {
+    const commands::Command* command =
+        commands::commandNamed(arguments["command"], commands::kPlayer);
+    notice(from,
+           command == nullptr ? "help: no command " + arguments["command"]
+                              : fmt::format("/{}: {}", commands::usage(*command), command->help),
+           now);
+    return;
+  }
+  std::string usages;
+  for (const commands::Command* command : commands::commandsFor(commands::kPlayer)) {
+    if (command->name != "help" && handlers_.contains(command->name)) {
+      usages += fmt::format("{}/{}", usages.empty() ? "" : ", ", commands::usage(*command));
+    }
+  }
+  notice(from, "commands: " + usages, now);
 }
 
 // A line is checked before anything else: text no client of ours sends is a malformed packet.
@@ -69,18 +87,21 @@ void ChatRouter::runCommand(Connection& from, const std::string& line, double no
   if (!admitLine(from, now, false)) {
     return;
   }
-  const std::string_view typed = std::string_view(line).substr(1);
-  for (const Command& command : commands_) {
-    if (command.argument.empty() && typed == command.name) {
-      command.handler(from, "", now);
-      return;
-    }
-    if (!command.argument.empty() && typed.starts_with(command.name + " ")) {
-      command.handler(from, std::string(typed.substr(command.name.size() + 1)), now);
-      return;
-    }
+  const commands::Found found =
+      commands::findCommand(std::string_view(line).substr(1), commands::kPlayer);
+  const auto handler =
+      found.command == nullptr ? handlers_.end() : handlers_.find(found.command->name);
+  if (handler == handlers_.end()) {
+    notice(from, "unknown command; /help lists them", now);
+    return;
   }
-  notice(from, "unknown command; /help lists them", now);
+  const std::optional<commands::Arguments> arguments =
+      commands::fromLine(*found.command, found.rest);
+  if (!arguments) {
+    notice(from, "usage: /" + commands::usage(*found.command), now);
+    return;
+  }
+  handler->second(from, *arguments, now);
 }
 
 bool ChatRouter::admitLine(Connection& from, double now, bool noticeIfOver) {

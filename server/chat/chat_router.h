@@ -1,13 +1,15 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include <spdlog/logger.h>
 
+#include "commands/command.h"
 #include "server/moderation/moderation.h"
 #include "server/rooms/room.h"
 #include "server/session/outbox.h"
@@ -17,17 +19,20 @@ namespace coyote {
 
 /// The chat of every room (docs/playing.md#chat): players' lines checked, rate-limited and sent
 /// to everyone in the room; the server's own lines (joins, leaves, runs, kicks); notices to a
-/// sender whose line did not go; the `/` commands, registered once with their usage. It reaches
-/// the clients through an Outbox only, so a test drives it without a socket.
+/// sender whose line did not go; the `/` commands players may run (commands/command_list.cpp
+/// declares them with their parameters and help; their parts give the handlers). It reaches the
+/// clients through an Outbox only, so a test drives it without a socket.
 class ChatRouter {
  public:
-  /// A command's handler: who typed it, what followed its name (its argument), the server time.
-  using Handler = std::function<void(Connection& from, const std::string& argument, double now)>;
+  /// A command's handler: who typed it, its arguments (already checked), the server time.
+  using Handler =
+      std::function<void(Connection& from, const commands::Arguments& arguments, double now)>;
 
   ChatRouter(Outbox& outbox, const Moderation& moderation, std::shared_ptr<spdlog::logger> log);
 
-  /// `/NAME` (`argument` ""), or `/NAME ARGUMENT` (`argument` names it for /help).
-  void addCommand(std::string name, std::string argument, Handler handler);
+  /// Serves the players' command `name` with `handler`; throws std::logic_error if the command
+  /// table has no such command for players.
+  void addCommand(std::string_view name, Handler handler);
 
   /// A line `from` a player or spectator in a room. Returns what makes it a malformed packet
   /// (text no client of ours sends; the caller counts it) or "".
@@ -43,13 +48,10 @@ class ChatRouter {
   void kick(Connection& connection, const std::string& reason, double now);
 
  private:
-  struct Command {
-    std::string name;
-    std::string argument;
-    Handler handler;
-  };
   /// A line starting with '/': counted against the sender's chat rate like any line.
   void runCommand(Connection& from, const std::string& line, double now);
+  /// `/help [COMMAND]`: the commands served, or one with its usage.
+  void help(Connection& from, const commands::Arguments& arguments, double now);
   /// One encoded line to everyone in `room` but those on their way out.
   void sendToRoom(const Room& room, std::span<const std::uint8_t> encoded);
   /// False (and a notice, or a kick for a flood) when `from` is over its chat rate.
@@ -58,7 +60,7 @@ class ChatRouter {
   Outbox& outbox_;
   const Moderation& moderation_;
   std::shared_ptr<spdlog::logger> log_;
-  std::vector<Command> commands_;
+  std::map<std::string_view, Handler> handlers_;  ///< by the command's name
 };
 
 }  // namespace coyote

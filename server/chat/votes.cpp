@@ -7,13 +7,14 @@ namespace coyote {
 Votes::Votes(bool enabled, ChatRouter& chat, Moderation& moderation,
              std::shared_ptr<spdlog::logger> log)
     : enabled_(enabled), chat_(chat), moderation_(moderation), log_(std::move(log)) {
-  chat_.addCommand(
-      "vote kick", "NAME",
-      [this](Connection& from, const std::string& name, double now) { call(from, name, now); });
-  chat_.addCommand("vote yes", "", [this](Connection& from, const std::string&, double now) {
+  using commands::Arguments;
+  chat_.addCommand("vote kick", [this](Connection& from, const Arguments& arguments, double now) {
+    call(from, arguments["name"], now);
+  });
+  chat_.addCommand("vote yes", [this](Connection& from, const Arguments&, double now) {
     cast(from, true, now);
   });
-  chat_.addCommand("vote no", "", [this](Connection& from, const std::string&, double now) {
+  chat_.addCommand("vote no", [this](Connection& from, const Arguments&, double now) {
     cast(from, false, now);
   });
 }

@@ -13,12 +13,12 @@
 #include <gtest/gtest.h>
 
 #include "client/app/window/client_config.h"
+#include "commands/command_list.h"
 #include "config/materials_loader.h"
 #include "config/toml_table_reader.h"
 #include "level/json_node.h"
 #include "level/level_properties.h"
 #include "level/tiled_level_loader.h"
-#include "server/admin/admin_command_table.h"
 #include "server/server_config.h"
 
 namespace coyote {
@@ -240,8 +240,8 @@ TEST(DocsCoverage, EveryDeclaredLevelPropertyHasItsTypeUnitRangeAndDefaultInLeve
   }
 }
 
-// The admin API's table in hosting.md has one row per command of admin_command_table.h, with the
-// same method and the same arguments: the command is declared once, and the docs say it.
+// The admin API's table in hosting.md has one row per admin command of commands/command_list.cpp,
+// with the same method and the same arguments: the command is declared once, and the docs say it.
 TEST(DocsCoverage, EveryAdminCommandIsInHostingWithItsMethodAndArguments) {
   std::ifstream file(kDocs / "hosting.md");
   std::map<std::string, std::string> rows;  // "GET /admin/players" -> its arguments cell
@@ -255,14 +255,30 @@ TEST(DocsCoverage, EveryAdminCommandIsInHostingWithItsMethodAndArguments) {
       rows[match[1].str()] = arguments;
     }
   }
-  for (const AdminCommandSpec& command : kAdminCommands) {
+  for (const commands::Command* command : commands::commandsFor(commands::kAdmin)) {
     const std::string route =
-        std::string(command.changes ? "POST" : "GET") + " /admin/" + std::string(command.name);
+        std::string(command->changes ? "POST" : "GET") + " /admin/" + std::string(command->name);
     ASSERT_TRUE(rows.contains(route)) << route << " is not in docs/hosting.md's admin table";
-    EXPECT_EQ(rows[route], command.arguments) << route;
+    EXPECT_EQ(rows[route], commands::fieldList(*command)) << route;
     rows.erase(route);
   }
   EXPECT_TRUE(rows.empty()) << rows.begin()->first << " is documented but no command has it";
+}
+
+// playing.md shows each command of the console and of the chat as the table declares it: the
+// console's in its table (`|` escaped), the chat's as `/USAGE`.
+TEST(DocsCoverage, EveryConsoleAndChatCommandIsInPlayingWithItsUsage) {
+  std::ifstream file(kDocs / "playing.md");
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const commands::Command* command : commands::commandsFor(commands::kConsole)) {
+    const std::string row =
+        "| `" + std::regex_replace(commands::usage(*command), std::regex(R"(\|)"), R"(\|)") + "` |";
+    EXPECT_NE(text.find(row), std::string::npos) << row << " is not in docs/playing.md";
+  }
+  for (const commands::Command* command : commands::commandsFor(commands::kPlayer)) {
+    const std::string shown = "`/" + commands::usage(*command) + "`";
+    EXPECT_NE(text.find(shown), std::string::npos) << shown << " is not in docs/playing.md";
+  }
 }
 
 }  // namespace

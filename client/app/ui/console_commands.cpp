@@ -1,33 +1,59 @@
 #include "client/app/ui/console_commands.h"
 
-#include <algorithm>
+#include <functional>
 #include <sstream>
+
+#include "commands/command_handlers.h"
 
 namespace coyote {
 namespace {
 
-struct CommandHelp {
-  const char* name;
-  const char* usage;
-  const char* help;
-};
+using commands::Arguments;
+using commands::Command;
+using Handler = std::function<std::string(ConsoleTarget&, const Arguments&)>;
 
-constexpr CommandHelp kCommands[] = {
-    {"connect", "connect HOST:PORT", "join a server"},
-    {"disconnect", "disconnect", "leave the server"},
-    {"name", "name NAME", "your name from the next connection on"},
-    {"room", "room ROOM", "join another room of this server"},
-    {"password", "password [TEXT]", "the server's password, for the next connection"},
-    {"local", "local", "play on a server of your own on this machine"},
-    {"menu", "menu title|browser|connect|options|replays", "open a menu"},
-    {"replay", "replay FILE", "watch a replay (Escape: back to the menus)"},
-    {"say", "say TEXT", "a line to the room's chat"},
-    {"kill", "kill", "back to your last checkpoint, or your spawn"},
-    {"debug", "debug joints|limits on|off", "the F4 joints and F5 limits views"},
-    {"net_graph", "net_graph 0|1", "the F3 net graph"},
-    {"help", "help [COMMAND]", "the commands, or one"},
-    {"quit", "quit", "close the game"},
-};
+std::vector<std::string> help(const Arguments& arguments) {
+  std::vector<std::string> lines;
+  if (arguments.has("command")) {
+    const Command* command = commands::commandNamed(arguments["command"], commands::kConsole);
+    return {command == nullptr ? "help: no command " + arguments["command"]
+                               : commands::usage(*command) + ": " + std::string(command->help)};
+  }
+  for (const Command* command : commands::commandsFor(commands::kConsole)) {
+    lines.push_back(commands::usage(*command) + ": " + std::string(command->help));
+  }
+  return lines;
+}
+
+// The console's side of each command of command_list.cpp's table (help is answered apart: it
+// prints several lines).
+const commands::CommandHandlers<Handler>& handlers() {
+  static const commands::CommandHandlers<Handler> bound(
+      commands::kConsole,
+      {
+          {"connect",
+           [](ConsoleTarget& t, const Arguments& a) { return t.connect(a["host:port"]); }},
+          {"disconnect", [](ConsoleTarget& t, const Arguments&) { return t.disconnect(); }},
+          {"name", [](ConsoleTarget& t, const Arguments& a) { return t.setName(a["name"]); }},
+          {"room", [](ConsoleTarget& t, const Arguments& a) { return t.setRoom(a["room"]); }},
+          {"password",
+           [](ConsoleTarget& t, const Arguments& a) { return t.setPassword(a["text"]); }},
+          {"local", [](ConsoleTarget& t, const Arguments&) { return t.playLocal(); }},
+          {"menu", [](ConsoleTarget& t, const Arguments& a) { return t.showMenu(a["menu"]); }},
+          {"replay", [](ConsoleTarget& t, const Arguments& a) { return t.watchReplay(a["file"]); }},
+          {"say", [](ConsoleTarget& t, const Arguments& a) { return t.say(a["text"]); }},
+          {"kill", [](ConsoleTarget& t, const Arguments&) { return t.kill(); }},
+          {"debug", [](ConsoleTarget& t,
+                       const Arguments& a) { return t.setView(a["view"], a["state"] == "on"); }},
+          {"net_graph",
+           [](ConsoleTarget& t, const Arguments& a) {
+             return t.setView("net_graph", a["state"] == "1");
+           }},
+          {"help", nullptr},
+          {"quit", [](ConsoleTarget& t, const Arguments&) { return t.quit(); }},
+      });
+  return bound;
+}
 
 std::vector<std::string> words(const std::string& line) {
   std::istringstream stream(line);
@@ -38,96 +64,43 @@ std::vector<std::string> words(const std::string& line) {
   return all;
 }
 
-const CommandHelp* find(const std::string& name) {
-  const auto found = std::find_if(std::begin(kCommands), std::end(kCommands),
-                                  [&](const CommandHelp& command) { return name == command.name; });
-  return found == std::end(kCommands) ? nullptr : found;
-}
-
-std::vector<std::string> help(const std::vector<std::string>& argument) {
-  if (argument.size() > 1) {
-    const CommandHelp* command = find(argument[1]);
-    return {command == nullptr ? "help: no command " + argument[1]
-                               : std::string(command->usage) + ": " + command->help};
-  }
-  std::vector<std::string> lines;
-  for (const CommandHelp& command : kCommands) {
-    lines.push_back(std::string(command.usage) + ": " + command.help);
-  }
-  return lines;
-}
-
-/// The rest of `line` after its first word (the text of `say`, kept as typed).
-std::string rest(const std::string& line) {
-  const std::size_t start = line.find_first_not_of(' ');
-  const std::size_t space = line.find(' ', start);
-  const std::size_t text = line.find_first_not_of(' ', space);
-  return text == std::string::npos ? "" : line.substr(text);
-}
-
-std::string runView(const std::vector<std::string>& argument, ConsoleTarget& target) {
-  if (argument[0] == "net_graph") {
-    if (argument.size() != 2 || (argument[1] != "0" && argument[1] != "1")) {
-      return "usage: net_graph 0|1";
+/// The words the parameter at `index` of `command` may complete to.
+std::vector<std::string> choicesFor(const Command& command, std::size_t index) {
+  std::vector<std::string> choices;
+  if (command.name == "help" && index == 0) {
+    for (const Command* each : commands::commandsFor(commands::kConsole)) {
+      choices.emplace_back(each->name);
     }
-    return target.setView("net_graph", argument[1] == "1");
+  } else if (index < command.parameters.size()) {
+    std::istringstream bars{std::string(command.parameters[index].choices)};
+    for (std::string choice; std::getline(bars, choice, '|');) {
+      choices.push_back(choice);
+    }
   }
-  if (argument.size() != 3 || (argument[1] != "joints" && argument[1] != "limits") ||
-      (argument[2] != "on" && argument[2] != "off")) {
-    return "usage: debug joints|limits on|off";
-  }
-  return target.setView(argument[1], argument[2] == "on");
+  return choices;
 }
 
 }  // namespace
 
 std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarget& target) {
-  const std::vector<std::string> argument = words(line);
-  if (argument.empty()) {
+  const std::size_t start = line.find_first_not_of(' ');
+  if (start == std::string::npos) {
     return {};
   }
-  const std::string& name = argument[0];
-  const CommandHelp* command = find(name);
+  const std::string name = words(line).front();
+  const Command* command = commands::commandNamed(name, commands::kConsole);
   if (command == nullptr) {
     return {"unknown command: " + name + " (help lists them)"};
   }
-  if (name == "help") {
-    return help(argument);
+  const std::optional<Arguments> arguments =
+      commands::fromLine(*command, std::string_view(line).substr(start + name.size()));
+  if (!arguments) {
+    return {"usage: " + commands::usage(*command)};
   }
-  const bool oneArgument =
-      name == "connect" || name == "name" || name == "room" || name == "menu" || name == "replay";
-  const bool noArgument =
-      name == "disconnect" || name == "quit" || name == "local" || name == "kill";
-  if ((oneArgument && argument.size() != 2) || (noArgument && argument.size() != 1) ||
-      (name == "say" && argument.size() < 2)) {
-    return {std::string("usage: ") + command->usage};
+  if (command->name == "help") {
+    return help(*arguments);
   }
-  std::string reply;
-  if (name == "connect") {
-    reply = target.connect(argument[1]);
-  } else if (name == "disconnect") {
-    reply = target.disconnect();
-  } else if (name == "name") {
-    reply = target.setName(argument[1]);
-  } else if (name == "room") {
-    reply = target.setRoom(argument[1]);
-  } else if (name == "say") {
-    reply = target.say(rest(line));
-  } else if (name == "quit") {
-    reply = target.quit();
-  } else if (name == "password") {
-    reply = target.setPassword(rest(line));  // spaces and all
-  } else if (name == "local") {
-    reply = target.playLocal();
-  } else if (name == "kill") {
-    reply = target.kill();
-  } else if (name == "replay") {
-    reply = target.watchReplay(argument[1]);
-  } else if (name == "menu") {
-    reply = target.showMenu(argument[1]);
-  } else {
-    reply = runView(argument, target);
-  }
+  const std::string reply = handlers()[*command](target, *arguments);
   return reply.empty() ? std::vector<std::string>{} : std::vector<std::string>{reply};
 }
 
@@ -138,21 +111,11 @@ std::vector<std::string> completeConsoleCommand(const std::string& line) {
   const std::string prefix = newWord ? "" : argument.back();
   std::vector<std::string> choices;
   if (index == 0) {
-    for (const CommandHelp& command : kCommands) {
-      choices.emplace_back(command.name);
+    for (const Command* command : commands::commandsFor(commands::kConsole)) {
+      choices.emplace_back(command->name);
     }
-  } else if (argument[0] == "debug" && index == 1) {
-    choices = {"joints", "limits"};
-  } else if (argument[0] == "debug" && index == 2) {
-    choices = {"on", "off"};
-  } else if (argument[0] == "net_graph" && index == 1) {
-    choices = {"0", "1"};
-  } else if (argument[0] == "menu" && index == 1) {
-    choices = {"title", "browser", "connect", "options", "replays"};
-  } else if (argument[0] == "help" && index == 1) {
-    for (const CommandHelp& command : kCommands) {
-      choices.emplace_back(command.name);
-    }
+  } else if (const Command* command = commands::commandNamed(argument[0], commands::kConsole)) {
+    choices = choicesFor(*command, index - 1);
   }
   std::string head;
   for (std::size_t i = 0; i < index; ++i) {

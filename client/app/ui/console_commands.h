@@ -24,11 +24,9 @@ class ConsoleTarget {
   virtual std::string watchReplay(const std::string& file) = 0;  ///< from the menus, back to them
 };
 
-/// The console's commands (docs/playing.md#console): `connect HOST:PORT`, `disconnect`,
-/// `name NAME`, `room ROOM`, `password [TEXT]`, `local`, `menu NAME`, `say TEXT`, `kill`, `replay
-/// FILE`, `debug joints|limits on|off`, `net_graph 0|1`, `quit`, `help [COMMAND]`. Runs `line` on
-/// `target`; returns the lines to print (an unknown command or a wrong argument says so, naming
-/// it).
+/// Runs `line` on `target`: one of the console's commands (docs/playing.md#console), declared
+/// with their parameters and help in commands/command_list.cpp (`kConsole`). Returns the lines to
+/// print: an unknown command or arguments that do not fit are answered with its usage.
 std::vector<std::string> runConsoleCommand(const std::string& line, ConsoleTarget& target);
 
 /// What `line` may become by completing its last word: commands, then their arguments.

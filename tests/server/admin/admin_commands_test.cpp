@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "server/admin/admin_command_table.h"
+#include "commands/command_list.h"
 #include "support/socketless_room.h"
 
 namespace coyote::test {
@@ -46,8 +46,8 @@ struct AdminDeskTest {
 
 TEST(AdminCommands, EveryCommandOfTheTableHasAHandlerAndNoOtherActionRuns) {
   AdminDeskTest test;  // the constructor throws if one has none
-  for (const AdminCommandSpec& command : kAdminCommands) {
-    EXPECT_NE(test.run(std::string(command.name)).status, 404) << command.name;
+  for (const commands::Command* command : commands::commandsFor(commands::kAdmin)) {
+    EXPECT_NE(test.run(std::string(command->name)).status, 404) << command->name;
   }
   const AdminReply unknown = test.run("shutdown");
   EXPECT_EQ(unknown.status, 404);

@@ -86,8 +86,20 @@ TEST(ChatRouter, HelpListsEveryRegisteredCommandAndAnUnknownOneIsToldSo) {
   Connection& ada = test.main.join("ada");
   test.chat.hear(ada, "/help", 1.0);
   test.chat.hear(ada, "/dance", 2.0);
-  EXPECT_THAT(test.outbox.texts(ada), ElementsAre("commands: /vote kick NAME, /vote yes, /vote no",
-                                                  "unknown command; /help lists them"));
+  test.chat.hear(ada, "/help vote kick", 3.0);
+  test.chat.hear(ada, "/vote kick", 4.0);
+  test.chat.hear(ada, "/vote yes please", 5.0);
+  EXPECT_THAT(test.outbox.texts(ada),
+              ElementsAre("commands: /vote kick NAME, /vote yes, /vote no",
+                          "unknown command; /help lists them",
+                          "/vote kick NAME: open a vote to put NAME out of the room",
+                          "usage: /vote kick NAME", "usage: /vote yes"));
+}
+
+TEST(ChatRouter, ACommandTheTableDoesNotGivePlayersCannotBeServed) {
+  Chat test;
+  EXPECT_THROW(test.chat.addCommand("kick", nullptr), std::logic_error) << "the admin's";
+  EXPECT_THROW(test.chat.addCommand("dance", nullptr), std::logic_error);
 }
 
 TEST(ChatRouter, AKickEndsTheVoteOnWhomItNamed) {

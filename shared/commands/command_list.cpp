@@ -1,0 +1,182 @@
+// Every command of Coyote: the admin API's (docs/hosting.md#moderation), chat's `/` commands
+// (docs/playing.md#chat) and the console's (docs/playing.md#console). Tests check that each is in
+// its page of the docs as written here.
+#include "commands/command_list.h"
+
+#include <algorithm>
+
+namespace coyote::commands {
+namespace {
+
+using Takes = Parameter::Takes;
+
+constexpr std::string_view kPlayerName = "the name of a player";
+
+std::vector<Command> adminCommands() {
+  return {
+      {.name = "players", .help = "every room and its players", .access = kAdmin},
+      {.name = "kick",
+       .parameters = {{.name = "player", .about = "the name of a player to kick"},
+                      {.name = "room", .optional = true},
+                      {.name = "reason", .optional = true}},
+       .help = "disconnect a player",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "ban",
+       .parameters = {{.name = "player", .optional = true},
+                      {.name = "address", .optional = true},
+                      {.name = "name", .optional = true},
+                      {.name = "minutes", .optional = true, .note = "0 or none: for good"},
+                      {.name = "reason", .optional = true},
+                      {.name = "room", .optional = true}},
+       .help = "ban an address or a name",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "bans", .help = "the bans, with their ids", .access = kAdmin},
+      {.name = "unban",
+       .parameters = {{.name = "id", .about = "the number GET /admin/bans lists"}},
+       .help = "lift a ban",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "mute",
+       .parameters = {{.name = "player", .about = kPlayerName},
+                      {.name = "minutes", .optional = true, .note = "10"}},
+       .help = "send a player's chat lines nowhere",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "unmute",
+       .parameters = {{.name = "player", .about = kPlayerName}},
+       .help = "let a muted player chat again",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "broadcast",
+       .parameters = {{.name = "text", .takes = Takes::kText, .about = "the line is empty"},
+                      {.name = "room", .optional = true}},
+       .help = "a server line to every room, or to one",
+       .access = kAdmin,
+       .changes = true},
+      {.name = "levels", .help = "the levels loaded and what each room plays", .access = kAdmin},
+      {.name = "level",
+       .parameters = {{.name = "level",
+                       .about = "the file name of a level this server loaded (GET /admin/levels "
+                                "lists them)"},
+                      {.name = "room", .optional = true, .note = "main"},
+                      {.name = "when",
+                       .optional = true,
+                       .choices = "now|race_end",
+                       .about = "now or race_end",
+                       .note = "`now` or `race_end`"},
+                      {.name = "wait", .optional = true, .note = "300"}},
+       .help = "change a room's level",
+       .access = kAdmin,
+       .changes = true},
+  };
+}
+
+std::vector<Command> consoleCommands() {
+  return {
+      {.name = "connect",
+       .parameters = {{.name = "host:port"}},
+       .help = "join a server",
+       .access = kConsole},
+      {.name = "disconnect", .help = "leave the server", .access = kConsole},
+      {.name = "name",
+       .parameters = {{.name = "name"}},
+       .help = "your name from the next connection on",
+       .access = kConsole},
+      {.name = "room",
+       .parameters = {{.name = "room"}},
+       .help = "join another room of this server",
+       .access = kConsole},
+      {.name = "password",
+       .parameters = {{.name = "text", .optional = true, .takes = Takes::kText}},
+       .help = "the server's password, for the next connection",
+       .access = kConsole},
+      {.name = "local", .help = "play on a server of your own on this machine", .access = kConsole},
+      {.name = "menu",
+       .parameters = {{.name = "menu", .choices = "title|browser|connect|options|replays"}},
+       .help = "open a menu",
+       .access = kConsole},
+      {.name = "replay",
+       .parameters = {{.name = "file"}},
+       .help = "watch a replay (Escape: back to the menus)",
+       .access = kConsole},
+      {.name = "say",
+       .parameters = {{.name = "text", .takes = Takes::kText}},
+       .help = "a line to the room's chat",
+       .access = kConsole},
+      {.name = "kill", .help = "back to your last checkpoint, or your spawn", .access = kConsole},
+      {.name = "debug",
+       .parameters = {{.name = "view", .choices = "joints|limits"},
+                      {.name = "state", .choices = "on|off"}},
+       .help = "the F4 joints and F5 limits views",
+       .access = kConsole},
+      {.name = "net_graph",
+       .parameters = {{.name = "state", .choices = "0|1"}},
+       .help = "the F3 net graph",
+       .access = kConsole},
+      {.name = "help",
+       .parameters = {{.name = "command", .optional = true, .takes = Takes::kText}},
+       .help = "the commands, or one",
+       .access = kConsole | kPlayer},
+      {.name = "quit", .help = "close the game", .access = kConsole},
+  };
+}
+
+std::vector<Command> chatCommands() {
+  return {
+      {.name = "vote kick",
+       .parameters = {{.name = "name", .takes = Takes::kText}},
+       .help = "open a vote to put NAME out of the room",
+       .access = kPlayer},
+      {.name = "vote yes", .help = "for the open vote", .access = kPlayer},
+      {.name = "vote no", .help = "against the open vote", .access = kPlayer},
+  };
+}
+
+std::vector<Command> allCommands() {
+  std::vector<Command> all = adminCommands();
+  std::ranges::move(consoleCommands(), std::back_inserter(all));
+  std::ranges::move(chatCommands(), std::back_inserter(all));
+  return all;
+}
+
+}  // namespace
+
+std::span<const Command> commandList() {
+  static const std::vector<Command> all = allCommands();
+  return all;
+}
+
+std::vector<const Command*> commandsFor(unsigned access) {
+  std::vector<const Command*> found;
+  for (const Command& command : commandList()) {
+    if ((command.access & access) != 0) {
+      found.push_back(&command);
+    }
+  }
+  return found;
+}
+
+const Command* commandNamed(std::string_view name, unsigned access) {
+  for (const Command* command : commandsFor(access)) {
+    if (command->name == name) {
+      return command;
+    }
+  }
+  return nullptr;
+}
+
+Found findCommand(std::string_view line, unsigned access) {
+  Found found;
+  for (const Command* command : commandsFor(access)) {
+    const bool starts = line.starts_with(command->name) &&
+                        (line.size() == command->name.size() || line[command->name.size()] == ' ');
+    if (starts && (found.command == nullptr || command->name.size() > found.command->name.size())) {
+      found = {command, line.substr(command->name.size())};
+    }
+  }
+  return found;
+}
+
+}  // namespace coyote::commands
