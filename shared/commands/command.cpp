@@ -102,8 +102,11 @@ std::variant<Arguments, std::string> fromFields(const Command& command,
     const bool given = found != fields.end();
     const bool missing = !given || found->second.empty();
     const bool fits = !given || parameter.choices.empty() || isChoice(parameter, found->second);
-    if ((missing && !parameter.optional) || !fits) {
+    if (missing && !parameter.optional) {
       return std::string(parameter.name) + ": " + std::string(parameter.about);
+    }
+    if (!fits) {
+      return std::string(parameter.name) + ": one of " + std::string(parameter.choices);
     }
     if (given) {
       values.emplace(parameter.name, found->second);

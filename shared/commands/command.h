@@ -24,7 +24,7 @@ struct Parameter {
   bool optional = false;
   Takes takes = Takes::kWord;
   std::string_view choices{};  ///< "on|off": the only words it takes, shown in place of its name
-  std::string_view about{};    ///< why it was refused: "player: " + about
+  std::string_view about{};    ///< what it is: help, and why it was refused ("player: " + about)
   std::string_view note{};     ///< after its name in the admin docs: "10" for "`minutes`? (10)"
 };
 
@@ -63,8 +63,8 @@ std::string fieldList(const Command& command);
 /// if they do not fit its parameters: one missing, one too many, a word not among its choices.
 std::optional<Arguments> fromLine(const Command& command, std::string_view rest);
 /// The arguments an admin request's `fields` give `command` (fields it has no parameter for are
-/// left out), or the problem, "NAME: ABOUT", of the first one that is needed and missing or
-/// empty, or that is not one of its choices.
+/// left out), or the problem of the first one at fault: "NAME: ABOUT" if needed and missing or
+/// empty, "NAME: one of A|B" if not one of its choices.
 std::variant<Arguments, std::string> fromFields(const Command& command,
                                                 const std::map<std::string, std::string>& fields);
 

@@ -10,26 +10,34 @@ namespace {
 
 using Takes = Parameter::Takes;
 
-constexpr std::string_view kPlayerName = "the name of a player";
+constexpr std::string_view kPlayerName = "the player's name";
 
-std::vector<Command> adminCommands() {
+// Their parameters' `about` is both coyote-admin's help for the option and the API's answer when
+// one is missing or wrong ("player: the name of a player to kick").
+std::vector<Command> adminModerationCommands() {
   return {
-      {.name = "players", .help = "every room and its players", .access = kAdmin},
+      {.name = "players",
+       .help = "rooms and their players: address, ping, loss, time connected",
+       .access = kAdmin},
       {.name = "kick",
        .parameters = {{.name = "player", .about = "the name of a player to kick"},
-                      {.name = "room", .optional = true},
-                      {.name = "reason", .optional = true}},
-       .help = "disconnect a player",
+                      {.name = "room", .optional = true, .about = "only in this room"},
+                      {.name = "reason", .optional = true, .about = "shown to them and the room"}},
+       .help = "disconnect a player, telling them why",
        .access = kAdmin,
        .changes = true},
       {.name = "ban",
-       .parameters = {{.name = "player", .optional = true},
-                      {.name = "address", .optional = true},
-                      {.name = "name", .optional = true},
-                      {.name = "minutes", .optional = true, .note = "0 or none: for good"},
-                      {.name = "reason", .optional = true},
-                      {.name = "room", .optional = true}},
-       .help = "ban an address or a name",
+       .parameters =
+           {{.name = "player", .optional = true, .about = "the player whose address to ban"},
+            {.name = "address", .optional = true, .about = "an IPv4 address instead"},
+            {.name = "name", .optional = true, .about = "a name instead (any ASCII case)"},
+            {.name = "minutes",
+             .optional = true,
+             .about = "how long, in minutes",
+             .note = "0 or none: for good"},
+            {.name = "reason", .optional = true, .about = "shown to them when refused"},
+            {.name = "room", .optional = true, .about = "where to look for the player"}},
+       .help = "ban a player's address, an address or a name (kicks them too)",
        .access = kAdmin,
        .changes = true},
       {.name = "bans", .help = "the bans, with their ids", .access = kAdmin},
@@ -40,34 +48,46 @@ std::vector<Command> adminCommands() {
        .changes = true},
       {.name = "mute",
        .parameters = {{.name = "player", .about = kPlayerName},
-                      {.name = "minutes", .optional = true, .note = "10"}},
-       .help = "send a player's chat lines nowhere",
+                      {.name = "minutes", .optional = true, .about = "how long", .note = "10"}},
+       .help = "the player's chat lines reach nobody",
        .access = kAdmin,
        .changes = true},
       {.name = "unmute",
        .parameters = {{.name = "player", .about = kPlayerName}},
-       .help = "let a muted player chat again",
+       .help = "lift a mute",
        .access = kAdmin,
        .changes = true},
+  };
+}
+
+std::vector<Command> adminRoomCommands() {
+  return {
       {.name = "broadcast",
-       .parameters = {{.name = "text", .takes = Takes::kText, .about = "the line is empty"},
-                      {.name = "room", .optional = true}},
-       .help = "a server line to every room, or to one",
+       .parameters = {{.name = "text",
+                       .takes = Takes::kText,
+                       .about = "a line of 1 to 120 characters"},
+                      {.name = "room", .optional = true, .about = "only this room"}},
+       .help = "a server line to every room, or one",
        .access = kAdmin,
        .changes = true},
-      {.name = "levels", .help = "the levels loaded and what each room plays", .access = kAdmin},
+      {.name = "levels",
+       .help = "the levels the server loaded, and what each room plays",
+       .access = kAdmin},
       {.name = "level",
        .parameters = {{.name = "level",
                        .about = "the file name of a level this server loaded (GET /admin/levels "
                                 "lists them)"},
-                      {.name = "room", .optional = true, .note = "main"},
+                      {.name = "room", .optional = true, .about = "the room", .note = "main"},
                       {.name = "when",
                        .optional = true,
                        .choices = "now|race_end",
-                       .about = "now or race_end",
-                       .note = "`now` or `race_end`"},
-                      {.name = "wait", .optional = true, .note = "300"}},
-       .help = "change a room's level",
+                       .about = "race_end: once nobody there is racing",
+                       .note = "now or race_end"},
+                      {.name = "wait",
+                       .optional = true,
+                       .about = "race_end: seconds to wait at most",
+                       .note = "300"}},
+       .help = "a room plays another of the loaded levels, starting over",
        .access = kAdmin,
        .changes = true},
   };
@@ -135,7 +155,8 @@ std::vector<Command> chatCommands() {
 }
 
 std::vector<Command> allCommands() {
-  std::vector<Command> all = adminCommands();
+  std::vector<Command> all = adminModerationCommands();
+  std::ranges::move(adminRoomCommands(), std::back_inserter(all));
   std::ranges::move(consoleCommands(), std::back_inserter(all));
   std::ranges::move(chatCommands(), std::back_inserter(all));
   return all;

@@ -1,10 +1,14 @@
 // coyote-admin: kick, ban, mute and talk to the players of a running coyote-server, and change
 // a room's level, through its admin API (docs/hosting.md#moderation). The token comes from
-// COYOTE_ADMIN_TOKEN.
+// COYOTE_ADMIN_TOKEN. Its subcommands are the admin API's commands as commands/command_list.cpp
+// declares them: a command's first parameter is its positional argument, the others options.
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <sstream>
 
 #include "cli/program.h"
+#include "commands/command_list.h"
 #include "tools/admin/admin_client.h"
 
 namespace {
@@ -13,75 +17,65 @@ constexpr const char* kProgram = "coyote-admin";
 
 struct CommandLine {
   std::string url = "http://127.0.0.1:9100";
-  std::string player;
-  std::string room;
-  std::string reason;
-  std::string minutes;
-  std::string address;
-  std::string name;
-  std::string text;
-  std::string id;
-  std::string level;
-  std::string when;
-  std::string wait;
   bool json = false;
+  std::map<std::string, std::string> values;  ///< by parameter name, as typed
 };
 
-struct Command {
-  std::string name;
-  CLI::App* app;
-};
+std::vector<std::string> choicesOf(std::string_view choices) {
+  std::vector<std::string> all;
+  std::istringstream bars{std::string(choices)};
+  for (std::string choice; std::getline(bars, choice, '|');) {
+    all.push_back(choice);
+  }
+  return all;
+}
 
-std::vector<Command> addCommands(CLI::App& app, CommandLine& o) {
+void addParameters(CLI::App& subcommand, const coyote::commands::Command& command, CommandLine& o) {
+  bool first = true;
+  for (const coyote::commands::Parameter& parameter : command.parameters) {
+    const std::string name(parameter.name);
+    std::string help(parameter.about);
+    help += parameter.note.empty() ? "" : " (" + std::string(parameter.note) + ")";
+    CLI::Option* option = subcommand.add_option(first ? name : "--" + name, o.values[name], help);
+    if (first && !parameter.optional) {
+      option->required();
+    }
+    if (!parameter.choices.empty()) {
+      option->check(CLI::IsMember(choicesOf(parameter.choices)));
+    }
+    first = false;
+  }
+}
+
+/// One subcommand per admin command; `broadcast` is also `say`.
+std::map<std::string, CLI::App*> addCommands(CLI::App& app, CommandLine& o) {
   app.add_option("--url", o.url, "the server's HTTP port (net.metrics_port)");
   app.add_flag("--json", o.json, "print the server's JSON answer as it is");
   app.require_subcommand(1);
-  std::vector<Command> commands;
-  const auto add = [&](const char* name, const char* help) {
-    commands.push_back({name, app.add_subcommand(name, help)});
-    return commands.back().app;
-  };
-  add("players", "rooms and their players: address, ping, loss, time connected");
-  add("bans", "the bans, with their ids");
-  CLI::App* kick = add("kick", "disconnect a player, telling them why");
-  kick->add_option("player", o.player, "the player's name")->required();
-  kick->add_option("--room", o.room, "only in this room");
-  kick->add_option("--reason", o.reason, "shown to the player and the room");
-  CLI::App* ban = add("ban", "ban a player's address, an address or a name (kicks them too)");
-  ban->add_option("player", o.player, "the player whose address to ban");
-  ban->add_option("--address", o.address, "an IPv4 address instead");
-  ban->add_option("--name", o.name, "a name instead (any ASCII case)");
-  ban->add_option("--minutes", o.minutes, "how long (0 or none: for good)");
-  ban->add_option("--reason", o.reason, "shown to the player when refused");
-  add("unban", "lift a ban")->add_option("id", o.id, "its id (coyote-admin bans)")->required();
-  CLI::App* mute = add("mute", "the player's chat lines reach nobody");
-  mute->add_option("player", o.player, "the player's name")->required();
-  mute->add_option("--minutes", o.minutes, "how long (default 10)");
-  add("unmute", "lift a mute")->add_option("player", o.player, "the player's name")->required();
-  CLI::App* say = add("say", "a server line to every room, or one");
-  say->add_option("text", o.text, "at most 120 characters")->required();
-  say->add_option("--room", o.room, "only this room");
-  add("levels", "the levels the server loaded, and what each room plays");
-  CLI::App* level = add("level", "a room plays another of the loaded levels, starting over");
-  level->add_option("level", o.level, "its file name (coyote-admin levels)")->required();
-  level->add_option("--room", o.room, "the room (default main)");
-  level->add_option("--when", o.when, "now (default) or race_end: once nobody there is racing")
-      ->check(CLI::IsMember({"now", "race_end"}));
-  level->add_option("--wait", o.wait, "race_end: seconds to wait at most (default 300)");
-  return commands;
+  std::map<std::string, CLI::App*> subcommands;
+  for (const coyote::commands::Command* command :
+       coyote::commands::commandsFor(coyote::commands::kAdmin)) {
+    CLI::App* subcommand =
+        app.add_subcommand(std::string(command->name), std::string(command->help));
+    addParameters(*subcommand, *command, o);
+    subcommands.emplace(command->name, subcommand);
+  }
+  subcommands.at("broadcast")->alias("say");
+  return subcommands;
 }
 
-coyote::AdminAnswer run(const std::string& command, const CommandLine& o,
+coyote::AdminAnswer run(const std::string& name, const CommandLine& o,
                         const coyote::AdminClient& client) {
-  if (command == "players" || command == "bans" || command == "levels") {
-    return client.get("/admin/" + command);
+  const coyote::commands::Command& command =
+      *coyote::commands::commandNamed(name, coyote::commands::kAdmin);
+  if (!command.changes) {
+    return client.get("/admin/" + name);
   }
-  const coyote::AdminClient::Arguments arguments{
-      {"player", o.player},   {"room", o.room}, {"reason", o.reason}, {"minutes", o.minutes},
-      {"address", o.address}, {"name", o.name}, {"text", o.text},     {"id", o.id},
-      {"level", o.level},     {"when", o.when}, {"wait", o.wait}};
-  return client.post("/admin/" + (command == "say" ? std::string("broadcast") : command),
-                     arguments);
+  coyote::AdminClient::Arguments arguments;
+  for (const coyote::commands::Parameter& parameter : command.parameters) {
+    arguments.emplace_back(parameter.name, o.values.at(std::string(parameter.name)));
+  }
+  return client.post("/admin/" + name, arguments);
 }
 
 }  // namespace
@@ -92,7 +86,7 @@ int main(int argc, char** argv) {
       "Moderates a running coyote-server and sets its rooms' levels through its admin API; the "
       "token comes from "
       "COYOTE_ADMIN_TOKEN"};
-  const std::vector<Command> commands = addCommands(app, o);
+  const std::map<std::string, CLI::App*> commands = addCommands(app, o);
   if (const auto exit = coyote::cli::parse(app, argc, argv, kProgram)) {
     return *exit;
   }
@@ -101,8 +95,8 @@ int main(int argc, char** argv) {
     return coyote::cli::fail(kProgram, "COYOTE_ADMIN_TOKEN: the server's admin.token is needed");
   }
   std::string command;
-  for (const Command& candidate : commands) {
-    command = candidate.app->parsed() ? candidate.name : command;
+  for (const auto& [name, subcommand] : commands) {
+    command = subcommand->parsed() ? name : command;
   }
   const coyote::AdminAnswer answer = run(command, o, coyote::AdminClient(o.url, token));
   std::cout << (o.json && answer.status != 0 ? answer.body

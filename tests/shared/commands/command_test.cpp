@@ -43,7 +43,7 @@ TEST(Command, UsageShowsNamesInCapitalsChoicesAsTheyAreAndOptionalsInBrackets) {
   EXPECT_EQ(usage(named("debug")), "debug joints|limits on|off");
   EXPECT_EQ(usage(named("vote kick")), "vote kick NAME");
   EXPECT_EQ(fieldList(named("level")),
-            "`level`, `room`? (main), `when`? (`now` or `race_end`), `wait`? (300)");
+            "`level`, `room`? (main), `when`? (now or race_end), `wait`? (300)");
 }
 
 TEST(Command, ALineGivesWordsAndTextAsTypedOrNothingWhenItDoesNotFit) {
@@ -73,9 +73,9 @@ TEST(Command, FieldsAreCheckedByNameAndTheProblemNamesTheField) {
   EXPECT_EQ(std::get<std::string>(fromFields(named("kick"), {{"player", ""}})),
             "player: the name of a player to kick");
   EXPECT_EQ(std::get<std::string>(fromFields(named("level"), {{"level", "a"}, {"when", "soon"}})),
-            "when: now or race_end");
+            "when: one of now|race_end");
   EXPECT_EQ(std::get<std::string>(fromFields(named("level"), {{"level", "a"}, {"when", ""}})),
-            "when: now or race_end");
+            "when: one of now|race_end");
   const auto ban = fromFields(named("ban"), {{"name", ""}});
   ASSERT_TRUE(std::holds_alternative<Arguments>(ban));
   EXPECT_TRUE(std::get<Arguments>(ban).has("name")) << "an optional field given empty is given";
