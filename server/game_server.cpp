@@ -48,32 +48,6 @@ std::unique_ptr<RecordsService> recordsFor(const ServerConfig& config,
       static_cast<std::size_t>(config.recordsQueue), kRecordsRetrySeconds, std::move(log));
 }
 
-double threadCpuMicros() {
-  timespec cpu{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
-  return static_cast<double>(cpu.tv_sec) * 1e6 + static_cast<double>(cpu.tv_nsec) / 1e3;
-}
-
-/// Microseconds of a stage, for the stage timings only (no decision depends on them): wall time
-/// (what a tick took, preemption included) and this thread's CPU time (what it cost the server,
-/// whatever else the machine runs).
-class StageTimer {
- public:
-  StageTiming lap() {
-    const auto now = std::chrono::steady_clock::now();
-    const double cpu = threadCpuMicros();
-    const StageTiming timing{std::chrono::duration<double, std::micro>(now - last_).count(),
-                             cpu - lastCpu_};
-    last_ = now;
-    lastCpu_ = cpu;
-    return timing;
-  }
-
- private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-  double lastCpu_ = threadCpuMicros();
-};
-
 }  // namespace
 
 GameServer::GameServer(const ServerConfig& config, const Level& level,
@@ -100,20 +74,20 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       adminCommands_(config_, log_, directory_, moderation_, chat_),
       startTime_(now),
       now_(now),
-      nextTick_(now + 1.0 / config.physics.tickRate),
+      clock_(config.physics.tickRate, config.maxSubsteps, now, log_),
       lastMetricsLog_(now),
       governor_(config.tickBudgetMs, config.physics.tickRate),
       handshake_(config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_,
                  governor_, [this] { return nextSendPhase(); }),
-      roomSteps_(config.roomThreads) {
+      roomStepper_(config.roomThreads) {
   metrics_.tickBudgetMicros =
       config_.tickBudgetMs > 0.0f ? config_.tickBudgetMs * 1000.0 : 1e6 / config_.physics.tickRate;
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
   moderation_.loadBans();
-  if (roomSteps_.threads() > 1) {
-    log_->info("rooms stepped on {} threads (rooms.threads)", roomSteps_.threads());
+  if (roomStepper_.threads() > 1) {
+    log_->info("rooms stepped on {} threads (rooms.threads)", roomStepper_.threads());
   }
 }
 
@@ -123,16 +97,11 @@ GameServer::~GameServer() = default;
 
 void GameServer::advance(double now) {
   now_ = now;
-  const double dt = 1.0 / config_.physics.tickRate;
-  int substeps = 0;
-  while (now_ >= nextTick_ && substeps < config_.maxSubsteps) {
+  const TickClock::Due due = clock_.advance(now_);
+  for (int tick = 0; tick < due.ticks; ++tick) {
     runTick();
-    nextTick_ += dt;
-    ++substeps;
   }
-  if (now_ >= nextTick_) {
-    dropLag();
-  }
+  metrics_.droppedLagTicks += due.dropped;
   // Deadlines of seconds, looked at ten times a second rather than at every packet: with 64
   // rooms, walking every slot of every room each loop turn was a tenth of an idle server's time.
   if (now_ >= nextExpiry_) {
@@ -151,82 +120,30 @@ void GameServer::advance(double now) {
   }
 }
 
-// Still behind after max_substeps: drop the lag instead of chasing it (no spiral of death).
-void GameServer::dropLag() {
-  const double dt = 1.0 / config_.physics.tickRate;
-  const auto dropped = static_cast<std::uint64_t>((now_ - nextTick_) / dt) + 1;
-  metrics_.droppedLagTicks += dropped;
-  if (now_ - lastLagWarning_ > 5.0) {
-    log_->warn("running behind: dropped {} ticks of lag (sim.max_substeps = {})", dropped,
-               config_.maxSubsteps);
-    lastLagWarning_ = now_;
-  }
-  nextTick_ = now_ + dt;
-}
-
-// Every room steps once per tick of the loop, each from its own tick count, on rooms.threads
-// threads. Each room's CPU time is its thread's; the tick's is the loop thread's plus what the
-// other threads spent on rooms.
+// Every room steps once per tick of the loop; the tick's CPU time is the loop thread's plus what
+// the other threads spent on rooms.
 void GameServer::runTick() {
-  StageTimer timer;
-  const double workerCpu = stepRooms();
-  StepProfile profile;  // the tick's stages summed over the rooms
-  for (std::size_t i = 0; i < roomList_.size(); ++i) {
-    for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
-      profile.micros[stage] += roomProfiles_[i].micros[stage];
-    }
-  }
+  tickTiming_.startSimulating();
+  const RoomStepper::Stepped stepped = roomStepper_.step(directory_.rooms(), now_);
   recordsBridge_.exchange(directory_.rooms());
-  metrics_.addStepProfile(profile);
+  metrics_.addStepProfile(stepped.profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
   spinForTesting(artificialTickCostMs_);
-  StageTiming simulate = timer.lap();
-  simulate.cpu += workerCpu;
-  metrics_.simulateCpuMicros += simulate.cpu;
-  metrics_.simulateBudgetOverruns += simulate.cpu > metrics_.tickBudgetMicros ? 1 : 0;
-  metrics_.simulateStage.add(simulate.wall);
-  if (pendingTick_) {
-    recordTick(*pendingTick_);  // an earlier substep of this turn, not sent
-  }
-  pendingTick_ = simulate;
+  applyGovernorLevel(tickTiming_.simulated(stepped.workerCpu));
 }
 
-double GameServer::stepRooms() {
-  roomList_.clear();
-  for (auto& [name, room] : directory_.rooms()) {
-    roomList_.push_back(room.get());
+void GameServer::applyGovernorLevel(const std::optional<OverloadGovernor::Transition>& change) {
+  if (!change) {
+    return;
   }
-  roomProfiles_.assign(roomList_.size(), StepProfile{});
-  roomCpuMicros_.assign(roomList_.size(), 0.0);
-  roomSteps_.run(roomList_.size(), [this](std::size_t i) {
-    const double start = threadCpuMicros();
-    roomList_[i]->runTick(now_, roomProfiles_[i]);
-    roomCpuMicros_[i] = threadCpuMicros() - start;
-  });
-  double workerCpu = 0.0;
-  for (std::size_t i = 0; i < roomList_.size(); ++i) {
-    roomList_[i]->noteTickCpu(roomCpuMicros_[i]);
-    workerCpu += roomSteps_.ranOnLoopThread(i) ? 0.0 : roomCpuMicros_[i];
-  }
-  return workerCpu;
-}
-
-void GameServer::recordTick(const StageTiming& timing) {
-  metrics_.addTick(timing);
-  if (const auto change = governor_.addTick(timing.wall / 1000.0)) {
-    applyGovernorLevel(*change);
-  }
-}
-
-void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) {
-  if (change.to > change.from) {
-    log_->warn("overload governor: level {} -> {} ({}): {}", change.from, change.to,
-               governorLevelEffect(change.to), change.cause);
+  if (change->to > change->from) {
+    log_->warn("overload governor: level {} -> {} ({}): {}", change->from, change->to,
+               governorLevelEffect(change->to), change->cause);
   } else {
-    log_->info("overload governor: level {} -> {}: {}", change.from, change.to, change.cause);
+    log_->info("overload governor: level {} -> {}: {}", change->from, change->to, change->cause);
   }
-  if (governor_.limitsActivity() != (change.from >= 3)) {
+  if (governor_.limitsActivity() != (change->from >= 3)) {
     // Announced as the next tick's authoritative event: every client applies it at that tick.
     const bool limit = governor_.limitsActivity();
     for (auto& [name, room] : directory_.rooms()) {
@@ -235,7 +152,7 @@ void GameServer::applyGovernorLevel(const OverloadGovernor::Transition& change) 
           limit ? static_cast<std::uint16_t>(config_.overloadActiveBodies) : std::uint16_t{0});
     }
   }
-  metrics_.governorLevel = change.to;
+  metrics_.governorLevel = change->to;
   ++metrics_.governorTransitions;
   ticksPerSend_ = governor_.halvesSendRate() ? baseTicksPerSend_ * 2 : baseTicksPerSend_;
 }
@@ -257,9 +174,8 @@ void GameServer::expireConnections() {
 // ---- sending -----------------------------------------------------------------------------------
 
 void GameServer::send() {
-  std::optional<StageTimer> timer;  // a tick's send is timed; the loop turns between are not
-  if (framesDue_) {
-    timer.emplace();
+  if (framesDue_) {  // a tick's send is timed; the loop turns between are not
+    tickTiming_.startSending();
     for (const auto& [peer, connection] : sessions_.connections()) {
       if (connection->room != nullptr) {
         connection->room->sendFramesTo(*connection, ticksPerSend_, now_);
@@ -269,14 +185,7 @@ void GameServer::send() {
   sessions_.flush();
   updateTraffic();
   if (framesDue_) {
-    const StageTiming sending = timer->lap();
-    metrics_.sendStage.add(sending.wall);
-    metrics_.sendCpuMicros += sending.cpu;
-    metrics_.sendBudgetOverruns += sending.cpu > metrics_.tickBudgetMicros ? 1 : 0;
-    if (pendingTick_) {
-      recordTick({pendingTick_->wall + sending.wall, pendingTick_->cpu + sending.cpu});
-      pendingTick_.reset();
-    }
+    applyGovernorLevel(tickTiming_.sent());
     framesDue_ = false;
   }
 }

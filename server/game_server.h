@@ -23,11 +23,13 @@
 #include "server/records/records_service.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_directory.h"
-#include "server/rooms/room_step_pool.h"
+#include "server/rooms/room_stepper.h"
 #include "server/server_config.h"
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
 #include "server/session/session_host.h"
+#include "server/tick/tick_clock.h"
+#include "server/tick/tick_timing.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -67,7 +69,7 @@ class GameServer final : private SessionEvents {
   void send();
 
   /// When the next tick is due (s), so that a loop can wait for packets until then.
-  double nextTickTime() const { return nextTick_; }
+  double nextTickTime() const { return clock_.nextTickTime(); }
 
   /// Says goodbye to every client; keep calling `receive()` for a moment to deliver it, then
   /// `close()`.
@@ -125,12 +127,8 @@ class GameServer final : private SessionEvents {
 
   /// What a server info query is answered with (rooms listed from `firstRoom`).
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
-  /// Steps every room once; returns the CPU µs spent on rooms by threads other than the loop's.
-  double stepRooms();
-  /// Counts a tick's time in the metrics and lets the governor judge it.
-  void recordTick(const StageTiming& timing);
-  void applyGovernorLevel(const OverloadGovernor::Transition& change);
-  void dropLag();
+  /// Acts on a change of the governor's level, if any: the send rate, the rooms' limits, the log.
+  void applyGovernorLevel(const std::optional<OverloadGovernor::Transition>& change);
   void expireConnections();
   void updateTraffic();
   void updateLossFigures();
@@ -152,22 +150,18 @@ class GameServer final : private SessionEvents {
   AdminCommands adminCommands_;
   double startTime_ = 0.0;
   double now_ = 0.0;
-  double nextTick_ = 0.0;
+  TickClock clock_;
   double lastMetricsLog_ = 0.0;
-  double lastLagWarning_ = -1e9;
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
+  TickTiming tickTiming_{metrics_, governor_};
   Handshake handshake_;
-  RoomStepPool roomSteps_;
-  std::vector<Room*> roomList_;            ///< reused each tick
-  std::vector<StepProfile> roomProfiles_;  ///< reused each tick
-  std::vector<double> roomCpuMicros_;      ///< reused each tick
-  double nextExpiry_ = 0.0;                ///< when connections and rooms are next looked at
+  RoomStepper roomStepper_;
+  double nextExpiry_ = 0.0;  ///< when connections and rooms are next looked at
   double artificialTickCostMs_ = 0.0;
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;
-  std::optional<StageTiming> pendingTick_;  ///< the last tick's simulate time, send() adds its own
 };
 
 }  // namespace coyote

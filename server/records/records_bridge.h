@@ -21,7 +21,7 @@ namespace coyote {
 /// does nothing.
 class RecordsBridge {
  public:
-  using Rooms = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
+  using Rooms = RoomsByName;
   /// Ghost requests answered per connection: 4 in 2 s (a client asks for two at a time).
   static constexpr int kGhostRequests = 4;
   static constexpr double kGhostWindowSeconds = 2.0;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -174,6 +175,9 @@ class Room {
   std::optional<NextLevel> nextLevel_;
   std::vector<Connection*> members_;
 };
+
+/// The open rooms by name, as the RoomDirectory holds them.
+using RoomsByName = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
 
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without
 /// `{room}` records `main` only ("" for the others).

@@ -27,7 +27,7 @@ namespace coyote {
 /// pointing at it (kicked or refused a moment before).
 class RoomDirectory {
  public:
-  using Rooms = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
+  using Rooms = RoomsByName;
   /// Takes a client of a room that changed level into `room`, as a Hello would, on the connection
   /// it has: `player` is its name, "" for a spectator.
   using Mover = std::function<void(Connection& connection, Room& room, const std::string& player)>;
