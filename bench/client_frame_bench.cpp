@@ -14,7 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include "client/app/scene/art/art_assets.h"
-#include "client/app/scene/game_view.h"
+#include "client/app/view/game_view.h"
 #include "client/app/window/font.h"
 #include "config/materials_loader.h"
 #include "level/tiled_level_loader.h"

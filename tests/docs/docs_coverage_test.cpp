@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "commands/command_list.h"
 #include "config/materials_loader.h"
 #include "config/toml_table_reader.h"

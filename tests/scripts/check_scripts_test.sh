@@ -34,6 +34,19 @@ if output=$("$repo/scripts/check_includes" "$tree"); then
 fi
 grep -q 'server/session/outbox.h:2: includes server/rooms/room.h (rooms), a layer above session' \
   <<<"$output" || fail "check_includes did not name the server's upward include: $output"
+rm "$tree/server/session/outbox.h"
+
+mkdir -p "$tree/client/app/scene" "$tree/client/app/view"
+printf '#pragma once\n' >"$tree/client/app/scene/world_renderer.h"
+printf '#pragma once\n#include "client/app/scene/world_renderer.h"\n' >"$tree/client/app/view/game_view.h"
+"$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused view/ on scene/"
+printf '#pragma once\n#include "client/app/view/game_view.h"\n' >"$tree/client/app/scene/ghost_view.h"
+if output=$("$repo/scripts/check_includes" "$tree"); then
+  fail "check_includes accepted scene/ including view/"
+fi
+grep -q 'client/app/scene/ghost_view.h:2: includes client/app/view/game_view.h (view), a layer above scene' \
+  <<<"$output" || fail "check_includes did not name the client's upward include: $output"
+rm "$tree/client/app/scene/ghost_view.h"
 
 git -C "$tree" init -q
 docs=docs  # spelled apart so that the repository's own check does not read these as citations
@@ -46,4 +59,4 @@ if output=$("$repo/scripts/check_doc_links" "$tree"); then
 fi
 grep -q "vec2.h:1: ${docs}/page.md has no section #no-such-section" <<<"$output" ||
   fail "check_doc_links did not name the citation: $output"
-echo "check scripts: 6 checks passed"
+echo "check scripts: 7 checks passed"

@@ -10,7 +10,7 @@
 
 #include "client/app/menu/menu_list.h"
 #include "client/app/ui/text_field.h"
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "client/core/server_query.h"
 
 namespace coyote {

@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "sim/state/player_input.h"
 
 namespace coyote {

@@ -8,7 +8,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/program.h"
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "client/app/window/client_window.h"
 #include "client/app/window/font.h"
 #include "client/core/local_server.h"

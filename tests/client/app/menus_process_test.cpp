@@ -11,7 +11,7 @@
 #include <SFML/Graphics/Image.hpp>
 
 #include "client/app/render/palette.h"
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "client/core/server_query.h"
 #include "replay/replay_file.h"
 #include "support/coyote_processes.h"

@@ -4,7 +4,7 @@
 #include <spdlog/sinks/null_sink.h>
 
 #include "client/app/menu/menus.h"
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 #include "support/temp_file.h"
 
 namespace coyote {

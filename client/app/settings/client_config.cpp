@@ -1,4 +1,4 @@
-#include "client/app/window/client_config.h"
+#include "client/app/settings/client_config.h"
 
 #include <array>
 #include <cstdlib>

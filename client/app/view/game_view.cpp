@@ -1,4 +1,4 @@
-#include "client/app/scene/game_view.h"
+#include "client/app/view/game_view.h"
 
 #include "client/app/scene/effect_renderer.h"
 
