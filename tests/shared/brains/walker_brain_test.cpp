@@ -4,10 +4,8 @@
 #include "support/bundled_level.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::Scenario;
 
 // Plays the walker for `ticks` on the scenario's player; returns how often it respawned (a jump
 // back of more than 3 tiles in one tick).
@@ -126,7 +124,7 @@ TEST(WalkerBrain, StopsToRideAPlatformItLandsOn) {
 TEST(WalkerBrain, TheSameSeedInTheSameWorldPlaysTheSame) {
   const auto inputs = [](std::uint64_t seed) {
     Scenario scenario(std::string_view{}, PhysicsConfig{});
-    scenario.level = test::bundledLevel("arena.tmj");
+    scenario.level = bundledLevel("arena.tmj");
     scenario.state = makeWorld(1, scenario.level, scenario.config);
     WalkerBrain brain(seed);
     std::vector<PlayerInput> played;
@@ -151,7 +149,7 @@ TEST(WalkerBrain, TheSameSeedInTheSameWorldPlaysTheSame) {
 
 TEST(WalkerBrain, ExploresTheArenaAndRarelyDies) {
   Scenario scenario(std::string_view{}, PhysicsConfig{});
-  scenario.level = test::bundledLevel("arena.tmj");
+  scenario.level = bundledLevel("arena.tmj");
   scenario.state = makeWorld(1, scenario.level, scenario.config);
   WalkerBrain brain(3);
   std::vector<bool> visited(static_cast<std::size_t>(scenario.level.width()), false);
@@ -166,4 +164,4 @@ TEST(WalkerBrain, ExploresTheArenaAndRarelyDies) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

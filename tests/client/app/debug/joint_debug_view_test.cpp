@@ -5,10 +5,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::Scenario;
 
 /// A 1 × 1 crate at `topLeft` joined to the world at `anchor`.
 JointDefinition jointTo(JointKind kind, Vec2 topLeft, Vec2 anchor, BodyId crate) {
@@ -21,7 +19,7 @@ JointDefinition jointTo(JointKind kind, Vec2 topLeft, Vec2 anchor, BodyId crate)
 }
 
 TEST(JointDebugView, ARailInTheMiddleOfItsRangeWorksAndAtAnEndIsStrained) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{10.0f, 3.0f}});
   JointDefinition rail = jointTo(JointKind::Rail, {10.0f, 3.0f}, {10.5f, 3.5f}, kCrateIdBase);
   rail.lower = -2.0f;
@@ -39,22 +37,22 @@ TEST(JointDebugView, ARailInTheMiddleOfItsRangeWorksAndAtAnEndIsStrained) {
 }
 
 TEST(JointDebugView, ATautRopeIsStrainedAndASlackOneWorks) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{10.0f, 3.0f}});
   JointDefinition rope = jointTo(JointKind::Rope, {10.0f, 3.0f}, {10.5f, 1.5f}, kCrateIdBase);
   rope.length = 2.0f;
   scenario.add(rope);
-  scenario.step(test::input(0), 30);  // hanging at full length
+  scenario.step(input(0), 30);  // hanging at full length
   EXPECT_EQ(jointStatus(scenario.state, scenario.level, 0), JointStatus::Strained);
   scenario.level.joints[0].length = 8.0f;  // long enough to reach the floor: slack
-  scenario.step(test::input(0), 120);
+  scenario.step(input(0), 120);
   EXPECT_EQ(jointStatus(scenario.state, scenario.level, 0), JointStatus::Working);
   float along = 0.0f;
   EXPECT_FALSE(railPosition(scenario.state, scenario.level, 0, along)) << "not a rail";
 }
 
 TEST(JointDebugView, AMotorAtItsMaximumForceOrAJointNearBreakingIsStrained) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{10.0f, 6.0f}});
   JointDefinition rail = jointTo(JointKind::Rail, {10.0f, 6.0f}, {10.5f, 6.5f}, kCrateIdBase);
   rail.lower = -5.0f;
@@ -73,7 +71,7 @@ TEST(JointDebugView, AMotorAtItsMaximumForceOrAJointNearBreakingIsStrained) {
 }
 
 TEST(JointDebugView, ABrokenJointIsBrokenAndAnUnknownIndexWorks) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{10.0f, 3.0f}});
   scenario.add(jointTo(JointKind::Weld, {10.0f, 3.0f}, {10.5f, 1.5f}, kCrateIdBase));
   scenario.state.joints[0].broken = true;
@@ -82,4 +80,4 @@ TEST(JointDebugView, ABrokenJointIsBrokenAndAnUnknownIndexWorks) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

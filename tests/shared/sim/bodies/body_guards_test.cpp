@@ -7,11 +7,8 @@
 #include "sim/bodies/crate_activity.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::kHall;
-using test::Scenario;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr BodyId kPlayer = kCharacterIdBase;
@@ -124,4 +121,4 @@ TEST(Guards, SpeedsOverTheirCapAreClampedAndReported) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -4,11 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::kHall;
-using test::Scenario;
 
 constexpr float kFast = 200.0f;  // tiles/s: 3.3 tiles a step, more than any target is wide
 
@@ -95,4 +92,4 @@ TEST(ContinuousCollision, AFastCrateStopsAtAWallAndAFloor) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -5,13 +5,8 @@
 #include "sim/state_hash.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kHall;
-using test::kRight;
-using test::Scenario;
 
 int count(const std::vector<StepEvent>& events, EventKind kind, BodyId body) {
   int n = 0;
@@ -190,4 +185,4 @@ TEST(Activity, SleepIsPartOfTheHashedState) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -12,13 +12,8 @@
 #include "support/bundled_level.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kHall;
-using test::kRight;
-using test::Scenario;
 
 CrateDefinition crate(Vec2 position, float mass = 1.0f, Vec2 size = {1.0f, 1.0f}) {
   return CrateDefinition{position, size, mass};
@@ -154,7 +149,7 @@ TEST(Crate, ACrateSqueezedByAPlatformGoesBackToItsStart) {
 // The playground with 4 random players for `ticks`, its crates stored in the order `shuffle`
 // gives (a permutation of the level's crate slots), then put back in level order.
 WorldState playgroundRun(std::uint32_t seed, int ticks, bool shuffle) {
-  const Level level = test::bundledLevel("playground.tmj");
+  const Level level = bundledLevel("playground.tmj");
   const PhysicsConfig config;
   const StepParameters parameters(config);
   WorldState state = makeWorld(4, level, config);
@@ -183,4 +178,4 @@ TEST(Crate, TheWorldDoesNotDependOnTheOrderCratesAreStoredIn) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -12,10 +12,8 @@
 #include "sim/state_hash.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::Scenario;
 
 /// 40 × 16, walls all round: the floor's top at y = 15, room to hang and swing things.
 std::string tallHall() {
@@ -255,8 +253,8 @@ TEST(Joints, AJumpOffARisingLiftKeepsTheLiftsSpeed) {
   ASSERT_FLOAT_EQ(scenario.crate().velocity.y, -3.0f);
   Scenario still(tallHall());  // the same jump off the floor
   ASSERT_TRUE(still.settle());
-  scenario.step(test::input(0, 0, kButtonJump));
-  still.step(test::input(0, 0, kButtonJump));
+  scenario.step(input(0, 0, kButtonJump));
+  still.step(input(0, 0, kButtonJump));
   EXPECT_NE(scenario.player().support, kCrateIdBase);
   EXPECT_NEAR(scenario.player().velocity.y, still.player().velocity.y - 3.0f, 1e-3f);
 }
@@ -468,4 +466,4 @@ TEST(JointLinks, LinksNeverClearedHoldNothing) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

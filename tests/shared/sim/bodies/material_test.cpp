@@ -4,12 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 // 40 × 14, floor at row 13, spawn at (2.5, 13).
 constexpr const char* kYard =
@@ -126,4 +122,4 @@ TEST(Material, IceScalesGroundBrakingByItsFriction) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

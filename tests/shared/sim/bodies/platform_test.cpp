@@ -5,13 +5,8 @@
 #include "sim/collision/sweep.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 // 30 × 12, floor at row 11, spawn at (2.5, 11).
 constexpr const char* kRoom =
@@ -211,4 +206,4 @@ TEST(Platform, ASolidPlatformBlocksAJumpFromBelow) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -8,12 +8,8 @@
 #include "sim/bodies/sensors.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 constexpr BodyId kPlayer = kCharacterIdBase;
 
@@ -42,7 +38,7 @@ std::vector<Seen> sensorEvents(Scenario& scenario, PlayerInput move, int ticks) 
 }
 
 TEST(Sensor, ACharacterRunningThroughEntersOnceAndLeavesOnce) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(sensorPlatform({10.0f, 5.0f}, {2.0f, 2.0f}));
   const std::vector<Seen> seen = sensorEvents(scenario, input(kRight), 120);
   ASSERT_EQ(seen.size(), 2u);
@@ -56,7 +52,7 @@ TEST(Sensor, ACharacterRunningThroughEntersOnceAndLeavesOnce) {
 }
 
 TEST(Sensor, EnteringIsOverlappingMoreThanTouching) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   const float right = scenario.box().right();
   scenario.add(sensorPlatform({right, 5.0f}, {2.0f, 2.0f}));  // touching the box's right side
   EXPECT_TRUE(sensorEvents(scenario, input(0), 30).empty());
@@ -68,7 +64,7 @@ TEST(Sensor, EnteringIsOverlappingMoreThanTouching) {
 // A character placed inside (at its spawn) was inside before its first step: it never entered,
 // and standing there reports nothing; walking out, it leaves.
 TEST(Sensor, StandingInsideReportsNothingUntilItLeaves) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(sensorPlatform({1.0f, 5.0f}, {4.0f, 2.0f}));  // around the spawn
   EXPECT_TRUE(sensorEvents(scenario, input(0), 300).empty());
   const std::vector<Seen> seen = sensorEvents(scenario, input(kRight), 60);
@@ -77,7 +73,7 @@ TEST(Sensor, StandingInsideReportsNothingUntilItLeaves) {
 }
 
 TEST(Sensor, ACrateFallingInIsReportedWithItsId) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(sensorPlatform({20.0f, 5.5f}, {2.0f, 1.5f}));
   scenario.add(CrateDefinition{{20.5f, 2.0f}});
   const std::vector<Seen> seen = sensorEvents(scenario, input(0), 120);
@@ -88,7 +84,7 @@ TEST(Sensor, ACrateFallingInIsReportedWithItsId) {
 }
 
 TEST(Sensor, ASensorCrateSensesTheCharacterThatWalksThroughIt) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   CrateDefinition sensor{{10.0f, 6.0f}};
   sensor.filter = {kGroupSensor, defaultCollidesWith(kGroupSensor)};
   scenario.add(sensor);
@@ -99,7 +95,7 @@ TEST(Sensor, ASensorCrateSensesTheCharacterThatWalksThroughIt) {
 }
 
 TEST(Sensor, AReplayedStepReportsTheSameEvents) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(sensorPlatform({6.0f, 5.0f}, {1.0f, 2.0f}));
   scenario.step(input(kRight), 20);
   const WorldState saved = scenario.state;
@@ -117,7 +113,7 @@ TEST(Sensor, AReplayedStepReportsTheSameEvents) {
 }
 
 TEST(Sensor, MorePairsThanTrackedAreCountedAsDroppedNotLost) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(sensorPlatform({1.0f, 1.0f}, {38.0f, 6.0f}));
   for (int i = 0; i < static_cast<int>(kMaxSensorPairs) + 40; ++i) {
     scenario.add(CrateDefinition{
@@ -136,7 +132,7 @@ TEST(Sensor, MorePairsThanTrackedAreCountedAsDroppedNotLost) {
 }
 
 TEST(Sensor, ALevelWithoutSensorsFindsNone) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{10.0f, 6.0f}});
   SensorOverlaps overlaps;
   overlaps.find(scenario.state, ActiveCharacters(scenario.state), scenario.level, scenario.config);
@@ -145,4 +141,4 @@ TEST(Sensor, ALevelWithoutSensorsFindsNone) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -5,10 +5,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
 
 std::string openSky() {
   std::string picture;
@@ -20,14 +18,14 @@ std::string openSky() {
 }
 
 TEST(Dash, LastsNineTicksAtSixtyHertz) {
-  EXPECT_EQ(test::Scenario(openSky()).parameters.dashTicks, 9);
+  EXPECT_EQ(Scenario(openSky()).parameters.dashTicks, 9);
 }
 
 TEST(Dash, AllEightDirectionsHaveTheSameSpeedAndNoGravity) {
   const int directions[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                 {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   for (const auto& d : directions) {
-    test::Scenario scenario(openSky());
+    Scenario scenario(openSky());
     const PlayerInput press = input(d[0] * 127, d[1] * 127, kButtonDash);
     scenario.step(press);
     const Vec2 v = scenario.player().velocity;
@@ -45,7 +43,7 @@ TEST(Dash, AllEightDirectionsHaveTheSameSpeedAndNoGravity) {
 }
 
 TEST(Dash, WithoutDirectionGoesWhereTheCharacterFaces) {
-  test::Scenario scenario(openSky());
+  Scenario scenario(openSky());
   scenario.step(input(-127));
   scenario.step(input(0, 0, kButtonDash));
   EXPECT_EQ(scenario.player().velocity.x, -scenario.config.dashSpeed);
@@ -53,7 +51,7 @@ TEST(Dash, WithoutDirectionGoesWhereTheCharacterFaces) {
 }
 
 TEST(Dash, MoveInputIsIgnoredDuringTheDash) {
-  test::Scenario scenario(openSky());
+  Scenario scenario(openSky());
   scenario.step(input(127, 0, kButtonDash));
   scenario.step(input(-127, 127, kButtonDash), 4);
   EXPECT_EQ(scenario.player().velocity.x, scenario.config.dashSpeed);
@@ -63,7 +61,7 @@ TEST(Dash, MoveInputIsIgnoredDuringTheDash) {
 TEST(Dash, At80TilesPerSecondStopsExactlyAtAOneTileWall) {
   PhysicsConfig config;
   config.dashSpeed = 80.0f;
-  test::Scenario scenario(
+  Scenario scenario(
       "....................\n"
       "..S.......#.........\n"
       "####################\n",
@@ -77,7 +75,7 @@ TEST(Dash, At80TilesPerSecondStopsExactlyAtAOneTileWall) {
 }
 
 TEST(Dash, RefilledOnlyOnGround) {
-  test::Scenario scenario(
+  Scenario scenario(
       "..........\n"
       "....S.....\n"
       "..........\n"
@@ -98,7 +96,7 @@ TEST(Dash, RefilledOnlyOnGround) {
 }
 
 TEST(Dash, LevelBudgetRefusesDashes) {
-  test::Scenario scenario(
+  Scenario scenario(
       "..........\n"
       "....S.....\n"
       "##########\n");
@@ -115,4 +113,4 @@ TEST(Dash, LevelBudgetRefusesDashes) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

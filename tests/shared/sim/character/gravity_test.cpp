@@ -5,10 +5,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
 
 // A shaft tall enough to fall for five seconds without landing, even twice as heavy.
 std::string tallShaft() {
@@ -20,7 +18,7 @@ std::string tallShaft() {
 }
 
 float terminalSpeedAfterFiveSeconds(const PhysicsConfig& config) {
-  test::Scenario scenario(tallShaft(), config);
+  Scenario scenario(tallShaft(), config);
   scenario.step(input(0), 300);  // 5 s: many drag time constants (mass / drag)
   return scenario.player().velocity.y;
 }
@@ -42,7 +40,7 @@ TEST(Gravity, HeavierMassFallsFaster) {
 }
 
 TEST(Gravity, FallSpeedApproachesTerminalWithoutOvershooting) {
-  test::Scenario scenario(tallShaft());
+  Scenario scenario(tallShaft());
   float previous = 0.0f;
   for (int tick = 0; tick < 600; ++tick) {
     scenario.step();
@@ -55,7 +53,7 @@ TEST(Gravity, FallSpeedApproachesTerminalWithoutOvershooting) {
 
 // One step from a chosen velocity in open air shows the effective gravity of each phase.
 float velocityAfterOneStep(float vy, std::uint8_t buttons, const PhysicsConfig& config = {}) {
-  test::Scenario scenario(tallShaft(), config);
+  Scenario scenario(tallShaft(), config);
   scenario.player().velocity.y = vy;
   scenario.step(input(0, 0, buttons));
   return scenario.player().velocity.y;
@@ -100,7 +98,7 @@ TEST(Gravity, FallMultiplierChangesTheDescentNotTheRise) {
 }
 
 TEST(Gravity, ExplicitEulerMovesByTheUpdatedVelocity) {
-  test::Scenario scenario(tallShaft());
+  Scenario scenario(tallShaft());
   scenario.player().velocity.y = 10.0f;
   const float y = scenario.player().position.y;
   scenario.step();
@@ -108,4 +106,4 @@ TEST(Gravity, ExplicitEulerMovesByTheUpdatedVelocity) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

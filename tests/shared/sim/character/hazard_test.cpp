@@ -7,13 +7,8 @@
 #include "sim/character/spawn.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 // Spawn on the left, a checkpoint area at columns 10-11, spikes at columns 16-17 and 20.
 constexpr const char* kCourse =
@@ -202,4 +197,4 @@ TEST(Respawn, WithoutACheckpointThePressSendsTheCharacterToItsSpawn) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -4,11 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
 
 // A ledge at x = 8 over a drop to a floor far below.
 const char* const kLedge =
@@ -38,11 +35,11 @@ bool jumpedThisStep(const Character& before, const Character& after) {
 }
 
 TEST(Jump, CoyoteTimeIsSixTicksAtSixtyHertz) {
-  EXPECT_EQ(test::Scenario(kLedge).parameters.coyoteTicks, 6);
+  EXPECT_EQ(Scenario(kLedge).parameters.coyoteTicks, 6);
 }
 
 TEST(Jump, CoyoteTimeAllowsAJumpOnTheSixthAirborneTickButNotTheSeventh) {
-  test::Scenario scenario(kLedge, withoutAirJumps());
+  Scenario scenario(kLedge, withoutAirJumps());
   ASSERT_TRUE(scenario.settle());
   while (scenario.player().grounded) {
     scenario.step(kRun);
@@ -59,11 +56,11 @@ TEST(Jump, CoyoteTimeAllowsAJumpOnTheSixthAirborneTickButNotTheSeventh) {
 }
 
 TEST(Jump, JumpBufferIsSevenTicksAtSixtyHertz) {
-  EXPECT_EQ(test::Scenario(kLedge).parameters.jumpBufferTicks, 7);  // 0.12 s = 7.2 ticks
+  EXPECT_EQ(Scenario(kLedge).parameters.jumpBufferTicks, 7);  // 0.12 s = 7.2 ticks
 }
 
 TEST(Jump, BufferedPressFiresOnLandingUpToSevenTicksEarly) {
-  test::Scenario scenario(
+  Scenario scenario(
       "..S..\n"
       ".....\n"
       ".....\n"
@@ -95,10 +92,10 @@ TEST(Jump, BufferedPressFiresOnLandingUpToSevenTicksEarly) {
 }
 
 TEST(Jump, ReleasingWhileRisingCutsVerticalSpeed) {
-  test::Scenario scenario(kLedge);
+  Scenario scenario(kLedge);
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(0, 0, kButtonJump), 5);
-  test::Scenario held = scenario;
+  Scenario held = scenario;
   held.step(input(0, 0, kButtonJump));
   const float vyBefore = scenario.player().velocity.y;
   ASSERT_LT(vyBefore, 0.0f);
@@ -109,13 +106,13 @@ TEST(Jump, ReleasingWhileRisingCutsVerticalSpeed) {
 }
 
 TEST(Jump, ReleasingWhileFallingChangesNothing) {
-  test::Scenario scenario(kLedge);
+  Scenario scenario(kLedge);
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(0, 0, kButtonJump));
   while (scenario.player().velocity.y < 0.0f) {
     scenario.step(input(0, 0, kButtonJump));
   }
-  test::Scenario held = scenario;
+  Scenario held = scenario;
   held.step(input(0, 0, kButtonJump));
   scenario.step(input(0));
   EXPECT_EQ(scenario.player().velocity.y, held.player().velocity.y);
@@ -123,7 +120,7 @@ TEST(Jump, ReleasingWhileFallingChangesNothing) {
 
 TEST(Jump, ShortHopIsLowerThanFullJump) {
   auto apex = [](int holdTicks) {
-    test::Scenario scenario(kLedge);
+    Scenario scenario(kLedge);
     scenario.settle();
     const float ground = scenario.player().position.y;
     float highest = ground;
@@ -140,7 +137,7 @@ TEST(Jump, ShortHopIsLowerThanFullJump) {
 TEST(Jump, AirJumpsAreCountedAndRefilledOnlyOnGround) {
   PhysicsConfig config;
   config.airJumps = 2;
-  test::Scenario scenario(kLedge, config);
+  Scenario scenario(kLedge, config);
   ASSERT_TRUE(scenario.settle());
   EXPECT_EQ(scenario.player().airJumpsLeft, 2);
   int jumps = 0;
@@ -157,7 +154,7 @@ TEST(Jump, AirJumpsAreCountedAndRefilledOnlyOnGround) {
 }
 
 int countJumps(std::int32_t budget, int attempts) {
-  test::Scenario scenario(kLedge);
+  Scenario scenario(kLedge);
   scenario.level.jumpsRemaining = budget;
   scenario.state = makeWorld(1, scenario.level, scenario.config);
   int jumps = 0;
@@ -177,4 +174,4 @@ TEST(Jump, LevelBudgetLimitsJumps) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -5,12 +5,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
 
 std::string longFloor() {
   return std::string(400, '.') + "\n" + std::string(10, '.') + "S" + std::string(389, '.') + "\n" +
@@ -18,7 +14,7 @@ std::string longFloor() {
 }
 
 TEST(Movement, ReachesRunSpeedAtGroundAccel) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   int ticks = 0;
   while (scenario.player().velocity.x < scenario.config.maxRunSpeed) {
@@ -30,7 +26,7 @@ TEST(Movement, ReachesRunSpeedAtGroundAccel) {
 }
 
 TEST(Movement, StoppingTimeFromFullSpeedIsRunSpeedOverGroundDecel) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(kRight), 30);
   ASSERT_EQ(scenario.player().velocity.x, scenario.config.maxRunSpeed);
@@ -51,7 +47,7 @@ TEST(Movement, BrakingIsFasterThanAccelerating) {
 }
 
 TEST(Movement, JumpingNeverRaisesHorizontalSpeedAboveRunSpeed) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   int jumps = 0;
   for (int tick = 0; tick < 600; ++tick) {
@@ -67,7 +63,7 @@ TEST(Movement, JumpingNeverRaisesHorizontalSpeedAboveRunSpeed) {
 }
 
 TEST(Movement, AirControlDoesNotBrake) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(kRight), 30);
   scenario.step(input(kRight, 0, kButtonJump));
@@ -77,7 +73,7 @@ TEST(Movement, AirControlDoesNotBrake) {
 }
 
 TEST(Movement, SpeedAboveRunSpeedDecaysInTheAirInsteadOfBeingCut) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   scenario.player().position.y -= 5.0f;  // in the air
   scenario.player().grounded = false;
   scenario.player().velocity.x = 20.0f;
@@ -108,7 +104,7 @@ TEST(Movement, QuantizeAxisRoundsAndClamps) {
 }
 
 TEST(Movement, HalfDeflectionWalksSlower) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(64), 60);
   EXPECT_NEAR(scenario.player().velocity.x, scenario.config.maxRunSpeed * axisAfterDeadZone(64),
@@ -116,7 +112,7 @@ TEST(Movement, HalfDeflectionWalksSlower) {
 }
 
 TEST(Movement, FacingIsTheLastNonZeroMoveNotTheVelocity) {
-  test::Scenario scenario(longFloor());
+  Scenario scenario(longFloor());
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(kLeft));
   EXPECT_EQ(scenario.player().facing, -1);
@@ -128,4 +124,4 @@ TEST(Movement, FacingIsTheLastNonZeroMoveNotTheVelocity) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

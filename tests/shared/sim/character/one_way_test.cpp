@@ -4,12 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kDown;
-using test::kRight;
 
 const char* const kPlatform =
     "....S.....\n"
@@ -22,7 +18,7 @@ const char* const kPlatform =
     "##########\n";
 
 TEST(OneWay, LandsFromAbove) {
-  test::Scenario scenario(kPlatform);
+  Scenario scenario(kPlatform);
   ASSERT_TRUE(scenario.settle());
   EXPECT_FLOAT_EQ(scenario.box().bottom(), 4.0f);
 }
@@ -31,7 +27,7 @@ TEST(OneWay, LandsFromAbove) {
 // one-way platform lands on its top: the sweep meets the edge it crosses, however far it goes
 // in the tick.
 TEST(OneWay, AFallAtTheGuardsMaximumSpeedLandsOnItsTop) {
-  test::Scenario scenario(kPlatform);
+  Scenario scenario(kPlatform);
   scenario.player().velocity.y = scenario.config.maxCharacterSpeed;
   float lowest = 0.0f;
   for (int tick = 0; tick < 20 && !scenario.player().grounded; ++tick) {
@@ -45,7 +41,7 @@ TEST(OneWay, AFallAtTheGuardsMaximumSpeedLandsOnItsTop) {
 }
 
 TEST(OneWay, PassesFromBelowThenHolds) {
-  test::Scenario scenario(kPlatform);
+  Scenario scenario(kPlatform);
   scenario.player().position.y = 7.0f - scenario.config.playerHeight;  // on the floor
   ASSERT_TRUE(scenario.settle());
   float highest = scenario.player().position.y;
@@ -59,7 +55,7 @@ TEST(OneWay, PassesFromBelowThenHolds) {
 }
 
 TEST(OneWay, DoesNotBlockFromTheSide) {
-  test::Scenario scenario(
+  Scenario scenario(
       "..........\n"
       "S...-----.\n"
       "##########\n");
@@ -70,7 +66,7 @@ TEST(OneWay, DoesNotBlockFromTheSide) {
 }
 
 TEST(OneWay, DownPlusJumpDropsThrough) {
-  test::Scenario scenario(kPlatform);
+  Scenario scenario(kPlatform);
   ASSERT_TRUE(scenario.settle());
   scenario.step(input(0, kDown, kButtonDown | kButtonJump));
   EXPECT_FALSE(scenario.player().grounded);
@@ -80,7 +76,7 @@ TEST(OneWay, DownPlusJumpDropsThrough) {
 }
 
 TEST(OneWay, DownPlusJumpOnSolidGroundIsAJump) {
-  test::Scenario scenario(
+  Scenario scenario(
       "..........\n"
       "....S.....\n"
       "##########\n");
@@ -90,4 +86,4 @@ TEST(OneWay, DownPlusJumpOnSolidGroundIsAJump) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

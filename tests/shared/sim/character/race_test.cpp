@@ -8,13 +8,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 constexpr double kTick = 1.0 / 60.0;
 
@@ -47,7 +42,7 @@ std::vector<RaceEvent> raceEvents(const std::vector<StepEvent>& events, int step
 }
 
 TEST(Race, TheFinishTimeIsTheFormulaToAMicrosecond) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario);
   std::vector<float> lefts{scenario.box().left()};
   std::vector<RaceEvent> events;
@@ -78,7 +73,7 @@ TEST(Race, TheFinishTimeIsTheFormulaToAMicrosecond) {
 }
 
 TEST(Race, TwoRunnersFinishingInOneTickAreOrderedByWhereInItTheyCrossed) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario);
   scenario.state = makeWorld(2, scenario.level, scenario.config);
   for (int slot = 0; slot < 2; ++slot) {
@@ -110,7 +105,7 @@ TEST(Race, TwoRunnersFinishingInOneTickAreOrderedByWhereInItTheyCrossed) {
 }
 
 TEST(Race, CheckpointsCountInOrderAndASkippedOneNeverFinishes) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario);
   addCheckpoint(scenario, {10.0f, 5.0f}, 2);
   addCheckpoint(scenario, {8.0f, 1.0f}, 1);  // up in the air: a runner on the floor misses it
@@ -129,7 +124,7 @@ TEST(Race, CheckpointsCountInOrderAndASkippedOneNeverFinishes) {
 // Two checkpoints 0.02 tiles apart are both met within one tick at run speed: each counts, the
 // second entered later in the tick than the first, and the finish is reached all the same.
 TEST(Race, TwoCheckpointsMetInOneTickBothCountInTurn) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario);
   addCheckpoint(scenario, {10.0f, 5.0f}, 1);
   scenario.level.checkpoints.back().size = {0.0625f, 2.0f};
@@ -186,7 +181,7 @@ TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
 }
 
 TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario, 2);
   addCheckpoint(scenario, {10.0f, 5.0f}, 1);
   std::vector<StepEvent> events;
@@ -218,7 +213,7 @@ TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {
 // A one-lap race's only lap is a lap like any other: the finish emits lap_finished (lap 1), then
 // run_finished, both at the same time, as the last lap of a longer race does.
 TEST(Race, AOneLapRaceFinishesItsLapThenItsRun) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   addRace(scenario, 1);
   std::vector<StepEvent> events;
   for (int step = 0; step < 180; ++step) {
@@ -236,7 +231,7 @@ TEST(Race, AOneLapRaceFinishesItsLapThenItsRun) {
 }
 
 TEST(Race, ALevelWithoutARaceTimesNothing) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   const std::vector<RaceEvent> events = raceEvents(scenario.stepCollecting(input(kRight), 120), 0);
   EXPECT_TRUE(events.empty());
   EXPECT_EQ(scenario.player().runTicks, -1);
@@ -255,4 +250,4 @@ TEST(Race, ACrossingIsWhereTheMovingBoxFirstOverlaps) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -8,14 +8,11 @@
 #include "sim/character/spawn.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
 
-using test::input;
-using test::Scenario;
-
 TEST(Spawn, ACharacterPlacedOnTheFloorIsGroundedBeforeItsFirstTick) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   EXPECT_TRUE(scenario.player().grounded);
   EXPECT_FALSE(scenario.player().onSlope);
   EXPECT_EQ(scenario.player().ticksSinceGrounded, 0);
@@ -23,7 +20,7 @@ TEST(Spawn, ACharacterPlacedOnTheFloorIsGroundedBeforeItsFirstTick) {
 }
 
 TEST(Spawn, AJumpOnTheFirstTickIsAGroundJumpAndKeepsTheAirJump) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   const auto events = scenario.stepCollecting(input(0, 0, kButtonJump));
   EXPECT_EQ(scenario.player().airJumpsLeft, scenario.config.airJumps);
   EXPECT_LT(scenario.player().velocity.y, 0.0f);
@@ -65,11 +62,11 @@ TEST(Spawn, ARespawnAfterAHazardIsGroundedAtOnce) {
       "..........\n"
       ".S....^...\n"
       "##########\n");
-  scenario.step(input(test::kRight), 60);  // into the spikes and back to the spawn
+  scenario.step(input(kRight), 60);  // into the spikes and back to the spawn
   bool respawnedGrounded = false;
   for (int tick = 0; tick < 60 && !respawnedGrounded; ++tick) {
     const float before = scenario.player().position.x;
-    scenario.step(input(test::kRight));
+    scenario.step(input(kRight));
     respawnedGrounded = scenario.player().position.x < before - 1.0f && scenario.player().grounded;
   }
   EXPECT_TRUE(respawnedGrounded);
@@ -84,7 +81,7 @@ enum class Under { Tile, Platform, OneWayPlatform, Crate };
 /// kHall with a block of tiles or a body whose top is at kBodyTop under x = 10, and the player
 /// spawned `above` it.
 Scenario spawnedOn(Under under, float above) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   if (under == Under::Tile) {
     for (int column = 9; column <= 10; ++column) {
       scenario.level.setTile(column, 5, TileType::Solid);
@@ -148,7 +145,7 @@ TEST(Spawn, BeyondTheSnapDistanceAboveABodyItFalls) {
 }
 
 TEST(Spawn, OnACrateLyingOnTheFloorItStandsOnTheCrateNotTheFloor) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{9.0f, 6.9f}, {2.0f, 0.1f}, 5.0f});  // 0.1 high: within the snap
   spawnCharacter(scenario.player(), {10.0f, 6.9f}, scenario.state, scenario.level, scenario.config);
   EXPECT_EQ(scenario.player().support, kCrateIdBase);
@@ -158,7 +155,7 @@ TEST(Spawn, OnACrateLyingOnTheFloorItStandsOnTheCrateNotTheFloor) {
 TEST(Spawn, ARespawnPressOntoAPlatformStandsOnIt) {
   Scenario scenario = spawnedOn(Under::Platform, 0.0f);
   scenario.player().spawn = {10.0f, kBodyTop - 0.1f};
-  scenario.step(input(test::kLeft), 30);  // off the platform, onto the floor
+  scenario.step(input(kLeft), 30);  // off the platform, onto the floor
   ASSERT_FLOAT_EQ(scenario.box().bottom(), 7.0f);
   scenario.step(input(0, 0, kButtonRespawn));
   EXPECT_TRUE(scenario.player().grounded);
@@ -167,4 +164,4 @@ TEST(Spawn, ARespawnPressOntoAPlatformStandsOnIt) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

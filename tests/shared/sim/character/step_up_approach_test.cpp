@@ -10,12 +10,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 constexpr float kPixel = 1.0f / 16.0f;
 constexpr float kFloor = 7.0f;     // kHall's floor top
@@ -85,7 +81,7 @@ Scenario lipWorld(const Lip& lip, float pixels) {
     scenario.add(PlatformDefinition{{15.0f, kFloor - slabTop}, {{1.0f, slabTop}}});
     return scenario;
   }
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   if (lip.kind == LipKind::Crate) {
     scenario.add(
         CrateDefinition{{kLipLeft, kFloor - pixels * kPixel}, {3.0f, pixels * kPixel}, 50.0f});
@@ -213,4 +209,4 @@ TEST(StepUpApproach, ALipOnePixelAboveTheStepHeightIsAWallFromEveryOffset) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -7,12 +7,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 constexpr float kPixel = 1.0f / 16.0f;
 constexpr float kFloor = 7.0f;     // kHall's floor top
@@ -37,9 +33,9 @@ float runRight(Scenario& scenario, int ticks) {
 }
 
 TEST(StepUp, AFourPixelLipIsClimbedAtRunSpeedLosingNoMoreThanOneTick) {
-  Scenario flat(test::kHall);
+  Scenario flat(kHall);
   const float flatX = runRight(flat, kRunTicks);
-  Scenario lipped(test::kHall);
+  Scenario lipped(kHall);
   lipped.add(lip(4.0f));
   float highest = kFloor;
   for (int tick = 0; tick < kRunTicks; ++tick) {
@@ -59,7 +55,7 @@ TEST(StepUp, AFourPixelLipIsClimbedAtRunSpeedLosingNoMoreThanOneTick) {
 }
 
 TEST(StepUp, AFivePixelLipIsAWall) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(lip(5.0f));
   runRight(scenario, kRunTicks);
   EXPECT_FLOAT_EQ(scenario.box().right(), kLipLeft);
@@ -70,14 +66,14 @@ TEST(StepUp, AFivePixelLipIsAWall) {
 TEST(StepUp, ZeroStepHeightTurnsItOff) {
   PhysicsConfig config;
   config.stepHeight = 0.0f;
-  Scenario scenario(test::kHall, config);
+  Scenario scenario(kHall, config);
   scenario.add(lip(4.0f));
   runRight(scenario, kRunTicks);
   EXPECT_FLOAT_EQ(scenario.box().right(), kLipLeft);
 }
 
 TEST(StepUp, ACrateLipIsClimbedToo) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(CrateDefinition{{kLipLeft, kFloor - 4.0f * kPixel}, {1.0f, 4.0f * kPixel}, 50.0f});
   runRight(scenario, kRunTicks);
   EXPECT_GT(scenario.box().left(), kLipLeft + 1.0f) << "over the crate, not pushing it";
@@ -111,13 +107,13 @@ void addCeilingOverTheLip(Scenario& scenario, float headroom) {
 
 TEST(StepUp, ACeilingLeavingNoMoreThanTheBoxHeightOverTheLipCancelsIt) {
   const float height = PhysicsConfig{}.playerHeight;  // 0.8 tiles
-  Scenario tight(test::kHall);
+  Scenario tight(kHall);
   tight.add(lip(4.0f));
   addCeilingOverTheLip(tight, height);
   runRight(tight, kRunTicks);
   EXPECT_FLOAT_EQ(tight.box().right(), kLipLeft) << "0.8 tiles over the lip: no room";
 
-  Scenario roomy(test::kHall);
+  Scenario roomy(kHall);
   roomy.add(lip(4.0f));
   addCeilingOverTheLip(roomy, height + kPixel);
   runRight(roomy, kRunTicks);
@@ -125,7 +121,7 @@ TEST(StepUp, ACeilingLeavingNoMoreThanTheBoxHeightOverTheLipCancelsIt) {
 }
 
 TEST(StepUp, AnAirborneCharacterNeverSteps) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(lip(4.0f));
   // Falling beside the lip, its feet 2 px above the floor and so 2 px below the lip's top.
   Character& player = scenario.player();
@@ -142,7 +138,7 @@ TEST(StepUp, AnAirborneCharacterNeverSteps) {
 }
 
 TEST(StepUp, AOneWayLedgeIsPassedFromBelowNotSteppedOnto) {
-  Scenario scenario(test::kHall);
+  Scenario scenario(kHall);
   scenario.add(staticPlatform({kLipLeft, kFloor - 4.0f * kPixel}, {3.0f, 4.0f * kPixel}, true));
   for (int tick = 0; tick < kRunTicks; ++tick) {
     scenario.step(input(kRight));
@@ -152,4 +148,4 @@ TEST(StepUp, AOneWayLedgeIsPassedFromBelowNotSteppedOnto) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

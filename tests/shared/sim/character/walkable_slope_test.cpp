@@ -7,13 +7,8 @@
 #include "sim/collision/slope.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 // A rounded up-left tile at column 3, row 2, on a floor whose top is y = 3: flat at its left
 // (y = 2), vertical at its right end (y = 3). Its incline's sine at the centre is localX.
@@ -184,4 +179,4 @@ TEST(WalkableSlope, TheVerticalEndOfARoundedTileIsAWall) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -4,11 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
 
 // A tall wall on the right of an open shaft.
 const char* const kShaft =
@@ -29,8 +26,8 @@ const char* const kShaft =
     "###########\n";
 
 // Drifts right into the wall and returns once wall contact is established.
-test::Scenario slidingOnRightWall() {
-  test::Scenario scenario(kShaft);
+Scenario slidingOnRightWall() {
+  Scenario scenario(kShaft);
   for (int tick = 0; tick < 120 && scenario.player().wallDirection == 0; ++tick) {
     scenario.step(input(kRight));
   }
@@ -38,7 +35,7 @@ test::Scenario slidingOnRightWall() {
 }
 
 TEST(Wall, ContactSetsWallDirectionWhenPushingInTheAir) {
-  test::Scenario scenario = slidingOnRightWall();
+  Scenario scenario = slidingOnRightWall();
   EXPECT_EQ(scenario.player().wallDirection, 1);
   EXPECT_FALSE(scenario.player().grounded);
   scenario.step(input(0));
@@ -46,7 +43,7 @@ TEST(Wall, ContactSetsWallDirectionWhenPushingInTheAir) {
 }
 
 TEST(Wall, SlideCapsFallSpeed) {
-  test::Scenario scenario = slidingOnRightWall();
+  Scenario scenario = slidingOnRightWall();
   for (int tick = 0; tick < 30 && !scenario.player().grounded; ++tick) {
     scenario.step(input(kRight));
     ASSERT_LE(scenario.player().velocity.y, scenario.config.wallSlideSpeed);
@@ -55,7 +52,7 @@ TEST(Wall, SlideCapsFallSpeed) {
 }
 
 TEST(Wall, JumpEjectsAwayFromTheWall) {
-  test::Scenario scenario = slidingOnRightWall();
+  Scenario scenario = slidingOnRightWall();
   scenario.step(input(kRight, 0, kButtonJump));
   const PhysicsConfig c;
   // The push is 11 tiles/s left; air decay toward the run speed has already taken one step.
@@ -65,9 +62,9 @@ TEST(Wall, JumpEjectsAwayFromTheWall) {
 }
 
 TEST(Wall, HorizontalInputIsLockedForExactlyTheLockDuration) {
-  test::Scenario holding = slidingOnRightWall();
+  Scenario holding = slidingOnRightWall();
   holding.step(input(kRight, 0, kButtonJump));
-  test::Scenario released = holding;
+  Scenario released = holding;
   // Steps 2..9 of the lock: pushing toward the wall changes nothing.
   for (int tick = 2; tick <= 9; ++tick) {
     holding.step(input(kRight, 0, kButtonJump));
@@ -81,7 +78,7 @@ TEST(Wall, HorizontalInputIsLockedForExactlyTheLockDuration) {
 }
 
 TEST(Wall, GroundJumpHasPriorityOverWallJump) {
-  test::Scenario scenario(
+  Scenario scenario(
       ".....#\n"
       "..S..#\n"
       "######\n");
@@ -115,7 +112,7 @@ const char* nameOf(WallKind kind) {
 }
 
 /// A level with the wall's face at x = 12 on kHall's floor, the player at x = 8.
-test::Scenario wallOf(WallKind kind) {
+Scenario wallOf(WallKind kind) {
   PhysicsConfig config;
   if (kind == WallKind::SteepSlope) {
     config.maxWalkableAngle = 40.0f;  // a 45° slope is then too steep to walk up
@@ -127,7 +124,7 @@ test::Scenario wallOf(WallKind kind) {
   const std::string behind = kind == WallKind::CrateAgainstTiles ? ".#"
                              : kind == WallKind::HeavyCrate      ? ".."
                                                                  : "##";
-  test::Scenario scenario(
+  Scenario scenario(
       "...............\n"
       "...............\n"
       "........S..." +
@@ -148,7 +145,7 @@ TEST(Wall, PressedAgainstAnyKindOfWallNoVelocityIsLeftIntoIt) {
   for (const WallKind kind :
        {WallKind::TileSide, WallKind::RoundedFoot, WallKind::SteepSlope,
         WallKind::CrateAgainstTiles, WallKind::HeavyCrate, WallKind::Platform}) {
-    test::Scenario scenario = wallOf(kind);
+    Scenario scenario = wallOf(kind);
     scenario.step(input(kRight), 60);  // run into it and keep pressing
     const Vec2 pressed = scenario.player().position;
     for (int tick = 0; tick < 30; ++tick) {
@@ -174,4 +171,4 @@ TEST(Wall, PressedAgainstAnyKindOfWallNoVelocityIsLeftIntoIt) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

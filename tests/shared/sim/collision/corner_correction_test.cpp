@@ -4,12 +4,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 constexpr float kPixel = 1.0f / static_cast<float>(kPixelsPerTile);
 
@@ -140,4 +136,4 @@ TEST(CornerCorrection, ADashClippingItByNPlusOnePixelsStopsAtTheWall) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

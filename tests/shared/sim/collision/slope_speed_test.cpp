@@ -8,13 +8,8 @@
 
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 // Floor top at y = 11 from column 0 to 4; a 45° slope up-right over columns 5–12 (rising from
 // y = 11 to y = 3); a plateau at y = 3 from column 13 on.
@@ -125,4 +120,4 @@ TEST(SlopeSpeed, OverTheSlopeToFlatJunctionTheSpeedNeitherJumpsNorStalls) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

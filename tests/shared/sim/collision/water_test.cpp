@@ -3,13 +3,8 @@
 #include "sim/collision/water.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::kUp;
-using test::Scenario;
 
 // Air in rows 1-3, water in rows 4-9 (its surface at y = 4), the floor at row 10.
 constexpr const char* kPool =
@@ -150,4 +145,4 @@ TEST(Water, AJumpUnderWaterIsAStroke) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

@@ -4,10 +4,8 @@
 #include "sim/state_hash.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::Scenario;
 
 // A floor at y = 7, a wall at column 20, a one-way ledge at row 4 (columns 10-12).
 constexpr const char* kRoom =
@@ -117,4 +115,4 @@ TEST(WorldQueries, AnEnormousCastIsCutToTheQueryDistance) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

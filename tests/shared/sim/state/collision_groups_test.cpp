@@ -3,14 +3,8 @@
 #include "sim/state/collision_groups.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kHall;
-using test::kLeft;
-using test::kRight;
-using test::Scenario;
 
 constexpr GroupMask kGhosts = GroupMask{1} << kFirstNamedGroupBit;
 
@@ -125,4 +119,4 @@ TEST(CollisionGroups, WithPlayersCollideACharacterStandsOnAnother) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test

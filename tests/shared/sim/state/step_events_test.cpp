@@ -5,12 +5,8 @@
 #include "support/bundled_level.h"
 #include "support/scenario.h"
 
-namespace coyote {
+namespace coyote::test {
 namespace {
-
-using test::input;
-using test::kRight;
-using test::Scenario;
 
 constexpr BodyId kPlayer = kCharacterIdBase;
 
@@ -112,8 +108,8 @@ TEST(StepEvents, EnteringAndLeavingWaterAreReportedOnce) {
   EXPECT_EQ(count(sinking, EventKind::EnteredWater), 1);
   EXPECT_EQ(count(sinking, EventKind::LeftWater), 0);
   // Up to the surface and a jump out.
-  collect(scenario, input(0, test::kUp), 120);
-  const auto out = collect(scenario, input(0, test::kUp, kButtonJump), 20);
+  collect(scenario, input(0, kUp), 120);
+  const auto out = collect(scenario, input(0, kUp, kButtonJump), 20);
   EXPECT_EQ(count(out, EventKind::LeftWater), 1);
 }
 
@@ -148,7 +144,7 @@ TEST(StepEvents, OnlyCrateHitsAboveTheThresholdAreImpacts) {
 }
 
 TEST(StepEvents, AFullBatchCountsWhatItDrops) {
-  const Level level = test::bundledLevel("arena.tmj");
+  const Level level = bundledLevel("arena.tmj");
   PhysicsConfig config;
   config.maxEventsPerTick = 3;
   const StepParameters parameters(config);
@@ -166,7 +162,7 @@ TEST(StepEvents, AFullBatchCountsWhatItDrops) {
 }
 
 TEST(StepEvents, EventsNeitherChangeTheWorldNorDependOnAnythingButIt) {
-  const Level level = test::bundledLevel("playground.tmj");
+  const Level level = bundledLevel("playground.tmj");
   const StepParameters parameters{PhysicsConfig{}};
   WorldState reported = makeWorld(8, level, parameters.config);
   WorldState plain = reported;
@@ -200,4 +196,4 @@ TEST(StepEvents, KindsHaveTheirNames) {
 }
 
 }  // namespace
-}  // namespace coyote
+}  // namespace coyote::test
