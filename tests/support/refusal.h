@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "io/config_error.h"
+#include "support/temp_file.h"
 
 namespace coyote::test {
 
@@ -17,6 +18,14 @@ std::string refusalOf(Load&& load) {
     return error.what();
   }
   return "accepted";
+}
+
+/// What loading the file `name`, holding `text`, in a folder of its own throws (as refusalOf).
+template <class Load>
+std::string refusalOfFile(const std::string& name, const std::string& text, Load&& load) {
+  TempDirectory directory;
+  const std::string path = directory.write(name, text);
+  return refusalOf([&] { std::forward<Load>(load)(path); });
 }
 
 }  // namespace coyote::test

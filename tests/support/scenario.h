@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +20,18 @@ inline constexpr const char* kHall =
     "#......................................#\n"
     "#.S....................................#\n"
     "########################################\n";
+
+/// A hall like kHall, `height` rows high, whose lowest open row (where the spawn stands) is `row`
+/// (as wide as the hall: walls at both ends); the rows above it are open.
+inline std::string hallWith(std::string_view row, int height = 8) {
+  const std::string wall = std::string(row.size(), '#') + "\n";
+  const std::string open = "#" + std::string(row.size() - 2, '.') + "#\n";
+  std::string level = wall;
+  for (int y = 1; y < height - 2; ++y) {
+    level += open;
+  }
+  return level + std::string(row) + "\n" + wall;
+}
 
 /// One level, one config and a world with one player at the level's first `S`, stepped tick by
 /// tick with explicit inputs. State is a value, so a test can copy it to try alternatives.

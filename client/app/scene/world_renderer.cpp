@@ -115,80 +115,80 @@ WorldRenderer::WorldRenderer(const Level& level, const PhysicsConfig& physics, c
   for (const CheckpointDefinition& checkpoint : level.checkpoints) {
     flagFeet_.push_back(checkpoint.respawnPoint());
   }
-  if (art_ != nullptr) {
-    buildArtTiles(level);
-  } else {
-    buildTiles(level);
-  }
-}
-
-void WorldRenderer::buildArtTiles(const Level& level) {
-  for (int row = 0; row < level.height(); ++row) {
-    for (int column = 0; column < level.width(); ++column) {
-      const float x = static_cast<float>(column) * kTile;
-      const float y = static_cast<float>(row) * kTile;
-      const TileType type = level.tileAt(column, row);
-      switch (type) {
-        case TileType::Empty:
-          break;
-        case TileType::OneWay:
-          addPiece(tiles_, x, y, ledgePiece(level, column, row));
-          break;
-        case TileType::Hazard:
-          addPiece(tiles_, x, y, atlas::kSpikes);
-          break;
-        case TileType::Water:
-          if (level.tileAt(column, row - 1) == TileType::Water) {
-            addPiece(water_, x, y, atlas::kWaterBody);
-          } else {
-            for (int frame = 0; frame < atlas::kWaterFrames; ++frame) {
-              addPiece(waterSurface_[static_cast<std::size_t>(frame)], x, y,
-                       atlas::kWaterSurface + frame);
-            }
-          }
-          break;
-        default:
-          addPiece(tiles_, x, y, groundPiece(level, column, row, type));
-      }
-    }
-  }
+  buildTiles(level);
 }
 
 void WorldRenderer::buildTiles(const Level& level) {
   for (int row = 0; row < level.height(); ++row) {
     for (int column = 0; column < level.width(); ++column) {
-      const float x = static_cast<float>(column) * kTile;
-      const float y = static_cast<float>(row) * kTile;
-      const TileType type = level.tileAt(column, row);
-      switch (type) {
-        case TileType::Solid:
-          addRect(tiles_, x, y, kTile, kTile, solidColor(level.materialAt(column, row)));
-          if (!isSolid(level.tileAt(column, row - 1))) {
-            addRect(tiles_, x, y, kTile, 1.0f, palette::kSolidEdge);
-          }
-          break;
-        case TileType::OneWay:
-          addRect(tiles_, x, y, kTile, 4.0f, palette::kOneWay);
-          break;
-        case TileType::SlopeUpRight:
-        case TileType::SlopeUpLeft:
-        case TileType::RoundedUpRight:
-        case TileType::RoundedUpLeft:
-          addSurfaceTile(tiles_, x, y, type, palette::kSlope);
-          break;
-        case TileType::Water:
-          addRect(water_, x, y, kTile, kTile, palette::kWater);
-          if (level.tileAt(column, row - 1) != TileType::Water) {
-            addRect(water_, x, y, kTile, 1.0f, palette::kWaterSurface);
-          }
-          break;
-        case TileType::Hazard:
-          addSpikes(tiles_, x, y);
-          break;
-        case TileType::Empty:
-          break;
+      if (art_ != nullptr) {
+        addArtTile(level, column, row);
+      } else {
+        addFlatTile(level, column, row);
       }
     }
+  }
+}
+
+void WorldRenderer::addArtTile(const Level& level, int column, int row) {
+  const float x = static_cast<float>(column) * kTile;
+  const float y = static_cast<float>(row) * kTile;
+  const TileType type = level.tileAt(column, row);
+  switch (type) {
+    case TileType::Empty:
+      break;
+    case TileType::OneWay:
+      addPiece(tiles_, x, y, ledgePiece(level, column, row));
+      break;
+    case TileType::Hazard:
+      addPiece(tiles_, x, y, atlas::kSpikes);
+      break;
+    case TileType::Water:
+      if (level.tileAt(column, row - 1) == TileType::Water) {
+        addPiece(water_, x, y, atlas::kWaterBody);
+      } else {
+        for (int frame = 0; frame < atlas::kWaterFrames; ++frame) {
+          addPiece(waterSurface_[static_cast<std::size_t>(frame)], x, y,
+                   atlas::kWaterSurface + frame);
+        }
+      }
+      break;
+    default:
+      addPiece(tiles_, x, y, groundPiece(level, column, row, type));
+  }
+}
+
+void WorldRenderer::addFlatTile(const Level& level, int column, int row) {
+  const float x = static_cast<float>(column) * kTile;
+  const float y = static_cast<float>(row) * kTile;
+  const TileType type = level.tileAt(column, row);
+  switch (type) {
+    case TileType::Solid:
+      addRect(tiles_, x, y, kTile, kTile, solidColor(level.materialAt(column, row)));
+      if (!isSolid(level.tileAt(column, row - 1))) {
+        addRect(tiles_, x, y, kTile, 1.0f, palette::kSolidEdge);
+      }
+      break;
+    case TileType::OneWay:
+      addRect(tiles_, x, y, kTile, 4.0f, palette::kOneWay);
+      break;
+    case TileType::SlopeUpRight:
+    case TileType::SlopeUpLeft:
+    case TileType::RoundedUpRight:
+    case TileType::RoundedUpLeft:
+      addSurfaceTile(tiles_, x, y, type, palette::kSlope);
+      break;
+    case TileType::Water:
+      addRect(water_, x, y, kTile, kTile, palette::kWater);
+      if (level.tileAt(column, row - 1) != TileType::Water) {
+        addRect(water_, x, y, kTile, 1.0f, palette::kWaterSurface);
+      }
+      break;
+    case TileType::Hazard:
+      addSpikes(tiles_, x, y);
+      break;
+    case TileType::Empty:
+      break;
   }
 }
 

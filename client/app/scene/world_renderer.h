@@ -54,8 +54,10 @@ class WorldRenderer {
   static sf::Transform worldToLogical(Vec2 camera);
 
  private:
+  /// The level's tiles into the batches, drawn with the art or (without it) in flat colours.
   void buildTiles(const Level& level);
-  void buildArtTiles(const Level& level);
+  void addArtTile(const Level& level, int column, int row);
+  void addFlatTile(const Level& level, int column, int row);
 
   const ArtAssets* art_;
   std::vector<Vec2> flagFeet_;  ///< each checkpoint's respawn point, where its pole stands

@@ -5,17 +5,13 @@
 
 #include "client/app/menu/menus.h"
 #include "client/app/settings/client_config.h"
+#include "support/key_events.h"
 #include "support/temp_file.h"
 
 namespace coyote {
 namespace {
 
-sf::Event key(sf::Keyboard::Key code) {
-  sf::Event event{};
-  event.type = sf::Event::KeyPressed;
-  event.key.code = code;
-  return event;
-}
+using test::key;
 
 TEST(MenusVolume, LeftAndRightStepTheVolumesAndTheFileKeepsThem) {
   test::TempDirectory directory;

@@ -14,8 +14,8 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string refusal(const std::string& text) {
-  test::TempDirectory directory;
-  return test::refusalOf([&] { loadMaterials(directory.write("materials.toml", text)); });
+  return test::refusalOfFile("materials.toml", text,
+                             [](const std::string& path) { loadMaterials(path); });
 }
 
 // A bundled level copied to a folder of its own still finds the installed materials (its ice);

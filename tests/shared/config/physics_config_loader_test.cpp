@@ -17,8 +17,8 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string refusal(const std::string& toml) {
-  test::TempDirectory directory;
-  return test::refusalOf([&] { loadPhysicsConfig(directory.write("physics.toml", toml)); });
+  return test::refusalOfFile("physics.toml", toml,
+                             [](const std::string& path) { loadPhysicsConfig(path); });
 }
 
 TEST(PhysicsConfigLoader, BundledFileMirrorsTheDefaults) {

@@ -15,8 +15,8 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string refusal(const std::string& toml) {
-  test::TempDirectory directory;
-  return test::refusalOf([&] { loadClientConfig(directory.write("client.toml", toml)); });
+  return test::refusalOfFile("client.toml", toml,
+                             [](const std::string& path) { loadClientConfig(path); });
 }
 
 TEST(ClientConfig, BundledFileHasTheDefaultBindings) {

@@ -1,25 +1,16 @@
 // The chat on screen: Enter opens a line, what is typed goes into it, Enter sends it and Escape
 // drops it; while typing the game sees no key; Page Up leafs back; lines fade after 10 s.
 #include "client/app/ui/chat_box.h"
+#include "support/key_events.h"
 
 #include <gtest/gtest.h>
 
 namespace coyote {
 namespace {
 
-sf::Event key(sf::Keyboard::Key code) {
-  sf::Event event{};
-  event.type = sf::Event::KeyPressed;
-  event.key.code = code;
-  return event;
-}
+using test::key;
 
-sf::Event typed(std::uint32_t unicode) {
-  sf::Event event{};
-  event.type = sf::Event::TextEntered;
-  event.text.unicode = unicode;
-  return event;
-}
+using test::typed;
 
 TEST(ChatBox, EnterOpensALineEnterSendsItEscapeDropsIt) {
   ChatBox chat;

@@ -1,6 +1,7 @@
 // The console's commands and line: each command reaches its target with its arguments, a wrong
 // one is answered with its usage; history and completion.
 #include "client/app/ui/console.h"
+#include "support/key_events.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -90,19 +91,11 @@ TEST(ConsoleCommands, CompletesCommandsAndTheirArguments) {
   EXPECT_TRUE(completeConsoleCommand("zzz").empty());
 }
 
-sf::Event key(sf::Keyboard::Key code) {
-  sf::Event event{};
-  event.type = sf::Event::KeyPressed;
-  event.key.code = code;
-  return event;
-}
+using test::key;
 
 void type(Console& console, Target& target, const std::string& text) {
   for (const char c : text) {
-    sf::Event event{};
-    event.type = sf::Event::TextEntered;
-    event.text.unicode = static_cast<std::uint32_t>(c);
-    console.handle(event, target);
+    console.handle(test::typed(static_cast<unsigned char>(c)), target);
   }
 }
 

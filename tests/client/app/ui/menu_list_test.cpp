@@ -1,6 +1,7 @@
 // The menus' list (docs/playing.md#menus): a list longer than the page scrolls to keep the
 // selection in sight, by keys, the wheel and the mouse.
 #include "client/app/menu/menu_list.h"
+#include "support/key_events.h"
 
 #include <gtest/gtest.h>
 
@@ -17,12 +18,7 @@ MenuList listOf(int rows) {
   return list;
 }
 
-sf::Event key(sf::Keyboard::Key code) {
-  sf::Event event{};
-  event.type = sf::Event::KeyPressed;
-  event.key.code = code;
-  return event;
-}
+using test::key;
 
 sf::Event wheel(float delta) {
   sf::Event event{};

@@ -146,15 +146,7 @@ TEST(Race, TwoCheckpointsMetInOneTickBothCountInTurn) {
 }
 
 TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
-  Scenario scenario(
-      "########################################\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#.S..............^.....................#\n"
-      "########################################\n");
+  Scenario scenario(hallWith("#.S..............^.....................#"));
   addRace(scenario);
   addCheckpoint(scenario, {10.0f, 5.0f}, 1);
   std::vector<RaceEvent> events;

@@ -21,15 +21,7 @@ constexpr int kMaxTicks = 90;
 
 // Tile lips are whole rows: the walker runs on a slab 1 − h high laid on the floor, toward a
 // solid tile whose top is h above the slab's.
-const char* const kTileLip =
-    "########################################\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#......................................#\n"
-    "#.S.............########################\n"
-    "########################################\n";
+const std::string kTileLip = hallWith("#.S.............########################");
 
 enum class LipKind { Tile, Crate, StaticPlatform, PlatformToward, PlatformAway };
 

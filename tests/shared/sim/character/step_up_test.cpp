@@ -82,15 +82,7 @@ TEST(StepUp, ACrateLipIsClimbedToo) {
 
 TEST(StepUp, ATileLipIsClimbedFromAPlatformFloor) {
   // A slab 0.75 high on the floor, then a solid tile whose top is 4 px above the slab's.
-  Scenario scenario(
-      "########################################\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#......................................#\n"
-      "#.S.......##############################\n"
-      "########################################\n");
+  Scenario scenario(hallWith("#.S.......##############################"));
   scenario.add(staticPlatform({1.0f, 6.25f}, {9.0f, 0.75f}));
   ASSERT_TRUE(scenario.settle());
   ASSERT_FLOAT_EQ(scenario.box().bottom(), 6.25f);
