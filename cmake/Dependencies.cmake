@@ -31,6 +31,8 @@ if(NOT COYOTE_SIM_ONLY)
   pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
   pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
   pkg_check_modules(MICROHTTPD REQUIRED IMPORTED_TARGET libmicrohttpd)
+  # Unicode's normalisation and confusables (UTS #39), for comparing player names.
+  pkg_check_modules(ICU REQUIRED IMPORTED_TARGET icu-uc icu-i18n)
   find_package(spdlog REQUIRED)
   find_package(SQLiteCpp REQUIRED)
   find_package(ZLIB REQUIRED)

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "server/player_name.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
 
@@ -86,6 +87,9 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
   moderation_.loadBans();
+  // ICU maps its normalisation and confusables data at their first use (about 2 MB): at start,
+  // so that the first Hello does not wait for it and memory read after start already holds it.
+  nameKey("warm up");
   if (roomStepper_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomStepper_.threads());
   }

@@ -71,7 +71,7 @@ std::string clientAddress(MHD_Connection* connection) {
 
 HttpServer::Request readRequest(MHD_Connection* connection, const char* url, const char* method,
                                 const Upload& upload) {
-  HttpServer::Request request{method, url, {}, clientAddress(connection), ""};
+  HttpServer::Request request{method, url, {}, clientAddress(connection), "", ""};
   MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, &addArgument, &request.arguments);
   const char* type =
       MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
@@ -82,6 +82,9 @@ HttpServer::Request readRequest(MHD_Connection* connection, const char* url, con
   const char* authorization =
       MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
   request.authorization = authorization == nullptr ? "" : authorization;
+  const char* forwarded =
+      MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
+  request.forwardedFor = forwarded == nullptr ? "" : forwarded;
   return request;
 }
 

@@ -47,6 +47,7 @@ class HttpServer {
     Query arguments;
     std::string address;        ///< the client's IPv4 address, "a.b.c.d"
     std::string authorization;  ///< the Authorization header, "" if none
+    std::string forwardedFor;   ///< the X-Forwarded-For header, "" if none
   };
   using RequestHandler = std::function<Response(const Request&)>;
 

@@ -302,10 +302,11 @@ int main(int argc, char** argv) {
     const auto records = config.recordsPage ? std::make_unique<coyote::RecordsPage>(
                                                   config.recordsPath, config.recordsUrl, logger)
                                             : nullptr;
-    const auto admin = config.adminToken.empty() ? nullptr
-                                                 : std::make_unique<coyote::AdminApi>(
-                                                       config.adminToken, server.adminDesk(),
-                                                       logger, coyote::monotonicSeconds);
+    const auto admin =
+        config.adminToken.empty()
+            ? nullptr
+            : std::make_unique<coyote::AdminApi>(config.adminToken, server.adminDesk(), logger,
+                                                 coyote::monotonicSeconds, config.trustedProxies);
     const auto http =
         startMetrics(config, logger, line.metricsPortFile, records.get(), admin.get());
     const auto agones = startAgones(config, logger);

@@ -1,8 +1,11 @@
 #include "server/server_config.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -26,6 +29,20 @@ constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",
 /// Variables kept as text whatever they look like: a password or token of digits is no number.
 constexpr std::string_view kTextVariables[] = {"server_name", "server_motd", "server_password",
                                                "admin_token", "admin_bans_file"};
+
+/// The most a token of these characters can carry: its length times log2 of the alphabet its
+/// character classes span (lower case, upper case, digits, the rest of printable ASCII). A
+/// token of 32 random hex digits carries 165 by this count, `head -c 24 /dev/urandom | base64`
+/// 192; "password123456789" claims 88.
+double tokenBits(std::string_view token) {
+  const auto has = [&](auto test) { return std::any_of(token.begin(), token.end(), test); };
+  const double alphabet =
+      (has([](char c) { return c >= 'a' && c <= 'z'; }) ? 26 : 0) +
+      (has([](char c) { return c >= 'A' && c <= 'Z'; }) ? 26 : 0) +
+      (has([](char c) { return c >= '0' && c <= '9'; }) ? 10 : 0) +
+      (has([](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }) ? 32 : 0);
+  return alphabet > 1 ? static_cast<double>(token.size()) * std::log2(alphabet) : 0.0;
+}
 
 void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
                         std::optional<std::int32_t>& value) {
@@ -79,9 +96,12 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
 // [admin]: the admin API's token, where bans are kept, whether rooms may vote a player out.
 void readAdmin(TomlTableReader& admin, ServerConfig& c) {
   admin.read("token", c.adminToken);
-  if (!c.adminToken.empty() && c.adminToken.size() < kMinAdminTokenLength) {
-    admin.fail("token", fmt::format("at least {} characters (or \"\" to leave the admin API off)",
-                                    kMinAdminTokenLength));
+  if (const double bits = tokenBits(c.adminToken);
+      !c.adminToken.empty() && bits < kMinAdminTokenBits) {
+    admin.fail("token",
+               fmt::format("carries about {:.0f} bits; at least {} are needed, e.g. `head "
+                           "-c 24 /dev/urandom | base64` (or \"\" to leave the admin API off)",
+                           bits, kMinAdminTokenBits));
   }
   const bool printable = std::all_of(c.adminToken.begin(), c.adminToken.end(),
                                      [](char ch) { return ch > ' ' && ch < 127; });
@@ -93,6 +113,16 @@ void readAdmin(TomlTableReader& admin, ServerConfig& c) {
     admin.fail("bans_file", "a file is needed: bans are kept there across restarts");
   }
   admin.read("vote_kick", c.voteKick);
+  admin.read("trusted_proxies", c.trustedProxies);
+  if (c.trustedProxies.size() > kMaxTrustedProxies) {
+    admin.fail("trusted_proxies", fmt::format("at most {} addresses", kMaxTrustedProxies));
+  }
+  for (const std::string& proxy : c.trustedProxies) {
+    in_addr parsed{};
+    if (proxy.size() > 15 || inet_pton(AF_INET, proxy.c_str(), &parsed) != 1) {
+      admin.fail("trusted_proxies", fmt::format("{:?} is not an IPv4 address a.b.c.d", proxy));
+    }
+  }
   admin.rejectUnknownKeys();
 }
 

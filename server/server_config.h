@@ -66,9 +66,10 @@ struct ServerConfig {
   float agonesShutdownWhenEmptyAfter = 60.0f;  ///< s empty after a match → shutdown (0 = never)
 
   // [admin] (docs/hosting.md#moderation)
-  std::string adminToken;              ///< the admin API's bearer token; "" = the API is off
-  std::string bansFile = "bans.json";  ///< where bans survive restarts
-  bool voteKick = true;                ///< players may vote a player out of their room
+  std::string adminToken;                   ///< the admin API's bearer token; "" = the API is off
+  std::vector<std::string> trustedProxies;  ///< admin.trusted_proxies: may say X-Forwarded-For
+  std::string bansFile = "bans.json";       ///< where bans survive restarts
+  bool voteKick = true;                     ///< players may vote a player out of their room
 
   // [records] (docs/hosting.md#records): finished runs kept in a database
   /// SQLite file of the records ("" = none unless records.url is set)
@@ -88,7 +89,9 @@ struct ServerConfig {
 };
 
 /// The shortest admin.token accepted: guessing it at 5 tries a minute must be hopeless.
-inline constexpr std::size_t kMinAdminTokenLength = 16;
+/// What admin.token must carry at least (ServerConfig's tokenBits estimate).
+inline constexpr int kMinAdminTokenBits = 128;
+inline constexpr std::size_t kMaxTrustedProxies = 16;
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).
 void readServerConfig(TomlTableReader& root, ServerConfig& config);

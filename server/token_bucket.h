@@ -11,6 +11,11 @@ class TokenBucket {
   TokenBucket(double burst, double perSecond)
       : burst_(burst), perSecond_(perSecond), tokens_(burst) {}
 
+  /// Whether `cost` units could go at `now` (nothing is taken).
+  bool available(double now, double cost = 1.0) const {
+    return std::min(burst_, tokens_ + (now - refilledAt_) * perSecond_) >= cost;
+  }
+
   /// True (and the units taken) if `cost` units may go at `now`.
   bool admit(double now, double cost = 1.0) {
     tokens_ = std::min(burst_, tokens_ + (now - refilledAt_) * perSecond_);

@@ -12,6 +12,7 @@ namespace coyote {
 /// How a client connects and predicts.
 struct ClientOptions {
   std::string host = "127.0.0.1";
+  std::string bindAddress;  ///< the local address to send from ("": any); tests and bots use it
   std::uint16_t port = net::kDefaultPort;
   std::string name = "player";
   std::string room = std::string(net::kDefaultRoom);  ///< the match to join on the server

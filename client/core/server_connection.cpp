@@ -32,7 +32,9 @@ constexpr double kHelloCopyIntervalSeconds = 0.2;
 }  // namespace
 
 ServerConnection::ServerConnection(ClientOptions options, std::shared_ptr<spdlog::logger> logger)
-    : options_(std::move(options)), log_(std::move(logger)), host_(net::EnetHost::client()) {
+    : options_(std::move(options)),
+      log_(std::move(logger)),
+      host_(net::EnetHost::client(options_.bindAddress)) {
   ENetAddress address{};
   if (enet_address_set_host(&address, options_.host.c_str()) != 0) {
     end(ClientPhase::Disconnected, fmt::format("cannot resolve host \"{}\"", options_.host));

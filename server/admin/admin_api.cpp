@@ -2,6 +2,8 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "commands/command_list.h"
@@ -22,8 +24,12 @@ std::uint32_t addressNumber(const std::string& address) {
 }  // namespace
 
 AdminApi::AdminApi(const std::string& token, AdminDesk& desk, std::shared_ptr<spdlog::logger> log,
-                   double (*clock)())
-    : tokenHash_(secretHash(token)), desk_(desk), log_(std::move(log)), clock_(clock) {}
+                   double (*clock)(), std::vector<std::string> trustedProxies)
+    : tokenHash_(secretHash(token)),
+      desk_(desk),
+      log_(std::move(log)),
+      clock_(clock),
+      trustedProxies_(std::move(trustedProxies)) {}
 
 void AdminApi::route(HttpServer& server) {
   for (const commands::Command* command : commands::commandsFor(commands::kAdmin)) {
@@ -47,11 +53,8 @@ HttpServer::Response AdminApi::serve(const std::string& action,
 
 HttpServer::Response AdminApi::authorize(const HttpServer::Request& request) {
   const double now = clock_();
-  const std::uint32_t address = addressNumber(request.address);
-  if (wrongTokens_.over(address, now)) {
-    return json(429, fmt::format(R"({{"error":"too many wrong tokens from {}; wait {} s"}})"
-                                 "\n",
-                                 request.address, kWrongTokenWindow));
+  if (const auto summary = wrongTokenLog_.due(now)) {
+    log_->warn("admin API: {}", *summary);
   }
   constexpr std::string_view kScheme = "Bearer ";
   if (!request.authorization.starts_with(kScheme)) {
@@ -61,17 +64,61 @@ HttpServer::Response AdminApi::authorize(const HttpServer::Request& request) {
     refusal.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"coyote admin\"");
     return refusal;
   }
-  if (!sameSecret(std::string_view(request.authorization).substr(kScheme.size()), tokenHash_)) {
-    wrongTokens_.admit(address, now);
-    log_->warn(
-        "admin API: wrong token from {} for {} {}{}", request.address, request.method, request.path,
-        wrongTokens_.over(address, now) ? fmt::format("; refused for {} s after {} wrong tokens",
-                                                      kWrongTokenWindow, kWrongTokens)
-                                        : "");
-    return json(403, R"({"error":"wrong token"})"
+  if (sameSecret(std::string_view(request.authorization).substr(kScheme.size()), tokenHash_)) {
+    return json(200, "");  // the right token is never held back by the wrong ones
+  }
+  return refuseWrongToken(request, clientOf(request), now);
+}
+
+HttpServer::Response AdminApi::refuseWrongToken(const HttpServer::Request& request,
+                                                const std::string& address, double now) {
+  const std::uint32_t number = addressNumber(address);
+  const bool addressOver = wrongTokens_.over(number, now);
+  const bool serverOver = !addressOver && !allWrongTokens_.admit(now);
+  if (wrongTokenLog_.note(number, now, addressOver || serverOver)) {
+    log_->warn("admin API: wrong token from {} for {} {}", address, request.method, request.path);
+  }
+  if (addressOver) {
+    return json(429, fmt::format(R"({{"error":"too many wrong tokens from {}; wait {} s"}})"
+                                 "\n",
+                                 address, kWrongTokenWindow));
+  }
+  if (serverOver) {
+    return json(429, R"({"error":"too many wrong tokens on this server; wait a second"})"
                      "\n");
   }
-  return json(200, "");
+  wrongTokens_.admit(number, now);
+  return json(403, R"({"error":"wrong token"})"
+                   "\n");
+}
+
+// The last address of X-Forwarded-For that is not a trusted proxy: what a proxy appends is the
+// address it saw, what came before may be the client's own lie (and what is not an IPv4 address
+// ends the walk).
+std::string AdminApi::clientOf(const HttpServer::Request& request) const {
+  const auto trusted = [&](const std::string& address) {
+    return std::ranges::find(trustedProxies_, address) != trustedProxies_.end();
+  };
+  std::string client = request.address;
+  std::string_view forwarded = request.forwardedFor;
+  while (trusted(client) && !forwarded.empty()) {
+    const std::size_t comma = forwarded.rfind(',');
+    std::string_view hop = forwarded.substr(comma == std::string_view::npos ? 0 : comma + 1);
+    while (!hop.empty() && hop.front() == ' ') {
+      hop.remove_prefix(1);
+    }
+    while (!hop.empty() && hop.back() == ' ') {
+      hop.remove_suffix(1);
+    }
+    in_addr parsed{};
+    const std::string candidate(hop.substr(0, INET_ADDRSTRLEN));
+    if (hop.size() >= INET_ADDRSTRLEN || inet_pton(AF_INET, candidate.c_str(), &parsed) != 1) {
+      break;  // not an address: the proxy's own is the best there is
+    }
+    client = candidate;
+    forwarded = comma == std::string_view::npos ? "" : forwarded.substr(0, comma);
+  }
+  return client;
 }
 
 }  // namespace coyote

@@ -8,7 +8,6 @@
 
 #include "commands/command_list.h"
 #include "server/admin/admin_arguments.h"
-#include "server/player_name.h"
 #include "wire/room_name.h"
 #include "wire/text_check.h"
 
@@ -162,7 +161,7 @@ AdminReply AdminCommands::broadcast(const commands::Arguments& arguments) {
 
 AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
   const std::string name = arguments["player"];
-  if (const std::string problem = nameProblem(name); !problem.empty()) {
+  if (const std::string problem = net::textProblem(name, "the name"); !problem.empty()) {
     return adminFailure(400, "player: " + problem);
   }
   const std::optional<std::int64_t> minutes = minutesArgument(arguments, 10);
@@ -179,7 +178,7 @@ AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
 
 AdminReply AdminCommands::unmute(const commands::Arguments& arguments) {
   const std::string name = arguments["player"];
-  if (const std::string problem = nameProblem(name); !problem.empty()) {
+  if (const std::string problem = net::textProblem(name, "the name"); !problem.empty()) {
     return adminFailure(400, "player: " + problem);
   }
   return moderation_.unmute(name) ? success({}) : adminFailure(404, "player: not muted");
@@ -216,7 +215,8 @@ AdminReply AdminCommands::ban(const commands::Arguments& arguments) {
   } else {
     ban.kind = Ban::Kind::Name;
     ban.value = arguments["name"];
-    if (const std::string problem = nameProblem(ban.value); !problem.empty() || ban.value.empty()) {
+    if (const std::string problem = net::textProblem(ban.value, "the name");
+        !problem.empty() || ban.value.empty()) {
       return adminFailure(400, "name: " + (problem.empty() ? std::string("empty") : problem));
     }
   }

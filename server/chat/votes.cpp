@@ -40,8 +40,9 @@ std::string Votes::callRefusal(const Connection& caller, const std::vector<Conne
   if (named.front() == &caller) {
     return "you cannot vote yourself out";
   }
-  if (room.metrics().players < VoteKick::kMinPlayers) {
-    return fmt::format("a vote kick needs {} players in the room", VoteKick::kMinPlayers);
+  if (addressesOfPlayers(room, -1).size() < static_cast<std::size_t>(VoteKick::kMinAddresses)) {
+    return fmt::format("a vote kick needs players from {} addresses in the room",
+                       VoteKick::kMinAddresses);
   }
   return "";
 }
@@ -55,7 +56,7 @@ void Votes::call(Connection& caller, const std::string& target, double now) {
   }
   caller.lastVoteCalled = now;
   const Connection& whom = *named.front();
-  const VoteKick& vote = room.vote().emplace(whom.slot, room.slotName(whom.slot), caller.slot, now);
+  const VoteKick& vote = room.vote().emplace(whom.slot, room.slotName(whom.slot), caller.host, now);
   const std::size_t voters = votersFor(room, vote).size();
   log_->info("room {}: {} calls a vote to kick {}", room.name(), room.slotName(caller.slot),
              vote.targetName());
@@ -72,11 +73,11 @@ void Votes::cast(Connection& voter, bool yes, double now) {
     chat_.notice(voter, "no vote is open in this room", now);
     return;
   }
-  if (voter.role != Connection::Role::Player || !vote->cast(voter.slot, yes)) {
+  if (voter.role != Connection::Role::Player || !vote->cast(voter.slot, voter.host, yes)) {
     chat_.notice(voter, "you have no vote on this one", now);
     return;
   }
-  const std::vector<int> voters = votersFor(room, *vote);
+  const std::vector<std::string> voters = votersFor(room, *vote);
   chat_.announce(room,
                  fmt::format("{} votes {} ({} yes, {} no, {} needed)", room.slotName(voter.slot),
                              yes ? "yes" : "no", vote->yesAmong(voters), vote->noAmong(voters),
@@ -84,15 +85,19 @@ void Votes::cast(Connection& voter, bool yes, double now) {
   judge(room, now);
 }
 
-std::vector<int> Votes::votersFor(const Room& room, const VoteKick& vote) {
-  std::vector<int> voters;
+std::vector<std::string> Votes::votersFor(const Room& room, const VoteKick& vote) {
+  return addressesOfPlayers(room, vote.targetSlot());
+}
+
+std::vector<std::string> Votes::addressesOfPlayers(const Room& room, int except) {
+  std::vector<std::string> addresses;
   for (const Connection* member : room.members()) {
-    if (member->role == Connection::Role::Player && !member->kicked() &&
-        member->slot != vote.targetSlot()) {
-      voters.push_back(member->slot);
+    if (member->role == Connection::Role::Player && !member->kicked() && member->slot != except &&
+        std::ranges::find(addresses, member->host) == addresses.end()) {
+      addresses.push_back(member->host);
     }
   }
-  return voters;
+  return addresses;
 }
 
 // The room's open vote: passed, failed, or over because whom it named is gone; or still open.
@@ -101,7 +106,7 @@ void Votes::judge(Room& room, double now) {
     return;
   }
   const VoteKick vote = *room.vote();
-  const std::vector<int> voters = votersFor(room, vote);
+  const std::vector<std::string> voters = votersFor(room, vote);
   const VoteKick::Outcome outcome = vote.outcome(voters, now);
   const std::vector<Connection*> target = room.playersNamed(vote.targetName());
   if (target.empty() || target.front()->slot != vote.targetSlot()) {

@@ -12,8 +12,9 @@
 
 namespace coyote {
 
-/// Vote kicks (docs/playing.md#vote-kick): for rooms without a moderator, a majority of a room's
-/// other players can put one out for five minutes. Called and cast with chat commands
+/// Vote kicks (docs/playing.md#vote-kick): for rooms without a moderator, a majority of the
+/// addresses of a room's other players can put one out for five minutes (one vote per address,
+/// so that one person with many clients cannot outvote a room). Called and cast with chat commands
 /// (`/vote kick NAME`, `/vote yes`, `/vote no`, registered with the ChatRouter); a room holds its
 /// one open VoteKick; a vote that passes bans the address of whom it named, and only that
 /// connection is kicked.
@@ -39,8 +40,10 @@ class Votes {
   /// Why `caller` may not call a vote on `named` now, or "".
   std::string callRefusal(const Connection& caller, const std::vector<Connection*>& named,
                           double now) const;
-  /// The player slots of `room` that may vote on `vote`: every player there but the one named.
-  static std::vector<int> votersFor(const Room& room, const VoteKick& vote);
+  /// The addresses that may vote on `vote`: of every player in `room` but the one named.
+  static std::vector<std::string> votersFor(const Room& room, const VoteKick& vote);
+  /// The distinct addresses of the players in `room` (not kicked), but the one in slot `except`.
+  static std::vector<std::string> addressesOfPlayers(const Room& room, int except);
   /// The vote passed: the address of `target` banned for kBanSeconds, `target` alone kicked.
   void banVotedOut(Connection& target, const std::string& name, double now);
 

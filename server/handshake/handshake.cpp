@@ -64,7 +64,10 @@ std::string Handshake::refusalOf(const Connection& connection, const net::Hello&
   }
   std::string refusal = moderation_.joinRefusal(connection.peer->address.host, connection.host,
                                                 hello.name, hello.password, now);
-  if (!refusal.empty()) {
+  if (const auto summary = refusalLog_.due(now)) {
+    log_->info("{}", *summary);
+  }
+  if (!refusal.empty() && refusalLog_.note(connection.peer->address.host, now)) {
     log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
   }
   return refusal;
@@ -110,6 +113,24 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
   if (!reconnecting && governor_.refusesJoins()) {
     refuse(connection, "server busy (overloaded); try again later", now);
     return false;
+  }
+  if (reconnecting) {
+    // Whoever comes back plays under the slot's name, whatever its Hello says: so a ban or a
+    // mute of that name since it left holds.
+    const std::string refusal = moderation_.joinRefusal(
+        connection.peer->address.host, connection.host, room.slotName(slot), hello.password, now);
+    if (!refusal.empty()) {
+      log_->info("{}: refused the return of {:?}: {}", connection.address, room.slotName(slot),
+                 refusal);
+      refuse(connection, refusal, now);
+      return false;
+    }
+  } else if (!hello.name.empty() && rooms_.nameHeld(hello.name)) {
+    refuse(connection,
+           fmt::format("the name {} is taken on this server; choose another", hello.name), now);
+    return false;
+  } else if (!hello.name.empty()) {
+    rooms_.releaseReservationsOf(hello.name, room);  // a player gone gives its name up
   }
   if (!reconnecting) {
     slot = room.claimSlot(hello.name);

@@ -9,6 +9,7 @@
 
 #include "server/address_rate_limit.h"
 #include "server/chat/chat_router.h"
+#include "server/failure_summary.h"
 #include "server/moderation/moderation.h"
 #include "server/overload_governor.h"
 #include "server/records/records_bridge.h"
@@ -75,6 +76,8 @@ class Handshake {
   /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
   AddressRateLimit wrongTokens_{5, 10.0};
   Counters counters_;
+  /// Hellos that bans or the password refused, one log line per interval.
+  FailureSummary refusalLog_{"Hellos refused by a ban or the password"};
 };
 
 }  // namespace coyote

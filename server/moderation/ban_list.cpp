@@ -18,9 +18,24 @@
 namespace coyote {
 namespace {
 
+/// `value` is an address, or a name's key (nameKey).
 bool matches(const Ban& ban, Ban::Kind kind, std::string_view value) {
-  return ban.kind == kind &&
-         (kind == Ban::Kind::Address ? ban.value == value : sameName(ban.value, value));
+  return ban.kind == kind && (kind == Ban::Kind::Address ? ban.value : ban.key) == value;
+}
+
+/// Before look-alikes were folded (docs/protocol.md#text-and-names), a name ban's row was keyed by
+/// its name in ASCII lower case: such a row is still the ban's, and the next save re-keys it.
+bool legacyNameKey(const Ban& ban, std::string_view key) {
+  if (ban.kind != Ban::Kind::Name || key.size() != ban.value.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    const char c = ban.value[i];
+    if (key[i] != (c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 const nlohmann::json& field(const nlohmann::json& entry, const char* name, const std::string& where,
@@ -71,7 +86,7 @@ Ban readBan(const nlohmann::json& entry, const std::string& where) {
   ban.kind = kind == "address" ? Ban::Kind::Address : Ban::Kind::Name;
   ban.value = textField(entry, "value", where);
   const std::string problem =
-      ban.kind == Ban::Kind::Address ? addressProblem(ban.value) : nameProblem(ban.value);
+      ban.kind == Ban::Kind::Address ? addressProblem(ban.value) : "";  // textField checked it
   if (!problem.empty() || ban.value.empty()) {
     throw ConfigError(fmt::format("{}.value: {}", where, problem.empty() ? "empty" : problem));
   }
@@ -90,7 +105,7 @@ nlohmann::json banJson(const Ban& ban) {
           {"until", ban.until},   {"by", ban.by}};
 }
 
-/// The ban as a row: keyed by kind and value (a name in lower case, as names match), its entry
+/// The ban as a row: keyed by kind and value (a name by its nameKey, as names match), its entry
 /// the file's without the id (ids are each server's own).
 BanRow rowOf(const Ban& ban) {
   nlohmann::json entry = banJson(ban);
@@ -150,7 +165,8 @@ BanList BanList::fromRows(const std::vector<BanRow>& rows, std::vector<std::stri
         throw ConfigError(where + ".entry: not JSON");
       }
       Ban ban = readBan(entry, where + ".entry");
-      if (const BanRow keyed = rowOf(ban); keyed.kind != row.kind || keyed.key != row.key) {
+      if (const BanRow keyed = rowOf(ban);
+          keyed.kind != row.kind || (keyed.key != row.key && !legacyNameKey(ban, row.key))) {
         throw ConfigError(where + ".ban_key: not the entry's kind and value");
       }
       if (list.bans_.size() >= kMaxBans) {
@@ -188,7 +204,10 @@ void BanList::save(const std::string& file) const {
 }
 
 const Ban* BanList::add(Ban ban) {
-  std::erase_if(bans_, [&](const Ban& old) { return matches(old, ban.kind, ban.value); });
+  ban.key = ban.kind == Ban::Kind::Name ? nameKey(ban.value) : "";
+  std::erase_if(bans_, [&](const Ban& old) {
+    return matches(old, ban.kind, ban.kind == Ban::Kind::Name ? ban.key : ban.value);
+  });
   if (bans_.size() >= kMaxBans) {
     return nullptr;
   }
@@ -206,8 +225,9 @@ std::size_t BanList::expire(std::int64_t now) {
 }
 
 const Ban* BanList::find(std::string_view address, std::string_view name, std::int64_t now) const {
+  const std::string key = name.empty() ? "" : nameKey(name);
   for (const Ban::Kind kind : {Ban::Kind::Address, Ban::Kind::Name}) {
-    const std::string_view value = kind == Ban::Kind::Address ? address : name;
+    const std::string_view value = kind == Ban::Kind::Address ? address : std::string_view(key);
     for (const Ban& ban : bans_) {
       if (!value.empty() && ban.liveAt(now) && matches(ban, kind, value)) {
         return &ban;

@@ -18,12 +18,13 @@ struct Ban {
   enum class Kind { Address, Name };
   std::uint64_t id = 0;  ///< given by the list, for unban
   Kind kind = Kind::Address;
-  std::string value;       ///< "a.b.c.d", or the name (matched without regard to ASCII case)
+  std::string value;       ///< "a.b.c.d", or the name (matched as names compare: nameKey)
   std::string name;        ///< an address ban: the name its player had, for the list ("" if none)
   std::string reason;      ///< shown to the banned player when refused
   std::int64_t since = 0;  ///< Unix time, s
   std::int64_t until = 0;  ///< Unix time, s; 0: never ends
   std::string by;          ///< "admin" or "vote"
+  std::string key{};       ///< a name ban: nameKey(value), set by the list
 
   bool liveAt(std::int64_t now) const { return until == 0 || now < until; }
 };

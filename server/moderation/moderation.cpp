@@ -34,10 +34,14 @@ std::string Moderation::joinRefusal(std::uint32_t address, const std::string& ad
   if (wrongPasswords_.over(address, now)) {
     return "too many wrong passwords from this address; try again in a few seconds";
   }
+  if (!allWrongPasswords_.available(now)) {  // a flood from many addresses: none is checked
+    return "too many wrong passwords on this server right now; try again in a few seconds";
+  }
   if (sameSecret(password, passwordHash_)) {
     return "";
   }
   wrongPasswords_.admit(address, now);
+  allWrongPasswords_.admit(now);
   return password.empty() ? "this server needs a password" : "wrong password";
 }
 

@@ -12,6 +12,7 @@
 #include "server/moderation/ban_list.h"
 #include "server/player_name.h"
 #include "server/server_config.h"
+#include "server/token_bucket.h"
 
 namespace coyote {
 
@@ -77,6 +78,8 @@ class Moderation {
   SecretHash passwordHash_{};
   /// Wrong passwords (server.password): 5 per address in 10 s, then every Hello is refused.
   AddressRateLimit wrongPasswords_{5, 10.0};
+  /// Wrong passwords from all addresses together: 10 a second; beyond, none is checked.
+  TokenBucket allWrongPasswords_{10.0, 10.0};
 };
 
 }  // namespace coyote

@@ -5,36 +5,38 @@
 namespace coyote {
 namespace {
 
-int countAmong(const std::set<int>& votes, const std::vector<int>& voters) {
+int countAmong(const std::set<std::string>& votes, const std::vector<std::string>& voters) {
   return static_cast<int>(
-      std::count_if(voters.begin(), voters.end(), [&](int slot) { return votes.contains(slot); }));
+      std::count_if(voters.begin(), voters.end(),
+                    [&](const std::string& voter) { return votes.contains(voter); }));
 }
 
 }  // namespace
 
-VoteKick::VoteKick(int targetSlot, std::string targetName, int callerSlot, double now)
+VoteKick::VoteKick(int targetSlot, std::string targetName, const std::string& callerAddress,
+                   double now)
     : targetSlot_(targetSlot), targetName_(std::move(targetName)), endsAt_(now + kSeconds) {
-  yes_.insert(callerSlot);
+  yes_.insert(callerAddress);
 }
 
-bool VoteKick::cast(int slot, bool yes) {
+bool VoteKick::cast(int slot, const std::string& address, bool yes) {
   if (slot == targetSlot_) {
     return false;
   }
-  (yes ? no_ : yes_).erase(slot);
-  (yes ? yes_ : no_).insert(slot);
+  (yes ? no_ : yes_).erase(address);
+  (yes ? yes_ : no_).insert(address);
   return true;
 }
 
-int VoteKick::yesAmong(const std::vector<int>& voters) const {
+int VoteKick::yesAmong(const std::vector<std::string>& voters) const {
   return countAmong(yes_, voters);
 }
 
-int VoteKick::noAmong(const std::vector<int>& voters) const {
+int VoteKick::noAmong(const std::vector<std::string>& voters) const {
   return countAmong(no_, voters);
 }
 
-VoteKick::Outcome VoteKick::outcome(const std::vector<int>& voters, double now) const {
+VoteKick::Outcome VoteKick::outcome(const std::vector<std::string>& voters, double now) const {
   const int needed = VoteKick::needed(voters.size());
   if (yesAmong(voters) >= needed) {
     return Outcome::Passed;

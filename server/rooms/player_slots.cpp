@@ -1,7 +1,9 @@
 #include "server/rooms/player_slots.h"
-#include "net/new_reconnect_token.h"
 
 #include <fmt/format.h>
+
+#include "net/new_reconnect_token.h"
+#include "server/player_name.h"
 
 namespace coyote {
 namespace {
@@ -74,8 +76,18 @@ int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState
   taken = Slot{};
   taken.used = true;
   taken.name = cleanName(name, firstFree);
+  taken.key = nameKey(taken.name);
   taken.token = net::newReconnectToken();
   return firstFree;
+}
+
+int PlayerSlots::slotKeyed(std::string_view key) const {
+  for (std::size_t slot = 0; slot < slots_.size(); ++slot) {
+    if (slots_[slot].used && slots_[slot].key == key) {
+      return static_cast<int>(slot);
+    }
+  }
+  return -1;
 }
 
 void PlayerSlots::disconnect(int slot, double now, bool brief) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,7 @@ class PlayerSlots {
   struct Slot {
     bool used = false;
     std::string name;
+    std::string key;  ///< the name as names compare (nameKey)
     net::ReconnectToken token;
     bool connected = false;
     double disconnectedAt = 0.0;  ///< s, server time
@@ -47,6 +49,9 @@ class PlayerSlots {
   /// `leaving`, whose leave event is queued), or returns -1 when `maxPlayers` slots are used.
   /// The name is cleaned of control characters.
   int claim(const std::string& name, int maxPlayers, const WorldState& state, int leaving = -1);
+
+  /// The slot held (by a player or a reservation) under a name whose nameKey is `key`, or -1.
+  int slotKeyed(std::string_view key) const;
 
   void connect(int slot) {
     slots_[index(slot)].connected = true;

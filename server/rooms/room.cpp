@@ -106,8 +106,20 @@ void Room::announceLimits(std::uint16_t radius, std::uint16_t activeBodies) {
 
 // ---- joining and leaving ----------------------------------------------------------------------
 
+int Room::releaseReservationOf(std::string_view key) {
+  const int slot = slots_.slotKeyed(key);
+  if (slot < 0 || slots_[slot].connected) {
+    return -1;
+  }
+  const std::string name = slots_[slot].name;
+  slots_.release(slot);
+  reservationReleased(slot, name, "a newcomer of its name");
+  return slot;
+}
+
 int Room::claimSlot(const std::string& name) {
-  const int slot = slots_.claim(name, config_.maxPlayers, state_);
+  const int namesake = name.empty() ? -1 : releaseReservationOf(nameKey(name));
+  const int slot = slots_.claim(name, config_.maxPlayers, state_, namesake);
   if (slot >= 0) {
     return slot;
   }
@@ -115,11 +127,15 @@ int Room::claimSlot(const std::string& name) {
   if (!released) {
     return -1;
   }
-  log_->info("room {}: player {} (slot {}) gave up its reservation to a newcomer", name_,
-             released->second, released->first);
-  inbox_.release(released->first);
-  pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(released->first), ""});
+  reservationReleased(released->first, released->second, "a newcomer");
   return slots_.claim(name, config_.maxPlayers, state_, released->first);
+}
+
+// Its character leaves the world at the next tick; inputs still on their way are dropped.
+void Room::reservationReleased(int slot, const std::string& name, std::string_view to) {
+  log_->info("room {}: player {} (slot {}) gave up its reservation to {}", name_, name, slot, to);
+  inbox_.release(slot);
+  pendingEvents_.push_back({RosterEvent::kLeave, static_cast<std::uint8_t>(slot), ""});
 }
 
 void Room::admitPlayer(Connection& connection, int slot, bool reconnecting) {
@@ -179,10 +195,11 @@ void Room::handOver(Connection& connection) {
 }
 
 std::vector<Connection*> Room::playersNamed(const std::string& name) const {
+  const std::string key = nameKey(name);
   std::vector<Connection*> found;
   for (Connection* member : members_) {
     if (member->role == Connection::Role::Player && !member->kicked() &&
-        sameName(slots_[member->slot].name, name)) {
+        slots_[member->slot].key == key) {
       found.push_back(member);
     }
   }

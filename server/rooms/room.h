@@ -79,6 +79,15 @@ class Room {
   int reservedSlot(const net::ReconnectToken& token) const { return slots_.reconnectSlot(token); }
   bool slotConnected(int slot) const { return slots_[slot].connected; }
   const std::string& slotName(int slot) const { return slots_[slot].name; }
+  /// Whether a connected player holds a name whose nameKey is `key` (a reservation does not:
+  /// it gives way to a newcomer of its name, see releaseReservationOf).
+  bool playerHolds(std::string_view key) const {
+    const int slot = slots_.slotKeyed(key);
+    return slot >= 0 && slots_[slot].connected;
+  }
+  /// Frees the reservation of a player gone whose name has nameKey `key`, if any (its character
+  /// leaves the world): a newcomer of that name takes it. Returns its slot, or -1.
+  int releaseReservationOf(std::string_view key);
   /// A free slot for a newcomer, or the slot of the oldest reservation given up for it; -1 full.
   int claimSlot(const std::string& name);
   /// `connection` plays in `slot` from now on (a new player joins the world next tick).
@@ -147,6 +156,8 @@ class Room {
   const std::optional<NextLevel>& nextLevel() const { return nextLevel_; }
 
  private:
+  /// Logs a reservation given up to `to`, releases its inputs and queues its character's leave.
+  void reservationReleased(int slot, const std::string& name, std::string_view to);
   void recordInputTiming(Connection& connection, std::uint32_t newestTick,
                          std::optional<std::int16_t> margin);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "server/player_name.h"
 #include "wire/text_check.h"
 
 namespace coyote {
@@ -103,6 +104,21 @@ void RoomDirectory::close(Rooms::iterator room, double now) {
   room->second->close();                                  // its vote and its next level go with it
   closedRooms_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);
+}
+
+bool RoomDirectory::nameHeld(std::string_view name) const {
+  const std::string key = nameKey(name);
+  return std::ranges::any_of(rooms_,
+                             [&](const auto& room) { return room.second->playerHolds(key); });
+}
+
+void RoomDirectory::releaseReservationsOf(std::string_view name, const Room& except) {
+  const std::string key = nameKey(name);
+  for (auto& [roomName, room] : rooms_) {
+    if (room.get() != &except) {
+      room->releaseReservationOf(key);
+    }
+  }
 }
 
 void RoomDirectory::closeIdle(double now) {

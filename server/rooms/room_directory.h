@@ -48,6 +48,12 @@ class RoomDirectory {
   /// client's refusal). `busy`: the governor refuses new joins, so no room is opened either.
   std::variant<Room*, std::string> roomFor(const std::string& name, std::uint32_t address,
                                            bool busy, double now);
+  /// Whether a connected player of any room holds `name` (as names compare: nameKey): names are
+  /// one per server (docs/protocol.md#text-and-names).
+  bool nameHeld(std::string_view name) const;
+  /// Frees the reservations held for a player of `name` gone from any room but `except` (whose
+  /// own Room::claimSlot frees it): a newcomer of that name is about to take it.
+  void releaseReservationsOf(std::string_view name, const Room& except);
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdle(double now);
 

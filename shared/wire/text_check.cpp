@@ -37,9 +37,38 @@ bool isControl(char32_t codePoint) {
          codePoint == 0x2029;
 }
 
+/// Characters that show nothing yet change what is around them, or pass for a space that is not
+/// one: the soft hyphen, the bidi marks, embeddings, overrides and isolates (U+202E turns the
+/// rest of a line around), zero-width spaces and joiners, invisible operators, the BOM, Hangul
+/// and Mongolian fillers and tags. A name made with them looks like another.
+bool isInvisible(char32_t c) {
+  return c == 0x00AD || c == 0x034F || c == 0x061C || c == 0x115F || c == 0x1160 || c == 0x180E ||
+         (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+         (c >= 0x2060 && c <= 0x206F) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0 ||
+         (c >= 0xFFF0 && c <= 0xFFFB) || (c >= 0xE0000 && c <= 0xE0FFF);
+}
+
+/// The blocks of combining marks that stack on the letter before them (Zalgo text piles them up
+/// until they cover the lines above and below).
+bool isCombiningMark(char32_t c) {
+  return (c >= 0x0300 && c <= 0x036F) || (c >= 0x0483 && c <= 0x0489) ||
+         (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
+         (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
+}
+
+std::string codePointName(char32_t codePoint) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string digits;
+  for (int shift = codePoint > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) {
+    digits += kHex[(codePoint >> shift) & 0xF];
+  }
+  return "U+" + digits;
+}
+
 }  // namespace
 
 std::string textProblem(std::string_view text, std::string_view what) {
+  int marks = 0;  // combining marks on the last character
   for (std::size_t at = 0; at < text.size();) {
     char32_t codePoint = 0;
     const std::size_t length = decodeUtf8(text, at, codePoint);
@@ -48,6 +77,15 @@ std::string textProblem(std::string_view text, std::string_view what) {
     }
     if (isControl(codePoint)) {
       return std::string(what) + " holds a control character";
+    }
+    if (isInvisible(codePoint)) {
+      return std::string(what) + " holds an invisible or direction-changing character (" +
+             codePointName(codePoint) + ")";
+    }
+    marks = isCombiningMark(codePoint) ? marks + 1 : 0;
+    if (marks > kMaxCombiningMarks) {
+      return std::string(what) + " stacks more than " + std::to_string(kMaxCombiningMarks) +
+             " combining marks on one character";
     }
     at += length;
   }

@@ -6,10 +6,16 @@
 
 namespace coyote::net {
 
-/// Why `text` cannot be shown and logged, or "" if it can: it must be valid UTF-8 (no overlong
-/// forms, no surrogates) without control characters (C0, DEL, C1, line and paragraph
-/// separators), so that it can neither forge a log line nor send escape sequences to a terminal.
-/// The reason starts with `what` ("the name is not valid UTF-8").
+/// Combining marks one character may carry (é as e + ́ is one; a third is already rare).
+inline constexpr int kMaxCombiningMarks = 2;
+
+/// Why `text` cannot be shown and logged, or "" if it can (docs/protocol.md#text-and-names): it
+/// must be valid UTF-8 (no overlong forms, no surrogates) without control characters (C0, DEL, C1,
+/// line and paragraph separators), so that it can neither forge a log line nor send escape
+/// sequences to a terminal; without invisible or direction-changing characters (bidi controls,
+/// zero-width characters, the BOM), so that it cannot turn the text around it or pass for other
+/// text; and without more than kMaxCombiningMarks combining marks on one character. The reason
+/// starts with `what` ("the name is not valid UTF-8").
 std::string textProblem(std::string_view text, std::string_view what);
 
 /// Code points in `text`, which textProblem accepted.

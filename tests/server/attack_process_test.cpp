@@ -127,7 +127,7 @@ TEST(AttackProcess, JoinAndLeaveHandshakesHoldNoRoom) {
     welcomed = 0;
     for (std::size_t i = 0; i < hoarders.size(); ++i) {
       if (hoarders[i]->connected() && !helloSent[i]) {
-        net::Hello hello{net::kProtocolVersion, "hoarder", {}, false, 0};
+        net::Hello hello{net::kProtocolVersion, "hoarder" + std::to_string(i), {}, false, 0};
         hello.room = "hoard" + std::to_string(i);
         hoarders[i]->send(hello, net::kReliableChannel);
         helloSent[i] = true;
@@ -225,7 +225,9 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
     greedy.push_back(std::make_unique<RawPeer>(static_cast<std::uint16_t>(server.port),
                                                std::nullopt, "127.0.8." + std::to_string(i)));
   }
-  const net::Hello hello{net::kProtocolVersion, "greedy", {}, false, 0};
+  const auto helloOf = [](std::size_t i) {  // names are one per server
+    return net::Hello{net::kProtocolVersion, "greedy" + std::to_string(i), {}, false, 0};
+  };
   std::vector<bool> said(greedy.size(), false);
   std::vector<std::uint64_t> welcome(greedy.size(), 0);
   const double start = monotonicSeconds();
@@ -234,7 +236,7 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
     test::pollAll(greedy, monotonicSeconds());
     for (std::size_t i = 0; i < greedy.size(); ++i) {
       if (greedy[i]->connected() && !said[i]) {
-        greedy[i]->send(hello, net::kReliableChannel);
+        greedy[i]->send(helloOf(i), net::kReliableChannel);
         said[i] = true;
       }
       if (welcome[i] == 0 && greedy[i]->received<net::Welcome>()) {
@@ -251,8 +253,9 @@ TEST(AttackProcess, WelcomeCopiesAndRepairsOnABigWorldStayWithinWhatThePeerProve
     sentBefore.push_back(peer->traffic().wireBytesSent());
   }
   for (int step = 0; step < 100; ++step) {  // 10 s
-    for (const auto& peer : greedy) {
-      peer->send(hello, net::kUnreliableChannel);
+    for (std::size_t i = 0; i < greedy.size(); ++i) {
+      const auto& peer = greedy[i];
+      peer->send(helloOf(i), net::kUnreliableChannel);
       peer->send(net::DesyncReport{1, 42}, net::kReliableChannel);
     }
     const double until = monotonicSeconds() + 0.1;

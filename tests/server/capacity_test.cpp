@@ -37,8 +37,10 @@ TEST(GameServer, ACrowdJoiningInOneTickIsSpreadOverTicksAndEveryoneAgrees) {
                            [](auto& peer) { return peer->connected(); });
       },
       5.0));
+  int joiner = 0;
   for (auto& peer : crowd) {  // more joins at once than one frame may carry
-    peer->send(net::Hello{net::kProtocolVersion, "crowd", {}, false, 0}, net::kReliableChannel);
+    peer->send(net::Hello{net::kProtocolVersion, fmt::format("crowd{}", joiner++), {}, false, 0},
+               net::kReliableChannel);
   }
   ClientSession observer(test::clientOptions(match.port(), "observer"), test::quietLogger());
   const auto everyoneIn = [&] {

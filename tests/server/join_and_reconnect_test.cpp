@@ -178,7 +178,7 @@ TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) 
   player.reset();
   int refusedGuesses = 0;
   for (int guess = 0; guess < 7; ++guess) {  // from the player's own address, 127.0.0.1
-    ClientOptions guesser = test::clientOptions(match.port(), "guesser");
+    ClientOptions guesser = test::clientOptions(match.port(), fmt::format("guesser{}", guess));
     guesser.reconnectToken = net::newReconnectToken();
     ClientSession guessing(guesser, test::quietLogger());
     ASSERT_TRUE(match.pumpUntil(

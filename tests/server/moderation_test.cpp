@@ -21,18 +21,61 @@ using test::kToken;
 using test::linesOf;
 using test::ModeratedRoom;
 
-TEST(AdminApi, NoTokenIs401AWrongOne403AndFiveWrongOnesLockTheAddressOut) {
+TEST(AdminApi, NoTokenIs401AWrongOne403AndFiveWrongOnesLockTheAddressOutButNotTheRightToken) {
   ModeratedRoom room({"ada"});
   EXPECT_EQ(room.request("GET", "/admin/players", "", "").status, 401);
   for (int i = 0; i < AdminApi::kWrongTokens; ++i) {
     EXPECT_EQ(room.request("GET", "/admin/players", "", "guess").status, 403) << i;
   }
-  const Answer locked = room.request("GET", "/admin/players");
-  EXPECT_EQ(locked.status, 429) << "even the right token, for the rest of the minute";
-  EXPECT_THAT(locked.body, HasSubstr("too many wrong tokens"));
-  EXPECT_EQ(room.request("GET", "/admin/players", "", kToken, "127.0.0.2").status, 200)
+  const Answer locked = room.request("GET", "/admin/players", "", "guess");
+  EXPECT_EQ(locked.status, 429) << "the sixth wrong one, for the rest of the minute";
+  EXPECT_THAT(locked.body, HasSubstr("too many wrong tokens from 127.0.0.1"));
+  EXPECT_EQ(room.request("GET", "/admin/players").status, 200)
+      << "the right token is never held back by the wrong ones";
+  EXPECT_EQ(room.request("GET", "/admin/players", "", "guess", "127.0.0.2").status, 403)
       << "another address is not locked out";
   EXPECT_EQ(room.request("DELETE", "/admin/players").status, 405);
+}
+
+// Wrong tokens from many addresses together are capped, and the right one still gets in.
+TEST(AdminApi, WrongTokensFromManyAddressesAreCappedAndTheRightOneGetsIn) {
+  ModeratedRoom room({"ada"});
+  int refused = 0;
+  int capped = 0;
+  const double start = monotonicSeconds();
+  for (int address = 10; address < 90; ++address) {  // 80 addresses, one wrong token each
+    const Answer answer =
+        room.request("GET", "/admin/players", "", "guess", fmt::format("127.0.0.{}", address));
+    refused += answer.status == 403 ? 1 : 0;
+    capped += answer.status == 429 && answer.body.find("on this server") != std::string::npos;
+  }
+  const double elapsed = monotonicSeconds() - start;
+  EXPECT_EQ(refused + capped, 80);
+  EXPECT_LE(refused, 10 + static_cast<int>(elapsed * AdminApi::kWrongTokensPerSecond) + 1)
+      << "at most 10 a second are checked, after a burst of 10, in " << elapsed << " s";
+  EXPECT_GE(capped, 1);
+  EXPECT_EQ(room.request("GET", "/admin/players", "", kToken, "127.0.0.90").status, 200);
+}
+
+// Behind a reverse proxy everyone comes from its address: wrong tokens count against the client
+// its X-Forwarded-For names, so nobody locks the admin out by guessing through it.
+TEST(AdminApi, BehindATrustedProxyWrongTokensCountAgainstTheForwardedClient) {
+  ModeratedRoom room({"ada"});
+  const auto through = [&](const std::string& client, const std::string& token) {
+    return room
+        .request("GET", "/admin/players", "", token, test::kTrustedProxy,
+                 fmt::format("X-Forwarded-For: 203.0.113.9, {}\r\n", client))
+        .status;
+  };
+  for (int i = 0; i < AdminApi::kWrongTokens; ++i) {
+    EXPECT_EQ(through("198.51.100.7", "guess"), 403) << i;
+  }
+  EXPECT_EQ(through("198.51.100.7", "guess"), 429) << "the guesser is locked out";
+  EXPECT_EQ(through("198.51.100.8", "guess"), 403) << "another client through the proxy is not";
+  EXPECT_EQ(through("198.51.100.8", kToken), 200);
+  const auto untrusted = room.request("GET", "/admin/players", "", "guess", "127.0.0.6",
+                                      "X-Forwarded-For: 198.51.100.7\r\n");
+  EXPECT_EQ(untrusted.status, 403) << "an untrusted sender's X-Forwarded-For is not believed";
 }
 
 TEST(AdminApi, ListsEveryRoomAndItsPlayers) {
@@ -172,9 +215,10 @@ TEST(Password, AMissingOrWrongOneIsRefusedWithItsReasonAndGuessesAreRateLimited)
   EXPECT_EQ(attempt("open sesame"), "playing");
 }
 
-/// Four players; p0 calls a vote to kick p3.
+/// Four players, each from an address of its own; p0 calls a vote to kick p3.
 struct VoteRoom {
-  ModeratedRoom room{{"p0", "p1", "p2", "p3"}};
+  ModeratedRoom room{
+      {"p0", "p1", "p2", "p3"}, test::testServerConfig(), test::networkTestLevel(), {}, true};
   VoteRoom() {
     EXPECT_EQ(room.player(0).say("/vote kick P3"), "");
     room.pump(0.3);
@@ -230,17 +274,22 @@ TEST(VoteKick, RunsOutAfterAMinute) {
   EXPECT_TRUE(playing(vote.room.player(3)));
 }
 
-TEST(VoteKick, CountsOnlyThePlayersStillThere) {
-  const std::vector<int> voters{1, 2, 4};
-  VoteKick vote(3, "p3", 1, 0.0);
+TEST(VoteKick, CountsOnlyTheAddressesStillThereOneVoteEach) {
+  const std::vector<std::string> voters{"a1", "a2", "a4"};
+  VoteKick vote(3, "p3", "a1", 0.0);
   EXPECT_EQ(vote.outcome(voters, 1.0), VoteKick::Outcome::Open);
-  EXPECT_FALSE(vote.cast(3, false)) << "the one named has no vote";
-  vote.cast(2, true);
+  EXPECT_FALSE(vote.cast(3, "a3", false)) << "the one named has no vote";
+  vote.cast(2, "a2", true);
   EXPECT_EQ(vote.outcome(voters, 1.0), VoteKick::Outcome::Passed);
-  EXPECT_EQ(vote.outcome({2, 4, 5, 6}, 1.0), VoteKick::Outcome::Open) << "1 of 3 needed left";
-  vote.cast(4, false);
-  vote.cast(5, false);
-  EXPECT_EQ(vote.outcome({2, 4, 5, 6}, 1.0), VoteKick::Outcome::Failed);
+  const std::vector<std::string> later{"a2", "a4", "a5", "a6"};
+  EXPECT_EQ(vote.outcome(later, 1.0), VoteKick::Outcome::Open) << "1 of 3 needed left";
+  vote.cast(7, "a4", false);
+  vote.cast(8, "a4", true);  // the same address again: its last vote counts, once
+  EXPECT_EQ(vote.yesAmong(later), 2);
+  EXPECT_EQ(vote.noAmong(later), 0);
+  vote.cast(4, "a4", false);
+  vote.cast(5, "a5", false);
+  EXPECT_EQ(vote.outcome(later, 1.0), VoteKick::Outcome::Failed);
   EXPECT_EQ(VoteKick::needed(2), 2);
   EXPECT_EQ(VoteKick::needed(3), 2);
   EXPECT_EQ(VoteKick::needed(4), 3);

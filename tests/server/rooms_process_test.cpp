@@ -28,7 +28,7 @@ std::unique_ptr<test::ChildProcess> startBots(test::TempDirectory& directory, in
       std::vector<std::string>{COYOTE_BOT_BINARY, "--connect", fmt::format("127.0.0.1:{}", port),
                                "--room", room, "--count", std::to_string(kBotsPerRoom), "--seconds",
                                std::to_string(kBotSeconds), "--seed", std::to_string(seed),
-                               "--brain", "walker"},
+                               "--brain", "walker", "--name", room + "-bot"},  // one name each
       (directory.path() / (room + "-bots.log")).string());
 }
 

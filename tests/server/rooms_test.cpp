@@ -237,7 +237,7 @@ TEST(Rooms, RoomsOfPlayersWhoLeftGiveWayToANewcomer) {
   config.roomIdleSeconds = 20.0f;
   test::LoopbackMatch match(config);
   for (const char* room : {"first", "second"}) {
-    auto hoarder = joinRoom(match, "hoarder", room);
+    auto hoarder = joinRoom(match, std::string("hoarder of ") + room, room);
     ASSERT_TRUE(match.pumpUntil(
         {hoarder.get()}, [&] { return playing(*hoarder); }, 5.0));
     hoarder->disconnect();
@@ -266,7 +266,7 @@ TEST(Rooms, AnAddressOpensAtMostItsRoomsAMinute) {
   test::LoopbackMatch match(config);
   std::vector<std::unique_ptr<ClientSession>> clients;
   for (const char* room : {"one", "two", "three"}) {
-    clients.push_back(joinRoom(match, "opener", room));
+    clients.push_back(joinRoom(match, std::string("opener of ") + room, room));
     ClientSession& client = *clients.back();
     ASSERT_TRUE(match.pumpUntil(
         {&client}, [&] { return client.phase() != ClientPhase::Connecting; }, 5.0));

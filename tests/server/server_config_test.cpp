@@ -133,5 +133,27 @@ TEST(ServerConfig, CoyoteVariablesOfOtherProgramsAreNotOverrides) {
             "accepted");
 }
 
+// The admin token must carry 128 bits (docs/hosting.md#configuration): a guessable one is refused
+// at start with the estimate and how to make a good one.
+TEST(ServerConfig, AnAdminTokenOfFewerThan128BitsIsRefused) {
+  EXPECT_THAT(fileRefusal("[admin]\ntoken = \"0123456789abcdef\"\n"),
+              AllOf(HasSubstr("admin.token"), HasSubstr("about 83 bits"), HasSubstr("at least 128"),
+                    HasSubstr("/dev/urandom")));
+  EXPECT_THAT(fileRefusal("[admin]\ntoken = \"password123456789\"\n"), HasSubstr("about 88 bits"));
+  EXPECT_EQ(fileRefusal("[admin]\ntoken = \"q3VzZ2hGx0Kb1PjR/8wTz4nLm+5aYc2E\"\n"), "accepted");
+  EXPECT_EQ(fileRefusal("[admin]\ntoken = \"\"\n"), "accepted") << "the API off";
+}
+
+TEST(ServerConfig, TrustedProxiesAreIPv4Addresses) {
+  ServerConfig config;
+  test::TempDirectory directory;
+  loadServerConfigFile(
+      directory.write("server.toml", "[admin]\ntrusted_proxies = [\"10.0.0.1\", \"10.0.0.2\"]\n"),
+      config);
+  EXPECT_THAT(config.trustedProxies, ::testing::ElementsAre("10.0.0.1", "10.0.0.2"));
+  EXPECT_THAT(fileRefusal("[admin]\ntrusted_proxies = [\"proxy.example\"]\n"),
+              AllOf(HasSubstr("admin.trusted_proxies"), HasSubstr("not an IPv4 address")));
+}
+
 }  // namespace
 }  // namespace coyote

@@ -18,6 +18,7 @@
 namespace coyote::test {
 
 inline constexpr const char* kToken = "correct-horse-battery-staple";
+inline constexpr const char* kTrustedProxy = "127.0.0.5";
 
 struct Answer {
   int status = 0;
@@ -41,20 +42,30 @@ struct ModeratedRoom {
   std::string bansFile;
   LoopbackMatch match;
   std::vector<std::unique_ptr<ClientSession>> players;
-  AdminApi api{kToken, match.server().adminDesk(), quietLogger(), monotonicSeconds};
+  /// 127.0.0.5 plays the reverse proxy admin.trusted_proxies names.
+  AdminApi api{kToken,
+               match.server().adminDesk(),
+               quietLogger(),
+               monotonicSeconds,
+               {std::string(kTrustedProxy)}};
   HttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, quietLogger()};
 
-  /// `level`: world.level; `roomLevels`: [rooms.levels].
+  /// `level`: world.level; `roomLevels`: [rooms.levels]; `ownAddresses`: each player connects
+  /// from a loopback address of its own (else all from 127.0.0.1).
   explicit ModeratedRoom(const std::vector<std::string>& names,
                          ServerConfig config = testServerConfig(),
-                         const Level& level = networkTestLevel(), RoomLevels roomLevels = {})
+                         const Level& level = networkTestLevel(), RoomLevels roomLevels = {},
+                         bool ownAddresses = false)
       : bansFile(config.bansFile),
         match(withPeers(config), level, quietLogger(), std::move(roomLevels)) {
     api.route(http);
     http.start();
     for (const std::string& name : names) {
-      players.push_back(
-          std::make_unique<ClientSession>(clientOptions(match.port(), name), quietLogger()));
+      ClientOptions options = clientOptions(match.port(), name);
+      if (ownAddresses) {  // each from an address of its own: 127.0.0.2, .3, …
+        options.bindAddress = "127.0.0." + std::to_string(players.size() + 2);
+      }
+      players.push_back(std::make_unique<ClientSession>(options, quietLogger()));
     }
     EXPECT_TRUE(match.pumpUntil(
         sessions(), [&] { return allPlaying(); }, 5.0));
@@ -78,12 +89,15 @@ struct ModeratedRoom {
   void pump(double seconds) { match.pumpFor(sessions(), seconds); }
 
   /// `method path` with a form `body`, from `from`, while the match turns (the loop answers).
+  /// `headers`: more header lines, each ending in CRLF.
   Answer request(const std::string& method, const std::string& path, const std::string& body = "",
-                 const std::string& token = kToken, const std::string& from = "127.0.0.1") {
+                 const std::string& token = kToken, const std::string& from = "127.0.0.1",
+                 const std::string& headers = "") {
     const int port = http.port();
     auto answer = std::async(std::launch::async, [=] {
       TcpClient client(port, from);
-      std::string request = fmt::format("{} {} HTTP/1.1\r\nHost: coyote\r\n", method, path);
+      std::string request =
+          fmt::format("{} {} HTTP/1.1\r\nHost: coyote\r\n{}", method, path, headers);
       if (!token.empty()) {
         request += fmt::format("Authorization: Bearer {}\r\n", token);
       }

@@ -105,9 +105,9 @@ TEST(ChatRouter, ACommandTheTableDoesNotGivePlayersCannotBeServed) {
 TEST(ChatRouter, AKickEndsTheVoteOnWhomItNamed) {
   Chat test;
   Votes votes(true, test.chat, test.moderation, quietLogger());
-  Connection& ada = test.main.join("ada");
-  test.main.join("bob");
-  Connection& carl = test.main.join("carl");
+  Connection& ada = test.main.join("ada", "10.0.0.1");
+  test.main.join("bob", "10.0.0.2");
+  Connection& carl = test.main.join("carl", "10.0.0.3");
   test.chat.hear(ada, "/vote kick carl", 1.0);
   ASSERT_TRUE(test.main.room.vote());
   test.chat.kick(carl, "by an admin", 2.0);

@@ -28,9 +28,9 @@ struct VoteRoom {
     Connection& bob;
   };
   Three adaCallsAVoteOnCarl() {
-    Connection& ada = main.join("ada");
-    Connection& bob = main.join("bob");
-    main.join("carl");
+    Connection& ada = main.join("ada", "10.0.0.1");
+    Connection& bob = main.join("bob", "10.0.0.2");
+    main.join("carl", "10.0.0.3");
     chat.hear(ada, "/vote kick carl", 0.0);
     return {ada, bob};
   }
@@ -97,12 +97,12 @@ TEST(Votes, AVoteThatCanNoLongerPassFailsAtOnceAndItsCallerWaitsAMinute) {
 
 TEST(Votes, EachRefusalIsToldToTheCallerAlone) {
   VoteRoom test;
-  Connection& ada = test.main.join("ada");
-  Connection& bob = test.main.join("bob");
-  Connection& eve = test.main.watch();
+  Connection& ada = test.main.join("ada", "10.0.0.1");
+  Connection& bob = test.main.join("bob", "10.0.0.2");
+  Connection& eve = test.main.watch("10.0.0.4");
   test.chat.hear(ada, "/vote kick bob", 0.0);
-  EXPECT_EQ(test.last(ada), "a vote kick needs 3 players in the room");
-  test.main.join("carl");
+  EXPECT_EQ(test.last(ada), "a vote kick needs players from 3 addresses in the room");
+  test.main.join("carl", "10.0.0.3");
   test.chat.hear(eve, "/vote kick bob", 2.0);
   EXPECT_EQ(test.last(eve), "spectators do not vote");
   test.chat.hear(ada, "/vote kick ada", 4.0);
@@ -119,6 +119,32 @@ TEST(Votes, EachRefusalIsToldToTheCallerAlone) {
   EXPECT_FALSE(bob.kicked());
 }
 
+// One person with several clients casts one vote: two connections from one address in a room
+// of three cannot call a vote, and four cannot outvote two others.
+TEST(Votes, VotesCountPerAddressSoOnePersonWithManyClientsCannotKick) {
+  VoteRoom test;
+  Connection& ada = test.main.join("ada", "10.0.0.1");
+  Connection& sock1 = test.main.join("sock1", "10.0.0.9");
+  Connection& sock2 = test.main.join("sock2", "10.0.0.9");
+  test.chat.hear(sock1, "/vote kick ada", 0.0);
+  EXPECT_EQ(test.last(sock1), "a vote kick needs players from 3 addresses in the room");
+  EXPECT_FALSE(test.main.room.vote());
+  Connection& bob = test.main.join("bob", "10.0.0.2");
+  Connection& sock3 = test.main.join("sock3", "10.0.0.9");
+  Connection& sock4 = test.main.join("sock4", "10.0.0.9");
+  test.chat.hear(sock1, "/vote kick ada", 2.0);
+  EXPECT_EQ(test.last(bob),
+            "sock1 calls a vote to kick ada: /vote yes or /vote no (2 of 2 needed, 60 s)");
+  for (Connection* sock : {&sock2, &sock3, &sock4}) {
+    test.chat.hear(*sock, "/vote yes", 3.0);
+  }
+  EXPECT_FALSE(ada.kicked()) << "four clients, one address, one vote";
+  test.chat.hear(bob, "/vote no", 4.0);
+  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_EQ(test.last(bob), "the vote to kick ada failed (1 yes of 2 needed)");
+  EXPECT_FALSE(ada.kicked());
+}
+
 TEST(Votes, OffOnThisServerNoVoteIsCalled) {
   VoteRoom test(false);
   Connection& ada = test.main.join("ada");
@@ -131,9 +157,9 @@ TEST(Votes, OffOnThisServerNoVoteIsCalled) {
 
 TEST(Votes, WhomItNamedLeavingEndsTheVote) {
   VoteRoom test;
-  Connection& ada = test.main.join("ada");
-  Connection& bob = test.main.join("bob");
-  Connection& carl = test.main.join("carl");
+  Connection& ada = test.main.join("ada", "10.0.0.1");
+  Connection& bob = test.main.join("bob", "10.0.0.2");
+  Connection& carl = test.main.join("carl", "10.0.0.3");
   test.chat.hear(ada, "/vote kick carl", 0.0);
   test.main.room.leave(carl, 1.0);
   test.votes.judge(test.main.room, 1.0);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "io/config_error.h"
+#include "server/player_name.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -39,7 +40,7 @@ TEST(BanList, RoundTripsThroughItsFile) {
   EXPECT_FALSE(std::filesystem::exists(file + ".new"));
 }
 
-TEST(BanList, RoundTripsThroughDatabaseRowsKeyedByKindAndLowerCaseName) {
+TEST(BanList, RoundTripsThroughDatabaseRowsKeyedByKindAndNameKey) {
   BanList bans;
   bans.add(addressBan("10.0.0.7", 5000));
   bans.add(nameBan("Road Runner"));
@@ -48,8 +49,14 @@ TEST(BanList, RoundTripsThroughDatabaseRowsKeyedByKindAndLowerCaseName) {
   EXPECT_EQ(rows[0].kind, "address");
   EXPECT_EQ(rows[0].key, "10.0.0.7");
   EXPECT_EQ(rows[0].endsAt, 5000);
-  EXPECT_EQ(rows[1].key, "road runner");
+  EXPECT_EQ(rows[1].key, nameKey("Road Runner"));
+  EXPECT_EQ(rows[1].key, nameKey("ROAD RUNNER"));
   std::vector<std::string> problems;
+  BanRow legacy = rows[1];  // as a server before look-alikes were folded keyed it
+  legacy.key = "road runner";
+  const BanList old = BanList::fromRows({legacy}, problems);
+  EXPECT_TRUE(problems.empty()) << ::testing::PrintToString(problems);
+  EXPECT_EQ(old.bans().size(), 1u) << "a row keyed the old way is still read";
   const BanList read = BanList::fromRows(rows, problems);
   EXPECT_TRUE(problems.empty());
   ASSERT_EQ(read.bans().size(), 2u);

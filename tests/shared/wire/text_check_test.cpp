@@ -20,6 +20,30 @@ TEST(TextCheck, AChatLineIsOneToAHundredAndTwentyCharactersOfText) {
   EXPECT_EQ(chatLineProblem("\xe2\x80\xa8"), "the line holds a control character");  // U+2028
 }
 
+// Text that would turn the line around, hide in it or pile up over it (the attacks of
+// docs/protocol.md#text-and-names) is refused, naming what it holds; accents and emoji are not.
+TEST(TextCheck, InvisibleDirectionChangingAndStackedCharactersAreRefused) {
+  EXPECT_EQ(textProblem("wile\u202e", "the name"),
+            "the name holds an invisible or direction-changing character (U+202E)");
+  EXPECT_EQ(textProblem("wi\u200ble", "it"),
+            "it holds an invisible or direction-changing character (U+200B)");
+  EXPECT_EQ(textProblem("\ufeffwile", "it"),
+            "it holds an invisible or direction-changing character (U+FEFF)");
+  EXPECT_EQ(textProblem("a\u2066b\u2069", "it"),
+            "it holds an invisible or direction-changing character (U+2066)");
+  EXPECT_EQ(textProblem("tag\U000E0041", "it"),
+            "it holds an invisible or direction-changing character (U+E0041)");
+  EXPECT_EQ(textProblem("e\u0301\u0302", "it"), "") << "two marks on one letter";
+  EXPECT_EQ(textProblem("e\u0301\u0302\u0303", "it"),
+            "it stacks more than 2 combining marks on one character");
+  std::string zalgo = "w";
+  for (int i = 0; i < 119; ++i) {
+    zalgo += "\u0336";
+  }
+  EXPECT_NE(chatLineProblem(zalgo), "");
+  EXPECT_EQ(textProblem("e\u0301e\u0301e\u0301 ñ 🦊 Ωmega café", "it"), "");
+}
+
 TEST(TextCheck, APrintablePrefixKeepsWholeCharactersAndMarksTheRest) {
   EXPECT_EQ(printablePrefix("Coyote Cup", 48), "Coyote Cup");
   EXPECT_EQ(printablePrefix("a\nb\xffz", 48), "a?b?z");
