@@ -97,7 +97,7 @@ AdminReply AdminCommands::players(const commands::Arguments& /*arguments*/) {
                          {"ping_ms", member->peer->roundTripTime},
                          {"loss_percent", member->sync.inputLoss.percent()},
                          {"connected_seconds", now_ - member->connectedAt},
-                         {"muted", moderation_.mutedFor(player, now_) > 0.0}});
+                         {"muted", moderation_.mutedFor(player, member->host, now_) > 0.0}});
     }
     rooms.push_back({{"name", name},
                      {"level", room->level().name},
@@ -168,12 +168,16 @@ AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
   if (!minutes || *minutes == 0) {
     return adminFailure(400, fmt::format("minutes: a whole number from 1 to {}", kMaxBanMinutes));
   }
-  if (!moderation_.mute(name, *minutes, now_)) {
+  std::vector<std::string> addresses;  // the mute follows them into spectating and renaming
+  for (const Connection* player : playersNamed(name, "")) {
+    addresses.push_back(player->host);
+  }
+  if (!moderation_.mute(name, addresses, *minutes, now_)) {
     return adminFailure(409,
                         fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
   }
-  log_->info("admin: {} muted for {} min", name, *minutes);
-  return success({{"minutes", *minutes}});
+  log_->info("admin: {} muted for {} min ({} addresses)", name, *minutes, addresses.size());
+  return success({{"minutes", *minutes}, {"addresses", addresses.size()}});
 }
 
 AdminReply AdminCommands::unmute(const commands::Arguments& arguments) {

@@ -108,18 +108,31 @@ const BanList& Moderation::bans(double now) {
   return bans_;
 }
 
-bool Moderation::mute(const std::string& name, std::int64_t minutes, double now) {
-  std::erase_if(mutes_, [now](const auto& entry) { return entry.second <= now; });
+bool Moderation::mute(const std::string& name, const std::vector<std::string>& addresses,
+                      std::int64_t minutes, double now) {
+  std::erase_if(mutes_, [now](const auto& entry) { return entry.second.until <= now; });
   if (mutes_.size() >= kMaxMutes) {
     return false;
   }
-  mutes_[nameKey(name)] = now + static_cast<double>(minutes) * 60.0;
+  mutes_[nameKey(name)] = {now + static_cast<double>(minutes) * 60.0, addresses};
   return true;
 }
 
-double Moderation::mutedFor(const std::string& name, double now) const {
-  const auto found = mutes_.find(nameKey(name));
-  return found == mutes_.end() ? 0.0 : std::max(0.0, found->second - now);
+bool Moderation::unmute(const std::string& name) {
+  return mutes_.erase(nameKey(name)) > 0;
+}
+
+double Moderation::mutedFor(const std::string& name, const std::string& address, double now) const {
+  double until = 0.0;
+  if (const auto found = mutes_.find(nameKey(name)); found != mutes_.end()) {
+    until = found->second.until;
+  }
+  for (const auto& [key, mute] : mutes_) {  // at most kMaxMutes
+    if (std::ranges::find(mute.addresses, address) != mute.addresses.end()) {
+      until = std::max(until, mute.until);
+    }
+  }
+  return std::max(0.0, until - now);
 }
 
 }  // namespace coyote

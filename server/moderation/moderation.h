@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <spdlog/logger.h>
 
@@ -60,12 +61,15 @@ class Moderation {
   const BanList& bans() const { return bans_; }
 
   // ---- mutes ----------------------------------------------------------------------------------
-  /// Mutes `name` (any ASCII case) for `minutes` from `now`; false when kMaxMutes are muted.
-  bool mute(const std::string& name, std::int64_t minutes, double now);
+  /// Mutes `name` (and its look-alikes: nameKey) and the `addresses` its players write from, for
+  /// `minutes` from `now`: the mute follows them into spectating and renaming. False when
+  /// kMaxMutes are muted.
+  bool mute(const std::string& name, const std::vector<std::string>& addresses,
+            std::int64_t minutes, double now);
   /// False when `name` was not muted.
-  bool unmute(const std::string& name) { return mutes_.erase(nameKey(name)) > 0; }
-  /// Seconds of mute left for `name` at `now` (0: not muted).
-  double mutedFor(const std::string& name, double now) const;
+  bool unmute(const std::string& name);
+  /// Seconds of mute left at `now` for a line from `name` at `address` (0: not muted).
+  double mutedFor(const std::string& name, const std::string& address, double now) const;
 
  private:
   const ServerConfig& config_;
@@ -74,7 +78,11 @@ class Moderation {
   std::int64_t unixAtStart_;
   RecordsService* records_;
   BanList bans_;
-  std::map<std::string, double> mutes_;  ///< nameKey → server time the mute ends
+  struct Mute {
+    double until = 0.0;                  ///< server time
+    std::vector<std::string> addresses;  ///< of its players when it was made
+  };
+  std::map<std::string, Mute> mutes_;  ///< by nameKey
   SecretHash passwordHash_{};
   /// Wrong passwords (server.password): 5 per address in 10 s, then every Hello is refused.
   AddressRateLimit wrongPasswords_{5, 10.0};

@@ -177,5 +177,30 @@ TEST(NamesProcess, AVoteKickCountsOneVotePerAddress) {
   EXPECT_EQ(ada.goodbye(), "");
 }
 
+// Spectators are all named "spectator": a mute by name alone let a muted player talk on by
+// rejoining to watch. The mute follows its address.
+TEST(NamesProcess, AMuteFollowsItsPlayerIntoSpectating) {
+  ModeratedServer host;
+  std::optional<Stranger> wile;
+  wile.emplace(host.server.port, "127.0.0.2", helloAs("wile"));
+  Stranger road(host.server.port, "127.0.0.3", helloAs("road"));
+  ASSERT_EQ(wile->answer, "welcome");
+  ASSERT_EQ(road.answer, "welcome");
+  ASSERT_EQ(host.admin("mute wile").exitCode, 0);
+  wile->peer.disconnect();
+  wile.reset();
+  net::Hello watching = helloAs("");
+  watching.spectator = true;
+  Stranger watcher(host.server.port, "127.0.0.2", watching);
+  ASSERT_EQ(watcher.answer, "welcome");
+  watcher.say("muted? not as a spectator");
+  pumpFor({&watcher, &road}, 1.0);
+  for (const std::string& line : road.lines(net::ChatKind::Player)) {
+    EXPECT_EQ(line.find("muted?"), std::string::npos) << "road heard: " << line;
+  }
+  EXPECT_THAT(watcher.lines(net::ChatKind::Notice),
+              ::testing::Contains(HasSubstr("you are muted")));
+}
+
 }  // namespace
 }  // namespace coyote::test

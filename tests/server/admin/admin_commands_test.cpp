@@ -90,11 +90,30 @@ TEST(AdminCommands, AnAddressBanKicksEveryMemberFromItAndIsListed) {
   EXPECT_EQ(test.run("ban", {{"address", "10.0.0.7"}, {"name", "wile"}}).status, 400);
 }
 
+// A muted player who rejoins as a spectator, or under another name, from its address is still
+// muted: spectators are all named "spectator", so a mute by name alone missed them.
+TEST(AdminCommands, AMuteFollowsItsPlayerIntoSpectatingAndRenaming) {
+  AdminDeskTest test;
+  Connection& wile = test.people.join(test.rooms.main(), "wile", "10.0.0.7");
+  Connection& road = test.people.join(test.rooms.main(), "road", "10.0.0.8");
+  ASSERT_EQ(test.run("mute", {{"player", "wile"}}).json,
+            R"({"addresses":1,"minutes":10,"ok":true})");
+  test.rooms.main().leave(wile, 2.0);
+  Connection& watcher = test.people.watch(test.rooms.main(), "10.0.0.7");
+  Connection& renamed = test.people.join(test.rooms.main(), "coyote2", "10.0.0.7");
+  test.chat.hear(watcher, "as a spectator", 3.0);
+  test.chat.hear(renamed, "under another name", 5.0);
+  EXPECT_THAT(test.outbox.texts(road), ::testing::IsEmpty());
+  EXPECT_THAT(test.outbox.texts(watcher), Contains(HasSubstr("you are muted")));
+  test.chat.hear(road, "still heard", 6.0);
+  EXPECT_THAT(test.outbox.texts(watcher), Contains("road: still heard"));
+}
+
 TEST(AdminCommands, AMuteLastsItsMinutesAndAnUnmuteEndsIt) {
   AdminDeskTest test;
   EXPECT_EQ(test.run("mute", {{"player", "wile"}, {"minutes", "2"}}).status, 200);
-  EXPECT_GT(test.moderation.mutedFor("wile", 60.0), 0.0);
-  EXPECT_EQ(test.moderation.mutedFor("wile", 122.0), 0.0);
+  EXPECT_GT(test.moderation.mutedFor("wile", "10.0.0.1", 60.0), 0.0);
+  EXPECT_EQ(test.moderation.mutedFor("wile", "10.0.0.1", 122.0), 0.0);
   EXPECT_EQ(test.run("mute", {{"player", "wile"}, {"minutes", "0"}}).status, 400);
   EXPECT_EQ(test.run("unmute", {{"player", "wile"}}).status, 200);
   EXPECT_EQ(test.run("unmute", {{"player", "wile"}}).status, 404);

@@ -51,7 +51,7 @@ TEST(ChatRouter, AMutedPlayerIsToldForHowLongAndHeardByNobody) {
   Chat test;
   Connection& ada = test.main.join("Ada");
   Connection& bob = test.main.join("bob");
-  ASSERT_TRUE(test.moderation.mute("ADA", 10, 0.0));
+  ASSERT_TRUE(test.moderation.mute("ADA", {}, 10, 0.0));
   EXPECT_EQ(test.chat.hear(ada, "can you hear me", 30.0), "");
   EXPECT_THAT(test.outbox.texts(ada), ElementsAre("not sent: you are muted for 10 more minutes"));
   EXPECT_THAT(test.outbox.texts(bob), IsEmpty());

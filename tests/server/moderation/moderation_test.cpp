@@ -74,17 +74,20 @@ TEST(Moderation, APasswordIsAskedForAndFiveWrongGuessesLockTheAddressOutForTenSe
 TEST(Moderation, AMuteLastsItsMinutesInAnyCaseAndAtMostSoManyAtOnce) {
   const ServerConfig config = testServerConfig();
   Moderation moderation(config, quietLogger(), 0.0, kUnixAtStart, nullptr);
-  ASSERT_TRUE(moderation.mute("Ada", 10, 100.0));
-  EXPECT_DOUBLE_EQ(moderation.mutedFor("ADA", 160.0), 540.0);
-  EXPECT_DOUBLE_EQ(moderation.mutedFor("ada", 700.0), 0.0);
-  EXPECT_DOUBLE_EQ(moderation.mutedFor("bob", 160.0), 0.0);
+  ASSERT_TRUE(moderation.mute("Ada", {"10.0.0.7"}, 10, 100.0));
+  EXPECT_DOUBLE_EQ(moderation.mutedFor("ADA", "10.0.0.1", 160.0), 540.0);
+  EXPECT_DOUBLE_EQ(moderation.mutedFor("\u0410da", "10.0.0.1", 160.0), 540.0) << "a look-alike";
+  EXPECT_DOUBLE_EQ(moderation.mutedFor("spectator", "10.0.0.7", 160.0), 540.0)
+      << "from its address, under any name";
+  EXPECT_DOUBLE_EQ(moderation.mutedFor("ada", "10.0.0.7", 700.0), 0.0);
+  EXPECT_DOUBLE_EQ(moderation.mutedFor("bob", "10.0.0.1", 160.0), 0.0);
   EXPECT_TRUE(moderation.unmute("aDa"));
   EXPECT_FALSE(moderation.unmute("ada"));
   for (std::size_t i = 0; i < Moderation::kMaxMutes; ++i) {
-    ASSERT_TRUE(moderation.mute("p" + std::to_string(i), 1, 0.0)) << i;
+    ASSERT_TRUE(moderation.mute("p" + std::to_string(i), {}, 1, 0.0)) << i;
   }
-  EXPECT_FALSE(moderation.mute("one-too-many", 1, 0.0));
-  EXPECT_TRUE(moderation.mute("one-too-many", 1, 61.0));  // the others' minute is over
+  EXPECT_FALSE(moderation.mute("one-too-many", {}, 1, 0.0));
+  EXPECT_TRUE(moderation.mute("one-too-many", {}, 1, 61.0));  // the others' minute is over
 }
 
 }  // namespace
