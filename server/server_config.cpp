@@ -26,6 +26,8 @@ constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
 constexpr std::string_view kForeignVariables[] = {"server_binary"};
 constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",     "world",
                                           "budgets", "agones", "rooms",   "records", "admin"};
+/// Variables that are lists: a comma-separated value is an array of its parts, spaces trimmed.
+constexpr std::string_view kListVariables[] = {"admin_trusted_proxies"};
 /// Variables kept as text whatever they look like: a password or token of digits is no number.
 constexpr std::string_view kTextVariables[] = {"server_name", "server_motd", "server_password",
                                                "admin_token", "admin_bans_file"};
@@ -51,6 +53,24 @@ void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
   if (read != -2) {
     value = read;
   }
+}
+
+// "a, b,c" as the array ["a", "b", "c"]; "" as an empty one.
+toml::array listOf(std::string_view text) {
+  toml::array list;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    std::string_view part = text.substr(0, comma);
+    while (!part.empty() && part.front() == ' ') {
+      part.remove_prefix(1);
+    }
+    while (!part.empty() && part.back() == ' ') {
+      part.remove_suffix(1);
+    }
+    list.push_back(std::string(part));
+    text = comma == std::string_view::npos ? "" : text.substr(comma + 1);
+  }
+  return list;
 }
 
 // Types an environment value the way TOML would: integer, float, boolean, else string.
@@ -254,9 +274,14 @@ void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
       if (name.size() > section.size() + 1 && name.starts_with(section) &&
           name[section.size()] == '_') {
         auto* table = root.insert(section, toml::table{}).first->second.as_table();
+        const std::string key = name.substr(section.size() + 1);
+        if (std::ranges::find(kListVariables, name) != std::end(kListVariables)) {
+          table->insert_or_assign(key, listOf(value));
+          break;
+        }
         const bool isText = std::find(std::begin(kTextVariables), std::end(kTextVariables), name) !=
                             std::end(kTextVariables);
-        insertTyped(*table, name.substr(section.size() + 1), value, isText);
+        insertTyped(*table, key, value, isText);
         break;
       }
     }

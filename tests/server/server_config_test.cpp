@@ -153,6 +153,13 @@ TEST(ServerConfig, TrustedProxiesAreIPv4Addresses) {
   EXPECT_THAT(config.trustedProxies, ::testing::ElementsAre("10.0.0.1", "10.0.0.2"));
   EXPECT_THAT(fileRefusal("[admin]\ntrusted_proxies = [\"proxy.example\"]\n"),
               AllOf(HasSubstr("admin.trusted_proxies"), HasSubstr("not an IPv4 address")));
+  std::vector<std::string> variables{"COYOTE_ADMIN_TRUSTED_PROXIES=10.0.0.3, 10.0.0.4"};
+  std::vector<char*> environment{variables[0].data(), nullptr};
+  ServerConfig fromEnvironment;
+  applyEnvironmentOverrides(environment.data(), fromEnvironment);
+  EXPECT_THAT(fromEnvironment.trustedProxies, ::testing::ElementsAre("10.0.0.3", "10.0.0.4"));
+  EXPECT_THAT(environmentRefusal({"COYOTE_ADMIN_TRUSTED_PROXIES=10.0.0.3,nginx"}),
+              HasSubstr("not an IPv4 address"));
 }
 
 }  // namespace
