@@ -44,14 +44,6 @@ icu::UnicodeString bare(const icu::UnicodeString& text) {
   return kept;
 }
 
-std::string asciiLowerCase(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return key;
-}
-
 }  // namespace
 
 std::string nameProblem(std::string_view name) {
@@ -91,13 +83,21 @@ std::string nameProblem(std::string_view name) {
   return "";
 }
 
+std::string asciiNameKey(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) {
+    c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return key;
+}
+
 std::string nameKey(std::string_view name) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* fold = icu::Normalizer2::getNFKCCasefoldInstance(status);
   const icu::Normalizer2* decompose = icu::Normalizer2::getNFDInstance(status);
   const USpoofChecker* checker = spoofChecker();
   if (U_FAILURE(status) || checker == nullptr) {
-    return asciiLowerCase(name);  // no ICU data: case alone, as before look-alikes were folded
+    return asciiNameKey(name);  // no ICU data: case alone, as before look-alikes were folded
   }
   const icu::UnicodeString text = icu::UnicodeString::fromUTF8(
       icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
@@ -108,7 +108,7 @@ std::string nameKey(std::string_view name) {
   // The skeleton of a digit zero is a capital O: fold its case again.
   const icu::UnicodeString key = fold->normalize(skeleton, status);
   if (U_FAILURE(status)) {
-    return asciiLowerCase(name);
+    return asciiNameKey(name);
   }
   std::string utf8;
   key.toUTF8String(utf8);

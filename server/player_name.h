@@ -18,6 +18,9 @@ std::string nameProblem(std::string_view name);
 /// skeleton (Unicode's confusables, UTS #39, from ICU): "Wíle", "WILE", "w i l e" and "wіle" with
 /// a Cyrillic і all have the key of "wile".
 std::string nameKey(std::string_view name);
+/// `name` with ASCII letters in lower case: how names compared before look-alikes were folded
+/// (ban rows written then are keyed so), and what nameKey falls back to without ICU's data.
+std::string asciiNameKey(std::string_view name);
 inline bool sameName(std::string_view a, std::string_view b) {
   return nameKey(a) == nameKey(b);
 }

@@ -25,17 +25,8 @@ bool matches(const Ban& ban, Ban::Kind kind, std::string_view value) {
 
 /// Before look-alikes were folded (docs/protocol.md#text-and-names), a name ban's row was keyed by
 /// its name in ASCII lower case: such a row is still the ban's, and the next save re-keys it.
-bool legacyNameKey(const Ban& ban, std::string_view key) {
-  if (ban.kind != Ban::Kind::Name || key.size() != ban.value.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < key.size(); ++i) {
-    const char c = ban.value[i];
-    if (key[i] != (c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c)) {
-      return false;
-    }
-  }
-  return true;
+bool keyedBeforeLookAlikes(const Ban& ban, std::string_view key) {
+  return ban.kind == Ban::Kind::Name && key == asciiNameKey(ban.value);
 }
 
 const nlohmann::json& field(const nlohmann::json& entry, const char* name, const std::string& where,
@@ -166,7 +157,8 @@ BanList BanList::fromRows(const std::vector<BanRow>& rows, std::vector<std::stri
       }
       Ban ban = readBan(entry, where + ".entry");
       if (const BanRow keyed = rowOf(ban);
-          keyed.kind != row.kind || (keyed.key != row.key && !legacyNameKey(ban, row.key))) {
+          keyed.kind != row.kind ||
+          (keyed.key != row.key && !keyedBeforeLookAlikes(ban, row.key))) {
         throw ConfigError(where + ".ban_key: not the entry's kind and value");
       }
       if (list.bans_.size() >= kMaxBans) {

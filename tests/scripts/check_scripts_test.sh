@@ -7,46 +7,37 @@ tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-mkdir -p "$tree/shared/sim/state" "$tree/shared/sim/bodies" "$tree/docs"
-printf '#pragma once\n' >"$tree/shared/sim/state/vec2.h"
-printf '#pragma once\n#include "sim/state/vec2.h"\n' >"$tree/shared/sim/bodies/crate.h"
-"$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused a downward include"
-printf '#pragma once\n#include "sim/bodies/crate.h"\n' >"$tree/shared/sim/state/world.h"
-if output=$("$repo/scripts/check_includes" "$tree"); then
-  fail "check_includes accepted state/ including bodies/"
-fi
-grep -q 'shared/sim/state/world.h:2: includes sim/bodies/crate.h' <<<"$output" ||
-  fail "check_includes did not name the upward include: $output"
-rm "$tree/shared/sim/state/world.h"
+# header FILE [INCLUDE]: a header at FILE of the tree, including INCLUDE if given.
+header() {
+  mkdir -p "$(dirname "$tree/$1")"
+  printf '#pragma once\n%s' "${2:+#include \"$2\"$'\n'}" >"$tree/$1"
+}
+# upward WHAT FILE INCLUDE NAMED: the tree passes until FILE includes INCLUDE, a layer above its
+# own; then check_includes fails and its output holds NAMED. FILE is removed again.
+upward() {
+  local output
+  "$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused $1's order"
+  header "$2" "$3"
+  if output=$("$repo/scripts/check_includes" "$tree"); then
+    fail "check_includes accepted $2 including $3"
+  fi
+  grep -qF "$4" <<<"$output" || fail "check_includes did not name $1's upward include: $output"
+  rm "$tree/$2"
+}
 
-mkdir -p "$tree/server/session" "$tree/server/rooms"
-printf '#pragma once
-' >"$tree/server/session/connection.h"
-printf '#pragma once
-#include "server/session/connection.h"
-' >"$tree/server/rooms/room.h"
-"$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused rooms/ on session/"
-printf '#pragma once
-#include "server/rooms/room.h"
-' >"$tree/server/session/outbox.h"
-if output=$("$repo/scripts/check_includes" "$tree"); then
-  fail "check_includes accepted session/ including rooms/"
-fi
-grep -q 'server/session/outbox.h:2: includes server/rooms/room.h (rooms), a layer above session' \
-  <<<"$output" || fail "check_includes did not name the server's upward include: $output"
-rm "$tree/server/session/outbox.h"
-
-mkdir -p "$tree/client/app/scene" "$tree/client/app/view"
-printf '#pragma once\n' >"$tree/client/app/scene/world_renderer.h"
-printf '#pragma once\n#include "client/app/scene/world_renderer.h"\n' >"$tree/client/app/view/game_view.h"
-"$repo/scripts/check_includes" "$tree" >/dev/null || fail "check_includes refused view/ on scene/"
-printf '#pragma once\n#include "client/app/view/game_view.h"\n' >"$tree/client/app/scene/ghost_view.h"
-if output=$("$repo/scripts/check_includes" "$tree"); then
-  fail "check_includes accepted scene/ including view/"
-fi
-grep -q 'client/app/scene/ghost_view.h:2: includes client/app/view/game_view.h (view), a layer above scene' \
-  <<<"$output" || fail "check_includes did not name the client's upward include: $output"
-rm "$tree/client/app/scene/ghost_view.h"
+mkdir -p "$tree/docs"
+header shared/sim/state/vec2.h
+header shared/sim/bodies/crate.h sim/state/vec2.h
+upward "the simulation" shared/sim/state/world.h sim/bodies/crate.h \
+  'shared/sim/state/world.h:2: includes sim/bodies/crate.h'
+header server/session/connection.h
+header server/rooms/room.h server/session/connection.h
+upward "the server" server/session/outbox.h server/rooms/room.h \
+  'server/session/outbox.h:2: includes server/rooms/room.h (rooms), a layer above session'
+header client/app/scene/world_renderer.h
+header client/app/view/game_view.h client/app/scene/world_renderer.h
+upward "the client" client/app/scene/ghost_view.h client/app/view/game_view.h \
+  'client/app/scene/ghost_view.h:2: includes client/app/view/game_view.h (view), a layer above scene'
 
 git -C "$tree" init -q
 docs=docs  # spelled apart so that the repository's own check does not read these as citations

@@ -9,8 +9,8 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/menu/menu_list.h"
-#include "client/app/ui/text_field.h"
 #include "client/app/settings/client_config.h"
+#include "client/app/ui/text_field.h"
 #include "client/core/server_query.h"
 
 namespace coyote {

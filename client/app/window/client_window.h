@@ -9,10 +9,10 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/menu/menus.h"
-#include "client/app/view/game_view.h"
+#include "client/app/settings/client_config.h"
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
-#include "client/app/settings/client_config.h"
+#include "client/app/view/game_view.h"
 #include "client/audio/audio_output.h"
 #include "client/audio/sound_cues.h"
 #include "client/core/client_session.h"
