@@ -78,8 +78,10 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       clock_(config.physics.tickRate, config.maxSubsteps, now, log_),
       lastMetricsLog_(now),
       governor_(config.tickBudgetMs, config.physics.tickRate),
-      handshake_(config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_,
-                 governor_, [this] { return nextSendPhase(); }),
+      handshake_(
+          config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_, governor_,
+          [this] { return nextSendPhase(); },
+          ServerAddresses(config.publicAddresses, sessions_.boundHost(), sessions_.port())),
       roomStepper_(config.roomThreads) {
   metrics_.tickBudgetMicros =
       config_.tickBudgetMs > 0.0f ? config_.tickBudgetMs * 1000.0 : 1e6 / config_.physics.tickRate;

@@ -28,7 +28,11 @@ void GameServer::onPacket(Connection& connection, std::span<const std::uint8_t> 
   std::string error;
   const std::optional<net::Message> message = net::decode(packet, error);
   if (!message) {
-    rejectPacket(connection, error);
+    const std::optional<std::uint16_t> version = net::helloVersion(packet);
+    if (connection.role != Connection::Role::Pending || !version ||
+        !handshake_.unreadableHello(connection, *version, now_)) {
+      rejectPacket(connection, error);
+    }
   } else if (const auto* hello = std::get_if<net::Hello>(&*message)) {
     if (connection.role == Connection::Role::Pending) {
       handshake_.hello(connection, *hello, now_);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "config/physics_config_loader.h"
+#include "identity/hello_proof.h"
 #include "io/config_error.h"
 #include "sim/state/body.h"
 #include "wire/protocol.h"
@@ -27,7 +28,7 @@ constexpr std::string_view kForeignVariables[] = {"server_binary"};
 constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",     "world",
                                           "budgets", "agones", "rooms",   "records", "admin"};
 /// Variables that are lists: a comma-separated value is an array of its parts, spaces trimmed.
-constexpr std::string_view kListVariables[] = {"admin_trusted_proxies"};
+constexpr std::string_view kListVariables[] = {"admin_trusted_proxies", "server_public_addresses"};
 /// Variables kept as text whatever they look like: a password or token of digits is no number.
 constexpr std::string_view kTextVariables[] = {"server_name", "server_motd", "server_password",
                                                "admin_token", "admin_bans_file"};
@@ -110,6 +111,16 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
   readText("name", c.serverName, net::kMaxServerNameLength);
   readText("motd", c.motd, net::kMaxMotdLength);
   readText("password", c.password, net::kMaxPasswordLength);
+  server.read("public_addresses", c.publicAddresses);
+  if (c.publicAddresses.size() > kMaxPublicAddresses) {
+    server.fail("public_addresses", fmt::format("at most {} addresses", kMaxPublicAddresses));
+  }
+  for (const std::string& address : c.publicAddresses) {
+    if (!identity::parseEndpoint(address, 1)) {
+      server.fail("public_addresses",
+                  fmt::format("{:?} is not an IPv4 address a.b.c.d or a.b.c.d:port", address));
+    }
+  }
   server.rejectUnknownKeys();
 }
 

@@ -18,6 +18,9 @@ struct ServerConfig {
   std::string serverName = "Coyote server";
   std::string motd;      ///< message of the day
   std::string password;  ///< "" = none; else a Hello must carry it (docs/hosting.md#moderation)
+  /// "a.b.c.d[:port]" players reach this server at beside its own interfaces (NAT, a container's
+  /// published port): a Hello signed for another address is refused (docs/protocol.md#player-keys)
+  std::vector<std::string> publicAddresses;
   // [sim] tick_rate lives in physics.tickRate
   std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped
 
@@ -92,6 +95,7 @@ struct ServerConfig {
 /// What admin.token must carry at least (ServerConfig's tokenBits estimate).
 inline constexpr int kMinAdminTokenBits = 128;
 inline constexpr std::size_t kMaxTrustedProxies = 16;
+inline constexpr std::size_t kMaxPublicAddresses = 16;
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).
 void readServerConfig(TomlTableReader& root, ServerConfig& config);

@@ -21,6 +21,7 @@
 #include "client/bot/end_state.h"
 #include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
+#include "identity/hello_proof.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
 #include "util/monotonic_clock.h"
@@ -103,6 +104,7 @@ Json clientSummary(const coyote::ClientSession& session, double seconds, double 
   const coyote::ClientStats& s = session.stats();
   const bool playing = session.phase() == coyote::ClientPhase::Playing;
   return Json{{"name", session.options().name},
+              {"key", coyote::identity::keyFingerprint(session.options().key->publicKey())},
               {"slot", session.playerSlot()},
               {"state", coyote::bot::endState(session.connection())},
               {"reason", coyote::bot::endReason(session.connection())},
@@ -143,6 +145,8 @@ struct CommandLine {
   std::string inputsFile;
   std::string namePrefix = "bot";
   std::string password;
+  std::string keyFile;
+  std::shared_ptr<const coyote::identity::PlayerKey> key;  ///< --key's, else one per bot
   int inputDelay = 0;
   int targetMargin = 2;
   double connectTimeout = 15.0;
@@ -166,6 +170,9 @@ void addOptions(CLI::App& app, CommandLine& o) {
                  "scripted inputs (coyote-sim format); bot i plays column i");
   app.add_option("--name", o.namePrefix, "name prefix");
   app.add_option("--password", o.password, "the server's password, if it has one");
+  app.add_option("--key", o.keyFile,
+                 "the player key to play with, made there if missing (--count 1; default: a new "
+                 "one for each bot)");
   app.add_option("--input-delay", o.inputDelay, "fixed input delay in ticks")
       ->check(CLI::Range(0, 10));
   app.add_option("--target-margin", o.targetMargin, "ticks early inputs should arrive")
@@ -277,6 +284,9 @@ coyote::ClientOptions botOptions(const CommandLine& o, const coyote::cli::HostPo
   options.name = fmt::format("{}{}", o.namePrefix, index);
   options.room = roomOf(o, index);
   options.password = o.password;
+  options.key = o.key != nullptr ? o.key
+                                 : std::make_shared<const coyote::identity::PlayerKey>(
+                                       coyote::identity::PlayerKey::generate());
   options.inputDelay = o.inputDelay;
   options.targetMargin = o.targetMargin;
   options.connectTimeout = o.connectTimeout;
@@ -335,6 +345,9 @@ std::string optionProblem(const CommandLine& o) {
     return fmt::format("--count {}: at most {} predicting bots (--lite allows {})", o.count,
                        kMaxFullBots, kMaxLiteBots);
   }
+  if (!o.keyFile.empty() && o.count != 1) {
+    return "--key is one player's: it plays with --count 1";
+  }
   if (const std::string problem = coyote::net::roomNameProblem(roomOf(o, o.rooms - 1));
       !problem.empty()) {
     return "--room with --rooms: " + problem;
@@ -356,6 +369,11 @@ int main(int argc, char** argv) {
       throw std::runtime_error(problem);
     }
     address = coyote::cli::parseHostPort(o.connect, "--connect");
+    if (!o.keyFile.empty()) {
+      bool created = false;  // a file not there yet is made: the bot keeps its key across runs
+      o.key = std::make_shared<const coyote::identity::PlayerKey>(
+          coyote::identity::PlayerKey::loadOrCreate(o.keyFile, created));
+    }
     if (!o.inputsFile.empty()) {
       script = coyote::loadInputScript(o.inputsFile);
     }

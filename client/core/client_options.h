@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "identity/player_key.h"
 #include "wire/protocol.h"
 #include "wire/reconnect_token.h"
 #include "wire/room_name.h"
@@ -18,6 +20,9 @@ struct ClientOptions {
   std::string room = std::string(net::kDefaultRoom);  ///< the match to join on the server
   std::string password;                               ///< the server's password, if it has one
   bool spectator = false;
+  /// Who the player is on every server (docs/protocol.md#player-keys); null: a new key is made
+  /// for this connection alone.
+  std::shared_ptr<const identity::PlayerKey> key;
   net::ReconnectToken reconnectToken;  ///< from an earlier session, to get the same player back
   std::uint16_t protocolVersion = net::kProtocolVersion;  ///< only tests change it
   int inputDelay = 0;             ///< ticks between sampling an input and applying it

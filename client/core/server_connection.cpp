@@ -42,6 +42,9 @@ ServerConnection::ServerConnection(ClientOptions options, std::shared_ptr<spdlog
   }
   address.port = options_.port;
   challenge_ = std::make_unique<net::ConnectChallenge>(host_, address);
+  if (options_.key == nullptr) {
+    options_.key = std::make_shared<const identity::PlayerKey>(identity::PlayerKey::generate());
+  }
 }
 
 ServerConnection::~ServerConnection() = default;
@@ -215,6 +218,11 @@ void ServerConnection::sayHello(double now) {
   hello.spectator = options_.spectator;
   hello.room = options_.room;
   hello.password = options_.password.substr(0, net::kMaxPasswordLength);
+  // The signature covers the cookie this CONNECT carried and the address the datagrams went to:
+  // a server that hands the Hello on to another cannot pass for this player there.
+  hello.key = options_.key->publicKey();
+  hello.server = {challenge_->server().host, challenge_->server().port};
+  hello.signature = options_.key->signHello(challenge_->cookie(), hello.server);
   helloTimeMs_ = static_cast<std::uint32_t>((now - startedAt_) * 1000.0);
   helloSentAt_ = now;
   hello.clientTimeMs = helloTimeMs_;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/command_list.h"
+#include "identity/hello_proof.h"
 #include "server/admin/admin_arguments.h"
 #include "wire/room_name.h"
 #include "wire/text_check.h"
@@ -93,11 +94,12 @@ AdminReply AdminCommands::players(const commands::Arguments& /*arguments*/) {
       const std::string& player = room->slotName(member->slot);
       players.push_back({{"name", player},
                          {"slot", member->slot},
+                         {"key", member->fingerprint},
                          {"address", member->address},
                          {"ping_ms", member->peer->roundTripTime},
                          {"loss_percent", member->sync.inputLoss.percent()},
                          {"connected_seconds", now_ - member->connectedAt},
-                         {"muted", moderation_.mutedFor(player, member->host, now_) > 0.0}});
+                         {"muted", moderation_.mutedFor(whoIs(*member), now_) > 0.0}});
     }
     rooms.push_back({{"name", name},
                      {"level", room->level().name},
@@ -168,16 +170,16 @@ AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
   if (!minutes || *minutes == 0) {
     return adminFailure(400, fmt::format("minutes: a whole number from 1 to {}", kMaxBanMinutes));
   }
-  std::vector<std::string> addresses;  // the mute follows them into spectating and renaming
+  std::vector<Who> players;  // the mute follows their keys and addresses everywhere
   for (const Connection* player : playersNamed(name, "")) {
-    addresses.push_back(player->host);
+    players.push_back(whoIs(*player));
   }
-  if (!moderation_.mute(name, addresses, *minutes, now_)) {
+  if (!moderation_.mute(name, players, *minutes, now_)) {
     return adminFailure(409,
                         fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
   }
-  log_->info("admin: {} muted for {} min ({} addresses)", name, *minutes, addresses.size());
-  return success({{"minutes", *minutes}, {"addresses", addresses.size()}});
+  log_->info("admin: {} muted for {} min ({} players)", name, *minutes, players.size());
+  return success({{"minutes", *minutes}, {"addresses", players.size()}});
 }
 
 AdminReply AdminCommands::unmute(const commands::Arguments& arguments) {
@@ -192,37 +194,15 @@ AdminReply AdminCommands::bans(const commands::Arguments& /*arguments*/) {
   return {200, moderation_.bans(now_).json()};
 }
 
-// Exactly one of: `player` (the address of whoever plays under that name now, noted with it),
-// `address`, `name`. Whoever the ban covers is kicked at once with its message.
+// Exactly one of: `player` (the key of whoever plays under that name now, with its address and
+// name noted), `key`, `address`, `name`. Whoever the ban covers is kicked at once with its
+// message.
 AdminReply AdminCommands::ban(const commands::Arguments& arguments) {
   Ban ban;
   ban.by = "admin";
   ban.since = moderation_.unixTime(now_);
-  const int given = static_cast<int>(arguments.has("player")) +
-                    static_cast<int>(arguments.has("address")) +
-                    static_cast<int>(arguments.has("name"));
-  if (given != 1) {
-    return adminFailure(400, "one of player, address or name says whom to ban");
-  }
-  if (const std::string player = arguments["player"]; arguments.has("player")) {
-    const std::vector<Connection*> found = playersNamed(player, arguments["room"]);
-    if (found.empty()) {
-      return adminFailure(404, "player: nobody of that name is playing (ban a name or an address)");
-    }
-    ban.value = found.front()->host;
-    ban.name = found.front()->room->slotName(found.front()->slot);
-  } else if (arguments.has("address")) {
-    ban.value = arguments["address"];
-    if (const std::string problem = addressProblem(ban.value); !problem.empty()) {
-      return adminFailure(400, "address: " + problem);
-    }
-  } else {
-    ban.kind = Ban::Kind::Name;
-    ban.value = arguments["name"];
-    if (const std::string problem = net::textProblem(ban.value, "the name");
-        !problem.empty() || ban.value.empty()) {
-      return adminFailure(400, "name: " + (problem.empty() ? std::string("empty") : problem));
-    }
+  if (std::optional<AdminReply> failure = whomToBan(arguments, ban)) {
+    return *failure;
   }
   const std::optional<std::int64_t> minutes = minutesArgument(arguments, 0);
   if (!minutes) {
@@ -238,6 +218,43 @@ AdminReply AdminCommands::ban(const commands::Arguments& arguments) {
   return applyBan(std::move(ban));
 }
 
+std::optional<AdminReply> AdminCommands::whomToBan(const commands::Arguments& arguments,
+                                                   Ban& ban) const {
+  const int given =
+      static_cast<int>(arguments.has("player")) + static_cast<int>(arguments.has("key")) +
+      static_cast<int>(arguments.has("address")) + static_cast<int>(arguments.has("name"));
+  if (given != 1) {
+    return adminFailure(400, "one of player, key, address or name says whom to ban");
+  }
+  std::string problem;
+  if (arguments.has("player")) {
+    const std::vector<Connection*> found = playersNamed(arguments["player"], arguments["room"]);
+    if (found.empty()) {
+      return adminFailure(404, "player: nobody of that name is playing (ban a name or an address)");
+    }
+    const Who who = whoIs(*found.front());
+    ban.kind = who.fingerprint.empty() ? Ban::Kind::Address : Ban::Kind::Key;
+    ban.value = who.fingerprint.empty() ? who.address : who.fingerprint;
+    ban.address = who.fingerprint.empty() ? "" : who.address;
+    ban.name = who.name;
+  } else if (arguments.has("key")) {
+    ban.kind = Ban::Kind::Key;
+    ban.value = arguments["key"];
+    problem = identity::fingerprintProblem(ban.value);
+  } else if (arguments.has("address")) {
+    ban.value = arguments["address"];
+    problem = addressProblem(ban.value);
+  } else {
+    ban.kind = Ban::Kind::Name;
+    ban.value = arguments["name"];
+    problem = ban.value.empty() ? "empty" : net::textProblem(ban.value, "the name");
+  }
+  if (!problem.empty()) {
+    return adminFailure(400, fmt::format("{}: {}", kindName(ban.kind), problem));
+  }
+  return std::nullopt;
+}
+
 AdminReply AdminCommands::applyBan(Ban ban) {
   const Ban* added = moderation_.addBan(std::move(ban));
   if (added == nullptr) {
@@ -248,9 +265,7 @@ AdminReply AdminCommands::applyBan(Ban ban) {
   for (const auto& [roomName, room] : rooms_.rooms()) {
     const std::vector<Connection*> members = room->members();  // a kick may change them
     for (Connection* member : members) {
-      const std::string name =
-          member->role == Connection::Role::Player ? room->slotName(member->slot) : std::string();
-      if (!member->kicked() && moderation_.bans().find(member->host, name, copy.since) != nullptr) {
+      if (!member->kicked() && moderation_.bans().find(whoIs(*member), copy.since) != nullptr) {
         chat_.kick(*member, banMessage(copy), now_);
         ++kicked;
       }

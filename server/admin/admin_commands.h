@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,8 @@ class AdminCommands {
   AdminReply levels(const commands::Arguments& arguments);
   AdminReply setLevel(const commands::Arguments& arguments);
   /// Adds the ban, kicks whoever it covers, saves the list.
+  /// Fills in whom `ban` covers from the arguments; the failure to reply with if they say no one.
+  std::optional<AdminReply> whomToBan(const commands::Arguments& arguments, Ban& ban) const;
   AdminReply applyBan(Ban ban);
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
   std::vector<Connection*> playersNamed(const std::string& name, const std::string& room) const;

@@ -62,7 +62,7 @@ std::string ChatRouter::hear(Connection& from, const std::string& text, double n
   Room& room = *from.room;
   const std::string name =
       from.role == Connection::Role::Player ? room.slotName(from.slot) : std::string("spectator");
-  if (const double muted = moderation_.mutedFor(name, from.host, now); muted > 0.0) {
+  if (const double muted = moderation_.mutedFor(whoIs(from), now); muted > 0.0) {
     notice(from,
            fmt::format("not sent: you are muted for {:.0f} more minutes", std::ceil(muted / 60.0)),
            now);

@@ -124,12 +124,18 @@ void Votes::judge(Room& room, double now) {
   }
 }
 
-// Not the others behind the same address: they did not do it, and they may be a family.
+// Its key, and its address for the ban's 5 minutes (a new key made there is refused too); the
+// others behind that address are not kicked: they did not do it, and they may be a family.
 void Votes::banVotedOut(Connection& target, const std::string& name, double now) {
   const std::int64_t since = moderation_.unixTime(now);
-  const Ban* added =
-      moderation_.addBan(Ban{0, Ban::Kind::Address, target.host, name, "voted out by the room",
-                             since, since + kBanSeconds, "vote"});
+  Ban ban{0,     Ban::Kind::Address,  target.host, name, "voted out by the room",
+          since, since + kBanSeconds, "vote"};
+  if (!target.fingerprint.empty()) {
+    ban.kind = Ban::Kind::Key;
+    ban.value = target.fingerprint;
+    ban.address = target.host;
+  }
+  const Ban* added = moderation_.addBan(std::move(ban));
   if (added == nullptr) {
     return;  // the list is full (logged by Moderation)
   }

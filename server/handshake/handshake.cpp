@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "identity/hello_proof.h"
 #include "net/enet_host.h"
 #include "server/player_name.h"
 #include "wire/codec.h"
@@ -11,7 +12,7 @@ namespace coyote {
 Handshake::Handshake(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
                      Outbox& sessions, RoomDirectory& rooms, Moderation& moderation,
                      ChatRouter& chat, RecordsBridge& records, const OverloadGovernor& governor,
-                     SendPhase sendPhase)
+                     SendPhase sendPhase, ServerAddresses addresses)
     : config_(config),
       log_(std::move(log)),
       sessions_(sessions),
@@ -21,6 +22,7 @@ Handshake::Handshake(const ServerConfig& config, std::shared_ptr<spdlog::logger>
       records_(records),
       governor_(governor),
       sendPhase_(std::move(sendPhase)),
+      addresses_(std::move(addresses)),
       joins_(4 * config.peersPerAddress, 10.0) {}
 
 void Handshake::hello(Connection& connection, const net::Hello& hello, double now) {
@@ -35,7 +37,9 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
     return;
   }
   Room& room = *std::get<Room*>(found);
-  const bool newcomer = !hello.spectator && room.reservedSlot(hello.reconnectToken) < 0;
+  const int reserved = room.reservedSlot(hello.reconnectToken);
+  const bool newcomer =
+      !hello.spectator && (reserved < 0 || room.slotOwner(reserved) != connection.fingerprint);
   const bool admitted = hello.spectator ? admitSpectator(room, connection, now)
                                         : admitPlayer(room, connection, hello, now);
   if (!admitted) {
@@ -48,13 +52,32 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
   }
 }
 
-std::string Handshake::refusalOf(const Connection& connection, const net::Hello& hello,
-                                 double now) {
+namespace {
+
+std::string versionRefusal(std::uint16_t version) {
+  return fmt::format("protocol version {} is not supported; the server speaks version {}", version,
+                     net::kProtocolVersion);
+}
+
+}  // namespace
+
+bool Handshake::unreadableHello(Connection& connection, std::uint16_t version, double now) {
+  // Any other number is noise, not a client: dropped as malformed like the rest of it.
+  constexpr std::uint16_t kNewestConceivable = net::kProtocolVersion + 16;
+  if (version == net::kProtocolVersion || version == 0 || version > kNewestConceivable) {
+    return false;
+  }
+  log_->warn("{}: refused: protocol version {} (server speaks {})", connection.address, version,
+             net::kProtocolVersion);
+  refuse(connection, versionRefusal(version), now);
+  return true;
+}
+
+std::string Handshake::refusalOf(Connection& connection, const net::Hello& hello, double now) {
   if (hello.protocolVersion != net::kProtocolVersion) {
     log_->warn("{}: refused: protocol version {} (server speaks {})", connection.address,
                hello.protocolVersion, net::kProtocolVersion);
-    return fmt::format("protocol version {} is not supported; the server speaks version {}",
-                       hello.protocolVersion, net::kProtocolVersion);
+    return versionRefusal(hello.protocolVersion);
   }
   if (std::string problem = nameProblem(hello.name); !problem.empty()) {
     return problem;
@@ -62,12 +85,40 @@ std::string Handshake::refusalOf(const Connection& connection, const net::Hello&
   if (!joins_.admit(connection.peer->address.host, now)) {
     return "too many joins from this address; try again in a few seconds";
   }
-  std::string refusal = moderation_.joinRefusal(connection.peer->address.host, connection.host,
-                                                hello.name, hello.password, now);
+  if (std::string refusal = keyRefusal(connection, hello, now); !refusal.empty()) {
+    return refusal;
+  }
+  std::string refusal = moderation_.joinRefusal(
+      connection.peer->address.host, {hello.name, connection.fingerprint, connection.host},
+      hello.password, now);
   if (const auto summary = refusalLog_.due(now)) {
     log_->info("{}", *summary);
   }
   if (!refusal.empty() && refusalLog_.note(connection.peer->address.host, now)) {
+    log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
+  }
+  return refusal;
+}
+
+// Checked after the joins an address may make, so that an address costs at most that many
+// signature checks (about 50 µs each) in 10 s.
+std::string Handshake::keyRefusal(Connection& connection, const net::Hello& hello, double now) {
+  std::string refusal;
+  if (hello.key.empty()) {
+    refusal = "the Hello carries no player key";
+  } else if (!addresses_.contains(hello.server, now)) {
+    refusal = ServerAddresses::refusal(hello.server);
+  } else if (!identity::helloSignatureValid(hello.key, hello.signature, connection.cookie,
+                                            hello.server)) {
+    refusal = "the Hello's signature does not prove its player key for this connection";
+  }
+  if (const auto summary = keyLog_.due(now)) {
+    log_->info("{}", *summary);
+  }
+  if (refusal.empty()) {
+    connection.key = hello.key;
+    connection.fingerprint = identity::keyFingerprint(hello.key);
+  } else if (keyLog_.note(connection.peer->address.host, now)) {
     log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
   }
   return refusal;
@@ -118,7 +169,8 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
     // Whoever comes back plays under the slot's name, whatever its Hello says: so a ban or a
     // mute of that name since it left holds.
     const std::string refusal = moderation_.joinRefusal(
-        connection.peer->address.host, connection.host, room.slotName(slot), hello.password, now);
+        connection.peer->address.host,
+        {room.slotName(slot), connection.fingerprint, connection.host}, hello.password, now);
     if (!refusal.empty()) {
       log_->info("{}: refused the return of {:?}: {}", connection.address, room.slotName(slot),
                  refusal);
@@ -154,12 +206,14 @@ int Handshake::reconnectingSlot(Room& room, Connection& connection,
     return -1;
   }
   const int slot = room.reservedSlot(token);
-  if (slot < 0) {
+  // A token seen by someone else (a log, a shoulder) brings back nobody but its player's key.
+  const bool othersKey = slot >= 0 && room.slotOwner(slot) != connection.fingerprint;
+  if (slot < 0 || othersKey) {
     if (!wrongTokens_.admit(connection.peer->address.host, now)) {
       return -2;
     }
-    log_->info("{}: reconnect token {} reserves nothing in room {}", connection.address,
-               token.shortForm(), room.name());
+    log_->info("{}: reconnect token {} {} in room {}", connection.address, token.shortForm(),
+               othersKey ? "is another key's" : "reserves nothing", room.name());
     return -1;
   }
   if (room.slotConnected(slot) && !replaceOldConnection(room, slot, now)) {

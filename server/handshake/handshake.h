@@ -10,6 +10,7 @@
 #include "server/address_rate_limit.h"
 #include "server/chat/chat_router.h"
 #include "server/failure_summary.h"
+#include "server/handshake/server_addresses.h"
 #include "server/moderation/moderation.h"
 #include "server/overload_governor.h"
 #include "server/records/records_bridge.h"
@@ -37,11 +38,15 @@ class Handshake {
 
   Handshake(const ServerConfig& config, std::shared_ptr<spdlog::logger> log, Outbox& sessions,
             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat, RecordsBridge& records,
-            const OverloadGovernor& governor, SendPhase sendPhase);
+            const OverloadGovernor& governor, SendPhase sendPhase, ServerAddresses addresses);
 
   /// `connection` (pending) said `hello` at `now`: it enters a room with its Welcome, or is
   /// refused.
   void hello(Connection& connection, const net::Hello& hello, double now);
+  /// `connection` (pending) sent a Hello this server cannot read, claiming `version`: a client
+  /// of an older or a slightly newer version is refused with the version it needs; anything
+  /// else is malformed (false).
+  bool unreadableHello(Connection& connection, std::uint16_t version, double now);
   /// A client in a room repeats its Hello until a Welcome comes: answered with a copy
   /// (welcome_copies.h).
   void repeatedHello(Connection& connection, double now);
@@ -50,7 +55,10 @@ class Handshake {
 
  private:
   /// Why `hello` is refused before any room is looked at, or "".
-  std::string refusalOf(const Connection& connection, const net::Hello& hello, double now);
+  std::string refusalOf(Connection& connection, const net::Hello& hello, double now);
+  /// Why the Hello's key is not proven (docs/protocol.md#player-keys), or "" (and the
+  /// connection knows its key from now on).
+  std::string keyRefusal(Connection& connection, const net::Hello& hello, double now);
   bool admitPlayer(Room& room, Connection& connection, const net::Hello& hello, double now);
   bool admitSpectator(Room& room, Connection& connection, double now);
   int reconnectingSlot(Room& room, Connection& connection, const net::ReconnectToken& token,
@@ -70,12 +78,15 @@ class Handshake {
   RecordsBridge& records_;
   const OverloadGovernor& governor_;
   SendPhase sendPhase_;
+  ServerAddresses addresses_;
   /// Joins (accepted Hellos, players and spectators): 4 × net.peers_per_address in 10 s, so that
   /// reconnecting over and over cannot draw Welcome after Welcome.
   AddressRateLimit joins_;
   /// Wrong reconnect tokens: 5 per address in 10 s, then its guesses are refused.
   AddressRateLimit wrongTokens_{5, 10.0};
   Counters counters_;
+  /// Hellos whose key was not proven, one log line per interval.
+  FailureSummary keyLog_{"Hellos refused for their player key"};
   /// Hellos that bans or the password refused, one log line per interval.
   FailureSummary refusalLog_{"Hellos refused by a ban or the password"};
 };

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "identity/hello_proof.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
 #include "server/player_name.h"
@@ -18,9 +19,26 @@
 namespace coyote {
 namespace {
 
-/// `value` is an address, or a name's key (nameKey).
+/// `value` is an address, a name's key (nameKey) or a key's fingerprint.
 bool matches(const Ban& ban, Ban::Kind kind, std::string_view value) {
-  return ban.kind == kind && (kind == Ban::Kind::Address ? ban.value : ban.key) == value;
+  return ban.kind == kind && (kind == Ban::Kind::Name ? ban.key : ban.value) == value;
+}
+
+/// What identifies the ban: its value, a name by its nameKey.
+std::string banKey(const Ban& ban) {
+  return ban.kind == Ban::Kind::Name ? nameKey(ban.value) : ban.value;
+}
+
+std::string valueProblem(const Ban& ban) {
+  switch (ban.kind) {
+    case Ban::Kind::Address:
+      return addressProblem(ban.value);
+    case Ban::Kind::Key:
+      return identity::fingerprintProblem(ban.value);
+    case Ban::Kind::Name:
+      break;
+  }
+  return "";  // a name: its text was checked as text
 }
 
 /// Before look-alikes were folded (docs/protocol.md#text-and-names), a name ban's row was keyed by
@@ -71,17 +89,23 @@ Ban readBan(const nlohmann::json& entry, const std::string& where) {
   }
   Ban ban;
   const std::string kind = textField(entry, "kind", where);
-  if (kind != "address" && kind != "name") {
-    throw ConfigError(where + ".kind: \"address\" or \"name\", not \"" + kind + "\"");
+  if (kind != "address" && kind != "name" && kind != "key") {
+    throw ConfigError(where + ".kind: \"address\", \"name\" or \"key\", not \"" + kind + "\"");
   }
-  ban.kind = kind == "address" ? Ban::Kind::Address : Ban::Kind::Name;
+  ban.kind = kind == "address" ? Ban::Kind::Address
+             : kind == "name"  ? Ban::Kind::Name
+                               : Ban::Kind::Key;
   ban.value = textField(entry, "value", where);
-  const std::string problem =
-      ban.kind == Ban::Kind::Address ? addressProblem(ban.value) : "";  // textField checked it
+  const std::string problem = valueProblem(ban);
   if (!problem.empty() || ban.value.empty()) {
     throw ConfigError(fmt::format("{}.value: {}", where, problem.empty() ? "empty" : problem));
   }
   ban.name = entry.contains("name") ? textField(entry, "name", where) : "";
+  ban.address = entry.contains("address") ? textField(entry, "address", where) : "";
+  if (const std::string bad = ban.address.empty() ? "" : addressProblem(ban.address);
+      !bad.empty()) {
+    throw ConfigError(fmt::format("{}.address: {}", where, bad));
+  }
   ban.reason = textField(entry, "reason", where);
   ban.by = entry.contains("by") ? textField(entry, "by", where) : "admin";
   ban.since = timeField(entry, "since", where);
@@ -90,10 +114,14 @@ Ban readBan(const nlohmann::json& entry, const std::string& where) {
 }
 
 nlohmann::json banJson(const Ban& ban) {
-  return {{"id", ban.id},         {"kind", ban.kind == Ban::Kind::Address ? "address" : "name"},
-          {"value", ban.value},   {"name", ban.name},
-          {"reason", ban.reason}, {"since", ban.since},
-          {"until", ban.until},   {"by", ban.by}};
+  nlohmann::json json = {{"id", ban.id},         {"kind", kindName(ban.kind)},
+                         {"value", ban.value},   {"name", ban.name},
+                         {"reason", ban.reason}, {"since", ban.since},
+                         {"until", ban.until},   {"by", ban.by}};
+  if (!ban.address.empty()) {
+    json["address"] = ban.address;
+  }
+  return json;
 }
 
 /// The ban as a row: keyed by kind and value (a name by its nameKey, as names match), its entry
@@ -101,11 +129,22 @@ nlohmann::json banJson(const Ban& ban) {
 BanRow rowOf(const Ban& ban) {
   nlohmann::json entry = banJson(ban);
   entry.erase("id");
-  return {ban.kind == Ban::Kind::Address ? "address" : "name",
-          ban.kind == Ban::Kind::Address ? ban.value : nameKey(ban.value), ban.until, entry.dump()};
+  return {kindName(ban.kind), banKey(ban), ban.until, entry.dump()};
 }
 
 }  // namespace
+
+const char* kindName(Ban::Kind kind) {
+  switch (kind) {
+    case Ban::Kind::Address:
+      return "address";
+    case Ban::Kind::Name:
+      return "name";
+    case Ban::Kind::Key:
+      return "key";
+  }
+  return "address";
+}
 
 std::string addressProblem(std::string_view text) {
   in_addr parsed{};
@@ -197,9 +236,7 @@ void BanList::save(const std::string& file) const {
 
 const Ban* BanList::add(Ban ban) {
   ban.key = ban.kind == Ban::Kind::Name ? nameKey(ban.value) : "";
-  std::erase_if(bans_, [&](const Ban& old) {
-    return matches(old, ban.kind, ban.kind == Ban::Kind::Name ? ban.key : ban.value);
-  });
+  std::erase_if(bans_, [&](const Ban& old) { return matches(old, ban.kind, banKey(ban)); });
   if (bans_.size() >= kMaxBans) {
     return nullptr;
   }
@@ -216,12 +253,16 @@ std::size_t BanList::expire(std::int64_t now) {
   return std::erase_if(bans_, [now](const Ban& ban) { return !ban.liveAt(now); });
 }
 
-const Ban* BanList::find(std::string_view address, std::string_view name, std::int64_t now) const {
-  const std::string key = name.empty() ? "" : nameKey(name);
-  for (const Ban::Kind kind : {Ban::Kind::Address, Ban::Kind::Name}) {
-    const std::string_view value = kind == Ban::Kind::Address ? address : std::string_view(key);
+const Ban* BanList::find(const Who& who, std::int64_t now) const {
+  const std::string key = who.name.empty() ? "" : nameKey(who.name);
+  for (const Ban::Kind kind : {Ban::Kind::Key, Ban::Kind::Address, Ban::Kind::Name}) {
+    const std::string& value = kind == Ban::Kind::Key       ? who.fingerprint
+                               : kind == Ban::Kind::Address ? who.address
+                                                            : key;
     for (const Ban& ban : bans_) {
-      if (!value.empty() && ban.liveAt(now) && matches(ban, kind, value)) {
+      const bool keysAddress = kind == Ban::Kind::Address && ban.kind == Ban::Kind::Key &&
+                               !value.empty() && ban.address == value;
+      if (!value.empty() && ban.liveAt(now) && (matches(ban, kind, value) || keysAddress)) {
         return &ban;
       }
     }

@@ -13,18 +13,29 @@ namespace coyote {
 inline constexpr std::size_t kMaxBanReasonBytes = 200;
 inline constexpr std::int64_t kMaxBanMinutes = 10LL * 366 * 24 * 60;  ///< ten years; 0: for good
 
-/// One ban (docs/hosting.md#moderation): of an IPv4 address or of a player name.
+/// Whom moderation asks about: who a player is, what it is called and where it writes from.
+struct Who {
+  std::string name;         ///< as typed; compared as names compare (nameKey); "" if none
+  std::string fingerprint;  ///< of its player key (hello_proof.h); "" before its Hello proved one
+  std::string address;      ///< its IPv4 address "a.b.c.d"
+};
+
+/// One ban (docs/hosting.md#moderation): of a player key, of an IPv4 address or of a name.
 struct Ban {
-  enum class Kind { Address, Name };
+  enum class Kind { Address, Name, Key };
   std::uint64_t id = 0;  ///< given by the list, for unban
   Kind kind = Kind::Address;
-  std::string value;       ///< "a.b.c.d", or the name (matched as names compare: nameKey)
-  std::string name;        ///< an address ban: the name its player had, for the list ("" if none)
+  /// "a.b.c.d", the name (matched as names compare: nameKey), or the key's fingerprint
+  std::string value;
+  std::string name;        ///< an address or key ban: the name its player had ("" if none)
   std::string reason;      ///< shown to the banned player when refused
   std::int64_t since = 0;  ///< Unix time, s
   std::int64_t until = 0;  ///< Unix time, s; 0: never ends
   std::string by;          ///< "admin" or "vote"
   std::string key{};       ///< a name ban: nameKey(value), set by the list
+  /// A key ban made of a player: the address it played from, banned with its key so that a new
+  /// key made there is refused too ("" if none).
+  std::string address{};
 
   bool liveAt(std::int64_t now) const { return until == 0 || now < until; }
 };
@@ -55,8 +66,8 @@ class BanList {
   bool remove(std::uint64_t id);
   /// Forgets the bans that ended by `now`; how many.
   std::size_t expire(std::int64_t now);
-  /// The live ban of `address` or of `name`, if any (an address ban first).
-  const Ban* find(std::string_view address, std::string_view name, std::int64_t now) const;
+  /// The live ban of `who`'s key, address or name, if any, in that order.
+  const Ban* find(const Who& who, std::int64_t now) const;
   const std::vector<Ban>& bans() const { return bans_; }
   /// `{"bans": [...]}`, what the file holds: every ban, or the one of `id` alone.
   std::string json(std::uint64_t id = 0) const;
@@ -68,6 +79,8 @@ class BanList {
 
 /// Why `text` is not an IPv4 address "a.b.c.d" ("" if it is).
 std::string addressProblem(std::string_view text);
+/// "address", "name" or "key", as the file and the records database name the kind.
+const char* kindName(Ban::Kind kind);
 /// "ban" text for a log or a refusal: "banned until 2026-12-03 18:00 UTC: spam" or "banned: spam".
 std::string banMessage(const Ban& ban);
 

@@ -22,10 +22,9 @@ std::int64_t Moderation::unixTime(double now) const {
   return unixAtStart_ + static_cast<std::int64_t>(now - startTime_);
 }
 
-std::string Moderation::joinRefusal(std::uint32_t address, const std::string& addressText,
-                                    const std::string& name, const std::string& password,
-                                    double now) {
-  if (const Ban* ban = bans_.find(addressText, name, unixTime(now))) {
+std::string Moderation::joinRefusal(std::uint32_t address, const Who& who,
+                                    const std::string& password, double now) {
+  if (const Ban* ban = bans_.find(who, unixTime(now))) {
     return banMessage(*ban);
   }
   if (config_.password.empty()) {
@@ -79,15 +78,9 @@ const Ban* Moderation::addBan(Ban ban) {
     log_->warn("a ban by {} is not kept: the ban list is full ({} bans)", by, BanList::kMaxBans);
     return nullptr;
   }
-  log_->warn("{} banned {} {}{} ({})", added->by,
-             added->kind == Ban::Kind::Address ? "address" : "name", added->value,
+  log_->warn("{} banned {} {}{} ({})", added->by, kindName(added->kind), added->value,
              added->name.empty() ? "" : " (" + added->name + ")", banMessage(*added));
   return added;
-}
-
-const Ban* Moderation::banCovering(const std::string& address, const std::string& name,
-                                   double now) const {
-  return bans_.find(address, name, unixTime(now));
 }
 
 bool Moderation::saveBans() {
@@ -108,13 +101,20 @@ const BanList& Moderation::bans(double now) {
   return bans_;
 }
 
-bool Moderation::mute(const std::string& name, const std::vector<std::string>& addresses,
+bool Moderation::mute(const std::string& name, const std::vector<Who>& players,
                       std::int64_t minutes, double now) {
   std::erase_if(mutes_, [now](const auto& entry) { return entry.second.until <= now; });
   if (mutes_.size() >= kMaxMutes) {
     return false;
   }
-  mutes_[nameKey(name)] = {now + static_cast<double>(minutes) * 60.0, addresses};
+  Mute& mute = mutes_[nameKey(name)];
+  mute = {now + static_cast<double>(minutes) * 60.0, {}, {}};
+  for (const Who& player : players) {
+    mute.addresses.push_back(player.address);
+    if (!player.fingerprint.empty()) {
+      mute.keys.push_back(player.fingerprint);
+    }
+  }
   return true;
 }
 
@@ -122,13 +122,16 @@ bool Moderation::unmute(const std::string& name) {
   return mutes_.erase(nameKey(name)) > 0;
 }
 
-double Moderation::mutedFor(const std::string& name, const std::string& address, double now) const {
+double Moderation::mutedFor(const Who& who, double now) const {
   double until = 0.0;
-  if (const auto found = mutes_.find(nameKey(name)); found != mutes_.end()) {
+  if (const auto found = mutes_.find(nameKey(who.name));
+      !who.name.empty() && found != mutes_.end()) {
     until = found->second.until;
   }
   for (const auto& [key, mute] : mutes_) {  // at most kMaxMutes
-    if (std::ranges::find(mute.addresses, address) != mute.addresses.end()) {
+    const bool itsKey = !who.fingerprint.empty() &&
+                        std::ranges::find(mute.keys, who.fingerprint) != mute.keys.end();
+    if (itsKey || std::ranges::find(mute.addresses, who.address) != mute.addresses.end()) {
       until = std::max(until, mute.until);
     }
   }

@@ -36,12 +36,12 @@ class Moderation {
   /// The Unix time at server time `now`.
   std::int64_t unixTime(double now) const;
 
-  /// Why a Hello from `address` (its IPv4 host as ENet holds it, and as text) naming `name` with
-  /// `password` may not join: a ban first (its message says until when), then the password,
-  /// whose wrong guesses an address may make 5 in 10 s before even the right one is refused for
-  /// a while. "" if it may join.
-  std::string joinRefusal(std::uint32_t address, const std::string& addressText,
-                          const std::string& name, const std::string& password, double now);
+  /// Why a Hello from `address` (its IPv4 host as ENet holds it) by `who` with `password` may
+  /// not join: a ban of its key, address or name first (its message says until when), then the
+  /// password: past 5 wrong guesses in 10 s an address is refused, and past 10 a second from
+  /// all addresses together none is checked. "" if it may join.
+  std::string joinRefusal(std::uint32_t address, const Who& who, const std::string& password,
+                          double now);
 
   // ---- bans -----------------------------------------------------------------------------------
   /// The bans at start: the records database's when records are kept and it answers, else
@@ -51,8 +51,6 @@ class Moderation {
   const Ban* addBan(Ban ban);
   /// False when no ban has `id`.
   bool liftBan(std::uint64_t id) { return bans_.remove(id); }
-  /// The live ban covering `address` ("a.b.c.d") or `name` at server time `now`, or nullptr.
-  const Ban* banCovering(const std::string& address, const std::string& name, double now) const;
   /// Writes admin.bans_file (false, and logged, when it cannot) and, with records, hands the
   /// list to the records database.
   bool saveBans();
@@ -61,15 +59,15 @@ class Moderation {
   const BanList& bans() const { return bans_; }
 
   // ---- mutes ----------------------------------------------------------------------------------
-  /// Mutes `name` (and its look-alikes: nameKey) and the `addresses` its players write from, for
-  /// `minutes` from `now`: the mute follows them into spectating and renaming. False when
-  /// kMaxMutes are muted.
-  bool mute(const std::string& name, const std::vector<std::string>& addresses,
-            std::int64_t minutes, double now);
+  /// Mutes `name` (and its look-alikes: nameKey), and the keys and addresses of `players` (those
+  /// playing under it now), for `minutes` from `now`: the mute follows them into spectating and
+  /// renaming. False when kMaxMutes are muted.
+  bool mute(const std::string& name, const std::vector<Who>& players, std::int64_t minutes,
+            double now);
   /// False when `name` was not muted.
   bool unmute(const std::string& name);
-  /// Seconds of mute left at `now` for a line from `name` at `address` (0: not muted).
-  double mutedFor(const std::string& name, const std::string& address, double now) const;
+  /// Seconds of mute left at `now` for a line from `who` (0: not muted).
+  double mutedFor(const Who& who, double now) const;
 
  private:
   const ServerConfig& config_;
@@ -81,6 +79,7 @@ class Moderation {
   struct Mute {
     double until = 0.0;                  ///< server time
     std::vector<std::string> addresses;  ///< of its players when it was made
+    std::vector<std::string> keys;       ///< their keys' fingerprints
   };
   std::map<std::string, Mute> mutes_;  ///< by nameKey
   SecretHash passwordHash_{};

@@ -22,7 +22,8 @@ class PlayerSlots {
   struct Slot {
     bool used = false;
     std::string name;
-    std::string key;  ///< the name as names compare (nameKey)
+    std::string key;    ///< the name as names compare (nameKey)
+    std::string owner;  ///< the fingerprint of its player's key: only that key may come back
     net::ReconnectToken token;
     bool connected = false;
     double disconnectedAt = 0.0;  ///< s, server time
@@ -52,6 +53,11 @@ class PlayerSlots {
 
   /// The slot held (by a player or a reservation) under a name whose nameKey is `key`, or -1.
   int slotKeyed(std::string_view key) const;
+
+  /// The slot is `fingerprint`'s from now on (its reconnect token brings back only that key).
+  void own(int slot, std::string fingerprint) {
+    slots_[index(slot)].owner = std::move(fingerprint);
+  }
 
   void connect(int slot) {
     slots_[index(slot)].connected = true;

@@ -144,6 +144,7 @@ void Room::admitPlayer(Connection& connection, int slot, bool reconnecting) {
   } else {
     pendingEvents_.push_back(
         {RosterEvent::kJoin, static_cast<std::uint8_t>(slot), slots_[slot].name});
+    slots_.own(slot, connection.fingerprint);
   }
   slots_.connect(slot);
   inbox_.clear(slot);
@@ -276,6 +277,12 @@ std::string roomRecordPath(const std::string& record, const std::string& room) {
   std::string path = record;
   path.replace(at, kPlaceholder.size(), room);
   return path;
+}
+
+Who whoIs(const Connection& connection) {
+  const bool plays = connection.role == Connection::Role::Player && connection.room != nullptr;
+  return {plays ? connection.room->slotName(connection.slot) : std::string(),
+          connection.fingerprint, connection.host};
 }
 
 }  // namespace coyote

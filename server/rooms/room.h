@@ -11,6 +11,7 @@
 
 #include "replay/replay_file.h"
 #include "server/address_rate_limit.h"
+#include "server/moderation/ban_list.h"
 #include "server/moderation/vote_kick.h"
 #include "server/records/run_tracker.h"
 #include "server/rooms/frame_sender.h"
@@ -79,6 +80,8 @@ class Room {
   int reservedSlot(const net::ReconnectToken& token) const { return slots_.reconnectSlot(token); }
   bool slotConnected(int slot) const { return slots_[slot].connected; }
   const std::string& slotName(int slot) const { return slots_[slot].name; }
+  /// The fingerprint of the key that plays in `slot` (docs/protocol.md#player-keys).
+  const std::string& slotOwner(int slot) const { return slots_[slot].owner; }
   /// Whether a connected player holds a name whose nameKey is `key` (a reservation does not:
   /// it gives way to a newcomer of its name, see releaseReservationOf).
   bool playerHolds(std::string_view key) const {
@@ -193,5 +196,9 @@ using RoomsByName = std::map<std::string, std::unique_ptr<Room>, std::less<>>;
 /// `record` (world.record) for room `room`: `{room}` replaced by its name; a path without
 /// `{room}` records `main` only ("" for the others).
 std::string roomRecordPath(const std::string& record, const std::string& room);
+
+/// Whom moderation asks about for `connection`: its player's name ("" for a spectator), its
+/// key and its address.
+Who whoIs(const Connection& connection);
 
 }  // namespace coyote

@@ -11,6 +11,7 @@
 #include "server/proven_output.h"
 #include "server/session/welcome_copies.h"
 #include "wire/messages.h"
+#include "wire/player_identity.h"
 
 namespace coyote {
 
@@ -57,6 +58,9 @@ struct Connection {
   ENetPeer* peer = nullptr;
   std::string address;               ///< "a.b.c.d:port", for logs
   std::string host;                  ///< "a.b.c.d", what an address ban names
+  std::uint32_t cookie = 0;          ///< the connect cookie its CONNECT carried (Hello signs it)
+  net::PlayerPublicKey key;          ///< its player's key, once its Hello proved it
+  std::string fingerprint;           ///< of that key (hello_proof.h), for bans, mutes and admins
   double connectedAt = 0.0;          ///< s, server time
   double lastPacketAt = 0.0;         ///< s, server time of its last message
   std::uint64_t bytesReceived = 0;   ///< payload of every packet it sent (what it has proven)

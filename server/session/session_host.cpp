@@ -65,7 +65,7 @@ void SessionHost::receive(int waitMs, double now) {
   int result = enet_host_service(host_.get(), &event, static_cast<enet_uint32>(waitMs));
   while (result > 0) {
     if (event.type == ENET_EVENT_TYPE_CONNECT) {
-      onConnect(event.peer);
+      onConnect(event.peer, event.data);
     } else if (event.type == ENET_EVENT_TYPE_DISCONNECT) {
       forget(event.peer, true);
     } else if (event.type == ENET_EVENT_TYPE_RECEIVE) {
@@ -77,13 +77,15 @@ void SessionHost::receive(int waitMs, double now) {
   limitHalfOpenPeers();
 }
 
-void SessionHost::onConnect(ENetPeer* peer) {
+// `cookie`: the CONNECT's connect data, which the gate checked (connect_gate.h).
+void SessionHost::onConnect(ENetPeer* peer, std::uint32_t cookie) {
   makeRoomForPending();
   net::configureGamePeer(peer, config_.reliableTimeout);
   auto connection = std::make_unique<Connection>();
   connection->peer = peer;
   connection->address = net::peerAddress(peer);
   connection->host = net::hostAddress(peer->address);
+  connection->cookie = cookie;
   connection->connectedAt = now_;
   connection->lastPacketAt = now_;
   connections_[peer] = std::move(connection);

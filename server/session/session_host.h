@@ -45,6 +45,8 @@ class SessionHost final : public Outbox {
               InfoResponder::InfoSource info, SessionEvents& events, double now);
 
   std::uint16_t port() const { return host_.port(); }
+  /// The IPv4 host it is bound to, in network byte order (0: every interface).
+  std::uint32_t boundHost() const { return host_.get()->address.host; }
 
   /// Handles what arrived by `now`, waiting up to `waitMs` for the first event (0: at once).
   void receive(int waitMs, double now);
@@ -95,7 +97,7 @@ class SessionHost final : public Outbox {
   /// false if every peer is a room's.
   bool freeAPeerNotInARoom();
   void limitHalfOpenPeers();
-  void onConnect(ENetPeer* peer);
+  void onConnect(ENetPeer* peer, std::uint32_t cookie);
   void onReceive(ENetPeer* peer, const ENetPacket& packet);
   /// Tells the events and forgets the connection of `peer`, if it has one.
   void forget(ENetPeer* peer, bool announce);

@@ -29,6 +29,10 @@ class ConnectChallenge {
   void restart(double now);
 
   int requestsSent() const { return requestsSent_; }
+  /// The cookie the current attempt's CONNECT carries (0 before one started): the Hello signs it.
+  std::uint32_t cookie() const { return connecting_ ? cookie_.value_or(0) : 0; }
+  /// Where the requests and the CONNECT go.
+  const ENetAddress& server() const { return server_; }
   /// The server refused the CONNECT (connect_cookie.h): the attempt is over, with this reason.
   std::optional<ConnectRefusal> refusal() const { return refusal_; }
 

@@ -75,6 +75,13 @@ std::optional<Message> decode(std::span<const std::uint8_t> bytes, std::string& 
   }
 }
 
+std::optional<std::uint16_t> helloVersion(std::span<const std::uint8_t> bytes) {
+  if (bytes.size() < 3 || bytes[0] != Hello::kType) {
+    return std::nullopt;
+  }
+  return static_cast<std::uint16_t>(bytes[1] | (bytes[2] << 8));  // little-endian, as it is sent
+}
+
 const char* messageName(const Message& message) {
   static constexpr const char* kNames[] = {
       "Hello",        "Welcome",      "Refusal",      "InputBatch", "ServerFrames",

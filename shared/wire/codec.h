@@ -17,6 +17,10 @@ std::vector<std::uint8_t> encode(const Message& message);
 /// malformed, truncated or oversized packet gives no message and a one-line reason.
 std::optional<Message> decode(std::span<const std::uint8_t> bytes, std::string& error);
 
+/// The protocol version a packet that starts as a Hello claims, even when the rest cannot be read
+/// (a client of another version may lay its Hello out otherwise): nullopt if it is no Hello.
+std::optional<std::uint16_t> helloVersion(std::span<const std::uint8_t> bytes);
+
 /// The message's name, for logs.
 const char* messageName(const Message& message);
 

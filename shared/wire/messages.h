@@ -10,6 +10,7 @@
 
 #include "util/tick_math.h"
 #include "wire/level_data.h"
+#include "wire/player_identity.h"
 #include "wire/reconnect_token.h"
 #include "wire/room_name.h"
 #include "wire/wire_types.h"
@@ -41,6 +42,11 @@ struct Hello {
   std::uint32_t clientTimeMs = 0;  ///< echoed in Welcome to measure the handshake round trip
   std::string room = std::string(kDefaultRoom);  ///< the match to join (see room_name.h)
   std::string password = {};  ///< the server's password, if it has one (docs/hosting.md#moderation)
+  /// Who the player is (docs/protocol.md#player-keys): its public key, and its signature of the
+  /// connect cookie and of `server`, the address the client sent its datagrams to.
+  PlayerPublicKey key = {};
+  ServerEndpoint server = {};
+  HelloSignature signature = {};
 
   template <class Archive>
   void serialize(Archive& archive) {
@@ -51,6 +57,7 @@ struct Hello {
     archive(clientTimeMs);
     boundedString(archive, room, kMaxWireRoomNameLength, "room");
     boundedString(archive, password, kMaxPasswordLength, "password");
+    archive(key, server, signature);
   }
 };
 

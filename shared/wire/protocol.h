@@ -14,8 +14,8 @@ namespace coyote::net {
 /// 10: races (a level's start, finish, laps and checkpoint orders; a character's run); 11: race
 /// boards and ghosts; 12: chat; 13: a server's password in the Hello, the respawn button (input
 /// runs of 16 with 4 button bits); 14: a room's level changes (a second Welcome on a
-/// connection, with its level epoch).
-inline constexpr std::uint16_t kProtocolVersion = 14;
+/// connection, with its level epoch); 15: player keys (a public key and a signature in the Hello).
+inline constexpr std::uint16_t kProtocolVersion = 15;
 /// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).

@@ -386,10 +386,12 @@ TEST(AttackProcess, GuessingReconnectTokensIsRefusedAndLocksNobodyOut) {
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after the guesses");
 }
 
-/// A raw player joins `main` from `from` (with `token`, if any) and returns its Welcome.
+/// A raw player of `key` joins `main` from `from` (with `token`, if any) and returns its Welcome.
 std::optional<net::Welcome> joinAs(int port, const std::string& from,
+                                   const identity::PlayerKey& key,
                                    const net::ReconnectToken& token = {}) {
   RawPeer peer(static_cast<std::uint16_t>(port), std::nullopt, from);
+  peer.useKey(key);
   bool sent = false;
   const double deadline = monotonicSeconds() + 2.0;
   while (monotonicSeconds() < deadline) {
@@ -418,7 +420,8 @@ TEST(AttackProcess, WrongTokensFromMoreAddressesThanTheGuardHoldsLockNobodyOut) 
   test::TempDirectory directory;
   test::ServerProcess server(directory, (directory.path() / "r.rpl").string());
   ASSERT_GT(server.port, 0) << server.process.output();
-  const std::optional<net::Welcome> first = joinAs(server.port, "127.0.0.20");
+  const identity::PlayerKey returner = identity::PlayerKey::generate();
+  const std::optional<net::Welcome> first = joinAs(server.port, "127.0.0.20", returner);
   ASSERT_TRUE(first.has_value()) << server.process.output();
   int answered = 0;
   std::thread attack(
@@ -426,7 +429,8 @@ TEST(AttackProcess, WrongTokensFromMoreAddressesThanTheGuardHoldsLockNobodyOut) 
   expectABotJoinsWithinTwoSeconds(directory, server.port, "during");
   attack.join();
   EXPECT_GE(answered, 4000) << "of 4,100 guesses";
-  const std::optional<net::Welcome> back = joinAs(server.port, "127.0.0.21", first->reconnectToken);
+  const std::optional<net::Welcome> back =
+      joinAs(server.port, "127.0.0.21", returner, first->reconnectToken);
   ASSERT_TRUE(back.has_value()) << "the valid reconnect was not welcomed";
   EXPECT_EQ(back->playerSlot, first->playerSlot) << "came back in its own slot";
   expectABotJoinsWithinTwoSeconds(directory, server.port, "after");

@@ -51,12 +51,15 @@ void sendGarbage(test::RawPeer& attacker, std::mt19937& random, int count) {
   }
 }
 
-/// Truncated messages, lengths claiming 64 KiB or 4 GiB, inputs before Hello: 4 packets.
+/// Truncated messages, lengths claiming 64 KiB or 4 GiB, inputs before Hello: 4 packets. Each
+/// Hello claims the server's own version (one claiming another is refused with the version).
 void sendMalformedHandshake(test::RawPeer& attacker) {
   std::vector<std::uint8_t> hello = net::encode(net::Message{net::Hello{}});
+  const auto low = static_cast<std::uint8_t>(net::kProtocolVersion & 0xFF);
+  const auto high = static_cast<std::uint8_t>(net::kProtocolVersion >> 8);
   attacker.sendBytes({hello.begin(), hello.begin() + 3}, net::kReliableChannel);
-  attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 'x'}, net::kReliableChannel);
-  attacker.sendBytes({net::Hello::kType, 1, 0, 0xFF, 0xFF, 0xFF, 0xFF}, net::kReliableChannel);
+  attacker.sendBytes({net::Hello::kType, low, high, 0xFF, 0xFF, 'x'}, net::kReliableChannel);
+  attacker.sendBytes({net::Hello::kType, low, high, 0xFF, 0xFF, 0xFF, 0xFF}, net::kReliableChannel);
   attacker.send(net::InputBatch::make(0, 1, {PlayerInput{}}), net::kUnreliableChannel);
 }
 

@@ -30,6 +30,7 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
       {&first, second.get()}, [&] { return sees(first, second->playerSlot()); }, 5.0));
   const int secondSlot = second->playerSlot();
   const net::ReconnectToken token = second->reconnectToken();
+  const auto secondKey = second->options().key;
   EXPECT_NE(secondSlot, first.playerSlot());
   EXPECT_FALSE(token.empty());
   EXPECT_EQ(first.nameOf(secondSlot), "second");
@@ -41,6 +42,7 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
 
   ClientOptions again = test::clientOptions(match.port(), "second-again");
   again.reconnectToken = token;
+  again.key = secondKey;  // the same player
   auto back = std::make_unique<ClientSession>(again, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&first, back.get()}, [&] { return playing(*back); }, 5.0));
@@ -100,6 +102,7 @@ TEST(GameServer, AClientThatRejoinsBeforeTheServerNoticedTakesItsSlotOver) {
       {&old}, [&] { return playing(old); }, 5.0));
   ClientOptions options = test::clientOptions(match.port(), "back");
   options.reconnectToken = old.reconnectToken();
+  options.key = old.options().key;
   ClientSession back(options, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&back}, [&] { return playing(back); }, 2.0));
@@ -174,6 +177,7 @@ TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) 
       {&observer, player.get()}, [&] { return playing(observer) && playing(*player); }, 5.0));
   const int slot = player->playerSlot();
   const net::ReconnectToken token = player->reconnectToken();
+  const auto key = player->options().key;
   player->disconnect();
   player.reset();
   int refusedGuesses = 0;
@@ -189,6 +193,7 @@ TEST(GameServer, AValidTokenComesBackEvenFromAnAddressThatGuessedWrongTooOften) 
   EXPECT_EQ(refusedGuesses, 2) << "the 6th and 7th wrong guesses";
   ClientOptions again = test::clientOptions(match.port(), "player");
   again.reconnectToken = token;
+  again.key = key;
   ClientSession back(again, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&observer, &back}, [&] { return back.phase() != ClientPhase::Connecting; }, 5.0));

@@ -100,7 +100,7 @@ TEST(ModerationProcess, CoyoteAdminBansARealBotWhoStaysBannedAfterARestart) {
 
   const test::CommandResult ban = first.admin("ban wile0 --minutes 60 --reason cheating");
   EXPECT_EQ(ban.exitCode, 0) << ban.output;
-  EXPECT_THAT(ban.output, HasSubstr("address 127.0.0.1 (wile0)"));
+  EXPECT_THAT(ban.output, ::testing::ContainsRegex("key [0-9a-f]{32} \\(wile0\\) from 127.0.0.1"));
   EXPECT_EQ(bot.wait(20.0), 1) << "a bot that lost its connection fails";
   EXPECT_THAT(botSummary(bot).value("reason", ""), HasSubstr("kicked: banned until"))
       << bot.output();

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "identity/hello_proof.h"
+
 #include "support/moderated_room.h"
 
 namespace coyote {
@@ -125,14 +127,18 @@ TEST(AdminApi, ABanKicksKeepsTheAddressOutUntilLiftedAndIsKeptInTheFile) {
       {&again}, [&] { return again.phase() == ClientPhase::Refused; }, 5.0);
   EXPECT_THAT(again.endReason(), HasSubstr("banned until")) << "a new name, the same address";
 
+  const std::string bobsKey = identity::keyFingerprint(room.player(1).options().key->publicKey());
   const BanList saved = BanList::load(room.bansFile);
   ASSERT_EQ(saved.bans().size(), 1u);
-  EXPECT_EQ(saved.bans()[0].value, "127.0.0.1");
+  EXPECT_EQ(saved.bans()[0].kind, Ban::Kind::Key);
+  EXPECT_EQ(saved.bans()[0].value, bobsKey);
+  EXPECT_EQ(saved.bans()[0].address, "127.0.0.1");
   EXPECT_EQ(saved.bans()[0].reason, "cheating");
   const Answer listed = room.request("GET", "/admin/bans");
   ASSERT_EQ(listed.json()["bans"].size(), 1u) << listed.body;
   const nlohmann::json entry = listed.json()["bans"][0];
-  EXPECT_EQ(entry["value"], "127.0.0.1");
+  EXPECT_EQ(entry["value"], bobsKey);
+  EXPECT_EQ(entry["address"], "127.0.0.1");
   EXPECT_EQ(entry["name"], "bob");
   EXPECT_EQ(entry["until"].get<std::int64_t>() - entry["since"].get<std::int64_t>(), 3600);
 

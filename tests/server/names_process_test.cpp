@@ -9,87 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "support/admin_server_process.h"
-#include "support/raw_peer.h"
-#include "util/monotonic_clock.h"
+#include "support/stranger.h"
 
 namespace coyote::test {
 namespace {
 
 using ::testing::HasSubstr;
-
-/// One client speaking for itself from its own loopback address: a Hello, then what came back.
-struct Stranger {
-  RawPeer peer;
-  /// The Refusal's reason, "welcome" for a Welcome, "" while neither came.
-  std::string answer;
-  net::ReconnectToken token;
-  std::vector<net::Message> heard;  ///< every message since the answer
-
-  Stranger(int port, const std::string& address, net::Hello hello)
-      : peer(static_cast<std::uint16_t>(port), std::nullopt, address) {
-    const double deadline = monotonicSeconds() + 5.0;
-    bool sent = false;
-    while (answer.empty() && monotonicSeconds() < deadline) {
-      pump();
-      if (peer.connected() && !sent) {
-        peer.send(hello, net::kReliableChannel);
-        sent = true;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-  }
-  void pump() {
-    peer.poll(monotonicSeconds());
-    for (net::Message& message : peer.takeMessages()) {
-      if (const auto* refusal = std::get_if<net::Refusal>(&message)) {
-        answer = refusal->reason;
-      } else if (const auto* welcome = std::get_if<net::Welcome>(&message)) {
-        answer = "welcome";
-        token = welcome->reconnectToken;
-      } else {
-        heard.push_back(std::move(message));
-      }
-    }
-  }
-  void say(const std::string& text) { peer.send(net::ChatSay{text}, net::kReliableChannel); }
-  /// The goodbye it was told, "" if none.
-  std::string goodbye() const {
-    for (const net::Message& message : heard) {
-      if (const auto* bye = std::get_if<net::Goodbye>(&message)) {
-        return bye->reason;
-      }
-    }
-    return "";
-  }
-  /// The texts of the lines of `kind` it heard.
-  std::vector<std::string> lines(net::ChatKind kind) const {
-    std::vector<std::string> texts;
-    for (const net::Message& message : heard) {
-      if (const auto* line = std::get_if<net::ChatLine>(&message); line && line->kind == kind) {
-        texts.push_back(line->text);
-      }
-    }
-    return texts;
-  }
-};
-
-/// Services every one of `crowd` for `seconds`.
-void pumpFor(const std::vector<Stranger*>& crowd, double seconds) {
-  const double until = monotonicSeconds() + seconds;
-  while (monotonicSeconds() < until) {
-    for (Stranger* stranger : crowd) {
-      stranger->pump();
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-}
-
-net::Hello helloAs(const std::string& name, net::ReconnectToken token = {}) {
-  net::Hello hello;
-  hello.name = name;
-  hello.reconnectToken = token;
-  return hello;
-}
 
 using ModeratedServer = AdminServerProcess;
 
@@ -133,14 +58,10 @@ TEST(NamesProcess, ANameIsOnePerServerAndNobodySpeaksAsTheServer) {
 
 TEST(NamesProcess, AReconnectTokenUnderAnotherNameDoesNotDodgeABanOfItsName) {
   ModeratedServer host;
-  std::optional<Stranger> wile;
-  wile.emplace(host.server.port, "127.0.0.2", helloAs("wile"));
-  ASSERT_EQ(wile->answer, "welcome");
-  const net::ReconnectToken token = wile->token;
-  wile->peer.disconnect();
-  wile.reset();
+  const Departed wile = joinAndLeave(host.server.port, "127.0.0.2", "wile");
+  ASSERT_EQ(wile.answer, "welcome");
   ASSERT_EQ(host.admin("ban --name wile").exitCode, 0);
-  const Stranger back(host.server.port, "127.0.0.3", helloAs("innocent", token));
+  const Stranger back(host.server.port, "127.0.0.3", helloAs("innocent", wile.token), wile.key);
   EXPECT_THAT(back.answer, HasSubstr("banned")) << "it would play as wile";
 }
 
@@ -177,9 +98,9 @@ TEST(NamesProcess, AVoteKickCountsOneVotePerAddress) {
   EXPECT_EQ(ada.goodbye(), "");
 }
 
-// Spectators are all named "spectator": a mute by name alone let a muted player talk on by
-// rejoining to watch. The mute follows its address.
-TEST(NamesProcess, AMuteFollowsItsPlayerIntoSpectating) {
+/// wile is muted, leaves, and comes back from `address` (with its own key, or a new one) to
+/// watch: what it says reaches nobody, and it is told so.
+void expectAMuteToFollowWileIntoSpectating(const std::string& address, bool sameKey) {
   ModeratedServer host;
   std::optional<Stranger> wile;
   wile.emplace(host.server.port, "127.0.0.2", helloAs("wile"));
@@ -187,11 +108,12 @@ TEST(NamesProcess, AMuteFollowsItsPlayerIntoSpectating) {
   ASSERT_EQ(wile->answer, "welcome");
   ASSERT_EQ(road.answer, "welcome");
   ASSERT_EQ(host.admin("mute wile").exitCode, 0);
-  wile->peer.disconnect();
+  const identity::PlayerKey key = wile->peer.key();
   wile.reset();
   net::Hello watching = helloAs("");
   watching.spectator = true;
-  Stranger watcher(host.server.port, "127.0.0.2", watching);
+  Stranger watcher(host.server.port, address, watching,
+                   sameKey ? std::optional(key) : std::nullopt);
   ASSERT_EQ(watcher.answer, "welcome");
   watcher.say("muted? not as a spectator");
   pumpFor({&watcher, &road}, 1.0);
@@ -200,6 +122,17 @@ TEST(NamesProcess, AMuteFollowsItsPlayerIntoSpectating) {
   }
   EXPECT_THAT(watcher.lines(net::ChatKind::Notice),
               ::testing::Contains(HasSubstr("you are muted")));
+}
+
+// Spectators are all named "spectator": a mute by name alone let a muted player talk on by
+// rejoining to watch. The mute follows its address, with a new key…
+TEST(NamesProcess, AMuteFollowsItsPlayerIntoSpectating) {
+  expectAMuteToFollowWileIntoSpectating("127.0.0.2", false);
+}
+
+// … and its key, from another address.
+TEST(NamesProcess, AMuteFollowsItsKeyToAnotherAddressAndIntoSpectating) {
+  expectAMuteToFollowWileIntoSpectating("127.0.0.4", true);
 }
 
 }  // namespace

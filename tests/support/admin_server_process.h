@@ -10,15 +10,21 @@
 
 namespace coyote::test {
 
-/// A real coyote-server with its admin API on a free HTTP port and its bans in its own folder,
-/// and coyote-admin to drive it.
+/// A real coyote-server with its admin API on a free HTTP port and its bans in its own folder
+/// (or in `bansFile`, which a server started after it may read), and coyote-admin to drive it.
+/// `publicAddresses`: its server.public_addresses, comma-separated.
 struct AdminServerProcess {
   static constexpr const char* kToken = "a-token-of-more-than-16-characters";
 
+  explicit AdminServerProcess(const std::string& bansFile = "",
+                              const std::string& publicAddresses = "")
+      : environment{{"COYOTE_ADMIN_TOKEN", kToken},
+                    {"COYOTE_ADMIN_BANS_FILE",
+                     bansFile.empty() ? (directory.path() / "bans.json").string() : bansFile},
+                    {"COYOTE_SERVER_PUBLIC_ADDRESSES", publicAddresses}} {}
+
   TempDirectory directory;
-  ScopedEnvironment environment{
-      {{"COYOTE_ADMIN_TOKEN", kToken},
-       {"COYOTE_ADMIN_BANS_FILE", (directory.path() / "bans.json").string()}}};
+  ScopedEnvironment environment;
   ServerProcess server{
       directory,
       (directory.path() / "game.rpl").string(),

@@ -58,11 +58,13 @@ inline ServerConfig testServerConfig() {
   return config;
 }
 
+/// A client of its own player key: a test that brings the same player back copies `key`.
 inline ClientOptions clientOptions(std::uint16_t port, const std::string& name) {
   ClientOptions options;
   options.host = "127.0.0.1";
   options.port = port;
   options.name = name;
+  options.key = std::make_shared<const identity::PlayerKey>(identity::PlayerKey::generate());
   return options;
 }
 

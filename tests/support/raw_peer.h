@@ -10,6 +10,7 @@
 
 #include <enet/enet.h>
 
+#include "identity/player_key.h"
 #include "net/connect_challenge.h"
 #include "net/enet_host.h"
 #include "wire/codec.h"
@@ -25,10 +26,11 @@ class RawPeer {
  public:
   explicit RawPeer(std::uint16_t port, std::optional<std::uint32_t> forcedCookie = std::nullopt,
                    const std::string& bindAddress = "")
-      : host_(net::EnetHost::client(bindAddress)) {
+      : host_(net::EnetHost::client(bindAddress)), forcedCookie_(forcedCookie.value_or(0)) {
     ENetAddress address{};
     enet_address_set_host_ip(&address, "127.0.0.1");
     address.port = port;
+    server_ = {address.host, address.port};
     if (forcedCookie) {
       peer_ = enet_host_connect(host_.get(), &address, net::kChannelCount, *forcedCookie);
     } else {
@@ -57,9 +59,31 @@ class RawPeer {
     }
     enet_host_flush(host_.get());
   }
+  /// A Hello that carries no key yet goes signed with this peer's own key, as a client's would
+  /// (docs/protocol.md#player-keys); one that carries a key goes as the test made it.
   void send(const net::Message& message, net::Channel channel) {
+    if (const auto* hello = std::get_if<net::Hello>(&message); hello && hello->key.empty()) {
+      sendBytes(net::encode(signedHello(*hello)), channel);
+      return;
+    }
     sendBytes(net::encode(message), channel);
   }
+  /// `hello` signed by this peer's key for its cookie and the server's address.
+  net::Hello signedHello(net::Hello hello) const {
+    hello.key = key_.publicKey();
+    hello.server = server_;
+    hello.signature = key_.signHello(cookie(), server_);
+    return hello;
+  }
+  /// The cookie its CONNECT carried (0 before it sent one).
+  std::uint32_t cookie() const {
+    return challenge_ != nullptr ? challenge_->cookie() : forcedCookie_;
+  }
+  const identity::PlayerKey& key() const { return key_; }
+  /// Its Hellos are signed with `key` from now on (the same player on another connection).
+  void useKey(const identity::PlayerKey& key) { key_ = key; }
+  /// Its Hellos are signed for `server`, as if it had dialled that address.
+  void signFor(const net::ServerEndpoint& server) { server_ = server; }
 
   /// Says goodbye at once (ENet's disconnect, sent now).
   void disconnect() {
@@ -125,6 +149,9 @@ class RawPeer {
 
  private:
   net::EnetHost host_;
+  std::uint32_t forcedCookie_ = 0;
+  net::ServerEndpoint server_;
+  identity::PlayerKey key_ = identity::PlayerKey::generate();
   std::unique_ptr<net::ConnectChallenge> challenge_;
   ENetPeer* peer_ = nullptr;
   bool connected_ = false;

@@ -24,12 +24,12 @@ AdminAnswer answerOf(const httplib::Result& result, const std::string& url) {
 }
 
 std::string playersTable(const nlohmann::json& reply) {
-  std::string text = fmt::format("{:<12} {:<24} {:<22} {:>6} {:>6} {:>9}\n", "room", "player",
-                                 "address", "ping", "loss", "connected");
+  std::string text = fmt::format("{:<12} {:<24} {:<32} {:<22} {:>6} {:>6} {:>9}\n", "room",
+                                 "player", "key", "address", "ping", "loss", "connected");
   for (const auto& room : reply.value("rooms", nlohmann::json::array())) {
     for (const auto& player : room.value("players", nlohmann::json::array())) {
-      text += fmt::format("{:<12} {:<24} {:<22} {:>4}ms {:>5.1f}% {:>8.0f}s{}\n",
-                          room.value("name", ""), player.value("name", ""),
+      text += fmt::format("{:<12} {:<24} {:<32} {:<22} {:>4}ms {:>5.1f}% {:>8.0f}s{}\n",
+                          room.value("name", ""), player.value("name", ""), player.value("key", ""),
                           player.value("address", ""), player.value("ping_ms", 0),
                           player.value("loss_percent", 0.0), player.value("connected_seconds", 0.0),
                           player.value("muted", false) ? "  (muted)" : "");
@@ -45,11 +45,14 @@ std::string bansTable(const nlohmann::json& reply) {
   std::string text;
   for (const auto& ban : reply.value("bans", nlohmann::json::array())) {
     const std::int64_t until = ban.value("until", std::int64_t{0});
-    text += fmt::format("#{} {} {}{} until {} by {}: {}\n", ban.value("id", 0),
-                        ban.value("kind", ""), ban.value("value", ""),
-                        ban.value("name", "").empty() ? "" : " (" + ban.value("name", "") + ")",
-                        until == 0 ? std::string("forever") : fmt::format("unix {}", until),
-                        ban.value("by", ""), ban.value("reason", ""));
+    const std::string name = ban.value("name", "");
+    const std::string address = ban.value("address", "");
+    text +=
+        fmt::format("#{} {} {}{}{} until {} by {}: {}\n", ban.value("id", 0), ban.value("kind", ""),
+                    ban.value("value", ""), name.empty() ? "" : " (" + name + ")",
+                    address.empty() ? "" : " from " + address,
+                    until == 0 ? std::string("forever") : fmt::format("unix {}", until),
+                    ban.value("by", ""), ban.value("reason", ""));
   }
   return text.empty() ? "no bans\n" : text;
 }

@@ -12,6 +12,7 @@
 #include "config/toml_table_reader.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "io/user_folders.h"
 #include "wire/room_name.h"
 
 namespace coyote {
@@ -296,13 +297,7 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
 }
 
 std::string userClientConfigPath() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/') {
-    return std::string(xdg) + "/coyote/client.toml";
-  }
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') {
-    return std::string(home) + "/.config/coyote/client.toml";
-  }
-  return "";
+  return userConfigFile("client.toml");
 }
 
 void rememberServer(ClientConfig& config, const std::string& address) {

@@ -161,9 +161,13 @@ float ClientWindow::frameSeconds(double now) {
 int ClientWindow::play(std::optional<ClientOptions> options) {
   if (options) {
     sessionOptions_ = std::move(*options);
-    startSession();
   } else {
     sessionOptions_.name = config_.name;
+  }
+  sessionOptions_.key = sessionOptions_.key != nullptr ? sessionOptions_.key : options_.playerKey;
+  if (options) {
+    startSession();
+  } else {
     menus_.show(Menus::Screen::Title);
   }
   while (handleEvents(nullptr)) {

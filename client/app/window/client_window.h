@@ -33,6 +33,8 @@ struct WindowOptions {
   bool flatColours = false;   ///< no art: flat colours (docs/art.md)
   std::string configFile;     ///< where the menus save the settings ("": nowhere)
   std::string program;        ///< argv[0]: the local server is found next to it
+  /// Who the player is on every server; null: a key for each connection
+  std::shared_ptr<const identity::PlayerKey> playerKey;
   std::string localLevel = "configs/levels/arena.tmj";  ///< what "Play on this machine" plays
 };
 

@@ -12,6 +12,7 @@
 #include "client/app/window/client_window.h"
 #include "client/app/window/font.h"
 #include "client/core/local_server.h"
+#include "identity/player_key.h"
 
 namespace {
 
@@ -24,6 +25,7 @@ struct CommandLine {
   std::string connect;
   std::optional<std::string> name;
   std::string configFile;
+  std::string keyFile;
   bool spectate = false;
   std::string replayFile;
   std::optional<std::string> level;
@@ -39,6 +41,8 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--config", o.configFile,
                  "client TOML, where the menus save too (default: ~/.config/coyote/client.toml, "
                  "read from configs/client.toml until it exists)");
+  app.add_option("--key", o.keyFile,
+                 "your player key (default: player.key beside the settings, made on first run)");
   app.add_option("--room", o.room, "the room to join on the server (a-z, 0-9, - and _)")
       ->check([](const std::string& room) { return net::roomNameProblem(room); });
   app.add_option("--password", o.password, "the server's password, if it has one");
@@ -80,6 +84,27 @@ ClientConfig loadConfig(CommandLine& o) {
   return config;
 }
 
+/// Who the player is on every server (docs/playing.md#your-player-key): --key, else player.key
+/// beside the settings file, made there on first run. With neither, a key for this run alone.
+std::shared_ptr<const identity::PlayerKey> loadPlayerKey(const CommandLine& o,
+                                                         spdlog::logger& logger) {
+  const std::filesystem::path settings(o.window.configFile);
+  const std::string file = !o.keyFile.empty() ? o.keyFile
+                           : settings.empty() ? std::string()
+                                              : (settings.parent_path() / "player.key").string();
+  if (file.empty()) {
+    logger.warn("no --key, HOME or XDG_CONFIG_HOME: a player key for this run alone");
+    return std::make_shared<const identity::PlayerKey>(identity::PlayerKey::generate());
+  }
+  bool created = false;
+  auto key =
+      std::make_shared<const identity::PlayerKey>(identity::PlayerKey::loadOrCreate(file, created));
+  if (created) {
+    logger.info("made your player key: {} (keep it; copy it to play as yourself elsewhere)", file);
+  }
+  return key;
+}
+
 /// Where to play: the --connect address, a local server on --level, or (neither) the title.
 std::optional<ClientOptions> sessionOptions(const CommandLine& o, const ClientConfig& config,
                                             const char* self,
@@ -117,6 +142,7 @@ int main(int argc, char** argv) {
       std::make_shared<spdlog::logger>(kProgram, std::make_shared<spdlog::sinks::stdout_sink_mt>());
   try {
     const ClientConfig config = loadConfig(o);
+    o.window.playerKey = loadPlayerKey(o, *logger);
     const sf::Font font = loadTextFont();
     if (!o.replayFile.empty()) {
       ReplayPlayer player(readReplay(o.replayFile));
@@ -129,7 +155,7 @@ int main(int argc, char** argv) {
     }
     o.window.program = argv[0];
     return ClientWindow(config, font, o.window, logger).play(options);
-  } catch (const std::runtime_error& error) {  // config, font, replay, local server, address
+  } catch (const std::runtime_error& error) {  // config, key, font, replay, server, address
     return cli::fail(kProgram, error.what());
   }
 }

@@ -112,8 +112,8 @@ TEST(AdminCommands, AMuteFollowsItsPlayerIntoSpectatingAndRenaming) {
 TEST(AdminCommands, AMuteLastsItsMinutesAndAnUnmuteEndsIt) {
   AdminDeskTest test;
   EXPECT_EQ(test.run("mute", {{"player", "wile"}, {"minutes", "2"}}).status, 200);
-  EXPECT_GT(test.moderation.mutedFor("wile", "10.0.0.1", 60.0), 0.0);
-  EXPECT_EQ(test.moderation.mutedFor("wile", "10.0.0.1", 122.0), 0.0);
+  EXPECT_GT(test.moderation.mutedFor({"wile", "", "10.0.0.1"}, 60.0), 0.0);
+  EXPECT_EQ(test.moderation.mutedFor({"wile", "", "10.0.0.1"}, 122.0), 0.0);
   EXPECT_EQ(test.run("mute", {{"player", "wile"}, {"minutes", "0"}}).status, 400);
   EXPECT_EQ(test.run("unmute", {{"player", "wile"}}).status, 200);
   EXPECT_EQ(test.run("unmute", {{"player", "wile"}}).status, 404);

@@ -68,8 +68,8 @@ TEST(Votes, AMajorityOfTheOthersBansTheAddressOfWhomItNamedForFiveMinutes) {
   EXPECT_EQ(ban.until - ban.since, Votes::kBanSeconds);
   EXPECT_EQ(ban.since, kUnixAtStart + 102);
   EXPECT_FALSE(test.main.room.vote());
-  EXPECT_NE(test.moderation.joinRefusal(3, "10.0.0.3", "carl2", "", 102.0 + 299.0), "");
-  EXPECT_EQ(test.moderation.joinRefusal(3, "10.0.0.3", "carl2", "", 102.0 + 301.0), "");
+  EXPECT_NE(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 299.0), "");
+  EXPECT_EQ(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 301.0), "");
 }
 
 TEST(Votes, NoMajorityWithinAMinuteFails) {

@@ -7,6 +7,7 @@
 
 #include "io/config_error.h"
 #include "server/player_name.h"
+#include "support/refusal.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -101,12 +102,49 @@ TEST(BanList, FindsLiveBansOfAnAddressOrANameInAnyCase) {
   BanList bans;
   bans.add(addressBan("10.0.0.7", 5000));
   bans.add(nameBan("Road Runner"));
-  EXPECT_NE(bans.find("10.0.0.7", "someone", 4999), nullptr);
-  EXPECT_EQ(bans.find("10.0.0.7", "someone", 5000), nullptr) << "ended";
-  EXPECT_NE(bans.find("10.0.0.8", "road RUNNER", 99999), nullptr);
-  EXPECT_EQ(bans.find("10.0.0.8", "road runner2", 2000), nullptr);
+  EXPECT_NE(bans.find({"someone", "", "10.0.0.7"}, 4999), nullptr);
+  EXPECT_EQ(bans.find({"someone", "", "10.0.0.7"}, 5000), nullptr) << "ended";
+  EXPECT_NE(bans.find({"road RUNNER", "", "10.0.0.8"}, 99999), nullptr);
+  EXPECT_EQ(bans.find({"road runner2", "", "10.0.0.8"}, 2000), nullptr);
   EXPECT_EQ(bans.expire(5000), 1u);
   EXPECT_EQ(bans.bans().size(), 1u);
+}
+
+TEST(BanList, AKeyBanCoversItsKeyAndTheAddressItWasMadeFrom) {
+  const std::string key(32, 'a');
+  BanList bans;
+  Ban ban = addressBan("10.0.0.7", 0);
+  ban.kind = Ban::Kind::Key;
+  ban.value = key;
+  ban.address = "10.0.0.7";
+  bans.add(ban);
+  EXPECT_NE(bans.find({"anyone", key, "10.9.9.9"}, 100), nullptr) << "its key, from anywhere";
+  EXPECT_NE(bans.find({"anyone", std::string(32, 'b'), "10.0.0.7"}, 100), nullptr)
+      << "a new key from its address";
+  EXPECT_EQ(bans.find({"anyone", std::string(32, 'b'), "10.0.0.8"}, 100), nullptr);
+  EXPECT_EQ(bans.rows().at(0).kind, "key");
+  EXPECT_EQ(bans.rows().at(0).key, key);
+}
+
+TEST(BanList, AKeyBanOfTheFileIsReadBackAndABadFingerprintIsNamed) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "bans.json").string();
+  BanList bans;
+  Ban ban = addressBan("10.0.0.7", 0);
+  ban.kind = Ban::Kind::Key;
+  ban.value = std::string(32, 'c');
+  ban.address = "10.0.0.7";
+  bans.add(ban);
+  bans.save(file);
+  const BanList read = BanList::load(file);
+  ASSERT_EQ(read.bans().size(), 1u);
+  EXPECT_EQ(read.bans()[0].kind, Ban::Kind::Key);
+  EXPECT_EQ(read.bans()[0].address, "10.0.0.7");
+  EXPECT_THAT(test::refusalOfFile("bans.json",
+                                  R"({"bans": [{"kind": "key", "value": "nothex", "reason": "",
+                                                 "since": 0, "until": 0}]})",
+                                  [](const std::string& path) { BanList::load(path); }),
+              HasSubstr("bans[0].value: a key fingerprint has 32 hex digits"));
 }
 
 TEST(BanList, ABanOfTheSameAddressReplacesTheOldOneAndIdsAreNew) {

@@ -1,0 +1,150 @@
+#include "identity/player_key.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <sodium.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "identity/hello_proof.h"
+#include "io/bounded_file.h"
+#include "io/config_error.h"
+
+namespace coyote::identity {
+namespace {
+
+constexpr char kSeedLabel[] = "ed25519-seed ";
+constexpr std::uintmax_t kMaxKeyFileBytes = 4096;
+
+void initSodium() {
+  if (sodium_init() < 0) {
+    throw std::runtime_error("libsodium could not be initialized: no entropy for a player key");
+  }
+}
+
+// Only its owner may read a key: like ssh, a key others can read is refused, not used.
+void checkMode(const std::string& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) {
+    throw ConfigError(fmt::format("{}: {}", file, std::strerror(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    throw ConfigError(fmt::format("{}: not a regular file", file));
+  }
+  if ((info.st_mode & 077) != 0) {
+    throw ConfigError(
+        fmt::format("{}: mode {:04o} lets other users read your player key; run chmod 600 {}", file,
+                    info.st_mode & 07777, file));
+  }
+}
+
+std::array<std::uint8_t, 32> seedOf(const std::string& file, const std::string& text) {
+  const std::size_t at = text.find(kSeedLabel);
+  const std::size_t start = at + sizeof(kSeedLabel) - 1;
+  std::array<std::uint8_t, 32> seed{};
+  std::size_t length = 0;
+  const char* end = nullptr;  // where the digits stop (the line's end)
+  if (at == std::string::npos ||
+      sodium_hex2bin(seed.data(), seed.size(), text.c_str() + start, text.size() - start, nullptr,
+                     &length, &end) != 0 ||
+      length != seed.size() || (*end != '\n' && *end != '\0')) {
+    throw ConfigError(fmt::format(
+        "{}: not a player key file (a line \"{}\" and 64 hex digits expected)", file, kSeedLabel));
+  }
+  return seed;
+}
+
+// The file's text: the seed in hex, and what the file is, for whoever opens it.
+std::string keyFileText(const std::array<std::uint8_t, 32>& seed, const std::string& publicHex) {
+  char hex[2 * 32 + 1];
+  sodium_bin2hex(hex, sizeof(hex), seed.data(), seed.size());
+  std::string text =
+      "# Coyote player key: who you are on every server. Keep it secret (mode 0600);\n"
+      "# copy this file to play as yourself on another machine (docs/playing.md).\n";
+  text += fmt::format("# fingerprint {}\n{}{}\n", publicHex, kSeedLabel, hex);
+  sodium_memzero(hex, sizeof(hex));
+  return text;
+}
+
+void writeOwnerOnly(const std::string& file, const std::string& text) {
+  const std::filesystem::path path(file);
+  if (path.has_parent_path()) {
+    std::filesystem::create_directories(path.parent_path());
+  }
+  const std::string temporary = file + ".new";
+  ::unlink(temporary.c_str());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    throw std::runtime_error(fmt::format("{}: {}", temporary, std::strerror(errno)));
+  }
+  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed || std::rename(temporary.c_str(), file.c_str()) != 0) {
+    ::unlink(temporary.c_str());
+    throw std::runtime_error(fmt::format("{}: could not be written", file));
+  }
+}
+
+}  // namespace
+
+PlayerKey::PlayerKey(const std::array<std::uint8_t, 32>& seed) : seed_(seed) {
+  initSodium();
+  crypto_sign_seed_keypair(public_.bytes.data(), secret_.data(), seed_.data());
+}
+
+PlayerKey::~PlayerKey() {
+  sodium_memzero(seed_.data(), seed_.size());
+  sodium_memzero(secret_.data(), secret_.size());
+}
+
+PlayerKey PlayerKey::generate() {
+  initSodium();
+  std::array<std::uint8_t, 32> seed{};
+  randombytes_buf(seed.data(), seed.size());
+  PlayerKey key(seed);
+  sodium_memzero(seed.data(), seed.size());
+  return key;
+}
+
+PlayerKey PlayerKey::load(const std::string& file) {
+  checkMode(file);
+  std::string text = readBoundedFile(file, kMaxKeyFileBytes);
+  std::array<std::uint8_t, 32> seed = seedOf(file, text);
+  sodium_memzero(text.data(), text.size());
+  PlayerKey key(seed);
+  sodium_memzero(seed.data(), seed.size());
+  return key;
+}
+
+PlayerKey PlayerKey::loadOrCreate(const std::string& file, bool& created) {
+  std::error_code error;
+  created = !std::filesystem::exists(std::filesystem::symlink_status(file, error));
+  if (!created) {
+    return load(file);
+  }
+  PlayerKey key = generate();
+  key.save(file);
+  return key;
+}
+
+void PlayerKey::save(const std::string& file) const {
+  writeOwnerOnly(file, keyFileText(seed_, keyFingerprint(public_)));
+}
+
+net::HelloSignature PlayerKey::signHello(std::uint32_t cookie,
+                                         const net::ServerEndpoint& server) const {
+  const std::string message = helloProofMessage(cookie, server);
+  net::HelloSignature signature;
+  crypto_sign_detached(signature.bytes.data(), nullptr,
+                       reinterpret_cast<const unsigned char*>(message.data()), message.size(),
+                       secret_.data());
+  return signature;
+}
+
+}  // namespace coyote::identity

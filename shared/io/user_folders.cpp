@@ -1,0 +1,17 @@
+#include "io/user_folders.h"
+
+#include <cstdlib>
+
+namespace coyote {
+
+std::string userConfigFile(std::string_view name) {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg == '/') {
+    return std::string(xdg) + "/coyote/" + std::string(name);
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') {
+    return std::string(home) + "/.config/coyote/" + std::string(name);
+  }
+  return "";
+}
+
+}  // namespace coyote
