@@ -72,7 +72,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
             moveIntoRoom(connection, room, player);
           },
           now),
-      adminCommands_(config_, log_, directory_, moderation_, chat_),
+      adminCommands_(config_, log_, directory_, moderation_, chat_, recordsBridge_),
       startTime_(now),
       now_(now),
       clock_(config.physics.tickRate, config.maxSubsteps, now, log_),

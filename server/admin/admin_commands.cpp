@@ -46,12 +46,14 @@ nlohmann::json levelJson(const Level& level) {
 }  // namespace
 
 AdminCommands::AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
-                             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat)
+                             RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
+                             RecordsBridge& records)
     : config_(config),
       log_(std::move(log)),
       rooms_(rooms),
       moderation_(moderation),
       chat_(chat),
+      records_(records),
       handlers_(commands::kAdmin, {{"players", &AdminCommands::players},
                                    {"kick", &AdminCommands::kick},
                                    {"ban", &AdminCommands::ban},
@@ -59,6 +61,7 @@ AdminCommands::AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog:
                                    {"unban", &AdminCommands::unban},
                                    {"mute", &AdminCommands::mute},
                                    {"unmute", &AdminCommands::unmute},
+                                   {"release", &AdminCommands::release},
                                    {"broadcast", &AdminCommands::broadcast},
                                    {"levels", &AdminCommands::levels},
                                    {"level", &AdminCommands::setLevel}}) {}
@@ -137,6 +140,20 @@ AdminReply AdminCommands::kick(const commands::Arguments& arguments) {
     chat_.kick(*connection, reason.empty() ? "by an admin" : reason, now_);
   }
   return success({{"kicked", players.size()}});
+}
+
+// The name's owner (docs/hosting.md#records) lets it go: any key may play under it again, and
+// the next key to set a record with it owns it.
+AdminReply AdminCommands::release(const commands::Arguments& arguments) {
+  const std::string name = arguments["name"];
+  if (const std::string problem = net::textProblem(name, "the name"); !problem.empty()) {
+    return adminFailure(400, "name: " + problem);
+  }
+  if (records_.nameOwner(name).empty()) {
+    return adminFailure(404, "name: no player key owns it on these records");
+  }
+  records_.releaseName(name);
+  return success({});
 }
 
 AdminReply AdminCommands::broadcast(const commands::Arguments& arguments) {

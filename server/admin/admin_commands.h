@@ -13,6 +13,7 @@
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
+#include "server/records/records_bridge.h"
 #include "server/rooms/room_directory.h"
 #include "server/server_config.h"
 
@@ -32,7 +33,8 @@ class AdminCommands {
   static constexpr double kRaceEndWait = 300.0;
 
   AdminCommands(const ServerConfig& config, std::shared_ptr<spdlog::logger> log,
-                RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat);
+                RoomDirectory& rooms, Moderation& moderation, ChatRouter& chat,
+                RecordsBridge& records);
 
   /// Runs `command` at server time `now`: 404 for an action no command has, 400 naming the
   /// argument at fault.
@@ -48,12 +50,13 @@ class AdminCommands {
   AdminReply unban(const commands::Arguments& arguments);
   AdminReply mute(const commands::Arguments& arguments);
   AdminReply unmute(const commands::Arguments& arguments);
+  AdminReply release(const commands::Arguments& arguments);
   AdminReply broadcast(const commands::Arguments& arguments);
   AdminReply levels(const commands::Arguments& arguments);
   AdminReply setLevel(const commands::Arguments& arguments);
-  /// Adds the ban, kicks whoever it covers, saves the list.
   /// Fills in whom `ban` covers from the arguments; the failure to reply with if they say no one.
   std::optional<AdminReply> whomToBan(const commands::Arguments& arguments, Ban& ban) const;
+  /// Adds the ban, kicks whoever it covers, saves the list.
   AdminReply applyBan(Ban ban);
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
   std::vector<Connection*> playersNamed(const std::string& name, const std::string& room) const;
@@ -63,6 +66,7 @@ class AdminCommands {
   RoomDirectory& rooms_;
   Moderation& moderation_;
   ChatRouter& chat_;
+  RecordsBridge& records_;
   commands::CommandHandlers<Handler> handlers_;
   double now_ = 0.0;  ///< the time of the command being run
 };

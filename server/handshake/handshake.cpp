@@ -181,6 +181,14 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
     refuse(connection,
            fmt::format("the name {} is taken on this server; choose another", hello.name), now);
     return false;
+  } else if (const std::string owner = records_.nameOwner(hello.name);
+             !owner.empty() && owner != connection.fingerprint) {
+    refuse(connection,
+           fmt::format("the name {} set records here and belongs to their player's key; "
+                       "choose another",
+                       hello.name),
+           now);
+    return false;
   } else if (!hello.name.empty()) {
     rooms_.releaseReservationsOf(hello.name, room);  // a player gone gives its name up
   }

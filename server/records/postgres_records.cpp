@@ -44,6 +44,12 @@ constexpr const char* kStatements[][2] = {
     {"delete_ban", "DELETE FROM bans WHERE kind = $1 AND ban_key = $2"},
     {"expire_bans", "DELETE FROM bans WHERE ends_at <> 0 AND ends_at <= $1"},
     {"live_bans", "SELECT kind, ban_key, ends_at, entry FROM bans ORDER BY kind, ban_key LIMIT $1"},
+    {"claim_name",
+     "INSERT INTO name_owners VALUES ($1, $2, $3, $4) ON CONFLICT (name_key) DO NOTHING"},
+    {"name_owner", "SELECT fingerprint FROM name_owners WHERE name_key = $1"},
+    {"name_owners",
+     "SELECT name_key, fingerprint, name, since FROM name_owners ORDER BY since LIMIT $1"},
+    {"release_name", "DELETE FROM name_owners WHERE name_key = $1"},
 };
 
 BoardRow boardRow(const pqxx::row& row, std::int64_t rank) {
@@ -187,6 +193,33 @@ class PostgresRecords final : public RecordsStore {
     }
     work.commit();
     return rows;
+  }
+
+  // Two servers of a fleet claiming one name at once: the insert of one waits for the other's
+  // commit, does nothing, and both read the same owner.
+  std::string claimName(const NameOwnerRow& claim) override {
+    pqxx::work work(connection_);
+    work.exec_prepared("claim_name", claim.nameKey, claim.fingerprint, claim.name, claim.since);
+    std::string owner = work.exec_prepared1("name_owner", claim.nameKey)[0].as<std::string>();
+    work.commit();
+    return owner;
+  }
+
+  std::vector<NameOwnerRow> nameOwners(std::int64_t limit) override {
+    pqxx::read_transaction read(connection_);
+    std::vector<NameOwnerRow> rows;
+    for (const pqxx::row& row : read.exec_prepared("name_owners", limit)) {
+      rows.push_back({row[0].as<std::string>(), row[1].as<std::string>(), row[2].as<std::string>(),
+                      row[3].as<std::int64_t>()});
+    }
+    return rows;
+  }
+
+  bool releaseName(const std::string& nameKey) override {
+    pqxx::work work(connection_);
+    const pqxx::result result = work.exec_prepared("release_name", nameKey);
+    work.commit();
+    return result.affected_rows() > 0;
   }
 
  private:

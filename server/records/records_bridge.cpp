@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "match/race_time.h"
+#include "server/player_name.h"
 #include "wire/codec.h"
 
 namespace coyote {
@@ -67,6 +68,19 @@ void RecordsBridge::exchange(const Rooms& rooms) {
   changedCourses_.clear();
 }
 
+std::string RecordsBridge::nameOwner(const std::string& name) const {
+  return records_ == nullptr || name.empty() ? "" : records_->nameOwner(nameKey(name));
+}
+
+bool RecordsBridge::releaseName(const std::string& name) {
+  if (records_ == nullptr) {
+    return false;
+  }
+  records_->releaseName(nameKey(name));
+  log_->warn("records: the name {:?} is free for any player key again", name);
+  return true;
+}
+
 void RecordsBridge::submitFinishedRuns(const Rooms& rooms) {
   for (const auto& [name, room] : rooms) {
     const std::size_t before = finishedRuns_.size();
@@ -79,6 +93,7 @@ void RecordsBridge::submitFinishedRuns(const Rooms& rooms) {
   for (FinishedRun& run : finishedRuns_) {
     log_->info("records: {} finished {} in {:.3f} ms", run.player, run.level,
                static_cast<double>(run.timeUs) / 1000.0);
+    run.nameKey = nameKey(run.player);  // on this thread: the records' thread never calls ICU
     const std::string player = run.player;
     if (!records_->submit(std::move(run))) {
       log_->warn("records: the queue is full ({} runs): a run of {} is lost", queueLimit_, player);

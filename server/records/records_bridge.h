@@ -34,6 +34,11 @@ class RecordsBridge {
   void playerJoined(const Room& room, int slot);
   /// A GhostRequest from `connection` (dropped without records there, or beyond its limit).
   void requestGhost(Connection& connection, const net::GhostRequest& request, double now);
+  /// The fingerprint of the key that owns `name` on these records (docs/hosting.md#records), ""
+  /// if none does or there are no records.
+  std::string nameOwner(const std::string& name) const;
+  /// Lets any key use `name` again; false without records.
+  bool releaseName(const std::string& name);
   /// Once a tick: the finished runs out, the answers back, and the boards of the players on a
   /// course a run changed looked up again.
   void exchange(const Rooms& rooms);

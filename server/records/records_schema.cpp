@@ -25,6 +25,10 @@ constexpr std::array<std::string_view, RecordsStore::kSchemaVersion> kMigrations
     R"(CREATE TABLE bans (
          kind TEXT NOT NULL, ban_key TEXT NOT NULL, ends_at {int} NOT NULL, entry TEXT NOT NULL,
          PRIMARY KEY (kind, ban_key));)",
+    // 4: who owns a name that set records (docs/hosting.md#records).
+    R"(CREATE TABLE name_owners (
+         name_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, name TEXT NOT NULL,
+         since {int} NOT NULL);)",
 };
 
 void replaceAll(std::string& text, std::string_view from, std::string_view to) {

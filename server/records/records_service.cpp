@@ -95,6 +95,7 @@ std::unique_ptr<RecordsStore> RecordsService::openAtStart() {
   try {
     auto store = open_();
     log_->info("records: database ready (schema version {})", store->schemaVersion());
+    readOwners(*store);
     return store;
   } catch (const std::exception& error) {
     failing_ = true;
@@ -111,9 +112,12 @@ void RecordsService::loop() {
   std::unique_ptr<RecordsStore> store = openAtStart();
   std::unique_lock lock(mutex_);
   while (true) {
-    wake_.wait(
-        lock, [this] { return stopping_ || !queue_.empty() || !lookups_.empty() || bansToWrite_; });
-    if (stopping_ && ((queue_.empty() && !bansToWrite_) || now() >= stopBy_)) {
+    wake_.wait(lock, [this] {
+      return stopping_ || !queue_.empty() || !lookups_.empty() || bansToWrite_ ||
+             !namesToRelease_.empty();
+    });
+    if (stopping_ &&
+        ((queue_.empty() && !bansToWrite_ && namesToRelease_.empty()) || now() >= stopBy_)) {
       return;
     }
     if (!lookups_.empty() && !stopping_) {
@@ -124,11 +128,12 @@ void RecordsService::loop() {
       lock.lock();
       continue;
     }
-    if (bansToWrite_) {
+    if (bansToWrite_ || !namesToRelease_.empty()) {
+      const bool bans = bansToWrite_.has_value();
       lock.unlock();
-      const bool bansWritten = writeBans(store);
+      const bool written = (!bans || writeBans(store)) && releaseNames(store);
       lock.lock();
-      if (!bansWritten) {
+      if (!written) {
         waitToRetry(lock);
       }
       continue;
@@ -243,7 +248,14 @@ std::string RecordsService::writeOldest(std::unique_ptr<RecordsStore>& store) {
     if (!store) {
       store = open_();
     }
-    store->save(oldest.run);
+    readOwners(*store);
+    if (nameIsTheRunners(*store, oldest.run)) {
+      store->save(oldest.run);
+    } else {
+      counters_.othersNames.fetch_add(1);
+      log_->info("records: a run of {:?} not kept: the name belongs to another player key",
+                 oldest.run.player);
+    }
   } catch (const std::exception& error) {
     counters_.failures.fetch_add(1);
     store.reset();  // a broken connection is opened again at the next attempt

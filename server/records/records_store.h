@@ -20,6 +20,18 @@ struct FinishedRun {
   std::string server;                  ///< who ran it (the server's name), for a fleet
   std::string record;                  ///< encodeRunRecord: what replays the run
   std::string ghost = {};              ///< the run's path (replay/ghost.h), "" if none
+  /// Who ran it: its player key's fingerprint ("" for a run of no key) and its name's nameKey.
+  std::string fingerprint = {};
+  std::string nameKey = {};
+};
+
+/// A name that set a record, and the player key it belongs to (docs/hosting.md#records): the
+/// first key that set a record with it on these records.
+struct NameOwnerRow {
+  std::string nameKey;      ///< the name as names compare (server/player_name.h)
+  std::string fingerprint;  ///< of the owning key
+  std::string name;         ///< as it was first written
+  std::int64_t since = 0;   ///< Unix time, s
 };
 
 /// One player's best on a board.
@@ -57,7 +69,7 @@ struct BanRow {
 /// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
 class RecordsStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
   /// The longest a connection attempt or a statement may take (PostgreSQL; SQLite's busy wait).
   static constexpr int kTimeoutSeconds = 2;
   virtual ~RecordsStore() = default;
@@ -85,6 +97,13 @@ class RecordsStore {
   virtual void deleteBan(const std::string& kind, const std::string& key) = 0;
   /// Forgets the bans that ended by `now`, and returns the others, at most `limit`.
   virtual std::vector<BanRow> liveBans(std::int64_t now, std::int64_t limit) = 0;
+  /// Gives `claim.nameKey` to `claim.fingerprint` unless a key owns it already; returns the
+  /// owner's fingerprint after (the claim's, or the earlier owner's).
+  virtual std::string claimName(const NameOwnerRow& claim) = 0;
+  /// The owned names, oldest first, at most `limit`.
+  virtual std::vector<NameOwnerRow> nameOwners(std::int64_t limit) = 0;
+  /// Lets any key have the name again; false if nobody owned it.
+  virtual bool releaseName(const std::string& nameKey) = 0;
 };
 
 /// Opens (creating and migrating) the database: PostgreSQL for a `postgresql://` `url`, else the

@@ -26,12 +26,12 @@ RunTracker::RunTracker(const Level& level, const PhysicsConfig& physics)
     : level_(level), physics_(physics), course_(courseHash(net::toLevelData(level), physics)) {}
 
 void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
-                         const WorldState& after, const StateBefore& before, const NameOf& nameOf,
-                         std::vector<FinishedRun>& finished) {
+                         const WorldState& after, const StateBefore& before,
+                         const RunnerOf& runnerOf, std::vector<FinishedRun>& finished) {
   for (const StepEvent& event : events.events()) {
     if (event.kind == EventKind::RunStarted && isCharacterId(event.body)) {
       const int slot = slotOf(event.body);
-      start(slot, before(), nameOf(slot));
+      start(slot, before(), runnerOf(slot));
     }
   }
   const std::uint32_t maxTicks = static_cast<std::uint32_t>(kMaxRunSeconds * physics_.tickRate);
@@ -60,11 +60,12 @@ void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
   }
 }
 
-void RunTracker::start(int slot, const net::Snapshot& before, const std::string& player) {
+void RunTracker::start(int slot, const net::Snapshot& before, const Runner& runner) {
   Run& run = runs_[slot];
   run = Run{};
+  run.fingerprint = runner.fingerprint;
   run.record.course = course_;
-  run.record.player = player;
+  run.record.player = runner.name;
   run.record.physics = physics_;
   run.record.slot = static_cast<std::uint8_t>(slot);
   run.record.start = soloSnapshot(before, slot);
@@ -86,6 +87,7 @@ FinishedRun RunTracker::finish(Run& run, const StepEvent& event) {
   finished.server = host;
   finished.record = run.tooLong ? std::string() : encodeRunRecord(run.record);
   finished.ghost = run.ghost.full() ? std::string() : run.ghost.finish();
+  finished.fingerprint = run.fingerprint;
   return finished;
 }
 

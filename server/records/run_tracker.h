@@ -27,13 +27,19 @@ class RunTracker {
   RunTracker(const Level& level, const PhysicsConfig& physics);
 
   std::uint64_t course() const { return course_; }
-  /// The world before the step (asked only when a run starts), and a player's name.
+  /// The world before the step (asked only when a run starts), and who plays in a slot: its
+  /// name and its key's fingerprint.
   using StateBefore = std::function<net::Snapshot()>;
-  using NameOf = std::function<std::string(int slot)>;
+  struct Runner {
+    std::string name;
+    std::string fingerprint;
+  };
+  using RunnerOf = std::function<Runner(int slot)>;
   /// Reads one step: `events` and `inputs` are the step's, `after` the state it left. Appends
   /// the runs that finished to `finished`.
   void observe(const EventBatch& events, const TickInputs& inputs, const WorldState& after,
-               const StateBefore& before, const NameOf& nameOf, std::vector<FinishedRun>& finished);
+               const StateBefore& before, const RunnerOf& runnerOf,
+               std::vector<FinishedRun>& finished);
   /// The player left the world: its run is over.
   void forget(int slot) { runs_.erase(slot); }
   /// Runs followed now (at most one per player).
@@ -45,8 +51,9 @@ class RunTracker {
     GhostWriter ghost;  ///< where the box was at the end of each tick of the run
     std::vector<std::int64_t> splitsUs;
     bool tooLong = false;
+    std::string fingerprint;  ///< of its runner's key
   };
-  void start(int slot, const net::Snapshot& before, const std::string& player);
+  void start(int slot, const net::Snapshot& before, const Runner& runner);
   FinishedRun finish(Run& run, const StepEvent& event);
 
   const Level& level_;

@@ -152,6 +152,37 @@ class SqliteRecords final : public RecordsStore {
     return rows;
   }
 
+  std::string claimName(const NameOwnerRow& claim) override {
+    SQLite::Transaction transaction(db_, SQLite::TransactionBehavior::IMMEDIATE);
+    bindAll(claimName_, claim.nameKey, claim.fingerprint, claim.name, claim.since);
+    claimName_.exec();
+    claimName_.reset();
+    bindAll(nameOwner_, claim.nameKey);
+    nameOwner_.executeStep();
+    std::string owner = nameOwner_.getColumn(0).getString();
+    nameOwner_.reset();
+    transaction.commit();
+    return owner;
+  }
+
+  std::vector<NameOwnerRow> nameOwners(std::int64_t limit) override {
+    std::vector<NameOwnerRow> rows;
+    bindAll(nameOwners_, limit);
+    while (nameOwners_.executeStep()) {
+      rows.push_back({nameOwners_.getColumn(0).getString(), nameOwners_.getColumn(1).getString(),
+                      nameOwners_.getColumn(2).getString(), nameOwners_.getColumn(3).getInt64()});
+    }
+    nameOwners_.reset();
+    return rows;
+  }
+
+  bool releaseName(const std::string& nameKey) override {
+    bindAll(releaseName_, nameKey);
+    const int released = releaseName_.exec();
+    releaseName_.reset();
+    return released > 0;
+  }
+
  private:
   template <class... Values>
   static void bindAll(SQLite::Statement& statement, const Values&... values) {
@@ -227,6 +258,13 @@ class SqliteRecords final : public RecordsStore {
   SQLite::Statement expireBans_{db_, "DELETE FROM bans WHERE ends_at <> 0 AND ends_at <= ?1"};
   SQLite::Statement liveBans_{
       db_, "SELECT kind, ban_key, ends_at, entry FROM bans ORDER BY kind, ban_key LIMIT ?1"};
+  SQLite::Statement claimName_{db_,
+                               "INSERT INTO name_owners VALUES (?1, ?2, ?3, ?4) "
+                               "ON CONFLICT (name_key) DO NOTHING"};
+  SQLite::Statement nameOwner_{db_, "SELECT fingerprint FROM name_owners WHERE name_key = ?1"};
+  SQLite::Statement nameOwners_{
+      db_, "SELECT name_key, fingerprint, name, since FROM name_owners ORDER BY since LIMIT ?1"};
+  SQLite::Statement releaseName_{db_, "DELETE FROM name_owners WHERE name_key = ?1"};
 };
 
 }  // namespace

@@ -83,7 +83,10 @@ void Room::runTick(double now, StepProfile& profile) {
     // The history's newest tick is still the one before this step.
     runs_->observe(
         stepEvents_, inputs, state_, [this] { return frames_.snapshotAt(state_.tick - 1); },
-        [this](int slot) { return slots_[slot].name; }, finishedRuns_);
+        [this](int slot) {
+          return RunTracker::Runner{slots_[slot].name, slots_[slot].owner};
+        },
+        finishedRuns_);
   }
   const std::uint64_t hash = hashState(state_);
   frames_.record(events, inputs, hash, state_);

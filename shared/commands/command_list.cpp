@@ -61,6 +61,11 @@ std::vector<Command> adminModerationCommands() {
        .help = "lift a mute",
        .access = kAdmin,
        .changes = true},
+      {.name = "release",
+       .parameters = {{.name = "name", .about = "a name that set records here"}},
+       .help = "let any player key use a name its records' key owns",
+       .access = kAdmin,
+       .changes = true},
   };
 }
 

@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "identity/hello_proof.h"
+#include "server/player_name.h"
+#include "server/records/records_store.h"
 #include "support/admin_server_process.h"
 #include "support/stranger.h"
 
@@ -47,7 +49,7 @@ TEST(PlayerKeys, AHelloReplayedFromAnotherConnectionIsRefused) {
 
 // A server that relays its players' Hellos had them signed for its own address.
 TEST(PlayerKeys, AHelloSignedForAnotherServerIsRefusedAndAPublicAddressIsTheServers) {
-  AdminServerProcess host("", "203.0.113.5:7777, 198.51.100.7");
+  AdminServerProcess host({.publicAddresses = "203.0.113.5:7777, 198.51.100.7"});
   const int port = host.server.port;
   const Stranger relayed(port, "127.0.0.2", helloAs("ada"), std::nullopt,
                          endpointOf(fmt::format("192.0.2.1:{}", port)));
@@ -75,7 +77,7 @@ TEST(PlayerKeys, AKeyBanFollowsTheKeyEverywhereAndOutlivesARestart) {
   const identity::PlayerKey wileKey = identity::PlayerKey::generate();
   const std::string fingerprint = identity::keyFingerprint(wileKey.publicKey());
   {
-    AdminServerProcess host(bans);
+    AdminServerProcess host({.bansFile = bans});
     Stranger wile(host.server.port, "127.0.0.2", helloAs("wile"), wileKey);
     ASSERT_EQ(wile.answer, "welcome");
     const CommandResult players = host.admin("players");
@@ -85,7 +87,7 @@ TEST(PlayerKeys, AKeyBanFollowsTheKeyEverywhereAndOutlivesARestart) {
     pumpFor({&wile}, 0.5);
     EXPECT_THAT(wile.goodbye(), HasSubstr("banned"));
   }
-  AdminServerProcess restarted(bans);
+  AdminServerProcess restarted({.bansFile = bans});
   const Stranger renamed(restarted.server.port, "127.0.0.7", helloAs("coyote_fan"), wileKey);
   EXPECT_THAT(renamed.answer, HasSubstr("banned: griefing")) << "its key, elsewhere, renamed";
   net::Hello watching = helloAs("");
@@ -110,6 +112,29 @@ TEST(PlayerKeys, AReconnectTokenBringsBackOnlyItsKey) {
   EXPECT_EQ(back.answer, "welcome");
   EXPECT_THAT(back.lines(net::ChatKind::Server), ::testing::Not(::testing::Contains("ada joined")))
       << "it came back to its slot";
+}
+
+// On a server with records, a name is its records' key's: another key is refused under it (and
+// its look-alikes) until an admin releases it.
+TEST(PlayerKeys, ANameThatSetRecordsIsItsKeysUntilReleased) {
+  TempDirectory folder("name-owners");
+  const std::string records = (folder.path() / "records.sqlite").string();
+  const identity::PlayerKey adaKey = identity::PlayerKey::generate();
+  openRecordsStore(records, "")
+      ->claimName({nameKey("Ada"), identity::keyFingerprint(adaKey.publicKey()), "Ada", 1000});
+  AdminServerProcess host({.recordsPath = records});
+  for (const char* name : {"ada", "ADA", "\u0430da"}) {
+    const Stranger impostor(host.server.port, "127.0.0.2", helloAs(name));
+    EXPECT_THAT(impostor.answer, HasSubstr("set records here and belongs to their player's key"))
+        << name;
+  }
+  EXPECT_EQ(joinAndLeave(host.server.port, "127.0.0.3", "Ada", adaKey).answer, "welcome")
+      << "its own key, from anywhere";
+  const CommandResult released = host.admin("release ada");
+  ASSERT_EQ(released.exitCode, 0) << released.output;
+  EXPECT_NE(host.admin("release ada").exitCode, 0) << "nobody owns it any more";
+  const Stranger newcomer(host.server.port, "127.0.0.4", helloAs("ada"));
+  EXPECT_EQ(newcomer.answer, "welcome");
 }
 
 // Like ssh, a bot refuses a key file others may read, and says how to mend it.

@@ -10,18 +10,25 @@
 
 namespace coyote::test {
 
-/// A real coyote-server with its admin API on a free HTTP port and its bans in its own folder
-/// (or in `bansFile`, which a server started after it may read), and coyote-admin to drive it.
-/// `publicAddresses`: its server.public_addresses, comma-separated.
+/// What an AdminServerProcess is started with besides its defaults.
+struct AdminServerOptions {
+  std::string bansFile{};         ///< "": in its own folder; else one a later server may read
+  std::string publicAddresses{};  ///< server.public_addresses, comma-separated
+  std::string recordsPath{};      ///< records.path ("": no records)
+};
+
+/// A real coyote-server with its admin API on a free HTTP port and its bans in its own folder,
+/// and coyote-admin to drive it.
 struct AdminServerProcess {
   static constexpr const char* kToken = "a-token-of-more-than-16-characters";
 
-  explicit AdminServerProcess(const std::string& bansFile = "",
-                              const std::string& publicAddresses = "")
+  explicit AdminServerProcess(const AdminServerOptions& options = {})
       : environment{{"COYOTE_ADMIN_TOKEN", kToken},
-                    {"COYOTE_ADMIN_BANS_FILE",
-                     bansFile.empty() ? (directory.path() / "bans.json").string() : bansFile},
-                    {"COYOTE_SERVER_PUBLIC_ADDRESSES", publicAddresses}} {}
+                    {"COYOTE_ADMIN_BANS_FILE", options.bansFile.empty()
+                                                   ? (directory.path() / "bans.json").string()
+                                                   : options.bansFile},
+                    {"COYOTE_SERVER_PUBLIC_ADDRESSES", options.publicAddresses},
+                    {"COYOTE_RECORDS_PATH", options.recordsPath}} {}
 
   TempDirectory directory;
   ScopedEnvironment environment;

@@ -103,10 +103,11 @@ struct Departed {
   identity::PlayerKey key;
 };
 
-/// `name` joins from `address` and leaves at once.
-inline Departed joinAndLeave(int port, const std::string& address, const std::string& name) {
+/// `name` (of `key`, or of a key of its own) joins from `address` and leaves at once.
+inline Departed joinAndLeave(int port, const std::string& address, const std::string& name,
+                             const std::optional<identity::PlayerKey>& key = std::nullopt) {
   std::optional<Stranger> player;
-  player.emplace(port, address, helloAs(name));
+  player.emplace(port, address, helloAs(name), key);
   Departed departed{player->answer, player->token, player->peer.key()};
   player->peer.disconnect();
   player.reset();

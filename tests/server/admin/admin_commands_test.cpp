@@ -36,7 +36,8 @@ struct AdminDeskTest {
       chat,
       [this](Connection&, Room&, const std::string& player) { moved.push_back(player); },
       0.0};
-  AdminCommands commands{config, quietLogger(), rooms, moderation, chat};
+  RecordsBridge records{nullptr, 16, chat, outbox, quietLogger()};
+  AdminCommands commands{config, quietLogger(), rooms, moderation, chat, records};
   SocketlessPeople people;
 
   AdminReply run(const std::string& action, HttpServer::Query arguments = {}, double now = 1.0) {

@@ -12,10 +12,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "identity/hello_proof.h"
+#include "identity/player_key.h"
+#include "server/player_name.h"
 #include "server/records/records_store.h"
 #include "support/ban_rows.h"
 #include "support/coyote_processes.h"
 #include "support/metrics_scrape.h"
+#include "support/name_owner_rows.h"
 #include "support/postgres_cluster.h"
 #include "support/race_level.h"
 #include "support/run_command.h"
@@ -99,6 +103,38 @@ TEST(PostgresRecords, KeepsBansByKindAndKeyAndForgetsTheEndedOnes) {
   test::PostgresCluster cluster(directory);
   ASSERT_TRUE(cluster.running());
   test::checkBanRows(*openRecordsStore("", cluster.url()));
+}
+
+TEST(PostgresRecords, ANameBelongsToTheFirstKeyThatClaimsItUntilReleased) {
+  test::TempDirectory directory;
+  test::PostgresCluster cluster(directory);
+  ASSERT_TRUE(cluster.running());
+  test::checkNameOwners(*openRecordsStore("", cluster.url()));
+}
+
+// A name that set records on the fleet's database is its key's on every server of the fleet: a
+// bot under it with a key of its own is refused, with the owner's key file it plays.
+TEST(PostgresRecords, ANameIsItsRecordsKeysOnTheServerSharingTheDatabase) {
+  test::TempDirectory directory;
+  test::PostgresCluster cluster(directory);
+  ASSERT_TRUE(cluster.running());
+  const std::string keyFile = (directory.path() / "mallory.key").string();
+  const identity::PlayerKey key = identity::PlayerKey::generate();
+  key.save(keyFile);
+  openRecordsStore("", cluster.url())
+      ->claimName({nameKey("mallory0"), identity::keyFingerprint(key.publicKey()), "mallory0", 1});
+  const test::ScopedEnvironment env(
+      {{"COYOTE_RECORDS_URL", cluster.url()}, {"COYOTE_ADMIN_TOKEN", kAdminToken}});
+  test::TempDirectory a("a");
+  AdminProcess server(a);
+  const Json impostor = test::runBots(a, server.server.port, 1, 2.0, {"--name", "mallory"});
+  EXPECT_NE(impostor["exit_code"], 0);
+  EXPECT_THAT(impostor["clients"][0]["reason"].get<std::string>(),
+              ::testing::HasSubstr("belongs to their player's key"));
+  const Json owner =
+      test::runBots(a, server.server.port, 1, 2.0, {"--name", "mallory", "--key", keyFile});
+  EXPECT_EQ(owner["exit_code"], 0) << owner.dump();
+  server.stop();
 }
 
 // A ban made on one server of a fleet holds on another that starts later, with no bans file of

@@ -38,6 +38,41 @@ struct LoggedWriter {
       "test", std::make_shared<spdlog::sinks::ostream_sink_mt>(lines));
 };
 
+// A name set records for one key: another key's run under it is not kept, and the owner is known
+// to the tick loop at once, and to the next server from the database. Released, it is anyone's.
+TEST(RecordsService, ARunUnderAnotherKeysNameIsNotKept) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  const std::string ada(32, 'a');
+  const std::string mallory(32, 'b');
+  {
+    LoggedWriter logged;
+    RecordsService writer([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
+    FinishedRun first = run("Ada", 41'000'000);
+    first.fingerprint = ada;
+    first.nameKey = "ada";
+    FinishedRun forged = run("ADA", 30'000'000);
+    forged.fingerprint = mallory;
+    forged.nameKey = "ada";
+    ASSERT_TRUE(writer.submit(first));
+    ASSERT_TRUE(writer.submit(forged));
+    ASSERT_TRUE(waitFor([&] { return writer.counters().waiting.load() == 0; }, 5.0));
+    EXPECT_EQ(writer.counters().written.load(), 2u);
+    EXPECT_EQ(writer.counters().othersNames.load(), 1u);
+    EXPECT_EQ(writer.nameOwner("ada"), ada);
+    EXPECT_NE(logged.lines.str().find("belongs to another player key"), std::string::npos);
+  }
+  const auto board = openRecordsStore(file, "")->top("00000000000000bb", 0, 10);
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].player, "Ada") << "the forged 30 s run was not kept";
+  LoggedWriter logged;
+  RecordsService next([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
+  ASSERT_TRUE(waitFor([&] { return next.nameOwner("ada") == ada; }, 5.0)) << "read at start";
+  next.releaseName("ada");
+  EXPECT_EQ(next.nameOwner("ada"), "");
+  ASSERT_TRUE(waitFor([&] { return openRecordsStore(file, "")->nameOwners(10).empty(); }, 5.0));
+}
+
 TEST(RecordsService, RunsWaitForADatabaseThatIsAwayAndAreWrittenWhenItReturns) {
   test::TempDirectory directory;
   const std::filesystem::path folder = directory.path() / "not-yet";

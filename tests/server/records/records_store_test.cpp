@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "support/ban_rows.h"
+#include "support/name_owner_rows.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -144,6 +145,13 @@ TEST(RecordsStore, KeepsBansByKindAndKeyAndForgetsTheEndedOnes) {
   const std::string file = (directory.path() / "records.sqlite").string();
   test::checkBanRows(*openRecordsStore(file, ""));
   EXPECT_EQ(openRecordsStore(file, "")->liveBans(1600, 100).size(), 1u) << "kept in the file";
+}
+
+TEST(RecordsStore, ANameBelongsToTheFirstKeyThatClaimsItUntilReleased) {
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "records.sqlite").string();
+  test::checkNameOwners(*openRecordsStore(file, ""));
+  EXPECT_EQ(openRecordsStore(file, "")->nameOwners(10).size(), 2u) << "kept in the file";
 }
 
 // A file a version-1 server wrote (its schema, as it was): migrated in place, its rows kept,

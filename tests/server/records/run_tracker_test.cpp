@@ -42,7 +42,10 @@ std::vector<FinishedRun> race(test::Scenario& scenario,
         [&before] {
           return net::Snapshot{before, {}, {{0, "ada"}, {1, "bob"}}};
         },
-        [](int slot) { return slot == 0 ? std::string("ada") : std::string("bob"); }, finished);
+        [](int slot) {
+          return RunTracker::Runner{slot == 0 ? "ada" : "bob", ""};
+        },
+        finished);
   }
   return finished;
 }
@@ -128,7 +131,10 @@ TEST(RunTracker, LeavingEndsTheRun) {
         [&before] {
           return net::Snapshot{before, {}, {}};
         },
-        [](int) { return std::string("ada"); }, finished);
+        [](int) {
+          return RunTracker::Runner{"ada", ""};
+        },
+        finished);
   }
   EXPECT_EQ(tracker.running(), 1u);
   tracker.forget(0);

@@ -32,7 +32,7 @@ TEST(CommandList, EachNameIsDeclaredOnceAndEveryCommandServesSomeone) {
     EXPECT_NE(command.access, 0u) << command.name;
     EXPECT_FALSE(command.help.empty()) << command.name;
   }
-  EXPECT_EQ(commandsFor(kAdmin).size(), 10u);
+  EXPECT_EQ(commandsFor(kAdmin).size(), 11u);
   EXPECT_EQ(commandsFor(kConsole).size(), 14u);
   EXPECT_EQ(commandsFor(kPlayer).size(), 4u);
 }
