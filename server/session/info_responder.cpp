@@ -2,8 +2,8 @@
 
 namespace coyote {
 
-// The address's limit first, then the whole server's budget: a flood from many forged addresses
-// gets kRepliesPerSecond, no more.
+// The source's share first, then the server's budget: a flood from many forged addresses gets
+// 200 replies a second, no more.
 bool InfoResponder::answer(const net::EnetHost& host, const ENetAddress& from,
                            std::span<const std::uint8_t> datagram, double now) {
   const std::optional<net::InfoRequest> request = net::parseInfoRequest(datagram);
@@ -11,7 +11,7 @@ bool InfoResponder::answer(const net::EnetHost& host, const ENetAddress& from,
     return false;
   }
   ++counters_.requests;
-  if (!gate_.replyAllowed(from, now, net::ConnectGate::Reply::kInfo) || !budget_.admit(now)) {
+  if (!share_.admit(from.host, now)) {
     ++counters_.throttled;
     return true;
   }

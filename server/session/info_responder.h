@@ -6,24 +6,22 @@
 
 #include <enet/enet.h>
 
-#include "net/connect_gate.h"
 #include "net/enet_host.h"
-#include "server/token_bucket.h"
+#include "server/session/info_fair_share.h"
 #include "wire/server_info.h"
 
 namespace coyote {
 
 /// Answers server info queries (net/server_info.h) on the game port, before ENet sees them: no
-/// peer and no state of its own. One reply per address and port per 100 ms (the connect gate's
-/// table, net/connect_gate.h) and at most kRepliesPerSecond in all, so a spoofed flood draws a
-/// bounded trickle of replies, each at most 3 times the request that asked for it.
+/// peer. Replies are shared out fairly (info_fair_share.h): 5 a second per source IP, and of the
+/// 200 a second in all a share kept for sources that were quiet, so a spoofed flood draws a
+/// bounded trickle of replies, each at most 3 times the request that asked for it, and a
+/// browser is still answered.
 class InfoResponder {
  public:
-  static constexpr double kRepliesPerSecond = 200.0;
-
   /// Builds the server's info, listing rooms from `firstRoom`.
   using InfoSource = std::function<net::ServerInfo(std::uint16_t firstRoom)>;
-  InfoResponder(net::ConnectGate& gate, InfoSource info) : gate_(gate), info_(std::move(info)) {}
+  explicit InfoResponder(InfoSource info) : info_(std::move(info)) {}
 
   /// True if `datagram` is an info request (ENet must not see it); answered when the limits
   /// allow.
@@ -34,14 +32,14 @@ class InfoResponder {
     std::uint64_t requests = 0;
     std::uint64_t replies = 0;
     std::uint64_t replyBytes = 0;
-    std::uint64_t throttled = 0;  ///< not answered: the address's 100 ms or the global budget
+    std::uint64_t throttled = 0;  ///< not answered: the source's share or the server's budget
   };
   const Counters& counters() const { return counters_; }
+  const InfoFairShare& share() const { return share_; }
 
  private:
-  net::ConnectGate& gate_;
   InfoSource info_;
-  TokenBucket budget_{kRepliesPerSecond, kRepliesPerSecond};
+  InfoFairShare share_;
   Counters counters_;
 };
 

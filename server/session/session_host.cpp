@@ -44,7 +44,7 @@ SessionHost::SessionHost(const ServerConfig& config, std::shared_ptr<spdlog::log
       events_(events),
       host_(net::EnetHost::listen(config.bindAddress, static_cast<std::uint16_t>(config.port),
                                   hostLimits(config))),
-      info_(gate_, std::move(info)),
+      info_(std::move(info)),
       now_(now) {
   // Before ENet sees a datagram: info queries answered, cookie requests answered, CONNECTs
   // without a cookie dropped.

@@ -51,7 +51,7 @@ class ConnectGate {
 
   /// What the server sends without a peer, each limited apart to one per address and port per
   /// kReplyIntervalSeconds (a cookie reply does not hold back the refusal just after it).
-  enum class Reply : std::int64_t { kCookie = -1, kRefusal = -2, kInfo = -3 };
+  enum class Reply : std::int64_t { kCookie = -1, kRefusal = -2 };
   /// True (and remembered) if a reply of `kind` may go to `from` at `now`. Its table has a
   /// fixed size whatever the number of addresses.
   bool replyAllowed(const ENetAddress& from, double now, Reply kind);
