@@ -31,10 +31,11 @@ MHD_Result addArgument(void* query, MHD_ValueKind, const char* key, const char* 
   return MHD_YES;
 }
 
-/// A request's body while it arrives (at most kMaxBodyBytes are kept).
+/// A request's body while it arrives (at most kMaxBodyBytes are kept), and its deferred answer.
 struct Upload {
   std::string body;
   bool tooLarge = false;
+  std::shared_ptr<HttpServer::PendingReply> pending;
 };
 
 std::string decodeFormPart(std::string part) {
@@ -124,14 +125,19 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     *size = 0;  // read (and dropped past the limit)
     return MHD_YES;
   }
+  if (upload.pending) {  // resumed: its deferred reply came
+    const std::lock_guard lock(upload.pending->mutex);
+    return queueResponse(connection, *upload.pending->response);
+  }
   if (upload.tooLarge) {
     return queueResponse(
         connection, {413, "text/plain; charset=utf-8",
                      std::make_shared<const std::string>(
                          fmt::format("a body is at most {} bytes\n", HttpServer::kMaxBodyBytes))});
   }
-  return queueResponse(connection, static_cast<const HttpServer*>(self)->answer(
-                                       readRequest(connection, url, method, upload)));
+  const std::optional<HttpServer::Response> answer = static_cast<HttpServer*>(self)->answerOrDefer(
+      readRequest(connection, url, method, upload), connection, upload.pending);
+  return answer ? queueResponse(connection, *answer) : MHD_YES;
 }
 
 void requestCompleted(void*, MHD_Connection*, void** state, MHD_RequestTerminationCode) {
@@ -169,13 +175,13 @@ HttpServer::HttpServer(const std::string& bind, int port, Limits limits,
   // No thread of libmicrohttpd's own: `loop` runs it, so the deadlines are kept on the same
   // thread that opens and closes the connections.
   daemon_ = MHD_start_daemon(
-      MHD_USE_EPOLL, static_cast<std::uint16_t>(port), nullptr, nullptr, &answerRequest, this,
-      MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&address), MHD_OPTION_CONNECTION_LIMIT,
-      static_cast<unsigned>(limits_.connections), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-      static_cast<unsigned>(limits_.connectionsPerAddress), MHD_OPTION_CONNECTION_TIMEOUT,
-      limits_.idleSeconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits_.memoryPerConnection,
-      MHD_OPTION_NOTIFY_CONNECTION, &notifyConnection, this, MHD_OPTION_NOTIFY_COMPLETED,
-      &requestCompleted, nullptr, MHD_OPTION_END);
+      MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, static_cast<std::uint16_t>(port), nullptr, nullptr,
+      &answerRequest, this, MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&address),
+      MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned>(limits_.connections),
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, static_cast<unsigned>(limits_.connectionsPerAddress),
+      MHD_OPTION_CONNECTION_TIMEOUT, limits_.idleSeconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+      limits_.memoryPerConnection, MHD_OPTION_NOTIFY_CONNECTION, &notifyConnection, this,
+      MHD_OPTION_NOTIFY_COMPLETED, &requestCompleted, nullptr, MHD_OPTION_END);
   if (daemon_ == nullptr) {
     throw std::runtime_error(fmt::format("cannot listen for HTTP on {}:{}", bind, port));
   }
@@ -198,6 +204,53 @@ void HttpServer::get(const std::string& path, Handler handler) {
 
 void HttpServer::route(const std::string& method, const std::string& path, RequestHandler handler) {
   routes_[path][method] = std::move(handler);
+}
+
+void HttpServer::getDeferred(const std::string& path, DeferredHandler handler) {
+  deferred_[path] = std::move(handler);
+  route("GET", path, [](const Request&) -> Response {  // for the 405 of other methods only
+    return {500, "text/plain; charset=utf-8", std::make_shared<const std::string>("deferred\n")};
+  });
+}
+
+// The reply may come at once (a full queue's 503), else later from another thread: the
+// connection is suspended, and the reply puts it among the ready ones, which the server's
+// thread resumes (libmicrohttpd then calls back, and the reply is queued).
+std::optional<HttpServer::Response> HttpServer::answerOrDefer(
+    const Request& request, MHD_Connection* connection, std::shared_ptr<PendingReply>& pending) {
+  const auto deferred = deferred_.find(request.path);
+  if (deferred == deferred_.end() || (request.method != "GET" && request.method != "HEAD")) {
+    return answer(request);
+  }
+  pending = std::make_shared<PendingReply>();
+  deferred->second(request.arguments, [pending, ready = std::weak_ptr<ReadyConnections>(ready_),
+                                       connection](Response response) {
+    const std::lock_guard lock(pending->mutex);
+    pending->response = std::move(response);
+    if (const auto connections = ready.lock(); connections && pending->suspended) {
+      const std::lock_guard listed(connections->mutex);
+      connections->connections.push_back(connection);
+    }
+  });
+  const std::lock_guard lock(pending->mutex);
+  if (pending->response) {
+    return pending->response;
+  }
+  pending->suspended = true;
+  MHD_suspend_connection(connection);
+  return std::nullopt;
+}
+
+bool HttpServer::resumeReady() {
+  std::vector<MHD_Connection*> connections;
+  {
+    const std::lock_guard lock(ready_->mutex);
+    connections.swap(ready_->connections);
+  }
+  for (MHD_Connection* connection : connections) {
+    MHD_resume_connection(connection);
+  }
+  return !connections.empty();
 }
 
 void HttpServer::start() {
@@ -234,6 +287,9 @@ void HttpServer::loop() {
         hasTimeout && due < kPollMilliseconds ? static_cast<int>(due) : kPollMilliseconds;
     poll(&events, 1, wait);
     MHD_run(daemon_);
+    if (resumeReady()) {
+      MHD_run(daemon_);  // their replies go out now, not after the next wait
+    }
     enforceDeadlines();
   }
 }

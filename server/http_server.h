@@ -4,6 +4,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -50,6 +52,16 @@ class HttpServer {
     std::string forwardedFor;   ///< the X-Forwarded-For header, "" if none
   };
   using RequestHandler = std::function<Response(const Request&)>;
+  /// How a deferred route answers: once, from any thread.
+  using Reply = std::function<void(Response)>;
+  using DeferredHandler = std::function<void(const Query&, Reply)>;
+  /// A deferred answer on its way: the reply, once it came, and whether its connection waits
+  /// suspended for it.
+  struct PendingReply {
+    std::mutex mutex;
+    std::optional<Response> response;
+    bool suspended = false;
+  };
 
   struct Limits {
     std::size_t connections = 64;           ///< at once, in total
@@ -70,6 +82,10 @@ class HttpServer {
   void get(const std::string& path, Handler handler);
   /// Answers `method path` with `handler` (GET also answers HEAD).
   void route(const std::string& method, const std::string& path, RequestHandler handler);
+  /// Answers `GET path` later: `handler` hands the work to a thread of its own and calls its
+  /// reply when done. Meanwhile the connection waits suspended and this server's thread serves
+  /// the others (a health probe is answered at once).
+  void getDeferred(const std::string& path, DeferredHandler handler);
   void start();
 
   int port() const { return port_; }
@@ -78,6 +94,10 @@ class HttpServer {
 
   /// libmicrohttpd's callbacks (C linkage needs plain functions; they forward here).
   Response answer(const Request& request) const;
+  /// The answer to `request` now, or nullopt when a deferred route suspended `connection` until
+  /// its reply (kept in `pending`).
+  std::optional<Response> answerOrDefer(const Request& request, MHD_Connection* connection,
+                                        std::shared_ptr<PendingReply>& pending);
   void connectionStarted(MHD_Connection* connection);
   void connectionClosed(MHD_Connection* connection);
 
@@ -87,7 +107,14 @@ class HttpServer {
     double startedAt;
     bool cut;
   };
+  /// Connections whose deferred reply came, to resume on the server's thread.
+  struct ReadyConnections {
+    std::mutex mutex;
+    std::vector<MHD_Connection*> connections;
+  };
   void loop();
+  /// Resumes the connections whose reply came; whether there were any.
+  bool resumeReady();
   void enforceDeadlines();
   void cut(Tracked& tracked);
 
@@ -96,6 +123,8 @@ class HttpServer {
   MHD_Daemon* daemon_ = nullptr;
   int port_ = 0;
   std::map<std::string, std::map<std::string, RequestHandler>> routes_;  ///< path → method →
+  std::map<std::string, DeferredHandler> deferred_;                      ///< path → GET
+  std::shared_ptr<ReadyConnections> ready_ = std::make_shared<ReadyConnections>();
   std::vector<Tracked> connections_;  ///< touched on the server's thread only
   std::atomic<std::uint64_t> connectionsCut_{0};
   std::atomic<bool> stopping_{false};

@@ -1,5 +1,6 @@
 #include "server/records/postgres_records.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -28,7 +29,18 @@ constexpr const char* kStatements[][2] = {
     {"count_finish", "UPDATE bests SET finishes = finishes + 1 WHERE course = $1 AND player = $2"},
     {"top",
      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 "
-     "ORDER BY time_us, finished_at LIMIT $2 OFFSET $3"},
+     "ORDER BY time_us, finished_at, player LIMIT $2 OFFSET $3"},
+    {"rows_after",
+     "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 AND "
+     "(time_us, finished_at, player) > ($2, $3, $4) ORDER BY time_us, finished_at, player "
+     "LIMIT $5"},
+    {"rows_before",
+     "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 AND "
+     "(time_us, finished_at, player) < ($2, $3, $4) "
+     "ORDER BY time_us DESC, finished_at DESC, player DESC LIMIT $5"},
+    {"last_rows",
+     "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = $1 "
+     "ORDER BY time_us DESC, finished_at DESC, player DESC LIMIT $2"},
     {"rank_of",
      "SELECT count(*) FROM bests WHERE course = $1 AND "
      "(time_us < $2 OR (time_us = $2 AND finished_at < $3))"},
@@ -110,6 +122,27 @@ class PostgresRecords final : public RecordsStore {
     for (const pqxx::row& row : read.exec_prepared("top", course, limit, offset)) {
       rows.push_back(boardRow(row, offset + static_cast<std::int64_t>(rows.size()) + 1));
     }
+    return rows;
+  }
+
+  std::vector<BoardRow> rowsAfter(const std::string& course, const std::optional<BoardKey>& after,
+                                  std::int64_t limit) override {
+    if (!after) {
+      return top(course, 0, limit);
+    }
+    pqxx::read_transaction read(connection_);
+    return rowsOf(read.exec_prepared("rows_after", course, after->timeUs, after->finishedAt,
+                                     after->player, limit));
+  }
+
+  std::vector<BoardRow> rowsBefore(const std::string& course, const std::optional<BoardKey>& before,
+                                   std::int64_t limit) override {
+    pqxx::read_transaction read(connection_);
+    std::vector<BoardRow> rows =
+        before ? rowsOf(read.exec_prepared("rows_before", course, before->timeUs,
+                                           before->finishedAt, before->player, limit))
+               : rowsOf(read.exec_prepared("last_rows", course, limit));
+    std::reverse(rows.begin(), rows.end());
     return rows;
   }
 
@@ -223,6 +256,15 @@ class PostgresRecords final : public RecordsStore {
   }
 
  private:
+  /// The rows of a board query, ranks left 0.
+  static std::vector<BoardRow> rowsOf(const pqxx::result& result) {
+    std::vector<BoardRow> rows;
+    for (const pqxx::row& row : result) {
+      rows.push_back(boardRow(row, 0));
+    }
+    return rows;
+  }
+
   void migrate() {
     pqxx::work work(connection_);
     work.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "server/records/board_slice.h"
+
 namespace coyote {
 namespace {
 
@@ -171,14 +173,64 @@ nlohmann::json boardsJson(RecordsStore& records, std::int64_t page, std::int64_t
   return boards;
 }
 
+nlohmann::json boardsJsonPage(RecordsStore& records, const HttpServer::Query& query,
+                              std::int64_t limit) {
+  const std::int64_t page = numberArgument(query, "page", 1, RecordsPage::kMaxPage);
+  return {{"page", page},
+          {"limit", limit},
+          {"boards", boardsJson(records, page, std::min(limit, RecordsPage::kTopPerBoard))}};
+}
+
+// One board's slice, with the cursors of the rows before and after it.
+nlohmann::json boardJson(RecordsStore& records, const std::string& course,
+                         const HttpServer::Query& query, std::int64_t limit) {
+  const SliceRequest request = sliceRequest(query);
+  const BoardSlice slice = boardSlice(records, course, request, limit);
+  nlohmann::json rows = nlohmann::json::array();
+  for (const BoardRow& entry : slice.rows) {
+    rows.push_back(rowJson(entry));
+  }
+  nlohmann::json body = {{"course", course}, {"limit", limit}, {"rows", rows}};
+  if (request.from == SliceRequest::From::kPage) {
+    body["page"] = request.page;
+  }
+  if (!slice.rows.empty() && slice.earlier) {
+    body["previous"] = cursorOf(slice.rows.front());
+  }
+  if (!slice.rows.empty() && slice.later) {
+    body["next"] = cursorOf(slice.rows.back());
+  }
+  if (const auto info = records.course(course)) {
+    body["level"] = info->level;
+    body["race"] = info->race;
+    body["players"] = info->players;
+    body["record_ms"] = millis(info->bestUs);
+  }
+  if (const std::string player = playerArgument(query); !player.empty()) {
+    const auto best = records.best(course, player);
+    body["personal_best"] = best ? rowJson(*best) : nlohmann::json(nullptr);
+  }
+  return body;
+}
+
 }  // namespace
 
 RecordsPage::RecordsPage(std::string path, std::string url, std::shared_ptr<spdlog::logger> log)
     : path_(std::move(path)), url_(std::move(url)), log_(std::move(log)) {}
 
 void RecordsPage::route(HttpServer& server) {
-  server.get("/records", [this](const HttpServer::Query& query) { return html(query); });
-  server.get("/records.json", [this](const HttpServer::Query& query) { return json(query); });
+  const auto onWorker = [this](auto answer) {
+    return [this, answer](const HttpServer::Query& query, HttpServer::Reply reply) {
+      auto job = [this, answer, query, reply] { reply((this->*answer)(query)); };
+      if (!worker_.submit(job)) {
+        HttpServer::Response busy = textResponse(503, "the records page is busy; try again\n");
+        busy.headers.emplace_back("Retry-After", "1");
+        reply(std::move(busy));
+      }
+    };
+  };
+  server.getDeferred("/records", onWorker(&RecordsPage::html));
+  server.getDeferred("/records.json", onWorker(&RecordsPage::json));
 }
 
 RecordsStore* RecordsPage::store() {
@@ -204,6 +256,8 @@ HttpServer::Response RecordsPage::withStore(Answer answer) {
     return answer(*records);
   } catch (const BadRequest& bad) {
     return textResponse(400, bad.why + "\n");
+  } catch (const std::invalid_argument& bad) {
+    return textResponse(400, std::string(bad.what()) + "\n");
   } catch (const std::exception& error) {
     log_->warn("records page: {}", error.what());
     store_.reset();
@@ -214,30 +268,9 @@ HttpServer::Response RecordsPage::withStore(Answer answer) {
 HttpServer::Response RecordsPage::json(const HttpServer::Query& query) {
   return withStore([&query](RecordsStore& records) {
     const std::string course = courseArgument(query);
-    const std::string player = playerArgument(query);
-    const std::int64_t page = numberArgument(query, "page", 1, kMaxPage);
     const std::int64_t limit = numberArgument(query, "limit", kRowsPerPage, kMaxRows);
-    nlohmann::json body = {{"page", page}, {"limit", limit}};
-    if (course.empty()) {
-      body["boards"] = boardsJson(records, page, std::min(limit, kTopPerBoard));
-    } else {
-      nlohmann::json rows = nlohmann::json::array();
-      for (const BoardRow& entry : records.top(course, (page - 1) * limit, limit)) {
-        rows.push_back(rowJson(entry));
-      }
-      body["course"] = course;
-      if (const auto info = records.course(course)) {
-        body["level"] = info->level;
-        body["race"] = info->race;
-        body["players"] = info->players;
-        body["record_ms"] = millis(info->bestUs);
-      }
-      body["rows"] = rows;
-      if (!player.empty()) {
-        const auto best = records.best(course, player);
-        body["personal_best"] = best ? rowJson(*best) : nlohmann::json(nullptr);
-      }
-    }
+    const nlohmann::json body = course.empty() ? boardsJsonPage(records, query, limit)
+                                               : boardJson(records, course, query, limit);
     return HttpServer::Response{
         200, "application/json",
         std::make_shared<const std::string>(
@@ -248,13 +281,12 @@ HttpServer::Response RecordsPage::json(const HttpServer::Query& query) {
 HttpServer::Response RecordsPage::html(const HttpServer::Query& query) {
   return withStore([&query](RecordsStore& records) {
     const std::string course = courseArgument(query);
-    const std::string player = playerArgument(query);
-    const std::int64_t page = numberArgument(query, "page", 1, kMaxPage);
     std::string body = fmt::format(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<title>Coyote records</title><style>{}</style></head><body>\n<h1>Records</h1>\n",
         kStyle);
-    body += course.empty() ? boardsHtml(records, page) : boardHtml(records, course, player, page);
+    body += course.empty() ? boardsHtml(records, numberArgument(query, "page", 1, kMaxPage))
+                           : boardHtml(records, course, playerArgument(query), sliceRequest(query));
     body += "</body></html>\n";
     return HttpServer::Response{200, "text/html; charset=utf-8",
                                 std::make_shared<const std::string>(std::move(body))};
@@ -285,29 +317,32 @@ std::string RecordsPage::boardsHtml(RecordsStore& records, std::int64_t page) {
 }
 
 std::string RecordsPage::boardHtml(RecordsStore& records, const std::string& course,
-                                   const std::string& player, std::int64_t page) {
-  auto rows = records.top(course, (page - 1) * kRowsPerPage, kRowsPerPage + 1);
-  const bool more = static_cast<std::int64_t>(rows.size()) > kRowsPerPage;
-  if (more) {
-    rows.pop_back();
-  }
+                                   const std::string& player, const SliceRequest& request) {
+  const BoardSlice slice = boardSlice(records, course, request, kRowsPerPage);
+  const std::string ranks =
+      slice.rows.empty()
+          ? std::string()
+          : fmt::format("ranks {} to {}", slice.rows.front().rank, slice.rows.back().rank);
   std::string body =
-      fmt::format("<section class=\"board\" id=\"{}\"><h2>Board {} <small>page {}</small></h2>\n",
-                  course, course, page);
-  body += rows.empty() ? "<p>No time on this page.</p>\n" : tableHtml(rows);
+      fmt::format("<section class=\"board\" id=\"{}\"><h2>Board {} <small>{}</small></h2>\n",
+                  course, course, ranks);
+  body += slice.rows.empty() ? "<p>No time on this page.</p>\n" : tableHtml(slice.rows);
   if (!player.empty()) {
     const auto best = records.best(course, player);
     body += best ? "<h3>Personal best</h3>\n" + tableHtml({*best})
                  : fmt::format("<p>{} has no time here.</p>\n", escapeHtml(player));
   }
+  const std::string board = "/records?course=" + course;
   body += "<nav><a href=\"/records\">All boards</a> ";
-  if (page > 1) {
-    body += fmt::format("<a rel=\"prev\" href=\"/records?course={}&amp;page={}\">« Previous</a> ",
-                        course, page - 1);
+  if (slice.earlier && !slice.rows.empty()) {
+    body += fmt::format("<a rel=\"first\" href=\"{}\">« First</a> ", board);
+    body += fmt::format("<a rel=\"prev\" href=\"{}&amp;before={}\">‹ Previous</a> ", board,
+                        cursorOf(slice.rows.front()));
   }
-  if (more) {
-    body += fmt::format("<a rel=\"next\" href=\"/records?course={}&amp;page={}\">Next »</a>",
-                        course, page + 1);
+  if (slice.later && !slice.rows.empty()) {
+    body += fmt::format("<a rel=\"next\" href=\"{}&amp;after={}\">Next ›</a> ", board,
+                        cursorOf(slice.rows.back()));
+    body += fmt::format("<a rel=\"last\" href=\"{}&amp;last=1\">Last »</a>", board);
   }
   return body + "</nav></section>\n";
 }

@@ -29,6 +29,9 @@ constexpr std::array<std::string_view, RecordsStore::kSchemaVersion> kMigrations
     R"(CREATE TABLE name_owners (
          name_key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, name TEXT NOT NULL,
          since {int} NOT NULL);)",
+    // 5: the board in a total order (time, date, player), for keyset paging.
+    R"(CREATE INDEX bests_keyset ON bests (course, time_us, finished_at, player);
+       DROP INDEX bests_board;)",
 };
 
 void replaceAll(std::string& text, std::string_view from, std::string_view to) {

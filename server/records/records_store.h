@@ -44,6 +44,14 @@ struct BoardRow {
   std::int64_t finishes = 0;  ///< runs this player finished on the board
 };
 
+/// Where a row stands on its board, which is in the order of time, then date, then player: the
+/// cursor of keyset paging (docs/hosting.md#the-leaderboard-page).
+struct BoardKey {
+  std::int64_t timeUs = 0;
+  std::int64_t finishedAt = 0;
+  std::string player;
+};
+
 /// A board: a course that has records.
 struct CourseRow {
   std::string course;
@@ -69,7 +77,7 @@ struct BanRow {
 /// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
 class RecordsStore {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   /// The longest a connection attempt or a statement may take (PostgreSQL; SQLite's busy wait).
   static constexpr int kTimeoutSeconds = 2;
   virtual ~RecordsStore() = default;
@@ -79,6 +87,17 @@ class RecordsStore {
   /// The board from rank `offset` + 1, at most `limit` rows.
   virtual std::vector<BoardRow> top(const std::string& course, std::int64_t offset,
                                     std::int64_t limit) = 0;
+  /// At most `limit` rows of the board just after `after` (from the first row without one), in
+  /// board order, each found through the index however deep (ranks left 0: the caller knows
+  /// them from the cursor's).
+  virtual std::vector<BoardRow> rowsAfter(const std::string& course,
+                                          const std::optional<BoardKey>& after,
+                                          std::int64_t limit) = 0;
+  /// At most `limit` rows just before `before` (the board's last rows without one), in board
+  /// order.
+  virtual std::vector<BoardRow> rowsBefore(const std::string& course,
+                                           const std::optional<BoardKey>& before,
+                                           std::int64_t limit) = 0;
   virtual std::optional<BoardRow> best(const std::string& course, const std::string& player) = 0;
   /// The stored record of a player's best (encodeRunRecord bytes), if any.
   virtual std::optional<std::string> runRecord(const std::string& course,

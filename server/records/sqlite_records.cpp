@@ -1,5 +1,6 @@
 #include "server/records/sqlite_records.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -60,6 +61,27 @@ class SqliteRecords final : public RecordsStore {
       rows.push_back(boardRow(top_, offset + static_cast<std::int64_t>(rows.size()) + 1));
     }
     top_.reset();
+    return rows;
+  }
+
+  std::vector<BoardRow> rowsAfter(const std::string& course, const std::optional<BoardKey>& after,
+                                  std::int64_t limit) override {
+    if (!after) {
+      return top(course, 0, limit);
+    }
+    bindAll(rowsAfter_, course, after->timeUs, after->finishedAt, after->player, limit);
+    return takeRows(rowsAfter_);
+  }
+
+  std::vector<BoardRow> rowsBefore(const std::string& course, const std::optional<BoardKey>& before,
+                                   std::int64_t limit) override {
+    if (before) {
+      bindAll(rowsBefore_, course, before->timeUs, before->finishedAt, before->player, limit);
+    } else {
+      bindAll(lastRows_, course, limit);
+    }
+    std::vector<BoardRow> rows = takeRows(before ? rowsBefore_ : lastRows_);
+    std::reverse(rows.begin(), rows.end());
     return rows;
   }
 
@@ -184,6 +206,16 @@ class SqliteRecords final : public RecordsStore {
   }
 
  private:
+  /// The rows of a board query (ranks left 0), the statement reset for its next use.
+  static std::vector<BoardRow> takeRows(SQLite::Statement& query) {
+    std::vector<BoardRow> rows;
+    while (query.executeStep()) {
+      rows.push_back(boardRow(query, 0));
+    }
+    query.reset();
+    return rows;
+  }
+
   template <class... Values>
   static void bindAll(SQLite::Statement& statement, const Values&... values) {
     int index = 0;
@@ -240,7 +272,21 @@ class SqliteRecords final : public RecordsStore {
   SQLite::Statement top_{
       db_,
       "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = ?1 "
-      "ORDER BY time_us, finished_at LIMIT ?2 OFFSET ?3"};
+      "ORDER BY time_us, finished_at, player LIMIT ?2 OFFSET ?3"};
+  SQLite::Statement rowsAfter_{
+      db_,
+      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = ?1 AND "
+      "(time_us, finished_at, player) > (?2, ?3, ?4) ORDER BY time_us, finished_at, player "
+      "LIMIT ?5"};
+  SQLite::Statement rowsBefore_{
+      db_,
+      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = ?1 AND "
+      "(time_us, finished_at, player) < (?2, ?3, ?4) "
+      "ORDER BY time_us DESC, finished_at DESC, player DESC LIMIT ?5"};
+  SQLite::Statement lastRows_{
+      db_,
+      "SELECT player, time_us, splits, finished_at, finishes FROM bests WHERE course = ?1 "
+      "ORDER BY time_us DESC, finished_at DESC, player DESC LIMIT ?2"};
   SQLite::Statement rankOf_{db_,
                             "SELECT count(*) FROM bests WHERE course = ?1 AND "
                             "(time_us < ?2 OR (time_us = ?3 AND finished_at < ?4))"};

@@ -64,6 +64,45 @@ TEST(HttpServer, AnswersGetAndRefusesOtherMethodsAndUnknownPaths) {
   EXPECT_TRUE(poster.received().starts_with("HTTP/1.1 405")) << poster.received();
 }
 
+// A deferred route answers from another thread 0.5 s later, while the server's thread answers a
+// probe at once; a reply given at once (a full queue's 503) goes at once.
+TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
+  auto server = std::make_unique<HttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  server->get("/healthz", [](const HttpServer::Query&) {
+    return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
+  });
+  std::vector<std::thread> workers;
+  server->getDeferred("/slow", [&workers](const HttpServer::Query& query, HttpServer::Reply reply) {
+    if (query.contains("busy")) {
+      reply({503, "text/plain", std::make_shared<const std::string>("busy\n")});
+      return;
+    }
+    workers.emplace_back([reply] {
+      sleepSeconds(0.5);
+      reply({200, "text/plain", std::make_shared<const std::string>("slow answer\n")});
+    });
+  });
+  server->start();
+  std::string slow;
+  std::thread asker([&] { slow = request(server->port(), "/slow", "127.0.0.3"); });
+  sleepSeconds(0.1);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(healthy(server->port()));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.2)
+      << "the probe did not wait for the slow answer";
+  asker.join();
+  EXPECT_TRUE(slow.starts_with("HTTP/1.1 200")) << slow;
+  EXPECT_NE(slow.find("slow answer"), std::string::npos);
+  EXPECT_TRUE(request(server->port(), "/slow?busy=1").starts_with("HTTP/1.1 503"));
+  test::TcpClient poster(server->port(), "127.0.0.1");
+  poster.send("POST /slow HTTP/1.1\r\nHost: c\r\nContent-Length: 0\r\n\r\n");
+  poster.readUntilClosed(2.0);
+  EXPECT_TRUE(poster.received().starts_with("HTTP/1.1 405")) << poster.received();
+  for (std::thread& worker : workers) {
+    worker.join();
+  }
+}
+
 // Two clients sending a byte every 0.2 s (each byte resets an inactivity timeout, never the
 // deadline) are cut at the deadline, while a probe from another address is answered every time.
 TEST(HttpServer, SlowClientsAreCutAtTheDeadlineWhileProbesAreAnswered) {

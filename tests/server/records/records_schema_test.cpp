@@ -21,7 +21,10 @@ TEST(RecordsSchema, EachDialectGetsEveryMigrationInItsOwnTypes) {
     EXPECT_THAT(sqlite, Not(HasSubstr("BYTEA")));
     EXPECT_THAT(postgres, Not(HasSubstr("INTEGER")));
     EXPECT_THAT(postgres, Not(HasSubstr("BLOB")));
-    EXPECT_NE(sqlite, postgres) << "step " << step;
+    if (sqlite.find("CREATE TABLE") != std::string::npos ||
+        sqlite.find("ADD COLUMN") != std::string::npos) {  // columns have the dialect's types
+      EXPECT_NE(sqlite, postgres) << "step " << step;
+    }
   }
   EXPECT_THAT(schemaMigration(0, SqlDialect::Sqlite), HasSubstr("record BLOB NOT NULL"));
   EXPECT_THAT(schemaMigration(0, SqlDialect::Postgres), HasSubstr("record BYTEA NOT NULL"));

@@ -2,6 +2,7 @@
 #include "server/records/records_store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "support/ban_rows.h"
@@ -114,16 +115,52 @@ TEST(RecordsStore, TheBoardQueriesUseAnIndex) {
     }
     return text;
   };
-  const std::string top =
-      plan("SELECT player FROM bests WHERE course = 'a' ORDER BY time_us, finished_at LIMIT 10");
-  EXPECT_NE(top.find("USING INDEX bests_board"), std::string::npos) << top;
+  const std::string top = plan(
+      "SELECT player FROM bests WHERE course = 'a' ORDER BY time_us, finished_at, player LIMIT 10");
+  EXPECT_NE(top.find("INDEX bests_keyset"), std::string::npos) << top;
   EXPECT_EQ(top.find("TEMP B-TREE"), std::string::npos) << top;
+  for (const char* sql :
+       {"SELECT player FROM bests WHERE course = 'a' AND (time_us, finished_at, player) > (1, 2, "
+        "'x') ORDER BY time_us, finished_at, player LIMIT 10",
+        "SELECT player FROM bests WHERE course = 'a' ORDER BY time_us DESC, finished_at DESC, "
+        "player DESC LIMIT 10"}) {
+    const std::string keyset = plan(sql);
+    EXPECT_NE(keyset.find("bests_keyset"), std::string::npos) << keyset;
+    EXPECT_EQ(keyset.find("TEMP B-TREE"), std::string::npos) << keyset;
+  }
   const std::string courses = plan("SELECT course FROM courses ORDER BY players DESC LIMIT 10");
   EXPECT_NE(courses.find("courses_by_players"), std::string::npos) << courses;
   const std::string rank = plan(
       "SELECT count(*) FROM bests WHERE course = 'a' AND (time_us < 5 OR (time_us = 5 AND "
       "finished_at < 3))");
   EXPECT_NE(rank.find("INDEX"), std::string::npos) << rank;
+}
+
+// Keyset paging (docs/hosting.md#the-leaderboard-page): the rows after and before a row, and the
+// last ones, in the board's order (time, date, player), ties included.
+TEST(RecordsStore, PagesByKeysetWalkTheBoardBothWays) {
+  test::TempDirectory directory;
+  const auto store = openRecordsStore((directory.path() / "records.sqlite").string(), "");
+  for (int i = 0; i < 30; ++i) {  // pairs of equal times: the player breaks the tie
+    store->save(run(fmt::format("p{:02}", i), 40'000'000 + (i / 2) * 1000));
+  }
+  const auto first = store->rowsAfter("00000000000000aa", std::nullopt, 10);
+  ASSERT_EQ(first.size(), 10u);
+  const BoardKey tenth{first.back().timeUs, first.back().finishedAt, first.back().player};
+  const auto second = store->rowsAfter("00000000000000aa", tenth, 10);
+  ASSERT_EQ(second.size(), 10u);
+  EXPECT_EQ(second.front().player, "p10");
+  const auto back = store->rowsBefore(
+      "00000000000000aa",
+      BoardKey{second.front().timeUs, second.front().finishedAt, second.front().player}, 10);
+  ASSERT_EQ(back.size(), 10u);
+  EXPECT_EQ(back.front().player, "p00");
+  EXPECT_EQ(back.back().player, "p09");
+  const auto last = store->rowsBefore("00000000000000aa", std::nullopt, 4);
+  ASSERT_EQ(last.size(), 4u);
+  EXPECT_EQ(last.front().player, "p26");
+  EXPECT_EQ(last.back().player, "p29");
+  EXPECT_EQ(store->top("00000000000000aa", 26, 4).front().player, "p26") << "offsets agree";
 }
 
 TEST(RecordsStore, SplitsSurviveTheirTextForm) {
