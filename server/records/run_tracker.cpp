@@ -64,6 +64,7 @@ void RunTracker::start(int slot, const net::Snapshot& before, const Runner& runn
   Run& run = runs_[slot];
   run = Run{};
   run.fingerprint = runner.fingerprint;
+  run.record.runnerKey = runner.fingerprint;
   run.record.course = course_;
   run.record.player = runner.name;
   run.record.physics = physics_;

@@ -203,9 +203,10 @@ Replay parseReplay(std::string bytes, const std::string& file) {
   } catch (const std::exception& error) {
     records.failDecoded(error.what());
   }
-  if (replay.header.recordingVersion != net::kRecordingVersion) {
-    throw ConfigError(fmt::format("{}: recorded with recording version {}, this build reads {}",
-                                  file, replay.header.recordingVersion, net::kRecordingVersion));
+  if (!net::readableRecording(replay.header.recordingVersion)) {
+    throw ConfigError(fmt::format(
+        "{}: recorded with recording version {}, this build reads {} to {}", file,
+        replay.header.recordingVersion, net::kOldestReadableRecording, net::kRecordingVersion));
   }
   while (const auto payload = records.next(kTickRecord, replay.truncated)) {
     try {

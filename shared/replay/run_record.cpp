@@ -108,9 +108,10 @@ RunRecord decodeRunRecord(std::string_view bytes, const std::string& what) {
   } catch (const std::exception& error) {
     throw fail(error.what());
   }
-  if (record.recordingVersion != net::kRecordingVersion) {
-    throw fail(fmt::format("recorded with recording version {}, this build reads {}",
-                           record.recordingVersion, net::kRecordingVersion));
+  if (!net::readableRecording(record.recordingVersion)) {
+    throw fail(fmt::format("recorded with recording version {}, this build reads {} to {}",
+                           record.recordingVersion, net::kOldestReadableRecording,
+                           net::kRecordingVersion));
   }
   if (!record.start.state.characters[record.slot].active) {
     throw fail(fmt::format("slot {}: no runner in the start state", record.slot));

@@ -31,10 +31,14 @@ struct InputSpan {
 /// step in which it started, with the runner as its only character, the runner's inputs from
 /// that step on, and the time the server measured. A few KB.
 struct RunRecord {
-  static constexpr std::size_t kMaxSpans = 40000;  ///< more than 10 minutes at 60 Hz
+  static constexpr std::size_t kMaxSpans = 40000;         ///< more than 10 minutes at 60 Hz
+  static constexpr std::size_t kMaxRunnerKeyLength = 32;  ///< a fingerprint's hex digits
   std::uint16_t recordingVersion = net::kRecordingVersion;
   std::uint64_t course = 0;
   std::string player;
+  /// The fingerprint of its runner's key (docs/protocol.md#player-keys); "" in a record of
+  /// version 12, made before keys.
+  std::string runnerKey;
   PhysicsConfig physics;
   net::Snapshot start;
   std::uint8_t slot = 0;
@@ -50,6 +54,9 @@ struct RunRecord {
   void serialize(Archive& archive) {
     archive(recordingVersion, course);
     net::boundedString(archive, player, net::kMaxNameLength, "player");
+    if (recordingVersion >= 13) {
+      net::boundedString(archive, runnerKey, kMaxRunnerKeyLength, "runner key");
+    }
     archive(physics, start, slot);
     net::boundedVector(archive, inputs, kMaxSpans, "input span");
     archive(ticks, fraction);

@@ -19,8 +19,16 @@ inline constexpr std::uint16_t kProtocolVersion = 15;
 /// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).
-/// It was the protocol version until the two parted, at 11. 12: the respawn button.
-inline constexpr std::uint16_t kRecordingVersion = 12;
+/// It was the protocol version until the two parted, at 11. 12: the respawn button; 13: a run
+/// record names its runner's key (docs/protocol.md#player-keys).
+inline constexpr std::uint16_t kRecordingVersion = 13;
+/// The oldest recording version still read: 12 differs from 13 only by the runner's key, which
+/// a record of 12 has not.
+inline constexpr std::uint16_t kOldestReadableRecording = 12;
+/// Whether a file recorded with `version` can be read by this build.
+inline constexpr bool readableRecording(std::uint16_t version) {
+  return version >= kOldestReadableRecording && version <= kRecordingVersion;
+}
 inline constexpr std::uint16_t kDefaultPort = 7777;
 
 /// ENet channels (docs/protocol.md#channels).

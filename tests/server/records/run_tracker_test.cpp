@@ -43,7 +43,8 @@ std::vector<FinishedRun> race(test::Scenario& scenario,
           return net::Snapshot{before, {}, {{0, "ada"}, {1, "bob"}}};
         },
         [](int slot) {
-          return RunTracker::Runner{slot == 0 ? "ada" : "bob", ""};
+          return RunTracker::Runner{slot == 0 ? "ada" : "bob",
+                                    std::string(32, slot == 0 ? 'a' : 'b')};
         },
         finished);
   }
@@ -67,6 +68,8 @@ TEST(RunTracker, AFinishedRunCarriesItsTimeSplitsAndARecordThatReplaysToTheBit) 
   EXPECT_GT(run.timeUs, 1'500'000);  // 17 tiles at 9 tiles/s at most
   const RunRecord record = decodeRunRecord(run.record, "the record");
   EXPECT_GT(record.inputs.size(), 5u);
+  EXPECT_EQ(record.runnerKey, std::string(32, 'a')) << "the record names its runner's key";
+  EXPECT_EQ(run.fingerprint, std::string(32, 'a'));
   EXPECT_EQ(record.start.roster.size(), 1u) << "the runner alone";
   EXPECT_FALSE(record.start.state.characters[1].active);
   EXPECT_EQ(raceMicros(record.ticks, record.fraction, 60), run.timeUs);
@@ -78,6 +81,31 @@ TEST(RunTracker, AFinishedRunCarriesItsTimeSplitsAndARecordThatReplaysToTheBit) 
   std::cout << "[ figure ] stored run of " << run.timeUs / 1000 << " ms: " << run.record.size()
             << " bytes\n";
   EXPECT_LT(run.record.size(), 8192u);
+}
+
+// Recording version 13 names the runner's key; a record of 12, made before keys, is still read
+// (without one) and still replays to the bit; an older one is refused with the versions read.
+TEST(RunTracker, ARecordOfVersionTwelveIsStillReadWithoutItsRunnersKey) {
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  const auto finished = race(scenario, [](int) { return input(kRight); });
+  ASSERT_EQ(finished.size(), 1u);
+  RunRecord old = decodeRunRecord(finished[0].record, "the record");
+  EXPECT_EQ(old.recordingVersion, net::kRecordingVersion);
+  old.recordingVersion = 12;
+  old.runnerKey = std::string(32, 'a');  // not written at 12
+  const RunRecord read = decodeRunRecord(encodeRunRecord(old), "old.run");
+  EXPECT_EQ(read.recordingVersion, 12);
+  EXPECT_EQ(read.runnerKey, "");
+  EXPECT_TRUE(replayRun(read, scenario.level).matches(read));
+  old.recordingVersion = 11;
+  try {
+    decodeRunRecord(encodeRunRecord(old), "older.run");
+    ADD_FAILURE() << "a record of version 11 was read";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("this build reads 12 to 13"), std::string::npos)
+        << error.what();
+  }
 }
 
 TEST(RunTracker, ARecordWithOtherInputsDoesNotReplayToItsTime) {

@@ -53,6 +53,22 @@ TEST(ReplayVerify, ARecordedSessionVerifies) {
   EXPECT_THAT(command.output, HasSubstr(fmt::format("OK: {} ticks verified", replay.ticks.size())));
 }
 
+// A replay recorded at version 12 (before player keys; its encoding is 13's) is still read and
+// verified; one of 11 is refused with the versions this build reads.
+TEST(ReplayVerify, AReplayOfRecordingVersionTwelveIsStillRead) {
+  test::TempDirectory directory;
+  Replay replay = recordSession((directory.path() / "session.rpl").string());
+  replay.header.recordingVersion = 12;
+  const std::string old = (directory.path() / "old.rpl").string();
+  writeReplay(old, replay);
+  const Replay read = readReplay(old);
+  EXPECT_EQ(read.header.recordingVersion, 12);
+  EXPECT_TRUE(verifyReplay(read).ok);
+  replay.header.recordingVersion = 11;
+  writeReplay(old, replay);
+  EXPECT_THAT(test::refusalOf([&] { readReplay(old); }), HasSubstr("this build reads 12 to 13"));
+}
+
 TEST(ReplayVerify, AReplayWithOneAlteredInputFailsAtThatTick) {
   test::TempDirectory directory;
   Replay replay = recordSession((directory.path() / "session.rpl").string());
