@@ -193,6 +193,11 @@ HttpServer::~HttpServer() {
   if (thread_.joinable()) {
     thread_.join();
   }
+  for (auto& [connection, pending] : suspended_) {  // their replies will find nobody waiting
+    const std::lock_guard lock(pending->mutex);
+    pending->suspended = false;
+    MHD_resume_connection(connection);
+  }
   MHD_stop_daemon(daemon_);
 }
 
@@ -238,6 +243,7 @@ std::optional<HttpServer::Response> HttpServer::answerOrDefer(
   }
   pending->suspended = true;
   MHD_suspend_connection(connection);
+  suspended_.emplace_back(connection, pending);
   return std::nullopt;
 }
 
@@ -248,6 +254,8 @@ bool HttpServer::resumeReady() {
     connections.swap(ready_->connections);
   }
   for (MHD_Connection* connection : connections) {
+    std::erase_if(suspended_,
+                  [connection](const auto& entry) { return entry.first == connection; });
     MHD_resume_connection(connection);
   }
   return !connections.empty();

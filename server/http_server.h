@@ -125,6 +125,9 @@ class HttpServer {
   std::map<std::string, std::map<std::string, RequestHandler>> routes_;  ///< path → method →
   std::map<std::string, DeferredHandler> deferred_;                      ///< path → GET
   std::shared_ptr<ReadyConnections> ready_ = std::make_shared<ReadyConnections>();
+  /// Connections waiting suspended for their reply (the server's thread's alone): resumed
+  /// before the daemon stops, which libmicrohttpd requires of every suspended connection.
+  std::vector<std::pair<MHD_Connection*, std::shared_ptr<PendingReply>>> suspended_;
   std::vector<Tracked> connections_;  ///< touched on the server's thread only
   std::atomic<std::uint64_t> connectionsCut_{0};
   std::atomic<bool> stopping_{false};

@@ -4,6 +4,7 @@
 #include "server/http_server.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -101,6 +102,36 @@ TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
   for (std::thread& worker : workers) {
     worker.join();
   }
+}
+
+// A server stopped while a deferred answer is still being made stops cleanly (libmicrohttpd
+// aborts if a connection is left suspended), and the late reply touches nothing.
+TEST(HttpServer, StopsWhileADeferredAnswerIsStillBeingMade) {
+  HttpServer::Reply late;
+  std::mutex lateMutex;
+  auto server = std::make_unique<HttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  server->getDeferred("/slow", [&](const HttpServer::Query&, HttpServer::Reply reply) {
+    const std::lock_guard lock(lateMutex);
+    late = std::move(reply);
+  });
+  server->start();
+  std::thread asker([port = server->port()] { request(port, "/slow"); });
+  for (int i = 0; i < 200; ++i) {
+    {
+      const std::lock_guard lock(lateMutex);
+      if (late) {
+        break;
+      }
+    }
+    sleepSeconds(0.01);
+  }
+  server.reset();  // with the request suspended
+  {
+    const std::lock_guard lock(lateMutex);
+    ASSERT_TRUE(late) << "the request never reached the deferred route";
+    late({200, "text/plain", std::make_shared<const std::string>("too late\n")});
+  }
+  asker.join();
 }
 
 // Two clients sending a byte every 0.2 s (each byte resets an inactivity timeout, never the
