@@ -37,9 +37,9 @@ int pixelsOf(const sf::Image& image, sf::Color colour, unsigned left, unsigned r
 int runClient(test::TempDirectory& directory, int port, const std::string& png,
               const std::string& keys, const std::string& flags = "") {
   const std::string line = fmt::format(
-      "{} --connect 127.0.0.1:{} --name tester {} --screenshot {} --after-ticks 480 & {}{}; "
-      "wait $!",
-      COYOTE_CLIENT_BINARY, port, flags, png,
+      "{} --connect 127.0.0.1:{} --name tester --key {} {} --screenshot {} --after-ticks 480 & "
+      "{}{}; wait $!",
+      COYOTE_CLIENT_BINARY, port, (directory.path() / "player.key").string(), flags, png,
       keys.empty() ? ""
                    : "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 1.5; ",
       keys.empty() ? "true" : keys);

@@ -26,7 +26,7 @@ using ::testing::HasSubstr;
 /// exit code; its output in client.log.
 int runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
   const std::string line = fmt::format(
-      "cd {} && {} --name tester {} & "
+      "cd {} && {} --name tester --key player.key {} & "
       "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 0.5; {}; wait $!",
       directory.path().string(), COYOTE_CLIENT_BINARY, flags, keys);
   test::ChildProcess client(

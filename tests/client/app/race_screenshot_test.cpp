@@ -60,10 +60,9 @@ struct RaceWithRecords {
   sf::Image play(const std::string& keys) {
     const std::string png = (directory.path() / "screen.png").string();
     const std::string line = fmt::format(
-        "{} --connect 127.0.0.1:{} --name tester --flat-colours --screenshot {} --after-ticks 150 "
-        "& "
-        "sleep 1.5; {}; wait $!",
-        COYOTE_CLIENT_BINARY, server.port, png, keys);
+        "{} --connect 127.0.0.1:{} --name tester --key {} --flat-colours --screenshot {} "
+        "--after-ticks 150 & sleep 1.5; {}; wait $!",
+        COYOTE_CLIENT_BINARY, server.port, (directory.path() / "player.key").string(), png, keys);
     test::ChildProcess client(
         {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
         (directory.path() / "client.log").string());

@@ -1,4 +1,6 @@
 // The real coyote-client under Xvfb against a real local coyote-server: what a player sees.
+#include <sys/stat.h>
+
 #include <array>
 #include <csignal>
 
@@ -113,7 +115,9 @@ sf::Image clientScreenshot(const test::TempDirectory& directory, int port, const
                                       "--connect",
                                       "127.0.0.1:" + std::to_string(port),
                                       "--name",
-                                      "tester"};
+                                      "tester",
+                                      "--key",
+                                      (directory.path() / "player.key").string()};
   command.insert(command.end(), flags.begin(), flags.end());
   command.insert(command.end(), {"--screenshot", png, "--after-ticks", std::to_string(ticks)});
   test::ChildProcess client(command, (directory.path() / (name + ".log")).string());
@@ -136,6 +140,10 @@ TEST(ScreenshotProcess, TheClientDrawsTheLevelAndThePlayerWhereTheServerHasThem)
   const sf::Image image = clientScreenshot(directory, port, "shot", {"--flat-colours"}, 90);
   server.process.signal(SIGTERM);
   EXPECT_EQ(server.process.wait(10.0), 0);
+  // The client made its player key on its first run, readable by its owner alone.
+  struct stat key {};
+  ASSERT_EQ(::stat((directory.path() / "player.key").c_str(), &key), 0);
+  EXPECT_EQ(key.st_mode & 0777, 0600u);
   ASSERT_EQ(image.getSize().x, 1280u);
   ASSERT_EQ(image.getSize().y, 960u);
 
