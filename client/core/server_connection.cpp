@@ -28,6 +28,10 @@ constexpr double kHalfOpenTimeoutSeconds = 2.5;
 /// The server drops a connection that has not said Hello within 2 s; on a lossy link the
 /// reliable Hello may need longer, so unreliable copies follow this often until the Welcome.
 constexpr double kHelloCopyIntervalSeconds = 0.2;
+/// A first join whose cookie requests (about 11 in this time, a few bytes each) drew no answer
+/// at all: nothing is at that address, and the player hears so now rather than at
+/// connect_timeout.
+constexpr double kNoServerSeconds = 5.0;
 
 }  // namespace
 
@@ -174,6 +178,11 @@ void ServerConnection::checkTimeouts(double now) {
                                          halfOpenTimeout));
     enet_peer_reset(peer_);
     onConnectionLost();
+  }
+  if (phase_ == ClientPhase::Connecting && joinedAt_ < 0.0 && !challenge_->everAnswered() &&
+      now - attemptStarted_ > kNoServerSeconds && options_.connectTimeout > kNoServerSeconds) {
+    end(ClientPhase::Disconnected,
+        fmt::format("no server answered at {}:{}", options_.host, options_.port));
   }
   if (phase_ == ClientPhase::Connecting && now - attemptStarted_ > options_.connectTimeout) {
     end(ClientPhase::Disconnected, fmt::format("no answer from {}:{} within {} s", options_.host,

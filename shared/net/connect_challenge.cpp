@@ -14,6 +14,7 @@ ConnectChallenge::ConnectChallenge(EnetHost& host, const ENetAddress& server)
     if (const std::optional<ConnectRefusalReply> refusal = parseConnectRefusal(bytes)) {
       if (fromServer && peer_ != nullptr && refusal->connectId == peer_->connectID) {
         refusal_ = refusal->reason;
+        everAnswered_ = true;
       }
       return true;
     }
@@ -24,6 +25,7 @@ ConnectChallenge::ConnectChallenge(EnetHost& host, const ENetAddress& server)
     if (fromServer && !connecting_) {
       cookie_ = cookie;
     }
+    everAnswered_ = everAnswered_ || fromServer;
     return true;
   });
 }

@@ -33,6 +33,8 @@ class ConnectChallenge {
   std::uint32_t cookie() const { return connecting_ ? cookie_.value_or(0) : 0; }
   /// Where the requests and the CONNECT go.
   const ENetAddress& server() const { return server_; }
+  /// Whether the server ever answered a request (a cookie or a refusal), in any attempt.
+  bool everAnswered() const { return everAnswered_; }
   /// The server refused the CONNECT (connect_cookie.h): the attempt is over, with this reason.
   std::optional<ConnectRefusal> refusal() const { return refusal_; }
 
@@ -50,6 +52,7 @@ class ConnectChallenge {
   int requestsSent_ = 0;
   int attemptRequests_ = 0;
   bool connecting_ = false;
+  bool everAnswered_ = false;
 };
 
 }  // namespace coyote::net

@@ -225,10 +225,14 @@ void ClientWindow::startSession() {
   endMessage_.clear();
 }
 
+// A session that never joined was not disconnected: its reason alone says what happened ("no
+// server answered at …").
 void ClientWindow::endSession() {
+  const bool refused = session_->phase() == ClientPhase::Refused;
   endMessage_ =
-      fmt::format("{}: {}", session_->phase() == ClientPhase::Refused ? "refused" : "disconnected",
-                  session_->endReason());
+      refused || session_->connection().joined()
+          ? fmt::format("{}: {}", refused ? "refused" : "disconnected", session_->endReason())
+          : session_->endReason();
   std::cerr << "coyote-client: " << endMessage_ << "\n";
   console_.print(endMessage_);
   session_->disconnect();

@@ -4,6 +4,7 @@
 // driven in one thread by a made-up clock: no test here sleeps.
 #include "server/game_server.h"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -80,6 +81,25 @@ TEST(ClientSession, AOneSecondStallRunsAtMostFourTicksAtOnce) {
   const std::uint32_t ran = client.predicted().tick - before;
   EXPECT_GE(ran, 1u) << "it did catch up some";
   EXPECT_LE(ran, 4u) << "a 1 s stall ran " << ran << " ticks in one update";
+}
+
+// Nothing at the address (a port nobody listens on): the player hears "no server answered" after
+// 5 s of unanswered cookie requests, not "disconnected" at connect_timeout.
+TEST(ServerConnection, NoServerAtTheAddressIsSaidWithinFiveSeconds) {
+  int port = 0;
+  {
+    test::FakeServerHost gone;  // a port just given back
+    port = gone.port();
+  }
+  ClientOptions options = test::clientOptions(static_cast<std::uint16_t>(port), "lost");
+  ClientSession client(options, test::quietLogger());  // connect_timeout 15 s
+  double now = 0.0;
+  for (; now < 8.0 && client.phase() == ClientPhase::Connecting; now += 0.01) {
+    client.update(now, [](std::uint32_t) { return PlayerInput{}; });
+  }
+  EXPECT_EQ(client.phase(), ClientPhase::Disconnected);
+  EXPECT_EQ(client.endReason(), fmt::format("no server answered at 127.0.0.1:{}", port));
+  EXPECT_NEAR(now, 5.0, 0.1);
 }
 
 // A server that accepts the connection but never answers the Hello (its half-open peer may have
