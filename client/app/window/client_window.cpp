@@ -88,7 +88,10 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
     } else if (menus_.active()) {
       runCommands(menus_.handle(event, window_.getSize()));
     } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape) {
-      if (session_) {
+      if (session_ && session_->phase() == ClientPhase::Connecting &&
+          !session_->connection().joined()) {
+        cancelConnecting();
+      } else if (session_) {
         menus_.show(Menus::Screen::Pause);
       } else if (replayFromMenu_) {
         leaveReplay_ = true;
@@ -225,6 +228,18 @@ void ClientWindow::startSession() {
   endMessage_.clear();
 }
 
+// Escape before the first Welcome: back to the title at once, saying so.
+void ClientWindow::cancelConnecting() {
+  endMessage_ = fmt::format("stopped connecting to {}:{}", session_->options().host,
+                            session_->options().port);
+  std::cerr << "coyote-client: " << endMessage_ << "\n";
+  console_.print(endMessage_);
+  session_->disconnect();
+  session_.reset();
+  menus_.setMessage(endMessage_);
+  menus_.show(Menus::Screen::Title);
+}
+
 // A session that never joined was not disconnected: its reason alone says what happened ("no
 // server answered at …").
 void ClientWindow::endSession() {
@@ -258,9 +273,9 @@ int ClientWindow::play(ReplayPlayer& player) {
 void ClientWindow::drawConnecting(const ClientSession& session) {
   window_.setView(window_.getDefaultView());
   window_.clear(sf::Color::Black);
-  sf::Text waiting(
-      fmt::format("connecting to {}:{} ...", session.options().host, session.options().port), font_,
-      18);
+  sf::Text waiting(fmt::format("connecting to {}:{} ...  (Escape to stop)", session.options().host,
+                               session.options().port),
+                   font_, 18);
   waiting.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
   window_.draw(waiting);
   console_.draw(window_, font_);

@@ -68,6 +68,7 @@ class ClientWindow : private ConsoleTarget {
   void handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player);
   /// A session that ended: its reason kept and printed, the session gone.
   void endSession();
+  void cancelConnecting();
   void startSession();
   void drawConnecting(const ClientSession& session);
   void drawMenus();

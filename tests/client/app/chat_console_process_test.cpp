@@ -1,6 +1,9 @@
 // The real coyote-client under Xvfb, its keys pressed by xdotool as a player presses them: a line
 // typed in the chat and a command in the console reach the server; a refusal brings the title
-// back with its reason.
+// back with its reason; Escape stops a connection that nothing answers.
+#include <fstream>
+#include <iterator>
+
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -84,6 +87,30 @@ TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150);
   EXPECT_EQ(pixelsOf(image, palette::kMenuWarning, 0, 1280, 200, 900), 0);
   EXPECT_GT(pixelsOf(image, palette::kLocalPlayer, 320, 960, 90, 150), 300) << "COYOTE";
+  EXPECT_GT(pixelsOf(image, palette::kMenuText, 256, 1024, 200, 400), 300) << "the menu";
+}
+
+// Connecting to an address where nothing answers: Escape brings the title back at once, saying
+// so, before the 5 s after which the client would say "no server answered".
+TEST(ChatConsoleProcess, EscapeStopsConnectingAndBringsTheTitleBack) {
+  test::TempDirectory directory;
+  int port = 0;
+  {
+    test::ServerProcess gone(directory, (directory.path() / "gone.rpl").string(),
+                             {"--run-for", "0.1"});
+    port = gone.port;
+    ASSERT_EQ(gone.process.wait(10.0), 0);
+  }
+  const std::string png = (directory.path() / "stopped.png").string();
+  EXPECT_EQ(runClient(directory, port, png, "xdotool key Escape"), 0);
+  std::ifstream file(directory.path() / "client.log");
+  const std::string log{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  EXPECT_NE(log.find(fmt::format("stopped connecting to 127.0.0.1:{}", port)), std::string::npos)
+      << log;
+  EXPECT_EQ(log.find("no server answered"), std::string::npos) << "Escape came first";
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150) << "the reason";
   EXPECT_GT(pixelsOf(image, palette::kMenuText, 256, 1024, 200, 400), 300) << "the menu";
 }
 
