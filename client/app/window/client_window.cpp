@@ -230,24 +230,23 @@ void ClientWindow::startSession() {
 
 // Escape before the first Welcome: back to the title at once, saying so.
 void ClientWindow::cancelConnecting() {
-  endMessage_ = fmt::format("stopped connecting to {}:{}", session_->options().host,
-                            session_->options().port);
-  std::cerr << "coyote-client: " << endMessage_ << "\n";
-  console_.print(endMessage_);
-  session_->disconnect();
-  session_.reset();
-  menus_.setMessage(endMessage_);
-  menus_.show(Menus::Screen::Title);
+  leaveSession(fmt::format("stopped connecting to {}:{}", session_->options().host,
+                           session_->options().port));
 }
 
 // A session that never joined was not disconnected: its reason alone says what happened ("no
 // server answered at …").
 void ClientWindow::endSession() {
   const bool refused = session_->phase() == ClientPhase::Refused;
-  endMessage_ =
+  leaveSession(
       refused || session_->connection().joined()
           ? fmt::format("{}: {}", refused ? "refused" : "disconnected", session_->endReason())
-          : session_->endReason();
+          : session_->endReason());
+}
+
+// The session is over: the title comes back with `message`, which the console and stderr keep.
+void ClientWindow::leaveSession(std::string message) {
+  endMessage_ = std::move(message);
   std::cerr << "coyote-client: " << endMessage_ << "\n";
   console_.print(endMessage_);
   session_->disconnect();

@@ -69,6 +69,7 @@ class ClientWindow : private ConsoleTarget {
   /// A session that ended: its reason kept and printed, the session gone.
   void endSession();
   void cancelConnecting();
+  void leaveSession(std::string message);
   void startSession();
   void drawConnecting(const ClientSession& session);
   void drawMenus();
