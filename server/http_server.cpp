@@ -213,9 +213,6 @@ void HttpServer::route(const std::string& method, const std::string& path, Reque
 
 void HttpServer::getDeferred(const std::string& path, DeferredHandler handler) {
   deferred_[path] = std::move(handler);
-  route("GET", path, [](const Request&) -> Response {  // for the 405 of other methods only
-    return {500, "text/plain; charset=utf-8", std::make_shared<const std::string>("deferred\n")};
-  });
 }
 
 // The reply may come at once (a full queue's 503), else later from another thread: the
@@ -224,8 +221,14 @@ void HttpServer::getDeferred(const std::string& path, DeferredHandler handler) {
 std::optional<HttpServer::Response> HttpServer::answerOrDefer(
     const Request& request, MHD_Connection* connection, std::shared_ptr<PendingReply>& pending) {
   const auto deferred = deferred_.find(request.path);
-  if (deferred == deferred_.end() || (request.method != "GET" && request.method != "HEAD")) {
+  if (deferred == deferred_.end()) {
     return answer(request);
+  }
+  if (request.method != "GET" && request.method != "HEAD") {
+    return Response{405,
+                    "text/plain; charset=utf-8",
+                    std::make_shared<const std::string>("only GET, HEAD here\n"),
+                    {{"Allow", "GET, HEAD"}}};
   }
   pending = std::make_shared<PendingReply>();
   deferred->second(request.arguments, [pending, ready = std::weak_ptr<ReadyConnections>(ready_),

@@ -172,7 +172,7 @@ AdminReply AdminCommands::broadcast(const commands::Arguments& arguments) {
   if (reached == 0) {
     return adminFailure(404, "room: no open room of that name");
   }
-  log_->info("admin broadcast to {}: {}", roomName.empty() ? "every room" : roomName, text);
+  log_->info("admin broadcast to {}: {:?}", roomName.empty() ? "every room" : roomName, text);
   return success({{"rooms", reached}});
 }
 
@@ -195,7 +195,7 @@ AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
     return adminFailure(409,
                         fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
   }
-  log_->info("admin: {} muted for {} min ({} players)", name, *minutes, players.size());
+  log_->info("admin: {:?} muted for {} min ({} players)", name, *minutes, players.size());
   return success({{"minutes", *minutes}, {"addresses", players.size()}});
 }
 

@@ -77,7 +77,7 @@ std::string ChatRouter::hear(Connection& from, const std::string& text, double n
     notice(from, "not sent: the room's chat is busy; try again in a moment", now);
     return "";
   }
-  log_->info("room {}: chat: {}: {}", room.name(), name, text);
+  log_->info("room {}: chat: {:?}: {:?}", room.name(), name, text);  // escaped, whatever passed
   sendToRoom(room, line);
   return "";
 }

@@ -24,9 +24,12 @@ bool matches(const Ban& ban, Ban::Kind kind, std::string_view value) {
   return ban.kind == kind && (kind == Ban::Kind::Name ? ban.key : ban.value) == value;
 }
 
-/// What identifies the ban: its value, a name by its nameKey.
+/// What identifies the ban: its value, a name by its nameKey (cached in `key` once listed).
 std::string banKey(const Ban& ban) {
-  return ban.kind == Ban::Kind::Name ? nameKey(ban.value) : ban.value;
+  if (ban.kind != Ban::Kind::Name) {
+    return ban.value;
+  }
+  return ban.key.empty() ? nameKey(ban.value) : ban.key;
 }
 
 std::string valueProblem(const Ban& ban) {

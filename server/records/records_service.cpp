@@ -95,7 +95,7 @@ std::unique_ptr<RecordsStore> RecordsService::openAtStart() {
   try {
     auto store = open_();
     log_->info("records: database ready (schema version {})", store->schemaVersion());
-    readOwners(*store);
+    names_.read(*store);
     return store;
   } catch (const std::exception& error) {
     failing_ = true;
@@ -114,10 +114,10 @@ void RecordsService::loop() {
   while (true) {
     wake_.wait(lock, [this] {
       return stopping_ || !queue_.empty() || !lookups_.empty() || bansToWrite_ ||
-             !namesToRelease_.empty();
+             names_.releasesWaiting();
     });
     if (stopping_ &&
-        ((queue_.empty() && !bansToWrite_ && namesToRelease_.empty()) || now() >= stopBy_)) {
+        ((queue_.empty() && !bansToWrite_ && !names_.releasesWaiting()) || now() >= stopBy_)) {
       return;
     }
     if (!lookups_.empty() && !stopping_) {
@@ -128,7 +128,7 @@ void RecordsService::loop() {
       lock.lock();
       continue;
     }
-    if (bansToWrite_ || !namesToRelease_.empty()) {
+    if (bansToWrite_ || names_.releasesWaiting()) {
       const bool bans = bansToWrite_.has_value();
       lock.unlock();
       const bool written = (!bans || writeBans(store)) && releaseNames(store);
@@ -168,6 +168,30 @@ void RecordsService::waitToRetry(std::unique_lock<std::mutex>& lock) {
   const double wait = stopping_ ? std::min(retrySeconds_, stopBy_ - now()) : retrySeconds_;
   wake_.wait_for(lock, std::chrono::duration<double>(std::max(0.0, wait)),
                  [this, wasStopping] { return stopping_ != wasStopping; });
+}
+
+// Under the lock, so that the loop's wait sees the name waiting (no wake-up lost).
+void RecordsService::releaseName(const std::string& nameKey) {
+  {
+    const std::lock_guard lock(mutex_);
+    names_.release(nameKey);
+  }
+  wake_.notify_one();
+}
+
+bool RecordsService::releaseNames(std::unique_ptr<RecordsStore>& store) {
+  try {
+    if (!store) {
+      store = open_();
+    }
+    names_.releaseWaiting(*store);
+  } catch (const std::exception& error) {
+    counters_.failures.fetch_add(1);
+    store.reset();
+    log_->warn("records: a name not released ({}); retried in {} s", error.what(), retrySeconds_);
+    return false;
+  }
+  return true;
 }
 
 void RecordsService::answer(std::unique_ptr<RecordsStore>& store, const RecordsLookup& lookup) {
@@ -248,8 +272,8 @@ std::string RecordsService::writeOldest(std::unique_ptr<RecordsStore>& store) {
     if (!store) {
       store = open_();
     }
-    readOwners(*store);
-    if (nameIsTheRunners(*store, oldest.run)) {
+    names_.read(*store);
+    if (names_.isTheRunners(*store, oldest.run)) {
       store->save(oldest.run);
     } else {
       counters_.othersNames.fetch_add(1);

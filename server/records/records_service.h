@@ -11,12 +11,12 @@
 #include <optional>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <spdlog/logger.h>
 
+#include "server/records/name_owners.h"
 #include "server/records/records_store.h"
 #include "server/server_metrics.h"
 #include "wire/messages.h"
@@ -60,9 +60,6 @@ class RecordsService {
     std::atomic<std::uint64_t> othersNames{0};
   };
   static constexpr std::size_t kMaxLookups = 256;  ///< waiting lookups, and answers not taken
-  /// Owned names known in memory (about 150 bytes each): beyond, a name is found owned only
-  /// when a run is written with it, not at Hello.
-  static constexpr std::size_t kMaxKnownOwners = 200000;
 
   RecordsService(Opener open, std::size_t capacity, double retrySeconds,
                  std::shared_ptr<spdlog::logger> log);
@@ -94,7 +91,7 @@ class RecordsService {
   // ---- names (docs/hosting.md#records) ----
   /// From the tick loop: the fingerprint of the key that owns the name of nameKey `nameKey` on
   /// these records, "" if none is known.
-  std::string nameOwner(const std::string& nameKey) const;
+  std::string nameOwner(const std::string& nameKey) const { return names_.owner(nameKey); }
   /// From the tick loop: the name is free for any key at once, and in the database soon.
   void releaseName(const std::string& nameKey);
 
@@ -120,11 +117,6 @@ class RecordsService {
   static double now();
   /// Writes the bans waiting; false (they wait again, unless newer ones came) if it failed.
   bool writeBans(std::unique_ptr<RecordsStore>& store);
-  /// The owners the database holds, read once after it opens.
-  void readOwners(RecordsStore& store);
-  /// Whether `run`'s name is its key's: claimed for it if nobody owned it (a run of no key
-  /// claims nothing).
-  bool nameIsTheRunners(RecordsStore& store, const FinishedRun& run);
   /// Releases the names waiting; false (they wait again) if it failed.
   bool releaseNames(std::unique_ptr<RecordsStore>& store);
 
@@ -143,10 +135,8 @@ class RecordsService {
   std::optional<std::vector<BanRow>> bansToWrite_;
   /// The bans the database holds, as far as this server knows: (kind, key) → entry.
   std::map<std::pair<std::string, std::string>, std::string> bansWritten_;
-  std::unordered_map<std::string, std::string> owners_;  ///< nameKey → fingerprint
-  std::deque<std::string> namesToRelease_;
-  bool ownersRead_ = false;  ///< touched by the service's thread only
-  bool failing_ = false;     ///< touched by the service's thread only
+  NameOwners names_;
+  bool failing_ = false;  ///< touched by the service's thread only
   bool stopping_ = false;
   double stopBy_ = 0.0;
   std::thread thread_;  ///< last: started once everything it reads exists

@@ -63,7 +63,6 @@ void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
 void RunTracker::start(int slot, const net::Snapshot& before, const Runner& runner) {
   Run& run = runs_[slot];
   run = Run{};
-  run.fingerprint = runner.fingerprint;
   run.record.runnerKey = runner.fingerprint;
   run.record.course = course_;
   run.record.player = runner.name;
@@ -88,7 +87,7 @@ FinishedRun RunTracker::finish(Run& run, const StepEvent& event) {
   finished.server = host;
   finished.record = run.tooLong ? std::string() : encodeRunRecord(run.record);
   finished.ghost = run.ghost.full() ? std::string() : run.ghost.finish();
-  finished.fingerprint = run.fingerprint;
+  finished.fingerprint = run.record.runnerKey;
   return finished;
 }
 

@@ -51,7 +51,6 @@ class RunTracker {
     GhostWriter ghost;  ///< where the box was at the end of each tick of the run
     std::vector<std::int64_t> splitsUs;
     bool tooLong = false;
-    std::string fingerprint;  ///< of its runner's key
   };
   void start(int slot, const net::Snapshot& before, const Runner& runner);
   FinishedRun finish(Run& run, const StepEvent& event);

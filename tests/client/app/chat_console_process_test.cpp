@@ -63,8 +63,8 @@ TEST(ChatConsoleProcess, ALineTypedInTheChatAndOneSaidFromTheConsoleReachTheServ
                              "xdotool key F10");
   EXPECT_EQ(exit, 0);
   const std::string log = server.process.output();
-  EXPECT_THAT(log, HasSubstr("chat: tester: hello from xdotool"));
-  EXPECT_THAT(log, HasSubstr("chat: tester: via the console"));
+  EXPECT_THAT(log, HasSubstr("chat: \"tester\": \"hello from xdotool\""));
+  EXPECT_THAT(log, HasSubstr("chat: \"tester\": \"via the console\""));
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   const unsigned height = image.getSize().y;

@@ -1,8 +1,11 @@
 // The chat of a room without a socket: a RecordingOutbox takes what would have been sent.
 #include "server/chat/chat_router.h"
 
+#include <sstream>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ostream_sink.h>
 
 #include "server/chat/votes.h"
 #include "support/socketless_room.h"
@@ -45,6 +48,20 @@ TEST(ChatRouter, AMalformedLineIsReportedToTheCallerAndToldToTheSenderAlone) {
   EXPECT_THAT(test.outbox.texts(ada)[0], ::testing::StartsWith("not sent: "));
   EXPECT_EQ(test.outbox.lines[&ada][0].kind, net::ChatKind::Notice);
   EXPECT_THAT(test.outbox.texts(bob), IsEmpty());
+}
+
+// The log escapes what it prints: a line can hold quotes and backslashes, never a forged line.
+TEST(ChatRouter, TheLogQuotesAndEscapesEachLine) {
+  std::ostringstream lines;
+  SocketlessRoom room;
+  RecordingOutbox outbox;
+  Moderation moderation{room.config, quietLogger(), 0.0, 1'700'000'000, nullptr};
+  ChatRouter chat{outbox, moderation,
+                  std::make_shared<spdlog::logger>(
+                      "chat", std::make_shared<spdlog::sinks::ostream_sink_mt>(lines))};
+  Connection& ada = room.join("ada");
+  EXPECT_EQ(chat.hear(ada, R"(say "hi" \ bye)", 1.0), "");
+  EXPECT_THAT(lines.str(), ::testing::HasSubstr(R"(chat: "ada": "say \"hi\" \\ bye")"));
 }
 
 TEST(ChatRouter, AMutedPlayerIsToldForHowLongAndHeardByNobody) {
