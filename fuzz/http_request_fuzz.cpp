@@ -12,7 +12,7 @@
 
 #include <spdlog/sinks/null_sink.h>
 
-#include "server/http_server.h"
+#include "http/http_server.h"
 #include "support/tcp_client.h"
 
 namespace {

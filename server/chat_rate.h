@@ -1,6 +1,6 @@
 #pragma once
 
-#include "server/token_bucket.h"
+#include "limits/token_bucket.h"
 
 namespace coyote {
 

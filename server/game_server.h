@@ -10,7 +10,7 @@
 
 #include <spdlog/logger.h>
 
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 #include "server/admin/admin_commands.h"
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"

@@ -7,7 +7,7 @@
 
 #include <spdlog/logger.h>
 
-#include "server/http_server.h"
+#include "http/http_server.h"
 
 namespace coyote {
 

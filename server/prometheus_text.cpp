@@ -1,79 +1,41 @@
 #include "server/prometheus_text.h"
 
-#include <fstream>
+#include "http/prometheus_exposition.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 namespace coyote {
 namespace {
-
-/// A label value as the format wants it: backslash, double quote and newline escaped.
-std::string escapedLabel(std::string_view value) {
-  std::string escaped;
-  for (const char character : value) {
-    if (character == '\\' || character == '"') {
-      escaped += '\\';
-      escaped += character;
-    } else if (character == '\n') {
-      escaped += "\\n";
-    } else {
-      escaped += character;
-    }
-  }
-  return escaped;
-}
 
 std::string roomLabel(const RoomFigures& room) {
   return fmt::format("room=\"{}\"", escapedLabel(room.name));
 }
 
-/// Writes families one after the other, each sample with its labels (if any).
-class Exposition {
- public:
-  void family(std::string_view name, std::string_view type, std::string_view help) {
-    text_ += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
+/// One sample per room of what `figure` reads from it.
+template <class Figure>
+void perRoom(PrometheusExposition& out, std::string_view name, std::string_view type,
+             std::string_view help, const std::vector<RoomFigures>& rooms, Figure figure) {
+  out.family(name, type, help);
+  for (const RoomFigures& room : rooms) {
+    out.sample(name, static_cast<double>(figure(room)), roomLabel(room));
   }
-  void sample(std::string_view name, double value, std::string_view labels = "") {
-    text_ += labels.empty() ? fmt::format("{} {}\n", name, value)
-                            : fmt::format("{}{{{}}} {}\n", name, labels, value);
-  }
-  void gauge(std::string_view name, double value, std::string_view help) {
-    family(name, "gauge", help);
-    sample(name, value);
-  }
-  void counter(std::string_view name, double value, std::string_view help) {
-    family(name, "counter", help);
-    sample(name, value);
-  }
-  /// One sample per room of what `figure` reads from it.
-  template <class Figure>
-  void perRoom(std::string_view name, std::string_view type, std::string_view help,
-               const std::vector<RoomFigures>& rooms, Figure figure) {
-    family(name, type, help);
-    for (const RoomFigures& room : rooms) {
-      sample(name, static_cast<double>(figure(room)), roomLabel(room));
-    }
-  }
-  /// A window of durations (µs) as a summary in seconds, under `labels` (e.g. a stage).
-  void summary(std::string_view name, const DurationWindow& window, std::string_view labels) {
-    const DurationWindow::Summary quantiles = window.summary();
-    const std::string prefix = labels.empty() ? "" : std::string(labels) + ",";
-    sample(name, quantiles.p50 / 1e6, prefix + "quantile=\"0.5\"");
-    sample(name, quantiles.p95 / 1e6, prefix + "quantile=\"0.95\"");
-    sample(name, quantiles.p99 / 1e6, prefix + "quantile=\"0.99\"");
-    sample(std::string(name) + "_sum", window.sum() / 1e6, labels);
-    sample(std::string(name) + "_count", static_cast<double>(window.count()), labels);
-  }
-  std::string take() { return std::move(text_); }
+}
 
- private:
-  std::string text_;
-};
+/// A window of durations (µs) as a summary in seconds, under `labels` (e.g. a stage).
+void summary(PrometheusExposition& out, std::string_view name, const DurationWindow& window,
+             std::string_view labels) {
+  const DurationWindow::Summary quantiles = window.summary();
+  const std::string prefix = labels.empty() ? "" : std::string(labels) + ",";
+  out.sample(name, quantiles.p50 / 1e6, prefix + "quantile=\"0.5\"");
+  out.sample(name, quantiles.p95 / 1e6, prefix + "quantile=\"0.95\"");
+  out.sample(name, quantiles.p99 / 1e6, prefix + "quantile=\"0.99\"");
+  out.sample(std::string(name) + "_sum", window.sum() / 1e6, labels);
+  out.sample(std::string(name) + "_count", static_cast<double>(window.count()), labels);
+}
 
 // The tick's budget: what each stage consumed of it, and the ticks that overran it
 // (docs/hosting.md#metrics-and-health).
-void budgetFamilies(Exposition& out, const ServerMetrics& m) {
+void budgetFamilies(PrometheusExposition& out, const ServerMetrics& m) {
   out.gauge("coyote_tick_budget_seconds", m.tickBudgetMicros / 1e6,
             "CPU budget of one tick: budgets.tick_budget_ms, or the tick period without one.");
   out.family("coyote_tick_budget_consumed_seconds_total", "counter",
@@ -92,14 +54,14 @@ void budgetFamilies(Exposition& out, const ServerMetrics& m) {
              "stage=\"send\"");
 }
 
-void tickFamilies(Exposition& out, const ServerMetrics& m) {
+void tickFamilies(PrometheusExposition& out, const ServerMetrics& m) {
   out.family("coyote_tick_duration_seconds", "summary",
              "Wall time of one server tick (every room simulated, then sent), last 3600 ticks.");
-  out.summary("coyote_tick_duration_seconds", m.tickTime, "");
+  summary(out, "coyote_tick_duration_seconds", m.tickTime, "");
   out.family(
       "coyote_tick_cpu_seconds", "summary",
       "CPU time per tick: the loop thread's, plus what rooms.threads workers spent on rooms.");
-  out.summary("coyote_tick_cpu_seconds", m.tickCpuTime, "");
+  summary(out, "coyote_tick_cpu_seconds", m.tickCpuTime, "");
   out.counter("coyote_dropped_lag_ticks_total", static_cast<double>(m.droppedLagTicks),
               "Ticks of lag dropped instead of chased (sim.max_substeps).");
   out.family("coyote_tick_cpu_histogram_seconds", "histogram",
@@ -118,7 +80,7 @@ void tickFamilies(Exposition& out, const ServerMetrics& m) {
   budgetFamilies(out, m);
 }
 
-void trafficFamilies(Exposition& out, const ServerMetrics& m) {
+void trafficFamilies(PrometheusExposition& out, const ServerMetrics& m) {
   out.counter("coyote_sent_bytes_total", static_cast<double>(m.bytesSent),
               "Bytes sent, UDP/IP headers included.");
   out.counter("coyote_received_bytes_total", static_cast<double>(m.bytesReceived),
@@ -148,8 +110,8 @@ void trafficFamilies(Exposition& out, const ServerMetrics& m) {
               "Client reports with implausible figures, refused.");
 }
 
-void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<RoomFigures>& rooms,
-                     const MetricsContext& context) {
+void processFamilies(PrometheusExposition& out, const ServerMetrics& m,
+                     const std::vector<RoomFigures>& rooms, const MetricsContext& context) {
   out.gauge("coyote_rooms", static_cast<double>(rooms.size()), "Rooms open.");
   out.gauge("coyote_ticks_behind", context.ticksBehind,
             "How late the loop is against its fixed schedule, in ticks.");
@@ -164,11 +126,11 @@ void processFamilies(Exposition& out, const ServerMetrics& m, const std::vector<
               "HTTP connections cut at their deadline or to make room for newer ones.");
 }
 
-void recordsFamilies(Exposition& out, const ServerMetrics& m,
+void recordsFamilies(PrometheusExposition& out, const ServerMetrics& m,
                      const std::vector<RoomFigures>& rooms) {
   using Room = RoomFigures;
-  out.perRoom("coyote_runs_finished_total", "counter", "Race runs finished in the room.", rooms,
-              [](const Room& r) { return r.metrics->runsFinished; });
+  perRoom(out, "coyote_runs_finished_total", "counter", "Race runs finished in the room.", rooms,
+          [](const Room& r) { return r.metrics->runsFinished; });
   out.counter("coyote_records_written_total", static_cast<double>(m.records.written),
               "Finished runs written to the records database.");
   out.gauge("coyote_records_waiting", static_cast<double>(m.records.waiting),
@@ -183,27 +145,27 @@ void recordsFamilies(Exposition& out, const ServerMetrics& m,
               "Lookups not answered: the database was down, or too many were waiting.");
   out.family("coyote_records_write_seconds", "summary",
              "Seconds from a run's finish to its commit in the records database.");
-  out.summary("coyote_records_write_seconds", m.records.writeTime, "");
+  summary(out, "coyote_records_write_seconds", m.records.writeTime, "");
 }
 
-void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
+void roomStepFamilies(PrometheusExposition& out, const std::vector<RoomFigures>& rooms) {
   using Room = RoomFigures;
-  out.perRoom("coyote_tick", "gauge", "The room's last tick simulated.", rooms,
-              [](const Room& r) { return r.tick; });
-  out.perRoom("coyote_ticks_total", "counter", "Ticks the room simulated.", rooms,
-              [](const Room& r) { return r.metrics->ticks; });
+  perRoom(out, "coyote_tick", "gauge", "The room's last tick simulated.", rooms,
+          [](const Room& r) { return r.tick; });
+  perRoom(out, "coyote_ticks_total", "counter", "Ticks the room simulated.", rooms,
+          [](const Room& r) { return r.metrics->ticks; });
   out.family("coyote_room_tick_cpu_seconds", "summary",
              "CPU time of the room's step (roster, inputs, world step, hash, history), on the "
              "thread that stepped it.");
   for (const RoomFigures& room : rooms) {
-    out.summary("coyote_room_tick_cpu_seconds", room.metrics->tickCpuTime, roomLabel(room));
+    summary(out, "coyote_room_tick_cpu_seconds", room.metrics->tickCpuTime, roomLabel(room));
   }
-  out.perRoom("coyote_room_memory_bytes", "gauge",
-              "Bytes the room holds: state, tick history, inboxes, metrics windows, queues.", rooms,
-              [](const Room& r) { return r.memoryBytes; });
-  out.perRoom("coyote_active_bodies", "gauge",
-              "Bodies moving in the room: characters, platforms and awake crates.", rooms,
-              [](const Room& r) { return r.activeBodies; });
+  perRoom(out, "coyote_room_memory_bytes", "gauge",
+          "Bytes the room holds: state, tick history, inboxes, metrics windows, queues.", rooms,
+          [](const Room& r) { return r.memoryBytes; });
+  perRoom(out, "coyote_active_bodies", "gauge",
+          "Bodies moving in the room: characters, platforms and awake crates.", rooms,
+          [](const Room& r) { return r.activeBodies; });
   out.family("coyote_step_stage_duration_seconds", "summary",
              "Wall time of each stage of the room's world step (platforms, joints, bodies, "
              "characters, rules).");
@@ -211,47 +173,47 @@ void roomStepFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
     for (std::size_t stage = 0; stage < kStepStageCount; ++stage) {
       const std::string labels = fmt::format("{},stage=\"{}\"", roomLabel(room),
                                              stepStageName(static_cast<StepStage>(stage)));
-      out.summary("coyote_step_stage_duration_seconds", room.metrics->stepStages[stage], labels);
+      summary(out, "coyote_step_stage_duration_seconds", room.metrics->stepStages[stage], labels);
     }
   }
-  out.perRoom("coyote_velocities_clamped_total", "counter",
-              "Body speeds over their cap, clamped by the step's guards.", rooms,
-              [](const Room& r) { return r.metrics->velocitiesClamped; });
-  out.perRoom("coyote_bodies_recovered_total", "counter",
-              "Non-finite or lost bodies put back by the step's guards.", rooms,
-              [](const Room& r) { return r.metrics->bodiesRecovered; });
-  out.perRoom("coyote_step_events_dropped_total", "counter",
-              "Step events beyond physics.max_events_per_tick.", rooms,
-              [](const Room& r) { return r.metrics->stepEventsDropped; });
+  perRoom(out, "coyote_velocities_clamped_total", "counter",
+          "Body speeds over their cap, clamped by the step's guards.", rooms,
+          [](const Room& r) { return r.metrics->velocitiesClamped; });
+  perRoom(out, "coyote_bodies_recovered_total", "counter",
+          "Non-finite or lost bodies put back by the step's guards.", rooms,
+          [](const Room& r) { return r.metrics->bodiesRecovered; });
+  perRoom(out, "coyote_step_events_dropped_total", "counter",
+          "Step events beyond physics.max_events_per_tick.", rooms,
+          [](const Room& r) { return r.metrics->stepEventsDropped; });
 }
 
-void roomClientFamilies(Exposition& out, const std::vector<RoomFigures>& rooms) {
+void roomClientFamilies(PrometheusExposition& out, const std::vector<RoomFigures>& rooms) {
   using Room = RoomFigures;
-  out.perRoom("coyote_players", "gauge", "Players in the room.", rooms,
-              [](const Room& r) { return r.metrics->players; });
-  out.perRoom("coyote_spectators", "gauge", "Spectators in the room.", rooms,
-              [](const Room& r) { return r.metrics->spectators; });
-  out.perRoom("coyote_late_inputs_total", "counter",
-              "Inputs that arrived after their tick was simulated.", rooms,
-              [](const Room& r) { return r.metrics->lateInputs; });
-  out.perRoom("coyote_substituted_inputs_total", "counter",
-              "Missing inputs replaced by the player's last one.", rooms,
-              [](const Room& r) { return r.metrics->substitutedInputs; });
-  out.perRoom("coyote_desync_reports_total", "counter", "Desyncs reported by clients.", rooms,
-              [](const Room& r) { return r.metrics->desyncReports; });
-  out.perRoom("coyote_full_states_sent_total", "counter",
-              "Full states sent (joins and desync repairs).", rooms,
-              [](const Room& r) { return r.metrics->fullStatesSent; });
-  out.perRoom("coyote_full_states_withheld_total", "counter",
-              "Full states not sent: past what the peer has proven with its own bytes.", rooms,
-              [](const Room& r) { return r.metrics->fullStatesWithheld; });
+  perRoom(out, "coyote_players", "gauge", "Players in the room.", rooms,
+          [](const Room& r) { return r.metrics->players; });
+  perRoom(out, "coyote_spectators", "gauge", "Spectators in the room.", rooms,
+          [](const Room& r) { return r.metrics->spectators; });
+  perRoom(out, "coyote_late_inputs_total", "counter",
+          "Inputs that arrived after their tick was simulated.", rooms,
+          [](const Room& r) { return r.metrics->lateInputs; });
+  perRoom(out, "coyote_substituted_inputs_total", "counter",
+          "Missing inputs replaced by the player's last one.", rooms,
+          [](const Room& r) { return r.metrics->substitutedInputs; });
+  perRoom(out, "coyote_desync_reports_total", "counter", "Desyncs reported by clients.", rooms,
+          [](const Room& r) { return r.metrics->desyncReports; });
+  perRoom(out, "coyote_full_states_sent_total", "counter",
+          "Full states sent (joins and desync repairs).", rooms,
+          [](const Room& r) { return r.metrics->fullStatesSent; });
+  perRoom(out, "coyote_full_states_withheld_total", "counter",
+          "Full states not sent: past what the peer has proven with its own bytes.", rooms,
+          [](const Room& r) { return r.metrics->fullStatesWithheld; });
 }
 
 }  // namespace
 
 std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFigures>& rooms,
                            const MetricsContext& context) {
-  Exposition out;
+  PrometheusExposition out;
   tickFamilies(out, server);
   trafficFamilies(out, server);
   processFamilies(out, server, rooms, context);
@@ -259,16 +221,6 @@ std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFi
   roomClientFamilies(out, rooms);
   recordsFamilies(out, server, rooms);
   return out.take();
-}
-
-std::uint64_t residentSetBytes() {
-  std::ifstream statm("/proc/self/statm");
-  std::uint64_t pages = 0;
-  std::uint64_t resident = 0;
-  if (!(statm >> pages >> resident)) {
-    return 0;
-  }
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 }  // namespace coyote

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "http/prometheus_exposition.h"  // residentSetBytes, for the page's callers
 #include "server/server_metrics.h"
 
 namespace coyote {
@@ -33,8 +34,5 @@ struct MetricsContext {
 /// `room`.
 std::string prometheusText(const ServerMetrics& server, const std::vector<RoomFigures>& rooms,
                            const MetricsContext& context);
-
-/// This process's resident set size from /proc/self/statm (0 where there is none).
-std::uint64_t residentSetBytes();
 
 }  // namespace coyote

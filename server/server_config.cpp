@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "config/environment_table.h"
 #include "config/physics_config_loader.h"
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
@@ -21,14 +22,14 @@
 namespace coyote {
 namespace {
 
-constexpr std::string_view kEnvironmentPrefix = "COYOTE_";
 /// COYOTE_* variables of other programs that look like overrides of a section's key: the
 /// client's COYOTE_SERVER_BINARY is not [server] binary.
 constexpr std::string_view kForeignVariables[] = {"server_binary"};
 constexpr std::string_view kSections[] = {"server",  "sim",    "physics", "net",     "world",
                                           "budgets", "agones", "rooms",   "records", "admin"};
 /// Variables that are lists: a comma-separated value is an array of its parts, spaces trimmed.
-constexpr std::string_view kListVariables[] = {"admin_trusted_proxies", "server_public_addresses"};
+constexpr std::string_view kListVariables[] = {"admin_trusted_proxies", "server_public_addresses",
+                                               "server_masters"};
 /// Variables kept as text whatever they look like: a password or token of digits is no number.
 constexpr std::string_view kTextVariables[] = {"server_name", "server_motd", "server_password",
                                                "admin_token", "admin_bans_file"};
@@ -53,47 +54,6 @@ void readOptionalBudget(TomlTableReader& budgets, std::string_view key,
   budgets.read(key, read, -1, 1000000);
   if (read != -2) {
     value = read;
-  }
-}
-
-// "a, b,c" as the array ["a", "b", "c"]; "" as an empty one.
-toml::array listOf(std::string_view text) {
-  toml::array list;
-  while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    std::string_view part = text.substr(0, comma);
-    while (!part.empty() && part.front() == ' ') {
-      part.remove_prefix(1);
-    }
-    while (!part.empty() && part.back() == ' ') {
-      part.remove_suffix(1);
-    }
-    list.push_back(std::string(part));
-    text = comma == std::string_view::npos ? "" : text.substr(comma + 1);
-  }
-  return list;
-}
-
-// Types an environment value the way TOML would: integer, float, boolean, else string.
-void insertTyped(toml::table& table, const std::string& key, const std::string& text, bool isText) {
-  if (isText) {
-    table.insert_or_assign(key, text);
-    return;
-  }
-  std::int64_t integer = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
-  if (error == std::errc() && end == text.data() + text.size()) {
-    table.insert_or_assign(key, integer);
-    return;
-  }
-  char* floatEnd = nullptr;
-  const double number = std::strtod(text.c_str(), &floatEnd);
-  if (!text.empty() && floatEnd == text.c_str() + text.size()) {
-    table.insert_or_assign(key, number);
-  } else if (text == "true" || text == "false") {
-    table.insert_or_assign(key, text == "true");
-  } else {
-    table.insert_or_assign(key, text);
   }
 }
 
@@ -261,43 +221,9 @@ void loadServerConfigFile(const std::string& file, ServerConfig& config) {
 }
 
 void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
-  toml::table root;
-  std::string names;
-  for (char** entry = environment; entry != nullptr && *entry != nullptr; ++entry) {
-    const std::string_view variable(*entry);
-    const auto equals = variable.find('=');
-    if (!variable.starts_with(kEnvironmentPrefix) || equals == std::string_view::npos) {
-      continue;
-    }
-    std::string name(
-        variable.substr(kEnvironmentPrefix.size(), equals - kEnvironmentPrefix.size()));
-    for (char& character : name) {
-      character = static_cast<char>(std::tolower(static_cast<unsigned char>(character)));
-    }
-    const std::string value(variable.substr(equals + 1));
-    // Only COYOTE_<SECTION>_<KEY> of a config section is an override; other COYOTE_*
-    // variables (the client's COYOTE_SERVER_BINARY, COYOTE_FONT) belong to other programs.
-    if (std::find(std::begin(kForeignVariables), std::end(kForeignVariables), name) !=
-        std::end(kForeignVariables)) {
-      continue;
-    }
-    for (std::string_view section : kSections) {
-      if (name.size() > section.size() + 1 && name.starts_with(section) &&
-          name[section.size()] == '_') {
-        auto* table = root.insert(section, toml::table{}).first->second.as_table();
-        const std::string key = name.substr(section.size() + 1);
-        if (std::ranges::find(kListVariables, name) != std::end(kListVariables)) {
-          table->insert_or_assign(key, listOf(value));
-          break;
-        }
-        const bool isText = std::find(std::begin(kTextVariables), std::end(kTextVariables), name) !=
-                            std::end(kTextVariables);
-        insertTyped(*table, key, value, isText);
-        break;
-      }
-    }
-  }
-  TomlTableReader reader(root, "environment (COYOTE_* variables)", "");
+  const toml::table root =
+      environmentTable(environment, {kSections, kListVariables, kTextVariables, kForeignVariables});
+  TomlTableReader reader(root, kEnvironmentSource, "");
   readServerConfig(reader, config);
 }
 

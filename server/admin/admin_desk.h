@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "server/http_server.h"
+#include "http/http_server.h"
 
 namespace coyote {
 

@@ -7,7 +7,7 @@
 
 #include <spdlog/logger.h>
 
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 #include "server/chat/chat_router.h"
 #include "server/failure_summary.h"
 #include "server/handshake/server_addresses.h"

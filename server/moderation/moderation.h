@@ -8,12 +8,12 @@
 
 #include <spdlog/logger.h>
 
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 #include "server/admin/secret.h"
 #include "server/moderation/ban_list.h"
 #include "server/player_name.h"
 #include "server/server_config.h"
-#include "server/token_bucket.h"
+#include "limits/token_bucket.h"
 
 namespace coyote {
 

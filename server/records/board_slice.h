@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "server/http_server.h"
+#include "http/http_server.h"
 #include "server/records/records_store.h"
 
 namespace coyote {

@@ -6,7 +6,7 @@
 #include <spdlog/logger.h>
 
 #include "match/race_time.h"
-#include "server/http_server.h"
+#include "http/http_server.h"
 #include "server/records/board_slice.h"
 #include "server/records/page_worker.h"
 #include "server/records/records_store.h"

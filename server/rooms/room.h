@@ -10,7 +10,7 @@
 #include <spdlog/logger.h>
 
 #include "replay/replay_file.h"
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 #include "server/moderation/ban_list.h"
 #include "server/moderation/vote_kick.h"
 #include "server/records/run_tracker.h"

@@ -9,7 +9,7 @@
 
 #include <spdlog/logger.h>
 
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 #include "server/chat/chat_router.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_catalog.h"

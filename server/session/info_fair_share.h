@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/token_bucket.h"
+#include "limits/token_bucket.h"
 
 namespace coyote {
 

@@ -1,6 +1,6 @@
 // A limit of events per address (wrong reconnect tokens, rooms opened) forgets them on its own
 // and never turns away an address it has no room to remember.
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 
 #include <gtest/gtest.h>
 

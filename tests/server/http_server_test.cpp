@@ -1,7 +1,7 @@
 // The server's HTTP port under the attacks that took it down with 94 bytes: slow clients, idle
 // connections by the hundred, a Range header with thousands of ranges. A health probe from
 // another address must be answered throughout.
-#include "server/http_server.h"
+#include "http/http_server.h"
 
 #include <memory>
 #include <mutex>

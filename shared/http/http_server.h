@@ -39,7 +39,7 @@ class HttpServer {
   using Query = std::map<std::string, std::string>;
   using Handler = std::function<Response(const Query&)>;
   static constexpr std::size_t kMaxArguments = 8;
-  /// The longest request body read; a longer one is answered 413.
+  /// The longest request body read by default (Limits::bodyBytes); a longer one is answered 413.
   static constexpr std::size_t kMaxBodyBytes = 4096;
 
   /// What a route that needs more than the arguments is given.
@@ -47,9 +47,13 @@ class HttpServer {
     std::string method;
     std::string path;
     Query arguments;
-    std::string address;        ///< the client's IPv4 address, "a.b.c.d"
-    std::string authorization;  ///< the Authorization header, "" if none
-    std::string forwardedFor;   ///< the X-Forwarded-For header, "" if none
+    std::string address;         ///< the client's IPv4 address, "a.b.c.d"
+    std::string authorization;   ///< the Authorization header, "" if none
+    std::string forwardedFor;    ///< the X-Forwarded-For header, "" if none
+    std::string acceptEncoding;  ///< the Accept-Encoding header, "" if none
+    std::string ifNoneMatch;     ///< the If-None-Match header, "" if none
+    std::string contentType;     ///< the Content-Type header, "" if none
+    std::string body;            ///< at most Limits::bodyBytes
   };
   using RequestHandler = std::function<Response(const Request&)>;
   /// How a deferred route answers: once, from any thread.
@@ -69,6 +73,7 @@ class HttpServer {
     double connectionSeconds = 5.0;         ///< from accept to close, whatever the client does
     unsigned idleSeconds = 2;               ///< without a byte either way
     std::size_t memoryPerConnection = 32 * 1024;  ///< request line, headers, buffers
+    std::size_t bodyBytes = kMaxBodyBytes;        ///< the longest request body read
   };
 
   /// Binds `bind`:`port` (0: any free port) at once, or throws std::runtime_error naming them.
@@ -89,6 +94,7 @@ class HttpServer {
   void start();
 
   int port() const { return port_; }
+  std::size_t maxBodyBytes() const { return limits_.bodyBytes; }
   /// Connections closed by the deadline or to make room for newer ones (for tests and logs).
   std::uint64_t connectionsCut() const { return connectionsCut_.load(); }
 

@@ -1,4 +1,4 @@
-#include "server/http_server.h"
+#include "http/http_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,7 +31,7 @@ MHD_Result addArgument(void* query, MHD_ValueKind, const char* key, const char* 
   return MHD_YES;
 }
 
-/// A request's body while it arrives (at most kMaxBodyBytes are kept), and its deferred answer.
+/// A request's body while it arrives (at most Limits::bodyBytes are kept), and its deferred answer.
 struct Upload {
   std::string body;
   bool tooLarge = false;
@@ -72,7 +72,10 @@ std::string clientAddress(MHD_Connection* connection) {
 
 HttpServer::Request readRequest(MHD_Connection* connection, const char* url, const char* method,
                                 const Upload& upload) {
-  HttpServer::Request request{method, url, {}, clientAddress(connection), "", ""};
+  HttpServer::Request request;
+  request.method = method;
+  request.path = url;
+  request.address = clientAddress(connection);
   MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, &addArgument, &request.arguments);
   const char* type =
       MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
@@ -83,9 +86,15 @@ HttpServer::Request readRequest(MHD_Connection* connection, const char* url, con
   const char* authorization =
       MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
   request.authorization = authorization == nullptr ? "" : authorization;
-  const char* forwarded =
-      MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
-  request.forwardedFor = forwarded == nullptr ? "" : forwarded;
+  const auto header = [connection](const char* name) {
+    const char* value = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
+    return std::string(value == nullptr ? "" : value);
+  };
+  request.forwardedFor = header("X-Forwarded-For");
+  request.acceptEncoding = header(MHD_HTTP_HEADER_ACCEPT_ENCODING);
+  request.ifNoneMatch = header(MHD_HTTP_HEADER_IF_NONE_MATCH);
+  request.contentType = type == nullptr ? "" : type;
+  request.body = upload.body;
   return request;
 }
 
@@ -117,8 +126,9 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     return MHD_YES;
   }
   auto& upload = *static_cast<Upload*>(*state);
+  const std::size_t maxBody = static_cast<HttpServer*>(self)->maxBodyBytes();
   if (*size != 0) {
-    upload.tooLarge = upload.tooLarge || upload.body.size() + *size > HttpServer::kMaxBodyBytes;
+    upload.tooLarge = upload.tooLarge || upload.body.size() + *size > maxBody;
     if (!upload.tooLarge) {
       upload.body.append(data, *size);
     }
@@ -130,10 +140,9 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     return queueResponse(connection, *upload.pending->response);
   }
   if (upload.tooLarge) {
-    return queueResponse(
-        connection, {413, "text/plain; charset=utf-8",
-                     std::make_shared<const std::string>(
-                         fmt::format("a body is at most {} bytes\n", HttpServer::kMaxBodyBytes))});
+    return queueResponse(connection, {413, "text/plain; charset=utf-8",
+                                      std::make_shared<const std::string>(
+                                          fmt::format("a body is at most {} bytes\n", maxBody))});
   }
   const std::optional<HttpServer::Response> answer = static_cast<HttpServer*>(self)->answerOrDefer(
       readRequest(connection, url, method, upload), connection, upload.pending);

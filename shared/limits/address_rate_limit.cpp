@@ -1,4 +1,4 @@
-#include "server/address_rate_limit.h"
+#include "limits/address_rate_limit.h"
 
 #include <algorithm>
 
