@@ -18,6 +18,7 @@
 #include "server/admin/admin_api.h"
 #include "server/agones_agent.h"
 #include "server/game_server.h"
+#include "http/health_check.h"
 #include "server/metrics_http.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_page.h"

@@ -51,8 +51,4 @@ class MetricsHttp {
   HttpServer server_;  ///< last: it stops (its thread joined) before the state it reads goes
 };
 
-/// `coyote-server --check-health URL`: GETs an http:// URL; true on 200. For a container's
-/// HEALTHCHECK, which then needs no curl. `why` says what went wrong otherwise.
-bool checkHealth(const std::string& url, std::string& why);
-
 }  // namespace coyote

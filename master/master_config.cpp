@@ -1,0 +1,41 @@
+#include "master/master_config.h"
+
+#include "config/environment_table.h"
+
+namespace coyote {
+namespace {
+
+constexpr std::string_view kSections[] = {"master"};
+
+}  // namespace
+
+void readMasterConfig(TomlTableReader& root, MasterConfig& c) {
+  TomlTableReader master = root.section("master");
+  master.read("bind", c.bind);
+  master.read("port", c.port, 0, 65535);
+  master.read("expiry_seconds", c.expirySeconds, 5.0f, 3600.0f);
+  master.read("max_servers", c.maxServers, 1, 1000000);
+  master.read("servers_per_address", c.serversPerAddress, 1, 100000);
+  master.read("registrations_per_minute", c.registrationsPerMinute, 1, 100000);
+  master.read("tokens_per_minute", c.tokensPerMinute, 1, 100000);
+  master.read("list_interval", c.listInterval, 0.0f, 600.0f);
+  master.read("list_private_addresses", c.listPrivateAddresses);
+  master.read("connections", c.connections, 1, 60000);
+  master.read("connections_per_address", c.connectionsPerAddress, 1, 60000);
+  master.rejectUnknownKeys();
+  root.rejectUnknownKeys();
+}
+
+void loadMasterConfigFile(const std::string& file, MasterConfig& config) {
+  const toml::table root = parseTomlFile(file);
+  TomlTableReader reader(root, file, "");
+  readMasterConfig(reader, config);
+}
+
+void applyMasterEnvironment(char** environment, MasterConfig& config) {
+  const toml::table root = environmentTable(environment, {kSections});
+  TomlTableReader reader(root, kEnvironmentSource, "");
+  readMasterConfig(reader, config);
+}
+
+}  // namespace coyote
