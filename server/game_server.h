@@ -99,6 +99,11 @@ class GameServer final : private SessionEvents {
   double elapsedSeconds() const { return now_ - startTime_; }
   /// Where the admin API (server/admin/admin_api.h) leaves its commands; `advance` serves them.
   AdminDesk& adminDesk() { return adminDesk_; }
+  /// What a server info query is answered with (rooms listed from `firstRoom`); the master
+  /// servers are told the same, every room.
+  net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
+  /// Hands the master servers' token datagrams to `sink` (server/registry/master_registrar.h).
+  void setTokenSink(SessionHost::TokenSink sink) { sessions_.setTokenSink(std::move(sink)); }
   const BanList& bans() const { return moderation_.bans(); }
 
  private:
@@ -125,8 +130,6 @@ class GameServer final : private SessionEvents {
   /// Runs the admin API's commands waiting at the desk (AdminCommands).
   void serveAdmin();
 
-  /// What a server info query is answered with (rooms listed from `firstRoom`).
-  net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
   /// Acts on a change of the governor's level, if any: the send rate, the rooms' limits, the log.
   void applyGovernorLevel(const std::optional<OverloadGovernor::Transition>& change);
   void expireConnections();

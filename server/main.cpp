@@ -13,15 +13,17 @@
 
 #include "cli/program.h"
 #include "config/materials_loader.h"
+#include "http/health_check.h"
+#include "identity/hello_proof.h"
 #include "io/config_error.h"
 #include "level/tiled_level_loader.h"
 #include "server/admin/admin_api.h"
 #include "server/agones_agent.h"
 #include "server/game_server.h"
-#include "http/health_check.h"
 #include "server/metrics_http.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_page.h"
+#include "server/registry/master_registrar.h"
 #include "util/monotonic_clock.h"
 #include "wire/level_data.h"
 
@@ -34,6 +36,7 @@ constexpr const char* kDescription =
 constexpr const char* kProgram = "coyote-server";
 constexpr double kGoodbyeSeconds = 0.3;      // time given to deliver the goodbyes at shutdown
 constexpr double kMetricsPageSeconds = 0.5;  // how often the loop renews the /metrics page
+constexpr double kMasterInfoSeconds = 1.0;   // how often it hands the masters a fresh info
 std::atomic<bool> stopRequested{false};
 
 void requestStop(int) {
@@ -153,10 +156,12 @@ std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
 struct LoopReporter {
   coyote::MetricsHttp* http = nullptr;
   coyote::AgonesAgent* agones = nullptr;
+  coyote::MasterRegistrar* masters = nullptr;
   int tickRate = 60;
   std::uint32_t lastTick = 0;
   double lastTickAt = -1.0e9;
   double lastPage = -1.0e9;
+  double lastInfo = -1.0e9;
 
   void update(const coyote::GameServer& server, double now) {
     if (server.tick() != lastTick) {
@@ -165,6 +170,10 @@ struct LoopReporter {
     }
     if (agones != nullptr) {
       agones->update(lastTickAt, server.players());
+    }
+    if (masters != nullptr && now - lastInfo >= kMasterInfoSeconds) {
+      lastInfo = now;
+      masters->update(server.serverInfo(0));
     }
     if (http == nullptr) {
       return;
@@ -269,6 +278,29 @@ std::unique_ptr<coyote::AgonesAgent> startAgones(const coyote::ServerConfig& con
   return std::make_unique<coyote::AgonesAgent>(settings, logger, coyote::monotonicSeconds);
 }
 
+/// The registrations with the master servers of `server.masters`, unless `server.register` is
+/// off. The first of `server.public_addresses`, if any, is the address registered.
+std::unique_ptr<coyote::MasterRegistrar> startMasters(const coyote::ServerConfig& config,
+                                                      coyote::GameServer& server,
+                                                      const std::shared_ptr<spdlog::logger>& log) {
+  if (config.masters.empty() || !config.registerWithMasters) {
+    return nullptr;
+  }
+  auto registrar = std::make_unique<coyote::MasterRegistrar>(config.masters, server.port(), log,
+                                                             coyote::monotonicSeconds);
+  if (!config.publicAddresses.empty()) {
+    const auto endpoint = coyote::identity::parseEndpoint(config.publicAddresses[0], server.port());
+    const std::string text = coyote::identity::endpointText(*endpoint);  // checked by the config
+    registrar->setPublicEndpoint(text.substr(0, text.find(':')), endpoint->port);
+  }
+  server.setTokenSink([masters = registrar.get()](std::span<const std::uint8_t> datagram) {
+    return masters->takeToken(datagram);
+  });
+  log->info("registering with {} master server{}: {}", config.masters.size(),
+            config.masters.size() == 1 ? "" : "s", fmt::join(config.masters, ", "));
+  return registrar;
+}
+
 int checkHealthCommand(const std::string& url) {
   std::string why;
   if (coyote::checkHealth(url, why)) {
@@ -311,7 +343,8 @@ int main(int argc, char** argv) {
     const auto http =
         startMetrics(config, logger, line.metricsPortFile, records.get(), admin.get());
     const auto agones = startAgones(config, logger);
-    LoopReporter report{http.get(), agones.get(), config.physics.tickRate};
+    const auto masters = startMasters(config, server, logger);
+    LoopReporter report{http.get(), agones.get(), masters.get(), config.physics.tickRate};
     report.update(server, coyote::monotonicSeconds());
     if (http) {
       http->setReady(true);

@@ -13,6 +13,7 @@
 #include "config/physics_config_loader.h"
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
+#include "server/registry/master_registrar.h"
 #include "sim/state/body.h"
 #include "wire/protocol.h"
 #include "wire/room_name.h"
@@ -71,6 +72,16 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
   readText("name", c.serverName, net::kMaxServerNameLength);
   readText("motd", c.motd, net::kMaxMotdLength);
   readText("password", c.password, net::kMaxPasswordLength);
+  server.read("masters", c.masters);
+  if (c.masters.size() > kMaxMasters) {
+    server.fail("masters", fmt::format("at most {} masters", kMaxMasters));
+  }
+  for (const std::string& url : c.masters) {
+    if (const std::string problem = masterUrlProblem(url); !problem.empty()) {
+      server.fail("masters", problem);
+    }
+  }
+  server.read("register", c.registerWithMasters);
   server.read("public_addresses", c.publicAddresses);
   if (c.publicAddresses.size() > kMaxPublicAddresses) {
     server.fail("public_addresses", fmt::format("at most {} addresses", kMaxPublicAddresses));

@@ -21,6 +21,10 @@ struct ServerConfig {
   /// "a.b.c.d[:port]" players reach this server at beside its own interfaces (NAT, a container's
   /// published port): a Hello signed for another address is refused (docs/protocol.md#player-keys)
   std::vector<std::string> publicAddresses;
+  /// Base URLs "http://host[:port]" of the master servers that list this server on the internet
+  /// (docs/hosting.md#the-internet-server-list); registered with when `registerWithMasters`.
+  std::vector<std::string> masters;
+  bool registerWithMasters = true;  ///< server.register: off keeps the server off every list
   // [sim] tick_rate lives in physics.tickRate
   std::int32_t maxSubsteps = 4;  ///< ticks caught up per loop turn; lag beyond is dropped
 
@@ -96,6 +100,7 @@ struct ServerConfig {
 inline constexpr int kMinAdminTokenBits = 128;
 inline constexpr std::size_t kMaxTrustedProxies = 16;
 inline constexpr std::size_t kMaxPublicAddresses = 16;
+inline constexpr std::size_t kMaxMasters = 8;
 
 /// Reads the sections of a server config from a TOML root (the file, or the environment).
 void readServerConfig(TomlTableReader& root, ServerConfig& config);

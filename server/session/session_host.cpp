@@ -46,10 +46,11 @@ SessionHost::SessionHost(const ServerConfig& config, std::shared_ptr<spdlog::log
                                   hostLimits(config))),
       info_(std::move(info)),
       now_(now) {
-  // Before ENet sees a datagram: info queries answered, cookie requests answered, CONNECTs
-  // without a cookie dropped.
+  // Before ENet sees a datagram: info queries answered, master tokens taken, cookie requests
+  // answered, CONNECTs without a cookie dropped.
   host_.setDatagramFilter([this](const ENetAddress& from, std::span<const std::uint8_t> datagram) {
-    return info_.answer(host_, from, datagram, now_) || gate_.screen(host_, from, datagram, now_);
+    return info_.answer(host_, from, datagram, now_) || (tokenSink_ && tokenSink_(datagram)) ||
+           gate_.screen(host_, from, datagram, now_);
   });
   gate_.setAdmission([this](const ENetAddress& from, std::uint32_t connectId) {
     letGoOfSupersededAttempt(from, connectId);

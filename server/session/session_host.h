@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -47,6 +48,11 @@ class SessionHost final : public Outbox {
   std::uint16_t port() const { return host_.port(); }
   /// The IPv4 host it is bound to, in network byte order (0: every interface).
   std::uint32_t boundHost() const { return host_.get()->address.host; }
+
+  /// Who takes the master servers' token datagrams (listing/master_token.h): true if the
+  /// datagram was one (ENet must not see it).
+  using TokenSink = std::function<bool(std::span<const std::uint8_t>)>;
+  void setTokenSink(TokenSink sink) { tokenSink_ = std::move(sink); }
 
   /// Handles what arrived by `now`, waiting up to `waitMs` for the first event (0: at once).
   void receive(int waitMs, double now);
@@ -108,6 +114,7 @@ class SessionHost final : public Outbox {
   net::EnetHost host_;
   net::ConnectGate gate_;
   InfoResponder info_;
+  TokenSink tokenSink_;
   Connections connections_;
   double now_ = 0.0;
   bool connectsLetThrough_ = false;  ///< since the half-open peers were last looked at

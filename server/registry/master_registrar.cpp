@@ -1,0 +1,197 @@
+#include "server/registry/master_registrar.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+#include <httplib.h>
+#include <sodium.h>
+#include <nlohmann/json.hpp>
+
+#include "listing/registration.h"
+
+namespace coyote {
+namespace {
+
+constexpr std::string_view kScheme = "http://";
+
+/// What a master said: its `status` or its `error`, as text fit for a log line.
+std::string answerText(const std::string& body, const char* key) {
+  const nlohmann::json json = nlohmann::json::parse(body, nullptr, false);
+  if (!json.is_object() || !json.contains(key) || !json[key].is_string()) {
+    return fmt::format("{:?}", body.substr(0, 120));
+  }
+  return fmt::format("{:?}", json[key].get<std::string>().substr(0, 200));
+}
+
+}  // namespace
+
+std::string masterUrlProblem(const std::string& url) {
+  if (!url.starts_with(kScheme)) {
+    return fmt::format("{:?} is not an http:// URL (a master is reached over plain HTTP)", url);
+  }
+  const std::string rest = url.substr(kScheme.size());
+  const std::string host = rest.substr(0, rest.find('/'));
+  if (host.empty() || url.size() > 200 ||
+      !std::all_of(url.begin(), url.end(), [](char c) { return c > ' ' && c < 127; })) {
+    return fmt::format("{:?} is not an http://host[:port][/path] URL", url);
+  }
+  return "";
+}
+
+MasterRegistrar::MasterRegistrar(std::vector<std::string> masters, std::uint16_t gamePort,
+                                 std::shared_ptr<spdlog::logger> log, double (*clock)())
+    : log_(std::move(log)), clock_(clock), port_(gamePort) {
+  for (const std::string& url : masters) {
+    const std::string rest = url.substr(kScheme.size());
+    const std::size_t slash = rest.find('/');
+    Master master;
+    master.host = std::string(kScheme) + rest.substr(0, slash);
+    master.path = slash == std::string::npos ? "" : rest.substr(slash);
+    while (master.path.ends_with('/')) {
+      master.path.pop_back();
+    }
+    master.url = url;
+    randombytes_buf(master.challenge.data(), master.challenge.size());
+    masters_.push_back(std::move(master));
+  }
+  thread_ = std::thread([this] { run(); });
+}
+
+MasterRegistrar::~MasterRegistrar() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void MasterRegistrar::update(net::ServerInfo info) {
+  const std::lock_guard lock(mutex_);
+  const bool first = !info_;
+  info_ = std::move(info);
+  if (first) {
+    wake_.notify_all();
+  }
+}
+
+void MasterRegistrar::setPublicEndpoint(const std::string& address, std::uint16_t port) {
+  const std::lock_guard lock(mutex_);
+  if (address == address_ && port == port_) {
+    return;
+  }
+  address_ = address;
+  port_ = port;
+  for (Master& master : masters_) {  // a new address is proven anew, at once
+    master.token.reset();
+    master.nextAt = 0.0;
+  }
+  wake_.notify_all();
+}
+
+bool MasterRegistrar::takeToken(std::span<const std::uint8_t> datagram) {
+  const std::optional<listing::MasterToken> token = listing::parseMasterToken(datagram);
+  if (!token) {
+    return false;
+  }
+  const std::lock_guard lock(mutex_);
+  for (Master& master : masters_) {
+    if (master.challenge == token->challenge && master.token != token->token) {
+      master.token = token->token;
+      master.nextAt = 0.0;
+      wake_.notify_all();
+    }
+  }
+  return true;
+}
+
+int MasterRegistrar::listedWith() const {
+  const std::lock_guard lock(mutex_);
+  return static_cast<int>(
+      std::count_if(masters_.begin(), masters_.end(), [](const Master& m) { return m.listed; }));
+}
+
+bool MasterRegistrar::waitForWork() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    const double now = clock_();
+    double due = now + kHeartbeatSeconds;
+    for (const Master& master : masters_) {
+      due = std::min(due, master.nextAt);
+    }
+    if (info_ && due <= now) {
+      return true;
+    }
+    wake_.wait_for(lock, std::chrono::duration<double>(info_ ? due - now : 1.0));
+  }
+  return false;
+}
+
+void MasterRegistrar::run() {
+  while (waitForWork()) {
+    for (Master& master : masters_) {  // never resized: the references stay good
+      std::unique_lock lock(mutex_);
+      if (stopping_ || master.nextAt > clock_()) {
+        continue;
+      }
+      listing::Registration registration{port_, address_, master.challenge, master.token, *info_};
+      const std::string host = master.host;
+      const std::string path = master.path + "/register";
+      lock.unlock();
+      httplib::Client client(host);
+      client.set_connection_timeout(2, 0);
+      client.set_read_timeout(3, 0);
+      client.set_write_timeout(3, 0);
+      const httplib::Result result =
+          client.Post(path, listing::registrationJson(registration), "application/json");
+      lock.lock();
+      const double now = clock_();
+      if (!result) {
+        master.listed = false;
+        problem(master, fmt::format("no answer ({})", httplib::to_string(result.error())),
+                kHeartbeatSeconds, now);
+      } else if (master.token == registration.token) {  // else a token came meanwhile: go again
+        answered(master, result->status, result->body, now);
+      }
+    }
+  }
+}
+
+void MasterRegistrar::answered(Master& master, int status, const std::string& body, double now) {
+  const bool tokenWasLost = master.awaitingToken;  // asked for one last time, none came
+  master.awaitingToken = false;
+  if (status == 200) {
+    if (!master.listed || !master.lastProblem.empty()) {
+      log_->info("master {}: listed as {}", master.url, answerText(body, "address"));
+    }
+    master.listed = true;
+    master.lastProblem.clear();
+    master.nextAt = now + kHeartbeatSeconds;
+  } else if (status == 202) {  // the token is on its way to the game port
+    if (tokenWasLost) {
+      problem(master,
+              fmt::format("its token to {} did not reach the game port within {} s (is the "
+                          "UDP port reachable from there?)",
+                          answerText(body, "address"), kTokenWaitSeconds),
+              kTokenWaitSeconds, now);
+    }
+    master.token.reset();
+    master.awaitingToken = true;
+    master.nextAt = now + kTokenWaitSeconds;
+  } else {
+    master.listed = false;
+    problem(master, fmt::format("refused ({}): {}", status, answerText(body, "error")),
+            kHeartbeatSeconds, now);
+  }
+}
+
+void MasterRegistrar::problem(Master& master, const std::string& what, double retryIn, double now) {
+  if (what != master.lastProblem) {
+    log_->warn("master {}: {}; trying again every {} s", master.url, what, retryIn);
+    master.lastProblem = what;
+  }
+  master.nextAt = now + retryIn;
+}
+
+}  // namespace coyote
