@@ -13,7 +13,8 @@ void readMasterConfig(TomlTableReader& root, MasterConfig& c) {
   TomlTableReader master = root.section("master");
   master.read("bind", c.bind);
   master.read("port", c.port, 0, 65535);
-  master.read("expiry_seconds", c.expirySeconds, 5.0f, 3600.0f);
+  // A game server registers every 15 s: an expiry must let a heartbeat come, and one be late.
+  master.read("expiry_seconds", c.expirySeconds, 20.0f, 3600.0f);
   master.read("max_servers", c.maxServers, 1, 1000000);
   master.read("servers_per_address", c.serversPerAddress, 1, 100000);
   master.read("registrations_per_minute", c.registrationsPerMinute, 1, 100000);

@@ -13,7 +13,7 @@
 #include "config/physics_config_loader.h"
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
-#include "server/registry/master_registrar.h"
+#include "listing/master_url.h"
 #include "sim/state/body.h"
 #include "wire/protocol.h"
 #include "wire/room_name.h"
@@ -77,7 +77,7 @@ void readServerSection(TomlTableReader& server, ServerConfig& c) {
     server.fail("masters", fmt::format("at most {} masters", kMaxMasters));
   }
   for (const std::string& url : c.masters) {
-    if (const std::string problem = masterUrlProblem(url); !problem.empty()) {
+    if (std::string problem; !listing::parseMasterUrl(url, problem)) {
       server.fail("masters", problem);
     }
   }

@@ -27,23 +27,20 @@ ServerQuery::ServerQuery(std::vector<std::pair<std::string, std::uint16_t>> serv
     enet_socket_set_option(socket_, ENET_SOCKOPT_NONBLOCK, 1);
     enet_socket_set_option(socket_, ENET_SOCKOPT_BROADCAST, 1);
   }
-  for (const auto& [host, port] : servers) {
-    Target target;
-    if (enet_address_set_host(&target.address, host.c_str()) != 0) {
-      continue;  // a name that does not resolve lists nothing
-    }
-    target.address.port = port;
-    target.text = fmt::format("{}:{}", host, port);
-    targets_.push_back(target);
-  }
   for (const std::uint16_t port : lanPorts) {
-    Target target;
-    if (enet_address_set_host_ip(&target.address, broadcast.c_str()) != 0) {
-      break;
+    // The broadcast, and this machine: a broadcast does not always come back to its sender's
+    // own host (a container, a firewall), and a server started here is on the LAN too.
+    for (const std::string& to : {broadcast, std::string("127.0.0.1")}) {
+      Target target;
+      if (enet_address_set_host_ip(&target.address, to.c_str()) == 0) {
+        target.address.port = port;
+        target.broadcast = true;
+        targets_.push_back(target);
+      }
     }
-    target.address.port = port;
-    target.broadcast = true;
-    targets_.push_back(target);
+  }
+  for (const auto& [host, port] : servers) {
+    add(host, port);
   }
 }
 
@@ -53,35 +50,73 @@ ServerQuery::~ServerQuery() {
   }
 }
 
+std::uint64_t ServerQuery::key(const ENetAddress& address) {
+  return (static_cast<std::uint64_t>(address.host) << 16) | address.port;
+}
+
+void ServerQuery::add(const std::string& host, std::uint16_t port) {
+  Target target;
+  // A literal address needs no lookup; a name is resolved now (a favourite or a recent server).
+  if (targets_.size() >= kMaxTargets ||
+      (enet_address_set_host_ip(&target.address, host.c_str()) != 0 &&
+       enet_address_set_host(&target.address, host.c_str()) != 0)) {
+    return;  // a name that does not resolve lists nothing
+  }
+  target.address.port = port;
+  target.text = fmt::format("{}:{}", host, port);
+  if (targetIndex_.emplace(key(target.address), targets_.size()).second) {
+    targets_.push_back(target);
+  }
+}
+
+std::size_t ServerQuery::waiting() const {
+  return targets_.size() - firstUnasked_;
+}
+
 void ServerQuery::update(double now) {
   if (socket_ == ENET_SOCKET_NULL) {
     return;
   }
-  for (Target& target : targets_) {
-    const bool answered = !target.broadcast && heard_.count(addressText(target.address)) != 0;
-    if (!answered && target.tries < kTries &&
-        (target.lastSentAt < 0.0 || now - target.lastSentAt >= kRetrySeconds)) {
-      send(target.address, 0, now);
+  receive(now);  // first: what came in while the frame was drawn is timed as it came
+  askTargets(now);
+  askForMoreRooms(now);
+  receive(now);
+}
+
+void ServerQuery::askTargets(double now) {
+  for (std::size_t i = 0; i < firstUnasked_; ++i) {  // again, the ones not heard from yet
+    Target& target = targets_[i];
+    if (!target.answered && target.tries < kTries && now - target.lastSentAt >= kRetrySeconds) {
+      if (!send(target.address, 0, now)) {
+        return;  // the pacing: the rest go on later updates
+      }
       ++target.tries;
       target.lastSentAt = now;
     }
   }
-  // The rooms a reply could not hold: asked for from where it stopped.
-  for (auto& [key, heard] : heard_) {
+  while (firstUnasked_ < targets_.size() && send(targets_[firstUnasked_].address, 0, now)) {
+    targets_[firstUnasked_].tries = 1;
+    targets_[firstUnasked_].lastSentAt = now;
+    ++firstUnasked_;
+  }
+}
+
+// The rooms a reply could not hold: asked for from where it stopped.
+void ServerQuery::askForMoreRooms(double now) {
+  for (auto& [text, heard] : heard_) {
     const std::size_t rooms =
         std::min<std::size_t>(heard.listing.info.roomCount, net::kMaxInfoRooms);
     if (heard.nextRoom < rooms &&
-        (heard.pageSentAt < 0.0 || now - heard.pageSentAt >= kRetrySeconds)) {
-      send(heard.from, heard.nextRoom, now);
+        (heard.pageSentAt < 0.0 || now - heard.pageSentAt >= kRetrySeconds) &&
+        send(heard.from, heard.nextRoom, now)) {
       heard.pageSentAt = now;
     }
   }
-  receive(now);
 }
 
-void ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double now) {
-  if (requestSentAt_.size() >= kMaxRequests) {
-    return;
+bool ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double now) {
+  if (requestSentAt_.size() >= kMaxRequests || !pacing_.admit(now)) {
+    return false;
   }
   const auto request = net::encodeInfoRequest(
       {nonceBase_ + static_cast<std::uint32_t>(requestSentAt_.size()), firstRoom});
@@ -90,6 +125,7 @@ void ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double no
   buffer.data = const_cast<std::uint8_t*>(request.data());  // ENet's buffer is not const
   buffer.dataLength = request.size();
   enet_socket_send(socket_, &to, &buffer, 1);
+  return true;
 }
 
 void ServerQuery::receive(double now) {
@@ -118,22 +154,22 @@ void ServerQuery::take(const ENetAddress& from, const net::ServerInfo& info, dou
   const std::uint32_t request = info.nonce - nonceBase_;
   const std::string key = addressText(from);
   auto found = heard_.find(key);
+  const auto target = targetIndex_.find(ServerQuery::key(from));
+  const bool named = target != targetIndex_.end();
   if (request >= requestSentAt_.size() ||
-      (found == heard_.end() && (info.firstRoom != 0 || heard_.size() >= kMaxServers))) {
+      (found == heard_.end() &&
+       (info.firstRoom != 0 || (!named && unasked_ >= kMaxUnaskedServers)))) {
     ++dropped_;  // not ours, or a page of a server we never heard from
     return;
   }
   if (found == heard_.end()) {
     Heard heard;
     heard.from = from;
-    heard.listing.address = key;
-    heard.listing.lan = true;
-    for (const Target& target : targets_) {
-      if (!target.broadcast && target.address.host == from.host &&
-          target.address.port == from.port) {
-        heard.listing.address = target.text;
-        heard.listing.lan = false;
-      }
+    heard.listing.address = named ? targets_[target->second].text : key;
+    heard.listing.lan = !named;
+    unasked_ += named ? 0 : 1;
+    if (named) {
+      targets_[target->second].answered = true;
     }
     heard.listing.pingMs = (now - requestSentAt_[request]) * 1000.0;
     heard.listing.info = info;

@@ -3,10 +3,12 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <enet/enet.h>
 
+#include "limits/token_bucket.h"
 #include "wire/server_info.h"
 
 namespace coyote {
@@ -19,11 +21,13 @@ struct ServerListing {
   bool lan = false;      ///< found by the broadcast, not listed
 };
 
-/// The server browser's half of the info query (net/server_info.h): asks every listed server
-/// (favourites, recent) and broadcasts on the local network, then collects the replies with their
-/// ping, asking again for the rooms a reply could not hold. No peer, no handshake: one UDP socket.
-/// Replies are checked like any hostile bytes; a reply from nobody it asked, or with another
-/// nonce, is dropped.
+/// The server browser's half of the info query (net/server_info.h): asks every server it is given
+/// (favourites, recent, the masters' lists) and broadcasts on the local network (and to this
+/// machine, where a broadcast may not loop back), then collects the replies with their ping,
+/// asking again for the rooms a reply could not hold. No peer, no handshake: one UDP socket.
+/// Requests are paced (kQueriesPerSecond), so a list of thousands neither floods the player's
+/// link nor loses replies to its own burst. Replies are checked like any hostile bytes; a reply
+/// from nobody it asked, or with another nonce, is dropped.
 class ServerQuery {
  public:
   /// `servers`: hosts with ports to ask; `lanPorts`: ports to broadcast to (none: no discovery),
@@ -32,6 +36,12 @@ class ServerQuery {
               std::vector<std::uint16_t> lanPorts,
               const std::string& broadcast = "255.255.255.255");
   ~ServerQuery();
+
+  /// Asks `host` (a name or "a.b.c.d") at `port` too, after the servers already given; a server
+  /// given twice is asked once.
+  void add(const std::string& host, std::uint16_t port);
+  /// Requests still to send their first time (the pacing's queue).
+  std::size_t waiting() const;
   ServerQuery(const ServerQuery&) = delete;
   ServerQuery& operator=(const ServerQuery&) = delete;
 
@@ -45,12 +55,15 @@ class ServerQuery {
 
   static constexpr double kRetrySeconds = 0.5;
   static constexpr int kTries = 5;  ///< 2.5 s: a busy server or a lost datagram is heard yet
+  static constexpr double kQueriesPerSecond = 100.0;
+  static constexpr double kQueryBurst = 10.0;
 
  private:
   struct Target {
     ENetAddress address{};
     std::string text;
     bool broadcast = false;
+    bool answered = false;
     int tries = 0;
     double lastSentAt = -1.0;
   };
@@ -61,18 +74,30 @@ class ServerQuery {
     double pageSentAt = -1.0;
   };
 
-  void send(const ENetAddress& to, std::uint16_t firstRoom, double now);
+  /// Sends a request if the pacing allows; false if it does not (yet).
+  bool send(const ENetAddress& to, std::uint16_t firstRoom, double now);
+  void askTargets(double now);
+  void askForMoreRooms(double now);
   void receive(double now);
   void take(const ENetAddress& from, const net::ServerInfo& info, double now);
 
-  static constexpr std::size_t kMaxServers = 256;    ///< a hostile LAN cannot grow the list more
-  static constexpr std::size_t kMaxRequests = 4096;  ///< send times kept, by nonce
+  /// Servers heard from that nobody asked by name (the LAN's): a hostile LAN grows the list no
+  /// more.
+  static constexpr std::size_t kMaxUnaskedServers = 256;
+  static constexpr std::size_t kMaxTargets = 25000;    ///< the largest list, the LAN and more
+  static constexpr std::size_t kMaxRequests = 131072;  ///< send times kept, by nonce
+
+  static std::uint64_t key(const ENetAddress& address);
 
   ENetSocket socket_;
   std::uint32_t nonceBase_;            ///< a request's nonce is this plus its index
   std::vector<double> requestSentAt_;  ///< by request index: the ping's start
   std::vector<Target> targets_;
+  std::unordered_map<std::uint64_t, std::size_t> targetIndex_;  ///< by key(address), not LAN
+  std::size_t firstUnasked_ = 0;  ///< targets before it were asked at least once, in order
+  TokenBucket pacing_{kQueryBurst, kQueriesPerSecond};
   std::map<std::string, Heard> heard_;  ///< by "ip:port" of the reply's sender
+  std::size_t unasked_ = 0;             ///< of heard_, the servers no target named
   std::uint64_t dropped_ = 0;
 };
 

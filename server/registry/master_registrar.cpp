@@ -2,18 +2,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <httplib.h>
 #include <sodium.h>
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
 #include "listing/registration.h"
 
 namespace coyote {
 namespace {
-
-constexpr std::string_view kScheme = "http://";
 
 /// What a master said: its `status` or its `error`, as text fit for a log line.
 std::string answerText(const std::string& body, const char* key) {
@@ -26,31 +26,17 @@ std::string answerText(const std::string& body, const char* key) {
 
 }  // namespace
 
-std::string masterUrlProblem(const std::string& url) {
-  if (!url.starts_with(kScheme)) {
-    return fmt::format("{:?} is not an http:// URL (a master is reached over plain HTTP)", url);
-  }
-  const std::string rest = url.substr(kScheme.size());
-  const std::string host = rest.substr(0, rest.find('/'));
-  if (host.empty() || url.size() > 200 ||
-      !std::all_of(url.begin(), url.end(), [](char c) { return c > ' ' && c < 127; })) {
-    return fmt::format("{:?} is not an http://host[:port][/path] URL", url);
-  }
-  return "";
-}
-
 MasterRegistrar::MasterRegistrar(std::vector<std::string> masters, std::uint16_t gamePort,
                                  std::shared_ptr<spdlog::logger> log, double (*clock)())
     : log_(std::move(log)), clock_(clock), port_(gamePort) {
   for (const std::string& url : masters) {
-    const std::string rest = url.substr(kScheme.size());
-    const std::size_t slash = rest.find('/');
-    Master master;
-    master.host = std::string(kScheme) + rest.substr(0, slash);
-    master.path = slash == std::string::npos ? "" : rest.substr(slash);
-    while (master.path.ends_with('/')) {
-      master.path.pop_back();
+    std::string problem;
+    const std::optional<listing::MasterUrl> parsed = listing::parseMasterUrl(url, problem);
+    if (!parsed) {
+      throw std::invalid_argument(problem);  // the config checked every URL
     }
+    Master master;
+    master.address = *parsed;
     master.url = url;
     randombytes_buf(master.challenge.data(), master.challenge.size());
     masters_.push_back(std::move(master));
@@ -136,8 +122,8 @@ void MasterRegistrar::run() {
         continue;
       }
       listing::Registration registration{port_, address_, master.challenge, master.token, *info_};
-      const std::string host = master.host;
-      const std::string path = master.path + "/register";
+      const std::string host = master.address.origin;
+      const std::string path = master.address.at("/register");
       lock.unlock();
       httplib::Client client(host);
       client.set_connection_timeout(2, 0);

@@ -13,15 +13,16 @@
 #include <spdlog/logger.h>
 
 #include "listing/master_token.h"
+#include "listing/master_url.h"
 #include "wire/server_info.h"
 
 namespace coyote {
 
-/// Registers this server with the master servers of `server.masters` (docs/hosting.md#the-
-/// internet-server-list), on a thread of its own so that the loop never waits on a master:
-/// every kHeartbeatSeconds, a POST /register with what the info query answers. A master that
-/// has not proven the address yet sends a token to the game port; the loop hands it here
-/// (takeToken) and the registration that carries it goes at once. Each master is tried on its
+/// Registers this server with the master servers of `server.masters`
+/// (docs/hosting.md#the-internet-server-list), on a thread of its own so that the loop never waits
+/// on a master: every kHeartbeatSeconds, a POST /register with what the info query answers. A
+/// master that has not proven the address yet sends a token to the game port; the loop hands it
+/// here (takeToken) and the registration that carries it goes at once. Each master is tried on its
 /// own: one that is down delays nobody's listing with the others.
 class MasterRegistrar {
  public:
@@ -29,7 +30,8 @@ class MasterRegistrar {
   /// How long a registration waits for its token before it asks again.
   static constexpr double kTokenWaitSeconds = 5.0;
 
-  /// `masters`: base URLs "http://host[:port][/path]" (checked by the config); `gamePort`: the
+  /// `masters`: base URLs "http://host[:port][/path]" (checked by the config: an URL that is not
+  /// one throws std::invalid_argument); `gamePort`: the
   /// port registered unless setPublicEndpoint says otherwise. Starts the thread.
   MasterRegistrar(std::vector<std::string> masters, std::uint16_t gamePort,
                   std::shared_ptr<spdlog::logger> log, double (*clock)());
@@ -51,9 +53,8 @@ class MasterRegistrar {
 
  private:
   struct Master {
-    std::string host;  ///< "http://host:port", for httplib
-    std::string path;  ///< the base path, "" or "/prefix"
-    std::string url;   ///< as configured, for the log
+    listing::MasterUrl address;
+    std::string url;  ///< as configured, for the log
     listing::Challenge challenge{};
     std::optional<listing::Token> token;
     double nextAt = 0.0;
@@ -79,9 +80,5 @@ class MasterRegistrar {
   bool stopping_ = false;
   std::thread thread_;
 };
-
-/// Why `url` cannot be a master's base URL, or "": http://host[:port][/path] (plain HTTP: the
-/// registration is public, and the token proves the address whatever the path).
-std::string masterUrlProblem(const std::string& url);
 
 }  // namespace coyote

@@ -19,6 +19,7 @@
 #include "level/json_node.h"
 #include "level/level_properties.h"
 #include "level/tiled_level_loader.h"
+#include "master/master_config.h"
 #include "server/server_config.h"
 
 namespace coyote {
@@ -117,6 +118,17 @@ TEST(DocsCoverage, EveryServerSettingIsInHostingAndEveryPhysicsSettingInSimulati
   expectDocumentedOnlyIn(server, "hosting.md");
   EXPECT_GE(physics.size(), 40u);
   expectDocumentedOnlyIn(physics, "simulation.md");
+}
+
+TEST(DocsCoverage, EveryMasterSettingIsInMaster) {
+  TomlKeyRecorder recorder;
+  const toml::table empty;
+  TomlTableReader reader(empty, "empty.toml", "");
+  MasterConfig config;
+  readMasterConfig(reader, config);
+  const std::set<std::string> keys = leaves(recorder.keys());
+  EXPECT_GE(keys.size(), 11u);
+  expectDocumentedOnlyIn(keys, "master.md");
 }
 
 TEST(DocsCoverage, EveryClientSettingIsInPlaying) {

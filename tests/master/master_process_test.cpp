@@ -1,0 +1,129 @@
+// The master server with real game servers (docs/master.md): listing, expiry, a restarted
+// master, and the browser's core reading two masters when one is down.
+
+#include <csignal>
+
+#include <gtest/gtest.h>
+
+#include "client/core/master_list.h"
+#include "client/core/server_query.h"
+#include "support/coyote_processes.h"
+#include "support/master_process.h"
+
+namespace coyote {
+namespace {
+
+using test::MasterProcess;
+using test::secondsUntil;
+using test::ServerProcess;
+using test::TempDirectory;
+
+/// A coyote-server named `name`, registering with `masters` (comma-separated URLs).
+struct RegisteringServer {
+  TempDirectory directory;  ///< named after the server: each has its own
+  test::ScopedEnvironment environment;
+  ServerProcess server;
+
+  RegisteringServer(const std::string& name, const std::string& masters)
+      : directory(name),
+        environment{{"COYOTE_SERVER_MASTERS", masters},
+                    {"COYOTE_SERVER_NAME", name},
+                    {"COYOTE_SERVER_MOTD", "the motd of " + name}},
+        server(directory, (directory.path() / "game.rpl").string()) {}
+};
+
+TEST(MasterProcess, ListsThreeServersWithTheirRoomsAndDropsOneThatStopped) {
+  MasterProcess master(20.0);  // the shortest expiry: a heartbeat (15 s) and 5 s more
+  const auto start = std::chrono::steady_clock::now();
+  RegisteringServer a("alpha", master.url());
+  RegisteringServer b("beta", master.url());
+  RegisteringServer c("gamma", master.url());
+  const auto listed = secondsUntil([&] { return master.servers().size() == 3; }, 20.0);
+  ASSERT_TRUE(listed) << master.servers().dump();
+  std::printf("figure: three servers started and listed in %.2f s\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  const nlohmann::json entry = master.server(b.server.port);
+  ASSERT_FALSE(entry.is_null());
+  EXPECT_EQ(entry["info"]["name"], "beta");
+  EXPECT_EQ(entry["info"]["motd"], "the motd of beta");
+  ASSERT_EQ(entry["info"]["rooms"].size(), 1u);
+  EXPECT_EQ(entry["info"]["rooms"][0]["name"], "main");
+  EXPECT_EQ(entry["info"]["rooms"][0]["mode"], "play");
+  EXPECT_EQ(entry["info"]["rooms"][0]["max_players"], 16);
+
+  b.server.process.signal(SIGTERM);
+  const auto gone = secondsUntil([&] { return master.servers().size() == 2; }, 25.0);
+  ASSERT_TRUE(gone) << master.servers().dump();
+  std::printf("figure: a stopped server left the list after %.2f s (expiry 20 s)\n", *gone);
+  EXPECT_GE(*gone, 17.0);  // it expired: nothing else takes a server off the list
+  EXPECT_TRUE(master.server(b.server.port).is_null());
+  EXPECT_FALSE(master.server(a.server.port).is_null());
+  EXPECT_FALSE(master.server(c.server.port).is_null());
+}
+
+TEST(MasterProcess, ARestartedMasterListsTheServersAgainWithinOneHeartbeat) {
+  auto master = std::make_unique<MasterProcess>();
+  const int port = master->port;
+  RegisteringServer a("alpha", master->url());
+  RegisteringServer b("beta", master->url());
+  ASSERT_TRUE(secondsUntil([&] { return master->servers().size() == 2; }, 20.0));
+
+  master->process.signal(SIGTERM);
+  EXPECT_EQ(master->process.wait(5.0), 0);
+  master.reset();
+  master = std::make_unique<MasterProcess>(45.0, port);  // a new key: every old token is void
+  const auto again = secondsUntil([&] { return master->servers().size() == 2; }, 20.0);
+  ASSERT_TRUE(again) << master->servers().dump();
+  std::printf("figure: a restarted master listed both servers again after %.2f s\n", *again);
+  EXPECT_LE(*again, 15.0 + 2.0);  // one heartbeat, and the token's round trip
+}
+
+TEST(MasterProcess, TheBrowsersCoreListsEveryServerWhenOneOfTwoMastersIsDown) {
+  MasterProcess first;
+  MasterProcess second;
+  const std::string both = first.url() + "," + second.url();
+  RegisteringServer a("alpha", both);
+  RegisteringServer b("beta", both);
+  RegisteringServer c("gamma", both);
+  ASSERT_TRUE(secondsUntil([&] { return second.servers().size() == 3; }, 20.0));
+  first.process.signal(SIGTERM);
+  EXPECT_EQ(first.process.wait(5.0), 0);
+
+  TempDirectory cache;
+  const std::string cacheFile = (cache.path() / "servers.json").string();
+  MasterList masters({first.url(), second.url()}, cacheFile);
+  ASSERT_TRUE(secondsUntil([&] { return masters.done(); }, 10.0));
+  const MasterList::Snapshot snapshot = masters.snapshot();
+  ASSERT_EQ(snapshot.servers.size(), 3u);
+  EXPECT_FALSE(snapshot.masters[0].answered);
+  EXPECT_TRUE(snapshot.masters[1].answered);
+
+  ServerQuery query({}, {});
+  for (const listing::ListedServer& server : snapshot.servers) {
+    query.add(server.host, server.port);
+  }
+  double now = 0.0;
+  ASSERT_TRUE(secondsUntil(
+      [&] {
+        query.update(now += 0.05);
+        return query.servers().size() == 3;
+      },
+      5.0));
+  std::set<std::string> names;
+  for (const ServerListing& listing : query.servers()) {
+    names.insert(listing.info.name);
+    EXPECT_FALSE(listing.lan);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"alpha", "beta", "gamma"}));
+
+  second.process.signal(SIGTERM);  // no master at all: the list from the disk
+  EXPECT_EQ(second.process.wait(5.0), 0);
+  MasterList offline({first.url(), second.url()}, cacheFile);
+  EXPECT_TRUE(offline.snapshot().fromCache);
+  EXPECT_EQ(offline.snapshot().servers.size(), 3u);
+  ASSERT_TRUE(secondsUntil([&] { return offline.done(); }, 10.0));
+  EXPECT_EQ(offline.snapshot().servers.size(), 3u);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -1,0 +1,183 @@
+// The master's parts without its HTTP server: the table, the address proof, the registration
+// desk (with a real UDP socket for its tokens) and the list page.
+
+#include <arpa/inet.h>
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include "config/environment_table.h"
+#include "master/address_proof.h"
+#include "master/list_page.h"
+#include "master/master_config.h"
+#include "master/registration_desk.h"
+#include "master/server_table.h"
+#include "support/master_process.h"
+
+namespace coyote {
+namespace {
+
+net::ServerEndpoint endpoint(const char* host, std::uint16_t port) {
+  net::ServerEndpoint result{0, port};
+  inet_pton(AF_INET, host, &result.host);
+  return result;
+}
+
+listing::Challenge challenge(std::uint8_t fill) {
+  listing::Challenge made{};
+  made.fill(fill);
+  return made;
+}
+
+TEST(ServerTable, ExpiresAServerAfterFortyFiveSecondsWithoutAHeartbeat) {
+  EXPECT_EQ(MasterConfig{}.expirySeconds, 45.0f);
+  ServerTable table({});
+  const auto at = endpoint("203.0.113.1", 7777);
+  EXPECT_EQ(table.list(at, at.host, challenge(1), "{}", 0.0), ServerTable::Outcome::Listed);
+  EXPECT_EQ(table.list(at, at.host, challenge(1), "{}", 30.0), ServerTable::Outcome::Refreshed);
+  EXPECT_EQ(table.expire(74.9), 0u);
+  EXPECT_EQ(table.size(), 1u);
+  EXPECT_EQ(table.expire(75.0), 1u);
+  EXPECT_EQ(table.size(), 0u);
+}
+
+TEST(ServerTable, KeepsItsLimitsAndKnowsWhoHoldsAnAddress) {
+  ServerTable table({3, 2, 45.0});
+  const auto source = endpoint("203.0.113.1", 0).host;
+  EXPECT_EQ(table.list(endpoint("203.0.113.1", 1), source, challenge(1), "a", 0.0),
+            ServerTable::Outcome::Listed);
+  EXPECT_EQ(table.list(endpoint("203.0.113.1", 2), source, challenge(2), "b", 0.0),
+            ServerTable::Outcome::Listed);
+  EXPECT_EQ(table.list(endpoint("203.0.113.1", 3), source, challenge(3), "c", 0.0),
+            ServerTable::Outcome::AddressFull);
+  const auto other = endpoint("198.51.100.1", 0).host;
+  EXPECT_EQ(table.list(endpoint("198.51.100.1", 1), other, challenge(4), "d", 0.0),
+            ServerTable::Outcome::Listed);
+  EXPECT_EQ(table.list(endpoint("198.51.100.1", 2), other, challenge(5), "e", 0.0),
+            ServerTable::Outcome::Full);
+  EXPECT_TRUE(table.heldByAnother(endpoint("203.0.113.1", 1), other, challenge(9)));
+  EXPECT_FALSE(table.heldByAnother(endpoint("203.0.113.1", 1), source, challenge(9)));
+  EXPECT_FALSE(table.heldByAnother(endpoint("203.0.113.1", 1), other, challenge(1)));
+  EXPECT_EQ(table.entries(), (std::vector<std::string>{"d", "a", "b"}));  // by address
+}
+
+TEST(AddressProof, ATokenIsGoodForItsMinuteAndTheNextForItsAddressAlone) {
+  const AddressProof proof;
+  const auto at = endpoint("203.0.113.1", 7777);
+  const listing::Token token = proof.token(at, challenge(1), 120.0);
+  EXPECT_TRUE(proof.valid(at, challenge(1), token, 120.0));
+  EXPECT_TRUE(proof.valid(at, challenge(1), token, 239.9));
+  EXPECT_FALSE(proof.valid(at, challenge(1), token, 240.0));
+  EXPECT_FALSE(proof.valid(endpoint("203.0.113.1", 7778), challenge(1), token, 120.0));
+  EXPECT_FALSE(proof.valid(endpoint("203.0.113.2", 7777), challenge(1), token, 120.0));
+  EXPECT_FALSE(proof.valid(at, challenge(2), token, 120.0));
+  EXPECT_FALSE(AddressProof().valid(at, challenge(1), token, 120.0));  // another master's key
+}
+
+TEST(RegistrationDesk, ListsAServerOnceItCarriesTheTokenSentToItsPort) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer game("127.0.0.1");
+  const std::string body = listing::registrationJson(game.registration());
+  EXPECT_EQ(desk.registration(body, "127.0.0.1", 0.0).status, 202);
+  ASSERT_TRUE(game.awaitToken(2.0));
+  EXPECT_EQ(table.size(), 0u);
+  const auto answer =
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0);
+  EXPECT_EQ(answer.status, 200) << answer.json;
+  EXPECT_EQ(table.size(), 1u);
+  EXPECT_EQ(desk.counters().listed, 1u);
+  EXPECT_EQ(desk.counters().tokensSent, 1u);
+  EXPECT_EQ(desk.registration("{", "127.0.0.1", 2.0).status, 400);
+  EXPECT_EQ(desk.registration(body, "not an address", 2.0).status, 403);
+}
+
+TEST(RegistrationDesk, AMasterOnTheInternetListsNoPrivateAddress) {
+  ServerTable table({});
+  RegistrationDesk desk(MasterConfig{}, table);
+  const auto answer =
+      desk.registration(listing::registrationJson(test::FakeGameServer("127.0.0.1").registration()),
+                        "127.0.0.1", 0.0);
+  EXPECT_EQ(answer.status, 403);
+  EXPECT_NE(answer.json.find("private address"), std::string::npos) << answer.json;
+  for (const char* address :
+       {"10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.0.1", "100.64.0.1", "127.0.0.1"}) {
+    EXPECT_NE(unlistableAddress(endpoint(address, 0).host, false), "") << address;
+    EXPECT_EQ(unlistableAddress(endpoint(address, 0).host, true), "") << address;
+  }
+  for (const char* address : {"0.1.2.3", "224.0.0.1", "255.255.255.255"}) {
+    EXPECT_NE(unlistableAddress(endpoint(address, 0).host, true), "") << address;
+  }
+  EXPECT_EQ(unlistableAddress(endpoint("203.0.113.1", 0).host, false), "");
+}
+
+std::string gunzip(const std::string& compressed) {
+  z_stream stream{};
+  inflateInit2(&stream, 15 + 16);
+  std::string out(1 << 20, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  stream.avail_in = static_cast<uInt>(compressed.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(inflate(&stream, Z_FINISH), Z_STREAM_END);
+  out.resize(stream.total_out);
+  inflateEnd(&stream);
+  return out;
+}
+
+TEST(ListPage, ServesGzipWithAnETagAndIsRebuiltOnlyAfterItsInterval) {
+  ServerTable table({});
+  const auto at = endpoint("203.0.113.1", 7777);
+  table.list(at, at.host, challenge(1), R"({"address":"203.0.113.1:7777"})", 0.0);
+  ListPage page(2.0);
+  const HttpServer::Response gzip = page.answer(table, "gzip, deflate", "", 0.0);
+  EXPECT_EQ(gzip.status, 200);
+  EXPECT_EQ(gunzip(*gzip.body), R"({"servers":[{"address":"203.0.113.1:7777"}]})");
+  const auto header = [](const HttpServer::Response& response, const std::string& name) {
+    for (const auto& [key, value] : response.headers) {
+      if (key == name) {
+        return value;
+      }
+    }
+    return std::string();
+  };
+  EXPECT_EQ(header(gzip, "Content-Encoding"), "gzip");
+  const std::string etag = header(gzip, "ETag");
+  EXPECT_EQ(etag.size(), 18u);
+  const HttpServer::Response plain = page.answer(table, "", "", 0.5);
+  EXPECT_EQ(*plain.body, R"({"servers":[{"address":"203.0.113.1:7777"}]})");
+  EXPECT_EQ(header(plain, "Content-Encoding"), "");
+  EXPECT_EQ(page.answer(table, "gzip;q=0", "", 0.5).body, plain.body);
+  EXPECT_EQ(page.answer(table, "gzip", etag, 1.0).status, 304);
+
+  const auto other = endpoint("203.0.113.2", 7777);
+  table.list(other, other.host, challenge(2), R"({"address":"203.0.113.2:7777"})", 1.0);
+  EXPECT_EQ(page.answer(table, "gzip", etag, 1.5).status, 304);  // within the interval
+  EXPECT_EQ(page.answer(table, "gzip", etag, 2.0).status, 200);  // rebuilt
+  EXPECT_EQ(page.builds(), 2u);
+}
+
+TEST(MasterConfig, ReadsTheEnvironmentAndRefusesWhatIsOutOfRange) {
+  std::string port = "COYOTE_MASTER_PORT=8400";
+  std::string expiry = "COYOTE_MASTER_EXPIRY_SECONDS=30";
+  std::string foreign = "COYOTE_SERVER_PORT=1";
+  char* environment[] = {port.data(), expiry.data(), foreign.data(), nullptr};
+  MasterConfig config;
+  applyMasterEnvironment(environment, config);
+  EXPECT_EQ(config.port, 8400);
+  EXPECT_EQ(config.expirySeconds, 30.0f);
+  std::string low = "COYOTE_MASTER_EXPIRY_SECONDS=15";
+  char* bad[] = {low.data(), nullptr};
+  try {
+    applyMasterEnvironment(bad, config);
+    FAIL() << "an expiry shorter than a heartbeat was taken";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("master.expiry_seconds"), std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace coyote
