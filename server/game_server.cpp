@@ -268,7 +268,13 @@ net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
       continue;
     }
     const Level& level = room->level();
-    info.rooms.push_back({name, net::printablePrefix(level.name, net::kMaxInfoLevelNameLength),
+    std::string levelName = level.name;
+    for (const std::string_view extension : {".tmj", ".json"}) {  // a file's name, not a title
+      if (levelName.ends_with(extension) && levelName.size() > extension.size()) {
+        levelName.resize(levelName.size() - extension.size());
+      }
+    }
+    info.rooms.push_back({name, net::printablePrefix(levelName, net::kMaxInfoLevelNameLength),
                           level.race.present ? "race" : "play",
                           static_cast<std::uint16_t>(room->metrics().players),
                           static_cast<std::uint16_t>(config_.maxPlayers)});

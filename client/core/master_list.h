@@ -10,7 +10,7 @@
 
 namespace coyote {
 
-/// The browser's Internet tab's source (docs/playing.md#menus): the lists of the
+/// The browser's Internet tab's source (docs/playing.md#the-server-browser): the lists of the
 /// masters of `client.masters`, each fetched (GET /servers.json, gzipped) on a thread of its
 /// own so the menus never wait, merged by address, and kept on disk: when no master answers,
 /// the list from the last time still shows (and every server on it is still pinged). A master

@@ -47,6 +47,9 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
   }
   room.enter(connection);
   welcome(room, connection, hello, now);
+  if (!config_.motd.empty()) {  // the message of the day, to whoever comes in
+    chat_.notice(connection, config_.motd, now);
+  }
   if (newcomer) {  // after the Welcome, so that the newcomer reads it too
     chat_.announce(room, fmt::format("{} joined", room.slotName(connection.slot)));
   }

@@ -1,5 +1,7 @@
 #include "server/moderation/moderation.h"
 
+#include "wire/refusal_reasons.h"
+
 #include <algorithm>
 
 #include "server/records/records_service.h"
@@ -41,7 +43,7 @@ std::string Moderation::joinRefusal(std::uint32_t address, const Who& who,
   }
   wrongPasswords_.admit(address, now);
   allWrongPasswords_.admit(now);
-  return password.empty() ? "this server needs a password" : "wrong password";
+  return std::string(password.empty() ? net::kNeedsPassword : net::kWrongPassword);
 }
 
 // With records, the database holds the bans and the file a copy, read only when the database does

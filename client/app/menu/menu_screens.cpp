@@ -6,11 +6,20 @@
 #include "cli/program.h"
 #include "client/app/menu/menus.h"
 #include "client/app/render/palette.h"
+#include "wire/refusal_reasons.h"
 
 namespace coyote {
 namespace {
 
-enum ConnectRow { kAddress, kName, kRoom, kPassword, kConnectButton, kConnectBack };
+enum ConnectRow {
+  kAddress,
+  kName,
+  kRoom,
+  kPassword,
+  kConnectButton,
+  kSpectateButton,
+  kConnectBack
+};
 /// The options after the key actions, in order.
 enum OptionRow {
   kScale,
@@ -74,11 +83,25 @@ std::vector<std::string> Menus::handleConnect(const sf::Event& event, MenuList::
     list_.select(row + 1);  // Enter in a field goes to the next
     return {};
   }
-  return connectCommands();
+  return connectCommands(row == kSpectateButton);
+}
+
+void Menus::offerAfterRefusal(const std::string& reason, const std::string& address) {
+  const bool password = net::passwordRefusal(reason);
+  if (!password && !net::fullRoomRefusal(reason)) {
+    return;  // the title says why
+  }
+  config_.address = address;
+  log_->info("menus: the connect screen offers {} for {} ({})",
+             password ? "the password" : "to spectate", address, reason);
+  show(Screen::Connect);
+  password_.clear();
+  list_.select(password ? kPassword : kSpectateButton);
+  refresh();
 }
 
 // The address must parse before anything is tried; the name and room are the console's to check.
-std::vector<std::string> Menus::connectCommands() {
+std::vector<std::string> Menus::connectCommands(bool spectate) {
   try {
     cli::parseHostPort(address_.text(), "address");
   } catch (const std::runtime_error&) {
@@ -86,43 +109,27 @@ std::vector<std::string> Menus::connectCommands() {
     show(Screen::Title);
     return {};
   }
+  message_.clear();
   config_.address = address_.text();
   config_.name = name_.text().empty() ? config_.name : name_.text();
   config_.room = room_.text().empty() ? "main" : room_.text();
   save();
   show(Screen::None);
   return {"name " + config_.name, "room " + config_.room, "password " + password_.text(),
-          "connect " + config_.address};
-}
-
-void Menus::startBrowsing(double now) {
-  std::vector<std::pair<std::string, std::uint16_t>> listed;
-  for (const auto* list : {&config_.favourites, &config_.recent}) {
-    for (const std::string& address : *list) {
-      try {
-        const cli::HostPort parsed = cli::parseHostPort(address, "server");
-        listed.emplace_back(parsed.host, parsed.port);
-      } catch (const std::runtime_error&) {
-        // client.toml's addresses were checked when it was read; one set since is skipped
-      }
-    }
-  }
-  query_ = std::make_unique<ServerQuery>(
-      listed, std::vector<std::uint16_t>(std::begin(kLanPorts), std::end(kLanPorts)));
-  servers_.clear();
-  serversLogged_.clear();
-  update(now);
+          (spectate ? "spectate " : "connect ") + config_.address};
 }
 
 void Menus::update(double now) {
   now_ = now;
-  if (screen_ != Screen::Browser || !query_) {
+  if (screen_ != Screen::Browser) {
     return;
   }
-  query_->update(now);
-  servers_ = query_->servers();
-  // The list is ordered by address, so a server heard later may come before one logged already.
-  for (const ServerListing& found : servers_) {
+  browser_.update(now);
+  if (std::string shown = browser_.summary(); shown != browserLogged_) {
+    log_->info("server browser: {}", shown);
+    browserLogged_ = std::move(shown);
+  }
+  for (const ServerListing& found : browser_.heard()) {
     if (!serversLogged_.insert(found.address).second) {
       continue;
     }
@@ -130,62 +137,33 @@ void Menus::update(double now) {
                found.info.name, found.info.players, found.info.maxPlayers, found.pingMs,
                found.lan ? " (LAN)" : "");
   }
-  refresh();
 }
 
-std::vector<MenuItem> Menus::browserItems() const {
-  std::vector<MenuItem> items;
-  for (const ServerListing& server : servers_) {
-    const bool favourite = std::find(config_.favourites.begin(), config_.favourites.end(),
-                                     server.address) != config_.favourites.end();
-    items.push_back(
-        {fmt::format("{}{}", favourite ? "* " : "", server.info.name),
-         fmt::format("{}/{}  {:.0f} ms  {}{}", server.info.players, server.info.maxPlayers,
-                     server.pingMs, server.address, server.info.password ? "  [password]" : "")});
+std::vector<std::string> Menus::handleBrowser(const sf::Event& event, sf::Vector2u windowSize) {
+  const ServerBrowser::Choice choice = browser_.handle(event, windowSize);
+  switch (choice.outcome) {
+    case ServerBrowser::Outcome::Back:
+      show(Screen::Title);
+      return {};
+    case ServerBrowser::Outcome::SettingsChanged:
+      save();
+      return {};
+    case ServerBrowser::Outcome::None:
+      return {};
+    case ServerBrowser::Outcome::Join:
+      break;
   }
-  items.push_back({"Refresh", servers_.empty() ? "looking..." : ""});
-  items.push_back({"Back"});
-  return items;
-}
-
-std::vector<std::string> Menus::handleBrowser(const sf::Event& event, MenuList::Action action) {
-  const int row = list_.selected();
-  const int count = static_cast<int>(servers_.size());
-  if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::R) {
-    startBrowsing(now_);
-  } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F &&
-             row < count) {
-    const std::string& address = servers_[static_cast<std::size_t>(row)].address;
-    if (std::erase(config_.favourites, address) == 0 &&
-        config_.favourites.size() < ClientConfig::kMaxServers) {
-      config_.favourites.push_back(address);
-    }
-    save();
-  }
-  if (action == MenuList::Action::Back ||
-      (action == MenuList::Action::Activate && row == count + 1)) {
-    show(Screen::Title);
-    return {};
-  }
-  if (action != MenuList::Action::Activate) {
-    return {};
-  }
-  if (row == count) {
-    startBrowsing(now_);
-    return {};
-  }
-  const ServerListing& chosen = servers_[static_cast<std::size_t>(row)];
-  if (chosen.info.password) {  // the connect screen asks for it
-    config_.address = chosen.address;
+  if (choice.password) {  // the connect screen asks for it
+    config_.address = choice.address;
     show(Screen::Connect);
     list_.select(kPassword);
     refresh();
     return {};
   }
-  rememberServer(config_, chosen.address);
+  rememberServer(config_, choice.address);
   save();
   show(Screen::None);
-  return {"room main", "connect " + chosen.address};
+  return {"room " + config_.room, "connect " + choice.address};
 }
 
 std::vector<MenuItem> Menus::optionItems() const {

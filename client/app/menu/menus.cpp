@@ -15,8 +15,22 @@ enum PauseRow { kResume, kPauseOptions, kDisconnect };
 
 }  // namespace
 
+namespace {
+
+/// The masters' last list, beside the settings ("" when they are kept nowhere).
+std::string serverListCache(const std::string& configFile) {
+  return configFile.empty()
+             ? ""
+             : (std::filesystem::path(configFile).parent_path() / "servers-cache.json").string();
+}
+
+}  // namespace
+
 Menus::Menus(ClientConfig& config, std::string configFile, std::shared_ptr<spdlog::logger> log)
-    : config_(config), configFile_(std::move(configFile)), log_(std::move(log)) {}
+    : config_(config),
+      configFile_(std::move(configFile)),
+      log_(std::move(log)),
+      browser_(config_, serverListCache(configFile_)) {}
 
 void Menus::show(Screen screen) {
   if (screen == Screen::Options) {
@@ -28,7 +42,9 @@ void Menus::show(Screen screen) {
     room_.set(config_.room);
   }
   if (screen == Screen::Browser) {
-    startBrowsing(now_);
+    browser_.start(now_);
+    serversLogged_.clear();
+    browserLogged_.clear();
   }
   if (screen == Screen::Replays) {
     findReplays();
@@ -50,6 +66,9 @@ std::vector<std::string> Menus::handle(const sf::Event& event, sf::Vector2u wind
     }
     return {};
   }
+  if (screen_ == Screen::Browser) {  // a screen of its own: tabs, a table, a search line
+    return handleBrowser(event, windowSize);
+  }
   const MenuList::Action action = list_.handle(event, windowSize);
   std::vector<std::string> commands;
   switch (screen_) {
@@ -63,8 +82,6 @@ std::vector<std::string> Menus::handle(const sf::Event& event, sf::Vector2u wind
       commands = handleConnect(event, action);
       break;
     case Screen::Browser:
-      commands = handleBrowser(event, action);
-      break;
     case Screen::Options:
       commands = handleOptions(event, action);
       break;
@@ -147,12 +164,11 @@ void Menus::refresh() {
                       {"Room", room_.text() + (list_.selected() == 2 ? "_" : "")},
                       {"Password", hidden + (list_.selected() == 3 ? "_" : "")},
                       {"Connect"},
+                      {"Spectate", "watch without playing"},
                       {"Back"}});
       break;
     }
     case Screen::Browser:
-      list_.setItems(browserItems());
-      break;
     case Screen::Options:
       list_.setItems(optionItems());
       break;
@@ -181,12 +197,14 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
                             ? sf::Color(0, 0, 0, 170)
                             : palette::kMenuBackground);
   target.draw(backdrop);
+  if (screen_ == Screen::Browser) {
+    browser_.draw(target, font);
+    return;
+  }
   const char* titles[] = {"", "COYOTE", "CONNECT", "SERVERS", "OPTIONS", "PAUSED", "REPLAYS"};
   list_.draw(target, font, titles[static_cast<int>(screen_)]);
   std::string footer;
-  if (screen_ == Screen::Browser) {
-    footer = "Enter: join   F: favourite   R: refresh   Esc: back";
-  } else if (screen_ == Screen::Options) {
+  if (screen_ == Screen::Options) {
     footer = rebinding_ >= 0 ? "press the new key (Esc: keep the old one)"
                              : "Enter: change   Left/Right: adjust   Esc: back (saved)";
   } else if (screen_ == Screen::Pause) {
@@ -195,7 +213,7 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
     footer = "Enter: watch (Space pauses, Right steps, Up/Down speed, Esc back)";
   }
   drawMenuText(target, font, footer, 16, {size.x * 0.5f, size.y - 60.0f}, palette::kMenuText, true);
-  if (screen_ == Screen::Title && !message_.empty()) {
+  if ((screen_ == Screen::Title || screen_ == Screen::Connect) && !message_.empty()) {
     drawMenuText(target, font, message_, 18, {size.x * 0.5f, 160.0f}, palette::kMenuWarning, true);
   }
 }

@@ -9,9 +9,9 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/menu/menu_list.h"
+#include "client/app/menu/server_browser.h"
 #include "client/app/settings/client_config.h"
 #include "client/app/ui/text_field.h"
-#include "client/core/server_query.h"
 
 namespace coyote {
 
@@ -36,6 +36,9 @@ class Menus {
   void show(Screen screen);
   /// A line in red on the title: why the last game ended.
   void setMessage(const std::string& message) { message_ = message; }
+  /// After a refusal of `address`: a password refusal opens the connect screen on its password,
+  /// a full room on Spectate; any other leaves the title as it is.
+  void offerAfterRefusal(const std::string& reason, const std::string& address);
 
   /// A window event; the commands it asks for, in order.
   std::vector<std::string> handle(const sf::Event& event, sf::Vector2u windowSize);
@@ -50,7 +53,7 @@ class Menus {
   std::vector<std::string> handleTitle(MenuList::Action action);
   std::vector<std::string> handlePause(MenuList::Action action);
   std::vector<std::string> handleConnect(const sf::Event& event, MenuList::Action action);
-  std::vector<std::string> handleBrowser(const sf::Event& event, MenuList::Action action);
+  std::vector<std::string> handleBrowser(const sf::Event& event, sf::Vector2u windowSize);
   std::vector<std::string> handleOptions(const sf::Event& event, MenuList::Action action);
   std::vector<std::string> handleReplays(MenuList::Action action);
   /// The replay files to list (replays/*.rpl, ./*.rpl), newest first.
@@ -58,12 +61,11 @@ class Menus {
   /// A key pressed while an action waits for its new key.
   void rebind(sf::Keyboard::Key key);
   void changeOption(int row, int step);
-  std::vector<std::string> connectCommands();
-  void startBrowsing(double now);
+  /// The commands that join (or, `spectate`, watch) the connect screen's server.
+  std::vector<std::string> connectCommands(bool spectate);
   /// The items of the screen shown, from the state they show.
   void refresh();
   std::vector<MenuItem> optionItems() const;
-  std::vector<MenuItem> browserItems() const;
   void save();
 
   ClientConfig& config_;
@@ -77,10 +79,10 @@ class Menus {
   TextField name_{32};
   TextField room_{24};
   TextField password_{64};
-  std::unique_ptr<ServerQuery> query_;
-  std::vector<ServerListing> servers_;
+  ServerBrowser browser_;
   std::vector<std::string> replays_;
   std::set<std::string> serversLogged_;  ///< addresses of the servers already in the log
+  std::string browserLogged_;            ///< what the browser showed when last logged
   double now_ = 0.0;
   int rebinding_ = -1;  ///< the keyActions() index waiting for a key
   bool windowChanged_ = false;

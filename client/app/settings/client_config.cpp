@@ -1,5 +1,6 @@
 #include "client/app/settings/client_config.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <filesystem>
@@ -13,10 +14,13 @@
 #include "io/bounded_file.h"
 #include "io/config_error.h"
 #include "io/user_folders.h"
+#include "listing/master_url.h"
 #include "wire/room_name.h"
 
 namespace coyote {
 namespace {
+
+constexpr std::array kSorts{BrowserSort::Ping, BrowserSort::Players, BrowserSort::Name};
 
 using Key = sf::Keyboard::Key;
 
@@ -169,7 +173,44 @@ void readServers(TomlTableReader& server, ClientConfig& config) {
   server.rejectUnknownKeys();
 }
 
+// [browser]: the masters of the Internet tab, and how the list is sorted and filtered.
+void readBrowser(TomlTableReader& browser, BrowserSettings& settings) {
+  browser.read("masters", settings.masters);
+  if (settings.masters.size() > BrowserSettings::kMaxMasters) {
+    browser.fail("masters", fmt::format("at most {} masters", BrowserSettings::kMaxMasters));
+  }
+  for (const std::string& url : settings.masters) {
+    if (std::string problem; !listing::parseMasterUrl(url, problem)) {
+      browser.fail("masters", problem);
+    }
+  }
+  std::string sort = sortName(settings.sort);
+  browser.read("sort", sort);
+  const auto known = std::find_if(kSorts.begin(), kSorts.end(),
+                                  [&](BrowserSort s) { return sort == sortName(s); });
+  if (known == kSorts.end()) {
+    browser.fail("sort", "one of \"ping\", \"players\", \"name\"");
+  }
+  settings.sort = *known;
+  browser.read("hide_full", settings.hideFull);
+  browser.read("hide_empty", settings.hideEmpty);
+  browser.read("hide_password", settings.hidePassword);
+  browser.rejectUnknownKeys();
+}
+
 }  // namespace
+
+const char* sortName(BrowserSort sort) {
+  switch (sort) {
+    case BrowserSort::Players:
+      return "players";
+    case BrowserSort::Name:
+      return "name";
+    case BrowserSort::Ping:
+      break;
+  }
+  return "ping";
+}
 
 bool parseKeyName(const std::string& name, Key& key) {
   for (const auto& [known, value] : kKeyNames) {
@@ -236,6 +277,8 @@ ClientConfig loadClientConfig(const std::string& file) {
   audio.rejectUnknownKeys();
   TomlTableReader server = reader.section("server");
   readServers(server, config);
+  TomlTableReader browser = reader.section("browser");
+  readBrowser(browser, config.browser);
   TomlTableReader keyboard = reader.section("keyboard");
   for (const KeyAction& action : keyActions()) {
     readKeys(keyboard, action.name, config.bindings.*action.keys);
@@ -286,6 +329,11 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
                                                 {"room", config.room},
                                                 {"favourites", strings(config.favourites)},
                                                 {"recent", strings(config.recent)}}},
+                         {"browser", toml::table{{"masters", strings(config.browser.masters)},
+                                                 {"sort", sortName(config.browser.sort)},
+                                                 {"hide_full", config.browser.hideFull},
+                                                 {"hide_empty", config.browser.hideEmpty},
+                                                 {"hide_password", config.browser.hidePassword}}},
                          {"keyboard", keyboard},
                          {"gamepad", toml::table{{"enabled", b.gamepadEnabled},
                                                  {"jump", b.gamepadJump},

@@ -28,6 +28,18 @@ struct Bindings {
   std::int32_t gamepadDash = 2;  ///< X
 };
 
+/// How the server browser sorts and what it hides ([browser]; docs/playing.md#the-server-browser).
+enum class BrowserSort { Ping, Players, Name };
+struct BrowserSettings {
+  static constexpr std::size_t kMaxMasters = 8;
+  /// Master servers the Internet tab lists ("http://host[:port][/path]").
+  std::vector<std::string> masters;
+  BrowserSort sort = BrowserSort::Ping;
+  bool hideFull = false;
+  bool hideEmpty = false;
+  bool hidePassword = false;
+};
+
 /// `configs/client.toml`, mirrored key for key (defaults here).
 struct ClientConfig {
   static constexpr std::size_t kMaxServers = 32;  ///< favourites, and recent ones
@@ -48,6 +60,7 @@ struct ClientConfig {
   std::string room = "main";            ///< the connect screen's room
   std::vector<std::string> favourites;  ///< "host:port" the browser always asks
   std::vector<std::string> recent;      ///< servers joined, newest first
+  BrowserSettings browser;              ///< [browser]
   Bindings bindings;                    ///< [keyboard], [gamepad]
 };
 
@@ -71,6 +84,8 @@ void saveClientConfig(const ClientConfig& config, const std::string& file);
 std::string userClientConfigPath();
 /// Adds `address` at the front of the recent servers (once, at most kMaxRecent).
 void rememberServer(ClientConfig& config, const std::string& address);
+
+const char* sortName(BrowserSort sort);
 
 /// SFML key from its name ("Space", "LShift", "A", "F1"…); false if unknown.
 bool parseKeyName(const std::string& name, sf::Keyboard::Key& key);

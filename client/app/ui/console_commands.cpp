@@ -33,6 +33,8 @@ const commands::CommandHandlers<Handler>& handlers() {
       {
           {"connect",
            [](ConsoleTarget& t, const Arguments& a) { return t.connect(a["host:port"]); }},
+          {"spectate",
+           [](ConsoleTarget& t, const Arguments& a) { return t.spectate(a["host:port"]); }},
           {"disconnect", [](ConsoleTarget& t, const Arguments&) { return t.disconnect(); }},
           {"name", [](ConsoleTarget& t, const Arguments& a) { return t.setName(a["name"]); }},
           {"room", [](ConsoleTarget& t, const Arguments& a) { return t.setRoom(a["room"]); }},

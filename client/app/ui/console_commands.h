@@ -10,7 +10,8 @@ namespace coyote {
 class ConsoleTarget {
  public:
   virtual ~ConsoleTarget() = default;
-  virtual std::string connect(const std::string& address) = 0;  ///< "HOST:PORT"
+  virtual std::string connect(const std::string& address) = 0;   ///< "HOST:PORT"
+  virtual std::string spectate(const std::string& address) = 0;  ///< connect, to watch
   virtual std::string disconnect() = 0;
   virtual std::string setName(const std::string& name) = 0;  ///< for the next connection
   virtual std::string setRoom(const std::string& room) = 0;  ///< joins it now if connected

@@ -238,10 +238,15 @@ void ClientWindow::cancelConnecting() {
 // server answered at …").
 void ClientWindow::endSession() {
   const bool refused = session_->phase() == ClientPhase::Refused;
-  leaveSession(
-      refused || session_->connection().joined()
-          ? fmt::format("{}: {}", refused ? "refused" : "disconnected", session_->endReason())
-          : session_->endReason());
+  const std::string reason = session_->endReason();
+  const std::string address =
+      fmt::format("{}:{}", session_->options().host, session_->options().port);
+  leaveSession(refused || session_->connection().joined()
+                   ? fmt::format("{}: {}", refused ? "refused" : "disconnected", reason)
+                   : reason);
+  if (refused) {  // a password to type, or a full room to watch: the connect screen offers it
+    menus_.offerAfterRefusal(reason, address);
+  }
 }
 
 // The session is over: the title comes back with `message`, which the console and stderr keep.

@@ -88,6 +88,9 @@ class ClientWindow : private ConsoleTarget {
 
   // ConsoleTarget (client_window_console.cpp)
   std::string connect(const std::string& address) override;
+  std::string spectate(const std::string& address) override;
+  /// Leaves the server, if any, and joins `address` as a player or a spectator.
+  std::string connect(const std::string& address, bool spectator);
   std::string disconnect() override;
   std::string setName(const std::string& name) override;
   std::string setRoom(const std::string& room) override;

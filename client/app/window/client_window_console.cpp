@@ -11,15 +11,25 @@
 
 namespace coyote {
 
+std::string ClientWindow::spectate(const std::string& address) {
+  const std::string said = connect(address, true);
+  return said.starts_with("connecting") ? "watching: " + said : said;
+}
+
 std::string ClientWindow::connect(const std::string& address) {
+  return connect(address, false);
+}
+
+std::string ClientWindow::connect(const std::string& address, bool spectator) {
   try {
-    const cli::HostPort target = cli::parseHostPort(address, "connect");
+    const cli::HostPort target = cli::parseHostPort(address, spectator ? "spectate" : "connect");
     if (session_) {
       session_->disconnect();
     }
     sessionOptions_.host = target.host;
     sessionOptions_.port = target.port;
     sessionOptions_.reconnectToken = {};
+    sessionOptions_.spectator = spectator;
     startSession();
     menus_.show(Menus::Screen::None);
     return fmt::format("connecting to {}:{} as {}", target.host, target.port, sessionOptions_.name);

@@ -11,6 +11,7 @@
 
 #include "client/app/render/palette.h"
 #include "support/coyote_processes.h"
+#include "support/pixels.h"
 #include "support/scoped_environment.h"
 
 namespace coyote {
@@ -18,21 +19,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-bool sameColour(sf::Color a, sf::Color b) {
-  return a.r == b.r && a.g == b.g && a.b == b.b;
-}
-
-/// Pixels of exactly `colour` in the rectangle [left, right) × [top, bottom).
-int pixelsOf(const sf::Image& image, sf::Color colour, unsigned left, unsigned right, unsigned top,
-             unsigned bottom) {
-  int count = 0;
-  for (unsigned y = top; y < bottom && y < image.getSize().y; ++y) {
-    for (unsigned x = left; x < right && x < image.getSize().x; ++x) {
-      count += sameColour(image.getPixel(x, y), colour) ? 1 : 0;
-    }
-  }
-  return count;
-}
+using test::pixelsOf;
 
 /// coyote-client against `port` under Xvfb; `keys` (xdotool lines, or none) run 1.5 s after its
 /// window shows (it has joined by then).
@@ -77,13 +64,14 @@ TEST(ChatConsoleProcess, ALineTypedInTheChatAndOneSaidFromTheConsoleReachTheServ
 
 TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   test::TempDirectory directory;
-  const test::ScopedEnvironment password{{"COYOTE_SERVER_PASSWORD", "swordfish"}};
+  const test::ScopedEnvironment closed{{"COYOTE_ROOMS_CREATE_UNKNOWN", "false"}};
   test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
   const std::string png = (directory.path() / "refused.png").string();
-  EXPECT_EQ(runClient(directory, server.port, png, "", "--password guess"), 1);
+  EXPECT_EQ(runClient(directory, server.port, png, "", "--room nowhere"), 1);
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
-  // Back on the title: "refused: wrong password" in red under the title, the menu below it.
+  // Back on the title: "refused: this server has no room named nowhere" in red under the
+  // title, the menu below it.
   EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150);
   EXPECT_EQ(pixelsOf(image, palette::kMenuWarning, 0, 1280, 200, 900), 0);
   EXPECT_GT(pixelsOf(image, palette::kLocalPlayer, 320, 960, 90, 150), 300) << "COYOTE";

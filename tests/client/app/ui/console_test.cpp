@@ -15,6 +15,7 @@ using ::testing::ElementsAre;
 struct Target : ConsoleTarget {
   std::vector<std::string> calls;
   std::string connect(const std::string& address) override { return note("connect " + address); }
+  std::string spectate(const std::string& address) override { return note("spectate " + address); }
   std::string disconnect() override { return note("disconnect"); }
   std::string setName(const std::string& name) override { return note("name " + name); }
   std::string setRoom(const std::string& room) override { return note("room " + room); }
@@ -54,11 +55,12 @@ TEST(ConsoleCommands, EachCommandReachesItsTargetWithItsArguments) {
   runConsoleCommand("menu options", target);
   runConsoleCommand("kill", target);
   runConsoleCommand("replay replays/cup.rpl", target);
+  runConsoleCommand("spectate 10.0.0.2:7778", target);
   EXPECT_THAT(target.calls,
               ElementsAre("connect 10.0.0.1:7777", "name wile", "room race", "say hello   there ",
                           "joints on", "limits off", "net_graph on", "disconnect", "quit",
                           "password open sesame", "password ", "local", "menu options", "kill",
-                          "replay replays/cup.rpl"));
+                          "replay replays/cup.rpl", "spectate 10.0.0.2:7778"));
 }
 
 TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
@@ -76,7 +78,7 @@ TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
   EXPECT_TRUE(target.calls.empty());
   EXPECT_THAT(runConsoleCommand("local now", target), ElementsAre("usage: local"));
   EXPECT_TRUE(target.calls.empty());
-  EXPECT_EQ(runConsoleCommand("help", target).size(), 14u);
+  EXPECT_EQ(runConsoleCommand("help", target).size(), 15u);
   EXPECT_THAT(runConsoleCommand("help room", target),
               ElementsAre("room ROOM: join another room of this server"));
 }

@@ -1,0 +1,140 @@
+// The server browser and the connect screen under Xvfb, driven by xdotool as a player drives
+// them (docs/playing.md#the-server-browser): the Internet tab from a real master listing three
+// real servers, a wrong password asked again, a full room watched instead.
+#include <fstream>
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <SFML/Graphics/Image.hpp>
+
+#include "client/app/render/palette.h"
+#include "client/app/settings/client_config.h"
+#include "support/coyote_processes.h"
+#include "support/master_process.h"
+#include "support/pixels.h"
+#include "support/scoped_environment.h"
+
+namespace coyote {
+namespace {
+
+using test::pixelsOf;
+using ::testing::HasSubstr;
+
+/// coyote-client with `flags` under Xvfb (its window 1280 × 960: the menus' page, pixel for
+/// pixel); `keys` (xdotool lines) run once its window shows. Its output is client.log.
+void runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
+  const std::string line = fmt::format(
+      "cd {} && {} --name tester --key player.key --scale 4 {} & "
+      "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 0.5; {}; wait $!",
+      directory.path().string(), COYOTE_CLIENT_BINARY, flags, keys);
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
+      (directory.path() / "client.log").string());
+  EXPECT_GE(client.wait(60.0), 0) << client.output();
+}
+
+std::string clientLog(const test::TempDirectory& directory) {
+  std::ifstream file(directory.path() / "client.log");
+  return std::string(std::istreambuf_iterator<char>(file), {});
+}
+
+/// xdotool waiting (10 s at most) until client.log holds `text`.
+std::string waitForLog(const test::TempDirectory& directory, const std::string& text) {
+  return fmt::format("for i in $(seq 100); do grep -qF '{}' {} && break; sleep 0.1; done", text,
+                     (directory.path() / "client.log").string());
+}
+
+TEST(BrowserProcess, TheInternetTabListsThreeServersWithHeadersAndTheMotd) {
+  test::MasterProcess master;
+  std::vector<std::unique_ptr<test::TempDirectory>> folders;
+  std::vector<std::unique_ptr<test::ServerProcess>> servers;
+  for (const char* name : {"Mesa", "Canyon", "Gulch"}) {
+    const test::ScopedEnvironment environment{
+        {"COYOTE_SERVER_NAME", name},
+        {"COYOTE_SERVER_MOTD", fmt::format("Welcome to {}: races every hour", name)},
+        {"COYOTE_SERVER_MASTERS", master.url()}};
+    folders.push_back(std::make_unique<test::TempDirectory>(name));
+    servers.push_back(std::make_unique<test::ServerProcess>(
+        *folders.back(), (folders.back()->path() / "game.rpl").string()));
+  }
+  ASSERT_TRUE(test::secondsUntil([&] { return master.servers().size() == 3; }, 20.0));
+  test::TempDirectory directory;
+  ClientConfig config;
+  config.browser.masters = {master.url()};
+  config.browser.sort = BrowserSort::Name;
+  const std::string file = (directory.path() / "client.toml").string();
+  saveClientConfig(config, file);
+  const std::string png = (directory.path() / "browser.png").string();
+  // Enter: "Play online", on the Internet tab (masters are set); once the three answered, Down
+  // chooses the second by name: Gulch.
+  runClient(directory, fmt::format("--config {} --screenshot {} --after-ticks 480", file, png),
+            "sleep 0.5; xdotool key Return; " + waitForLog(directory, "3 servers shown") + "; " +
+                waitForLog(directory, "\"Canyon\" arena play 0/16 motd") + "; xdotool key Down");
+  const std::string log = clientLog(directory);
+  EXPECT_THAT(log, HasSubstr("server browser: Internet tab (Name | Level | Mode | Players | "
+                             "Ping | Lock), 3 servers shown"));
+  EXPECT_THAT(log, HasSubstr(fmt::format("chosen: 127.0.0.1:{} \"Gulch\" arena play 0/16 motd "
+                                         "\"Welcome to Gulch: races every hour\"",
+                                         servers[2]->port)))
+      << log;
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  ASSERT_EQ(image.getSize().x, 1280u);
+  const int headers = pixelsOf(image, palette::kMenuText, 60, 1220, 240, 264);
+  const int chosen = pixelsOf(image, palette::kLocalPlayer, 60, 500, 300, 328);
+  const int first = pixelsOf(image, palette::kMenuText, 60, 500, 272, 300);
+  const int third = pixelsOf(image, palette::kMenuText, 60, 500, 328, 356);
+  const int motd = pixelsOf(image, palette::kMenuText, 60, 700, 760, 790);
+  std::printf("pixels: headers %d, Canyon %d, Gulch %d, Mesa %d, MOTD %d\n", headers, first, chosen,
+              third, motd);
+  EXPECT_GT(headers, 150) << "the headers";
+  EXPECT_GT(chosen, 40) << "Gulch, chosen";
+  EXPECT_GT(first, 40) << "Canyon";
+  EXPECT_GT(third, 40) << "Mesa";
+  EXPECT_GT(motd, 100) << "the MOTD";
+}
+
+TEST(BrowserProcess, AWrongPasswordIsAskedForAgainOnTheConnectScreen) {
+  test::TempDirectory directory;
+  const test::ScopedEnvironment password{{"COYOTE_SERVER_PASSWORD", "swordfish"}};
+  test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
+  ClientConfig config;
+  config.address = fmt::format("127.0.0.1:{}", server.port);
+  const std::string file = (directory.path() / "client.toml").string();
+  saveClientConfig(config, file);
+  // Title → Connect; Down to the password: "guess", Enter (to Connect), Enter. Refused, the
+  // screen comes back on the password: "swordfish", Enter, Enter.
+  // No screenshot: in that mode a refusal is the picture, and the client ends there.
+  runClient(directory, "--config " + file,
+            "xdotool key Down Return; sleep 0.3; xdotool key Down Down Down; xdotool type guess; "
+            "xdotool key Return Return; " +
+                waitForLog(directory, "offers the password") +
+                "; sleep 0.3; xdotool type swordfish; xdotool key Return Return; " +
+                waitForLog(directory, "joined as") + "; kill $!");
+  const std::string log = clientLog(directory);
+  EXPECT_THAT(log, HasSubstr("refused: wrong password"));
+  EXPECT_THAT(log, HasSubstr(fmt::format("the connect screen offers the password for "
+                                         "127.0.0.1:{} (wrong password)",
+                                         server.port)));
+  EXPECT_THAT(log, HasSubstr("tester: joined as slot")) << log;
+}
+
+TEST(BrowserProcess, AFullRoomIsWatchedFromTheConnectScreen) {
+  test::TempDirectory directory;
+  test::ServerProcess server(directory, (directory.path() / "game.rpl").string(),
+                             {"--max-players", "1"});
+  test::ChildProcess bot({COYOTE_BOT_BINARY, "--connect", fmt::format("127.0.0.1:{}", server.port),
+                          "--count", "1", "--seconds", "30"},
+                         (directory.path() / "bot.log").string());
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // the bot takes the only place
+  runClient(directory, fmt::format("--connect 127.0.0.1:{}", server.port),
+            waitForLog(directory, "offers to spectate") + "; sleep 0.3; xdotool key Return; " +
+                waitForLog(directory, "joined as") + "; kill $!");
+  const std::string log = clientLog(directory);
+  EXPECT_THAT(log, HasSubstr("refused: room main is full (1 players)"));
+  EXPECT_THAT(log, HasSubstr("tester: joined as spectator")) << log;
+}
+
+}  // namespace
+}  // namespace coyote
