@@ -95,6 +95,8 @@ HttpServer::Response MasterService::metrics() const {
              "outcome=\"limited\"");
   out.counter("coyote_master_expired_total", static_cast<double>(expired_),
               "Servers dropped from the list after master.expiry_seconds without a heartbeat.");
+  out.counter("coyote_master_left_total", static_cast<double>(c.left),
+              "Servers taken off the list because they said they were stopping.");
   out.counter("coyote_master_list_requests_total", static_cast<double>(listRequests_),
               "GET /servers.json requests.");
   out.counter("coyote_master_list_not_modified_total", static_cast<double>(listNotModified_),

@@ -92,6 +92,10 @@ RegistrationDesk::Answer RegistrationDesk::proven(const listing::Registration& r
                                                   const net::ServerEndpoint& endpoint,
                                                   std::uint32_t source, double now) {
   listing::ListedServer server{hostText(endpoint.host), endpoint.port, registration.info};
+  if (registration.leaving) {
+    counters_.left += table_.remove(endpoint, registration.challenge) ? 1 : 0;
+    return {200, nlohmann::json{{"status", "removed"}, {"address", server.address()}}.dump()};
+  }
   switch (table_.list(endpoint, source, registration.challenge, listing::listedServerJson(server),
                       now)) {
     case ServerTable::Outcome::Full:
@@ -115,6 +119,9 @@ RegistrationDesk::Answer RegistrationDesk::challenge(const listing::Registration
                                                      const net::ServerEndpoint& endpoint,
                                                      std::uint32_t source, double now) {
   const std::string address = fmt::format("{}:{}", hostText(endpoint.host), endpoint.port);
+  if (registration.leaving) {  // nothing listed by this challenge to take off without a token
+    return {200, nlohmann::json{{"status", "not_listed"}}.dump()};
+  }
   if (table_.heldByAnother(endpoint, source, registration.challenge)) {
     return refuse(409, fmt::format("{} is listed by another server", address));
   }

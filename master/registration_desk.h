@@ -24,6 +24,7 @@ namespace coyote {
 /// 5. without one: refused (409) if another server, from another IP, holds the address;
 ///    else a token is sent there (at most master.tokens_per_minute to one IP) and the answer
 ///    is 202: the server's next registration, carrying it, is listed.
+/// A proven registration that says `leaving` takes its server off the list at once.
 class RegistrationDesk {
  public:
   struct Answer {
@@ -36,6 +37,7 @@ class RegistrationDesk {
     std::uint64_t malformed = 0;  ///< 400
     std::uint64_t refused = 0;    ///< 403, 409
     std::uint64_t limited = 0;    ///< 429, 503
+    std::uint64_t left = 0;       ///< servers that said they were stopping, taken off
   };
 
   RegistrationDesk(const MasterConfig& config, ServerTable& table);

@@ -45,6 +45,20 @@ bool ServerTable::heldByAnother(const net::ServerEndpoint& endpoint, std::uint32
          found->second.challenge != challenge;
 }
 
+bool ServerTable::remove(const net::ServerEndpoint& endpoint,
+                         const listing::Challenge& challenge) {
+  const auto found = entries_.find(key(endpoint));
+  if (found == entries_.end() || found->second.challenge != challenge) {
+    return false;
+  }
+  if (--perSource_[found->second.source] == 0) {
+    perSource_.erase(found->second.source);
+  }
+  entries_.erase(found);
+  version_ += 1;
+  return true;
+}
+
 std::size_t ServerTable::expire(double now) {
   std::size_t gone = 0;
   for (auto it = entries_.begin(); it != entries_.end();) {

@@ -35,6 +35,8 @@ class ServerTable {
   /// registration that is not proven yet is refused then, and no token is sent for it.
   bool heldByAnother(const net::ServerEndpoint& endpoint, std::uint32_t source,
                      const listing::Challenge& challenge) const;
+  /// Takes `endpoint` off the list if `challenge` is the one it was listed with; whether it was.
+  bool remove(const net::ServerEndpoint& endpoint, const listing::Challenge& challenge);
   /// Drops the entries unheard of for the expiry; how many went.
   std::size_t expire(double now);
 

@@ -191,9 +191,25 @@ void ServerQuery::take(const ENetAddress& from, const net::ServerInfo& info, dou
 std::vector<ServerListing> ServerQuery::servers() const {
   std::vector<ServerListing> listings;
   for (const auto& [key, heard] : heard_) {
-    listings.push_back(heard.listing);
+    if (!duplicateOnThisMachine(heard.listing)) {
+      listings.push_back(heard.listing);
+    }
   }
   return listings;
+}
+
+// A server on this machine that hears the broadcast answers it from its LAN address, and the
+// question to 127.0.0.1 from there: the same port and name heard on the LAN is the same server.
+bool ServerQuery::duplicateOnThisMachine(const ServerListing& listing) const {
+  if (!listing.lan || !listing.address.starts_with("127.0.0.1:")) {
+    return false;
+  }
+  const std::string port = listing.address.substr(listing.address.find(':'));
+  return std::any_of(heard_.begin(), heard_.end(), [&](const auto& entry) {
+    const ServerListing& other = entry.second.listing;
+    return other.lan && &other != &listing && other.address.ends_with(port) &&
+           !other.address.starts_with("127.0.0.1:") && other.info.name == listing.info.name;
+  });
 }
 
 }  // namespace coyote

@@ -50,6 +50,8 @@ class ServerQuery {
   void update(double now);
   /// Every server heard from so far, ordered by address.
   std::vector<ServerListing> servers() const;
+  /// Requests sent so far (first ones, retries and further pages of rooms).
+  std::size_t requestsSent() const { return requestSentAt_.size(); }
   /// Replies dropped as malformed or unasked for.
   std::uint64_t dropped() const { return dropped_; }
 
@@ -80,6 +82,7 @@ class ServerQuery {
   void askForMoreRooms(double now);
   void receive(double now);
   void take(const ENetAddress& from, const net::ServerInfo& info, double now);
+  bool duplicateOnThisMachine(const ServerListing& listing) const;
 
   /// Servers heard from that nobody asked by name (the LAN's): a hostile LAN grows the list no
   /// more.

@@ -51,6 +51,29 @@ MasterRegistrar::~MasterRegistrar() {
   }
   wake_.notify_all();
   thread_.join();
+  sayGoodbye();
+}
+
+// The masters that list the server take it off at once, rather than list a server that is gone
+// until its expiry. A master slow to answer is not waited for long: the server is stopping.
+void MasterRegistrar::sayGoodbye() {
+  const double deadline = clock_() + kGoodbyeSeconds;
+  for (const Master& master : masters_) {
+    if (!master.listed || !master.token || !info_ || clock_() >= deadline) {
+      continue;
+    }
+    listing::Registration leaving{port_, address_, master.challenge, master.token, *info_, true};
+    httplib::Client client(master.address.origin);
+    client.set_connection_timeout(1, 0);
+    client.set_read_timeout(1, 0);
+    const httplib::Result result = client.Post(master.address.at("/register"),
+                                               listing::registrationJson(leaving),
+                                               "application/json");
+    log_->info("master {}: {}", master.url,
+               result && result->status == 200 ? "took the server off its list"
+                                               : "did not answer the goodbye; the server "
+                                                 "leaves its list at the expiry");
+  }
 }
 
 void MasterRegistrar::update(net::ServerInfo info) {

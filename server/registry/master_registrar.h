@@ -23,12 +23,15 @@ namespace coyote {
 /// on a master: every kHeartbeatSeconds, a POST /register with what the info query answers. A
 /// master that has not proven the address yet sends a token to the game port; the loop hands it
 /// here (takeToken) and the registration that carries it goes at once. Each master is tried on its
-/// own: one that is down delays nobody's listing with the others.
+/// own: one that is down delays nobody's listing with the others. A server that stops says so,
+/// and its masters take it off their lists at once.
 class MasterRegistrar {
  public:
   static constexpr double kHeartbeatSeconds = 15.0;
   /// How long a registration waits for its token before it asks again.
   static constexpr double kTokenWaitSeconds = 5.0;
+  /// How long a stopping server spends telling its masters it goes, at most.
+  static constexpr double kGoodbyeSeconds = 2.0;
 
   /// `masters`: base URLs "http://host[:port][/path]" (checked by the config: an URL that is not
   /// one throws std::invalid_argument); `gamePort`: the
@@ -63,6 +66,7 @@ class MasterRegistrar {
     std::string lastProblem;     ///< logged once until it changes
   };
   void run();
+  void sayGoodbye();
   void registerWith(Master& master, double now);
   void answered(Master& master, int status, const std::string& body, double now);
   void problem(Master& master, const std::string& what, double retryIn, double now);

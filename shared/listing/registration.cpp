@@ -52,6 +52,13 @@ std::optional<Registration> registrationFrom(const nlohmann::json& json, std::st
     }
     registration.token = token;
   }
+  if (const auto leaving = json.find("leaving"); leaving != json.end()) {
+    if (!leaving->is_boolean()) {
+      error = "leaving: expected true or false";
+      return std::nullopt;
+    }
+    registration.leaving = leaving->get<bool>();
+  }
   const auto info = json.find("info");
   std::optional<net::ServerInfo> read =
       info == json.end() ? std::nullopt : infoFromJson(*info, error);
@@ -74,6 +81,9 @@ std::string registrationJson(const Registration& registration) {
   }
   if (registration.token) {
     json["token"] = hexText(*registration.token);
+  }
+  if (registration.leaving) {
+    json["leaving"] = true;
   }
   return json.dump();
 }

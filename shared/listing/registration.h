@@ -14,7 +14,8 @@ namespace coyote::listing {
 inline constexpr std::size_t kMaxRegistrationBytes = 16 * 1024;
 
 /// What a game server POSTs to a master's `/register` every 15 s, as JSON:
-/// `{"port", "address"?, "challenge", "token"?, "info"}` (docs/protocol.md#the-server-list).
+/// `{"port", "address"?, "challenge", "token"?, "info", "leaving"?}`
+/// (docs/protocol.md#the-server-list).
 struct Registration {
   std::uint16_t port = 0;  ///< the game port players connect to
   /// "a.b.c.d" players reach the server at when it is not the address the registration comes
@@ -23,6 +24,9 @@ struct Registration {
   Challenge challenge{};
   std::optional<Token> token;  ///< the last token this master sent for `challenge`
   net::ServerInfo info;
+  /// The server is stopping: take it off the list now rather than at its expiry (a proven
+  /// registration of the same challenge only).
+  bool leaving = false;
 };
 
 std::string registrationJson(const Registration& registration);

@@ -94,6 +94,31 @@ TEST(RegistrationDesk, ListsAServerOnceItCarriesTheTokenSentToItsPort) {
   EXPECT_EQ(desk.registration(body, "not an address", 2.0).status, 403);
 }
 
+TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer game("127.0.0.1");
+  ASSERT_EQ(desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0)
+                .status,
+            202);
+  ASSERT_TRUE(game.awaitToken(2.0));
+  ASSERT_EQ(desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0)
+                .status,
+            200);
+  listing::Registration stranger = game.registration();
+  stranger.leaving = true;
+  stranger.challenge.fill(0x99);  // another challenge: its token is not valid for it
+  desk.registration(listing::registrationJson(stranger), "127.0.0.1", 2.0);
+  EXPECT_EQ(table.size(), 1u);
+  listing::Registration leaving = game.registration();
+  leaving.leaving = true;
+  EXPECT_EQ(desk.registration(listing::registrationJson(leaving), "127.0.0.1", 3.0).status, 200);
+  EXPECT_EQ(table.size(), 0u);
+  EXPECT_EQ(desk.counters().left, 1u);
+}
+
 TEST(RegistrationDesk, AMasterOnTheInternetListsNoPrivateAddress) {
   ServerTable table({});
   RegistrationDesk desk(MasterConfig{}, table);

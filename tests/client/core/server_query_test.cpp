@@ -85,6 +85,52 @@ TEST(ServerQuery, FindsServersOnTheLocalNetworkByBroadcast) {
   }
 }
 
+// A broadcast that never comes back (here, one to a network this machine is not on) still finds
+// a server on this machine: the LAN ports are asked on 127.0.0.1 too.
+TEST(ServerQuery, FindsAServerOnThisMachineWhateverTheBroadcastDoes) {
+  test::LoopbackMatch a(namedServer("here", "0.0.0.0"));
+  ServerQuery query({}, {a.port()}, "198.51.100.255");
+  ASSERT_TRUE(pumpAll(
+      {&a}, {}, query, [&] { return query.servers().size() == 1; }, 3.0));
+  EXPECT_TRUE(query.servers()[0].lan);
+  EXPECT_EQ(query.servers()[0].info.name, "here");
+  EXPECT_EQ(query.servers()[0].address, fmt::format("127.0.0.1:{}", a.port()));
+}
+
+// A server on this machine answers both the broadcast and the question to 127.0.0.1: it is
+// listed once. (From a LAN interface its two replies come from two addresses; servers() then
+// keeps the LAN one, which this machine's loopback network cannot show.)
+TEST(ServerQuery, AServerAnsweringTheBroadcastAndTheLoopbackQuestionIsListedOnce) {
+  test::LoopbackMatch a(namedServer("both", "0.0.0.0"));
+  ServerQuery query({}, {a.port()}, "127.255.255.255");  // answered from 127.0.0.1 as well
+  ASSERT_TRUE(pumpAll(
+      {&a}, {}, query, [&] { return query.requestsSent() >= 4; }, 3.0));
+  const std::vector<ServerListing> servers = query.servers();
+  ASSERT_EQ(servers.size(), 1u);
+  EXPECT_EQ(servers[0].info.name, "both");
+}
+
+// Thousands of servers are asked at most kQueriesPerSecond a second, in the order given.
+TEST(ServerQuery, PacesItsRequests) {
+  ServerQuery query({}, {});
+  for (int i = 0; i < 1000; ++i) {
+    query.add(fmt::format("192.0.2.{}", 1 + i / 200), static_cast<std::uint16_t>(20000 + i));
+  }
+  EXPECT_EQ(query.waiting(), 1000u);
+  query.update(0.0);
+  EXPECT_EQ(query.waiting(), 1000u - static_cast<std::size_t>(ServerQuery::kQueryBurst));
+  for (int step = 1; step <= 100; ++step) {
+    query.update(step * 0.01);  // one second
+  }
+  // The burst, and 100 a second, first requests and the retries of the unanswered together.
+  EXPECT_GE(query.requestsSent(), 105u);
+  EXPECT_LE(query.requestsSent(), 111u);
+  EXPECT_LT(1000u - query.waiting(), query.requestsSent()) << "some were retries";
+  const std::size_t waiting = query.waiting();
+  query.add("192.0.2.1", 20000);  // given twice: asked once
+  EXPECT_EQ(query.waiting(), waiting);
+}
+
 // A server with more rooms than one reply holds lists them all over several pages.
 TEST(ServerQuery, AServerWithManyRoomsIsListedWhole) {
   ServerConfig config = namedServer("rooms");
