@@ -1,11 +1,14 @@
 #include "server/agones_agent.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <nlohmann/json.hpp>
 
 #include "io/config_error.h"
 
@@ -87,8 +90,60 @@ bool AgonesAgent::emptyLongEnough(int players, double now) {
   return now - emptySince_ >= settings_.shutdownWhenEmptyAfter;
 }
 
+std::optional<net::ServerEndpoint> gameServerEndpoint(const std::string& json) {
+  const nlohmann::json parsed = nlohmann::json::parse(json, nullptr, false);
+  const nlohmann::json* status =
+      parsed.is_object() && parsed.contains("status") ? &parsed["status"] : nullptr;
+  if (status == nullptr || !status->is_object() || !status->contains("address") ||
+      !(*status)["address"].is_string() || !status->contains("ports") ||
+      !(*status)["ports"].is_array()) {
+    return std::nullopt;
+  }
+  net::ServerEndpoint endpoint;
+  const std::string address = (*status)["address"].get<std::string>();
+  if (address.size() > 15 || inet_pton(AF_INET, address.c_str(), &endpoint.host) != 1) {
+    return std::nullopt;
+  }
+  for (const nlohmann::json& port : (*status)["ports"]) {
+    const bool named = port.is_object() && port.value("name", "") == "default";
+    if (port.is_object() && port.contains("port") && port["port"].is_number_unsigned() &&
+        port["port"].get<std::uint64_t>() >= 1 && port["port"].get<std::uint64_t>() <= 65535 &&
+        (named || endpoint.port == 0)) {
+      endpoint.port = static_cast<std::uint16_t>(port["port"].get<std::uint64_t>());
+    }
+  }
+  return endpoint.port == 0 ? std::nullopt : std::optional(endpoint);
+}
+
+std::optional<net::ServerEndpoint> AgonesAgent::publicEndpoint() const {
+  const std::lock_guard lock(mutex_);
+  return publicEndpoint_;
+}
+
+bool AgonesAgent::readGameServer() {
+  httplib::Client client("127.0.0.1", settings_.sdkPort);
+  client.set_connection_timeout(1, 0);
+  client.set_read_timeout(2, 0);
+  const httplib::Result result = client.Get("/gameserver");
+  const std::optional<net::ServerEndpoint> endpoint =
+      result && result->status == 200 ? gameServerEndpoint(result->body) : std::nullopt;
+  if (!endpoint) {
+    return false;
+  }
+  {
+    const std::lock_guard lock(mutex_);
+    publicEndpoint_ = endpoint;
+  }
+  char text[INET_ADDRSTRLEN] = "";
+  inet_ntop(AF_INET, &endpoint->host, text, sizeof text);
+  log_->info("agones: players reach this server at {}:{}", text, endpoint->port);
+  return true;
+}
+
 void AgonesAgent::run() {
   markReady();
+  bool addressKnown = false;
+  double lastAddressTry = -1.0e9;
   int reported = -1;
   double lastHealth = -1.0e9;
   // A short step: label changes and the empty timer are noticed within it.
@@ -99,6 +154,10 @@ void AgonesAgent::run() {
     if (now - lastHealth >= settings_.healthInterval && now - lastTick_.load() < 1.0) {
       post("/health", "{}");
       lastHealth = now;
+    }
+    if (!addressKnown && now - lastAddressTry >= settings_.retryInterval) {
+      lastAddressTry = now;
+      addressKnown = readGameServer();
     }
     reportPlayers(players, reported);
     if (emptyLongEnough(players, now) && post("/shutdown", "{}")) {

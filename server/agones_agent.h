@@ -5,10 +5,13 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include <spdlog/logger.h>
+
+#include "wire/player_identity.h"
 
 namespace coyote {
 
@@ -27,7 +30,10 @@ struct AgonesSettings {
 /// - `POST /health` every `healthInterval` while the loop has ticked within the last second;
 /// - `PUT /metadata/label` `{"key":"players","value":"N"}` whenever the player count changes;
 /// - `POST /shutdown` once, when nobody has played for `shutdownWhenEmptyAfter` after at least
-///   one player joined (Agones then stops the pod with SIGTERM).
+///   one player joined (Agones then stops the pod with SIGTERM);
+/// - `GET /gameserver` after ready, until its status gives the address and port players reach
+///   the server at (the node's, and the host port Agones chose): the server then accepts Hellos
+///   signed for them and registers them with the master servers.
 class AgonesAgent {
  public:
   /// `clock`: seconds on the loop's clock. Starts the thread.
@@ -39,11 +45,15 @@ class AgonesAgent {
 
   /// The tick loop, every turn: the time of its last tick and the players in the match.
   void update(double lastTick, int players);
+  /// Where players reach the server, once the GameServer's status said so.
+  std::optional<net::ServerEndpoint> publicEndpoint() const;
 
  private:
   void run();
   bool post(const std::string& path, const std::string& body, const char* method = "POST");
   void markReady();
+  /// Reads the GameServer's address and port; whether it had them.
+  bool readGameServer();
   void reportPlayers(int players, int& reported);
   bool emptyLongEnough(int players, double now);
   /// Sleeps up to `seconds`; false once the agent is stopping.
@@ -56,11 +66,17 @@ class AgonesAgent {
   std::atomic<int> players_{0};
   bool anyoneJoined_ = false;
   double emptySince_ = -1.0;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  std::optional<net::ServerEndpoint> publicEndpoint_;  ///< under mutex_
   std::thread thread_;
 };
+
+/// The address and port of a GameServer's status (`GET /gameserver`'s JSON): `status.address`
+/// (an IPv4 address) and the port named "default", else the first of `status.ports`; nullopt
+/// while the status has none (it is not scheduled yet) or holds something else.
+std::optional<net::ServerEndpoint> gameServerEndpoint(const std::string& json);
 
 /// Settings from the environment Agones gives the game server: AGONES_SDK_HTTP_PORT (a port
 /// number, else a ConfigError naming it); nullopt-like `false` when it is not set.

@@ -102,6 +102,11 @@ class GameServer final : private SessionEvents {
   /// What a server info query is answered with (rooms listed from `firstRoom`); the master
   /// servers are told the same, every room.
   net::ServerInfo serverInfo(std::uint16_t firstRoom) const;
+  /// Where players also reach the server, learnt after the start (Agones' GameServer status):
+  /// Hellos signed for it are accepted.
+  void addPublicAddress(const net::ServerEndpoint& endpoint) {
+    handshake_.addPublicAddress(endpoint);
+  }
   /// Hands the master servers' token datagrams to `sink` (server/registry/master_registrar.h).
   void setTokenSink(SessionHost::TokenSink sink) { sessions_.setTokenSink(std::move(sink)); }
   const BanList& bans() const { return moderation_.bans(); }

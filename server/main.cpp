@@ -162,16 +162,39 @@ struct LoopReporter {
   double lastTickAt = -1.0e9;
   double lastPage = -1.0e9;
   double lastInfo = -1.0e9;
+  bool agonesAddressTaken = false;
 
-  void update(const coyote::GameServer& server, double now) {
+  /// Once the GameServer's status gave it: Hellos signed for the node's address and host port
+  /// are the server's, and that is what the masters list.
+  void takeAgonesAddress(coyote::GameServer& server) {
+    if (agonesAddressTaken) {
+      return;
+    }
+    const auto endpoint = agones->publicEndpoint();
+    if (!endpoint) {
+      return;
+    }
+    agonesAddressTaken = true;
+    server.addPublicAddress(*endpoint);
+    if (masters != nullptr) {
+      const std::string text = coyote::identity::endpointText(*endpoint);
+      masters->setPublicEndpoint(text.substr(0, text.find(':')), endpoint->port);
+    }
+  }
+
+  void update(coyote::GameServer& server, double now) {
     if (server.tick() != lastTick) {
       lastTick = server.tick();
       lastTickAt = now;
     }
     if (agones != nullptr) {
       agones->update(lastTickAt, server.players());
+      takeAgonesAddress(server);
     }
-    if (masters != nullptr && now - lastInfo >= kMasterInfoSeconds) {
+    // Under Agones, the masters hear of the server once its address is known: before, it would
+    // register the pod's address and port, which players cannot reach.
+    if (masters != nullptr && (agones == nullptr || agonesAddressTaken) &&
+        now - lastInfo >= kMasterInfoSeconds) {
       lastInfo = now;
       masters->update(server.serverInfo(0));
     }

@@ -53,6 +53,9 @@ class Handshake {
 
   const Counters& counters() const { return counters_; }
 
+  /// Accepts Hellos signed for `endpoint` too (ServerAddresses::add).
+  void addPublicAddress(const net::ServerEndpoint& endpoint) { addresses_.add(endpoint); }
+
  private:
   /// Why `hello` is refused before any room is looked at, or "".
   std::string refusalOf(Connection& connection, const net::Hello& hello, double now);

@@ -44,6 +44,12 @@ bool ServerAddresses::contains(const net::ServerEndpoint& endpoint, double now) 
   return known(endpoint);
 }
 
+void ServerAddresses::add(const net::ServerEndpoint& endpoint) {
+  if (std::find(public_.begin(), public_.end(), endpoint) == public_.end()) {
+    public_.push_back(endpoint);
+  }
+}
+
 bool ServerAddresses::known(const net::ServerEndpoint& endpoint) const {
   if (std::find(public_.begin(), public_.end(), endpoint) != public_.end()) {
     return true;

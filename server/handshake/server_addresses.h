@@ -24,6 +24,8 @@ class ServerAddresses {
   /// Whether `endpoint` is this server's. An interface's address unknown at start (one came up
   /// since) is found by reading the interfaces again, at most every 10 s.
   bool contains(const net::ServerEndpoint& endpoint, double now);
+  /// One more public address, learnt after the start (a fleet's node and host port).
+  void add(const net::ServerEndpoint& endpoint);
   /// What a refusal tells the player, e.g. "this server is not at 203.0.113.5:7777 as far as it
   /// knows (its host may add the address to server.public_addresses)".
   static std::string refusal(const net::ServerEndpoint& endpoint);

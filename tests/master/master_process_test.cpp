@@ -3,12 +3,15 @@
 
 #include <csignal>
 
+#include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "client/core/master_list.h"
 #include "client/core/server_query.h"
 #include "support/coyote_processes.h"
 #include "support/master_process.h"
+#include "support/recording_sidecar.h"
 
 namespace coyote {
 namespace {
@@ -124,6 +127,39 @@ TEST(MasterProcess, TheBrowsersCoreListsEveryServerWhenOneOfTwoMastersIsDown) {
   EXPECT_EQ(offline.snapshot().servers.size(), 3u);
   ASSERT_TRUE(secondsUntil([&] { return offline.done(); }, 10.0));
   EXPECT_EQ(offline.snapshot().servers.size(), 3u);
+}
+
+// Under Agones players reach a server at its node's address and a host port Agones chose, which
+// the server learns from the SDK sidecar: that is what it registers. Here coyote-netsim stands
+// for the host port, forwarding to the server's own port.
+TEST(MasterProcess, AServerUnderAgonesRegistersTheAddressAndPortOfItsGameServer) {
+  MasterProcess master;
+  TempDirectory directory;
+  test::RecordingSidecar sidecar(test::freeTcpPort());
+  ASSERT_TRUE(sidecar.bound());
+  const test::ScopedEnvironment environment{
+      {"AGONES_SDK_HTTP_PORT", std::to_string(sidecar.port())},
+      {"COYOTE_SERVER_MASTERS", master.url()},
+      {"COYOTE_SERVER_NAME", "fleet member"}};
+  ServerProcess server(directory, (directory.path() / "game.rpl").string());
+  test::ChildProcess hostPort({COYOTE_NETSIM_BINARY, "--listen", "0", "--forward",
+                               "127.0.0.1:" + std::to_string(server.port), "--port-file",
+                               (directory.path() / "netsim-port").string()},
+                              (directory.path() / "netsim.log").string());
+  const int nodePort = test::waitForPort((directory.path() / "netsim-port").string());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_TRUE(master.servers().empty()) << "no registration before the address is known";
+  sidecar.setGameServer(fmt::format(
+      R"({{"status": {{"state": "Ready", "address": "127.0.0.1", "ports": [{{"name": "default",
+          "port": {}}}]}}}})",
+      nodePort));
+  ASSERT_TRUE(secondsUntil([&] { return !master.server(nodePort).is_null(); }, 10.0))
+      << master.servers().dump();
+  EXPECT_EQ(master.server(nodePort)["info"]["name"], "fleet member");
+  EXPECT_TRUE(master.server(server.port).is_null()) << "the pod's own port is not listed";
+  EXPECT_THAT(server.process.output(),
+              ::testing::HasSubstr(
+                  fmt::format("agones: players reach this server at 127.0.0.1:{}", nodePort)));
 }
 
 }  // namespace

@@ -100,13 +100,13 @@ TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
   ServerTable table({});
   RegistrationDesk desk(config, table);
   test::FakeGameServer game("127.0.0.1");
-  ASSERT_EQ(desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0)
-                .status,
-            202);
+  ASSERT_EQ(
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0).status,
+      202);
   ASSERT_TRUE(game.awaitToken(2.0));
-  ASSERT_EQ(desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0)
-                .status,
-            200);
+  ASSERT_EQ(
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0).status,
+      200);
   listing::Registration stranger = game.registration();
   stranger.leaving = true;
   stranger.challenge.fill(0x99);  // another challenge: its token is not valid for it

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 
+#include "identity/hello_proof.h"
 #include "io/config_error.h"
 #include "support/recording_sidecar.h"
 #include "util/monotonic_clock.h"
@@ -83,6 +84,49 @@ TEST(AgonesAgent, FollowsTheRestContractAndRetriesASidecarThatIsNotUpYet) {
     EXPECT_GE(health[i] - health[i - 1], 0.24);
     EXPECT_LT(health[i] - health[i - 1], 1.0);
   }
+}
+
+TEST(AgonesAgent, LearnsWherePlayersReachItFromItsGameServersStatus) {
+  AgonesSettings settings;
+  settings.sdkPort = freeTcpPort();
+  settings.retryInterval = 0.1;
+  RecordingSidecar sidecar(settings.sdkPort);
+  ASSERT_TRUE(sidecar.bound());
+  AgonesAgent agent(settings, quiet(), monotonicSeconds);
+  loopFor(agent, 0.4, 0);
+  EXPECT_FALSE(agent.publicEndpoint()) << "scheduled: no address yet";
+  sidecar.setGameServer(R"({"object_meta": {"name": "coyote-x7"}, "status": {"state": "Ready",
+      "address": "203.0.113.9", "ports": [{"name": "metrics", "port": 30001},
+      {"name": "default", "port": 7654}]}})");
+  loopFor(agent, 0.4, 0);
+  const auto endpoint = agent.publicEndpoint();
+  ASSERT_TRUE(endpoint);
+  EXPECT_EQ(identity::endpointText(*endpoint), "203.0.113.9:7654");
+  int reads = 0;
+  for (const Call& call : sidecar.calls()) {
+    reads += call.path == "/gameserver" ? 1 : 0;
+  }
+  loopFor(agent, 0.3, 0);
+  int readsAfter = 0;
+  for (const Call& call : sidecar.calls()) {
+    readsAfter += call.path == "/gameserver" ? 1 : 0;
+  }
+  EXPECT_EQ(readsAfter, reads) << "read once it had the address, not again";
+}
+
+TEST(AgonesAgent, TakesTheAddressAndPortOfAGameServerStatusOnlyWhenTheyAreWhole) {
+  const auto endpoint = [](const std::string& json) {
+    const auto read = gameServerEndpoint(json);
+    return read ? identity::endpointText(*read) : std::string("none");
+  };
+  EXPECT_EQ(endpoint(R"({"status": {"address": "10.0.0.5", "ports": [{"port": 7001}]}})"),
+            "10.0.0.5:7001");  // no port named default: the first
+  EXPECT_EQ(endpoint(R"({"status": {"state": "Scheduled"}})"), "none");
+  EXPECT_EQ(endpoint(R"({"status": {"address": "node-1.example", "ports": [{"port": 7}]}})"),
+            "none");
+  EXPECT_EQ(endpoint(R"({"status": {"address": "10.0.0.5", "ports": [{"port": 70000}]}})"), "none");
+  EXPECT_EQ(endpoint(R"({"status": {"address": "10.0.0.5", "ports": "7001"}})"), "none");
+  EXPECT_EQ(endpoint("not json"), "none");
 }
 
 TEST(AgonesAgent, AStalledLoopSendsNoHealth) {

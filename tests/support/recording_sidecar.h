@@ -1,6 +1,7 @@
 #pragma once
 
-// A fake Agones SDK sidecar for tests: answers 200 to every call and records them.
+// A fake Agones SDK sidecar for tests: answers 200 to every call and records them; GET /gameserver
+// answers with the GameServer a test sets.
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -37,6 +38,12 @@ class RecordingSidecar {
     };
     server_.Post(R"(/.*)", record);
     server_.Put(R"(/.*)", record);
+    server_.Get("/gameserver",
+                [this](const httplib::Request& request, httplib::Response& response) {
+                  const std::lock_guard lock(mutex_);
+                  calls_.push_back({request.method, request.path, "", monotonicSeconds()});
+                  response.set_content(gameServer_, "application/json");
+                });
     bound_ = server_.bind_to_port("127.0.0.1", port);
     thread_ = std::thread([this] { server_.listen_after_bind(); });
   }
@@ -46,6 +53,11 @@ class RecordingSidecar {
   }
   bool bound() const { return bound_; }
   int port() const { return port_; }
+  /// What GET /gameserver answers from now on.
+  void setGameServer(std::string json) {
+    const std::lock_guard lock(mutex_);
+    gameServer_ = std::move(json);
+  }
   std::vector<Call> calls() {
     const std::lock_guard lock(mutex_);
     return calls_;
@@ -58,6 +70,7 @@ class RecordingSidecar {
   std::thread thread_;
   std::mutex mutex_;
   std::vector<Call> calls_;
+  std::string gameServer_ = R"({"status": {"state": "Scheduled"}})";
 };
 
 }  // namespace coyote::test
