@@ -21,8 +21,8 @@
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "listing/registration.h"
 
@@ -178,8 +178,8 @@ double residentMegabytes(int pid) {
 
 /// A sample of the master's /metrics.
 double metric(int port, const std::string& name) {
-  const std::string reply =
-      exchange(port, "127.0.0.1", "GET /metrics HTTP/1.1\r\nHost: master\r\nConnection: close\r\n\r\n");
+  const std::string reply = exchange(
+      port, "127.0.0.1", "GET /metrics HTTP/1.1\r\nHost: master\r\nConnection: close\r\n\r\n");
   const std::size_t at = reply.find("\n" + name + " ");
   return at == std::string::npos ? -1.0 : std::stod(reply.substr(at + name.size() + 2));
 }
@@ -234,7 +234,8 @@ void runSteady(Fleet& fleet, const Options& o, Steady& figures) {
         if (due(heartbeatRate, heartbeatTickets.load())) {
           const long n = heartbeatTickets++;
           const int index = static_cast<int>(n % fleet.size());
-          const int answer = status(exchange(o.masterPort, serverAddress(index), post(fleet.body(index))));
+          const int answer =
+              status(exchange(o.masterPort, serverAddress(index), post(fleet.body(index))));
           figures.heartbeats += 1;
           figures.heartbeatsListed += answer == 200 ? 1 : 0;
         } else if (due(o.listRate, listTickets.load())) {

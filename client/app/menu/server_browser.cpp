@@ -101,6 +101,14 @@ void ServerBrowser::update(double now) {
   }
 }
 
+void ServerBrowser::showServers(std::vector<ServerListing> heard,
+                                std::vector<listing::ListedServer> listed) {
+  heard_ = std::move(heard);
+  snapshot_.servers = std::move(listed);
+  tab_ = BrowserTab::Internet;
+  rebuild();
+}
+
 void ServerBrowser::rebuild() {
   const BrowserSources sources{heard_, snapshot_.servers, config_.favourites, config_.recent,
                                config_.room};

@@ -38,6 +38,9 @@ class ServerBrowser {
   void start(double now);
   /// Sends and reads the queries, takes the masters' lists, rebuilds the rows.
   void update(double now);
+  /// Shows these servers as if the queries and the masters had brought them, on the Internet
+  /// tab (bench/client_frame_bench.cpp draws a thousand this way).
+  void showServers(std::vector<ServerListing> heard, std::vector<listing::ListedServer> listed);
   Choice handle(const sf::Event& event, sf::Vector2u windowSize);
   void draw(sf::RenderTarget& target, const sf::Font& font) const;
 

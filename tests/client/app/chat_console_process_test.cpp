@@ -1,6 +1,8 @@
 // The real coyote-client under Xvfb, its keys pressed by xdotool as a player presses them: a line
 // typed in the chat and a command in the console reach the server; a refusal brings the title
-// back with its reason; Escape stops a connection that nothing answers.
+// back with its reason; Escape stops a connection that nothing answers, and one that nothing
+// answers is reported within 5 s.
+#include <chrono>
 #include <fstream>
 #include <iterator>
 
@@ -100,6 +102,35 @@ TEST(ChatConsoleProcess, EscapeStopsConnectingAndBringsTheTitleBack) {
   ASSERT_TRUE(image.loadFromFile(png));
   EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150) << "the reason";
   EXPECT_GT(pixelsOf(image, palette::kMenuText, 256, 1024, 200, 400), 300) << "the menu";
+}
+
+// An address where no server runs: the title comes back within 5 s saying so, not "disconnected"
+// after the 15 s of a connect timeout.
+TEST(ChatConsoleProcess, AnAddressWhereNoServerAnswersIsReportedWithinFiveSeconds) {
+  test::TempDirectory directory;
+  int port = 0;
+  {
+    test::ServerProcess gone(directory, (directory.path() / "gone.rpl").string(),
+                             {"--run-for", "0.1"});
+    port = gone.port;
+    ASSERT_EQ(gone.process.wait(10.0), 0);
+  }
+  const std::string png = (directory.path() / "nobody.png").string();
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(runClient(directory, port, png, ""), 1);  // the refusal's picture ends the run
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ifstream file(directory.path() / "client.log");
+  const std::string log{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  // What the player reads (the window's message, also on stderr), not the session's log line.
+  EXPECT_NE(log.find(fmt::format("coyote-client: no server answered at 127.0.0.1:{}", port)),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(log.find("coyote-client: disconnected"), std::string::npos) << log;
+  EXPECT_LT(seconds, 5.0 + 5.0) << "5 s, not the connect timeout's 15 (and Xvfb's start)";
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150) << "the reason";
 }
 
 }  // namespace
