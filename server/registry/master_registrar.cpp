@@ -115,12 +115,6 @@ bool MasterRegistrar::takeToken(std::span<const std::uint8_t> datagram) {
   return true;
 }
 
-int MasterRegistrar::listedWith() const {
-  const std::lock_guard lock(mutex_);
-  return static_cast<int>(
-      std::count_if(masters_.begin(), masters_.end(), [](const Master& m) { return m.listed; }));
-}
-
 bool MasterRegistrar::waitForWork() {
   std::unique_lock lock(mutex_);
   while (!stopping_) {

@@ -51,8 +51,6 @@ class MasterRegistrar {
   /// it), whether or not it is one of ours.
   bool takeToken(std::span<const std::uint8_t> datagram);
 
-  /// Masters that listed the server at their last answer (for tests and metrics).
-  int listedWith() const;
 
  private:
   struct Master {

@@ -102,7 +102,10 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
                bound(config_.bindings.scoreboard, event.key.code)) {
       scoreboardHeld_ = false;
     } else if (event.type == sf::Event::KeyPressed) {
+      presses_.event(event, config_.bindings);
       handleGameKey(event.key.code, player);
+    } else if (event.type == sf::Event::JoystickButtonPressed) {
+      presses_.event(event, config_.bindings);
     }
   }
   if (menus_.takeWindowChange()) {
@@ -191,8 +194,11 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
     }
     const bool typing = console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus();
     const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
+    if (typing) {
+      presses_.clear();  // what was typed is not played
+    }
     session_->update(now, [&](std::uint32_t) {
-      PlayerInput tick = input;
+      PlayerInput tick = presses_.apply(input);     // the first tick takes the presses kept
       if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
         tick.buttons |= kButtonRespawn;
       }

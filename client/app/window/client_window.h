@@ -13,6 +13,7 @@
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
 #include "client/app/view/game_view.h"
+#include "client/app/window/press_latch.h"
 #include "client/audio/audio_output.h"
 #include "client/audio/sound_cues.h"
 #include "client/core/client_session.h"
@@ -132,6 +133,7 @@ class ClientWindow : private ConsoleTarget {
   double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
   bool respawnPending_ = false;  ///< `kill`: the next input presses the respawn button
+  PressLatch presses_;           ///< presses since the last tick, so that no tap is lost
   std::string pendingReplay_;    ///< `replay FILE`: watched from the next frame on
   bool replayFromMenu_ = false;  ///< Escape leaves the replay for the menus, not the window
   bool leaveReplay_ = false;

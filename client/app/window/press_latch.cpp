@@ -1,0 +1,48 @@
+#include "client/app/window/press_latch.h"
+
+#include <algorithm>
+
+namespace coyote {
+namespace {
+
+bool bound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+}  // namespace
+
+void PressLatch::event(const sf::Event& event, const Bindings& bindings) {
+  if (event.type == sf::Event::KeyPressed) {
+    const sf::Keyboard::Key key = event.key.code;
+    buttons_ |= static_cast<std::uint8_t>((bound(bindings.jump, key) ? kButtonJump : 0) |
+                                          (bound(bindings.dash, key) ? kButtonDash : 0));
+    moveX_ = bound(bindings.left, key) ? -1 : bound(bindings.right, key) ? 1 : moveX_;
+    moveY_ = bound(bindings.up, key) ? -1 : bound(bindings.down, key) ? 1 : moveY_;
+  } else if (event.type == sf::Event::JoystickButtonPressed && bindings.gamepadEnabled &&
+             event.joystickButton.joystickId == 0) {
+    const auto button = static_cast<std::int32_t>(event.joystickButton.button);
+    buttons_ |= static_cast<std::uint8_t>((button == bindings.gamepadJump ? kButtonJump : 0) |
+                                          (button == bindings.gamepadDash ? kButtonDash : 0));
+  }
+}
+
+PlayerInput PressLatch::apply(PlayerInput polled) {
+  polled.buttons |= buttons_;
+  if (polled.moveX == 0 && moveX_ != 0) {
+    polled.moveX = quantizeAxis(static_cast<float>(moveX_));
+  }
+  if (polled.moveY == 0 && moveY_ != 0) {
+    polled.moveY = quantizeAxis(static_cast<float>(moveY_));
+    polled.buttons |= moveY_ > 0 ? kButtonDown : 0;
+  }
+  clear();
+  return polled;
+}
+
+void PressLatch::clear() {
+  buttons_ = 0;
+  moveX_ = 0;
+  moveY_ = 0;
+}
+
+}  // namespace coyote
