@@ -192,18 +192,8 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
       }
       continue;
     }
-    const bool typing = console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus();
-    const PlayerInput input = typing ? PlayerInput{} : mapInput(config_.bindings, liveDevices());
-    if (typing) {
-      presses_.clear();  // what was typed is not played
-    }
-    session_->update(now, [&](std::uint32_t) {
-      PlayerInput tick = presses_.apply(input);     // the first tick takes the presses kept
-      if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
-        tick.buttons |= kButtonRespawn;
-      }
-      return tick;
-    });
+    const PlayerInput input = frameInput();
+    session_->update(now, [&](std::uint32_t) { return tickInput(input); });
     if (session_->phase() == ClientPhase::Refused ||
         session_->phase() == ClientPhase::Disconnected) {
       endSession();
@@ -224,6 +214,22 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
     }
   }
   return 0;
+}
+
+PlayerInput ClientWindow::frameInput() {
+  if (console_.open() || chat_.typing() || menus_.active() || !window_.hasFocus()) {
+    presses_.clear();  // what was typed is not played
+    return {};
+  }
+  return mapInput(config_.bindings, liveDevices());
+}
+
+PlayerInput ClientWindow::tickInput(const PlayerInput& frame) {
+  PlayerInput tick = presses_.apply(frame);     // the first tick takes the presses kept
+  if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
+    tick.buttons |= kButtonRespawn;
+  }
+  return tick;
 }
 
 void ClientWindow::startSession() {

@@ -71,6 +71,10 @@ class ClientWindow : private ConsoleTarget {
   void endSession();
   void cancelConnecting();
   void leaveSession(std::string message);
+  /// The devices as read this frame; nothing while the keys type (the presses kept go too).
+  PlayerInput frameInput();
+  /// One tick's input: the frame's, with the presses kept since the last tick and a respawn.
+  PlayerInput tickInput(const PlayerInput& frame);
   void startSession();
   void drawConnecting(const ClientSession& session);
   void drawMenus();
