@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "support/coyote_processes.h"
+#include "support/free_port.h"
 #include "support/run_command.h"
 #include "support/scoped_environment.h"
 
@@ -156,6 +157,17 @@ TEST(ModerationProcess, CoyoteAdminMovesTwoPlayingBotsToAnotherLevel) {
     EXPECT_EQ(bot["converged"], true) << bot.dump();
   }
   host.stop();
+}
+
+// The shipped server.toml serves no HTTP: coyote-admin says what to set, not "Connection".
+TEST(ModerationProcess, CoyoteAdminSaysWhatToSetWhenNothingAnswers) {
+  const test::CommandResult said =
+      test::runCommand(fmt::format("COYOTE_ADMIN_TOKEN=a-token-of-more-than-16-characters {} --url "
+                                   "http://127.0.0.1:{} players",
+                                   COYOTE_ADMIN_BINARY, test::freeTcpPort()));
+  EXPECT_NE(said.exitCode, 0);
+  EXPECT_THAT(said.output, ::testing::HasSubstr("the admin API is served on the server's "
+                                                "net.metrics_port"));
 }
 
 TEST(ModerationProcess, AWrongPasswordIsRefusedWithItsReason) {

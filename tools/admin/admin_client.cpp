@@ -16,9 +16,24 @@ httplib::Client client(const std::string& url) {
   return http;
 }
 
+/// Why nothing answered, in words a host can act on.
+std::string noAnswer(httplib::Error error, const std::string& url) {
+  switch (error) {
+    case httplib::Error::Connection:
+      return fmt::format(
+          "nothing answers at {}: the admin API is served on the server's net.metrics_port, "
+          "which the shipped server.toml leaves off (set it, and admin.token, or give --url)",
+          url);
+    case httplib::Error::Read:
+      return fmt::format("{} did not answer within {} s", url, kTimeoutSeconds);
+    default:
+      return fmt::format("no answer from {} ({})", url, httplib::to_string(error));
+  }
+}
+
 AdminAnswer answerOf(const httplib::Result& result, const std::string& url) {
   if (!result) {
-    return {0, fmt::format("no answer from {}: {}", url, httplib::to_string(result.error()))};
+    return {0, noAnswer(result.error(), url)};
   }
   return {result->status, result->body};
 }
