@@ -50,6 +50,9 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
   if (!config_.motd.empty()) {  // the message of the day, to whoever comes in
     chat_.notice(connection, config_.motd, now);
   }
+  if (hello.spectator) {
+    records_.spectatorJoined(room);  // the race's top 10, for its scoreboard
+  }
   if (newcomer) {  // after the Welcome, so that the newcomer reads it too
     chat_.announce(room, fmt::format("{} joined", room.slotName(connection.slot)));
   }

@@ -22,6 +22,14 @@ void RecordsBridge::playerJoined(const Room& room, int slot) {
   }
 }
 
+// A spectator has no best of its own: the lookup has no slot, and its answer goes to every
+// spectator of the room (the top is the same for all).
+void RecordsBridge::spectatorJoined(const Room& room) {
+  if (records_ != nullptr && !room.course().empty()) {
+    records_->lookUp({room.name(), -1, "", room.course()});
+  }
+}
+
 // Not an error on a room without records (nothing to send): the request is only dropped, as are
 // requests beyond kGhostRequests in kGhostWindowSeconds.
 void RecordsBridge::requestGhost(Connection& connection, const net::GhostRequest& request,
@@ -58,10 +66,15 @@ void RecordsBridge::exchange(const Rooms& rooms) {
       if (room->course() != course) {
         continue;
       }
+      bool spectators = false;
       for (const Connection* member : room->members()) {
         if (member->role == Connection::Role::Player) {
           records_->lookUp({room->name(), member->slot, room->slotName(member->slot), course});
         }
+        spectators = spectators || member->role == Connection::Role::Spectator;
+      }
+      if (spectators) {
+        spectatorJoined(*room);
       }
     }
   }
@@ -107,6 +120,14 @@ void RecordsBridge::submitFinishedRuns(const Rooms& rooms) {
 void RecordsBridge::send(const RecordsAnswer& answer, const Rooms& rooms) {
   const auto room = rooms.find(answer.lookup.room);
   if (room == rooms.end() || room->second->course() != answer.lookup.course) {
+    return;
+  }
+  if (answer.lookup.slot < 0) {  // a board for the spectators
+    for (Connection* member : room->second->members()) {
+      if (member->role == Connection::Role::Spectator) {
+        outbox_.send(*member, net::encode(answer.message));
+      }
+    }
     return;
   }
   for (Connection* member : room->second->members()) {

@@ -32,6 +32,8 @@ class RecordsBridge {
 
   /// A player took `slot` of `room`: its board of the room's race is looked up.
   void playerJoined(const Room& room, int slot);
+  /// A spectator came into `room`: its race's board (the top 10) goes to the room's spectators.
+  void spectatorJoined(const Room& room);
   /// A GhostRequest from `connection` (dropped without records there, or beyond its limit).
   void requestGhost(Connection& connection, const net::GhostRequest& request, double now);
   /// The fingerprint of the key that owns `name` on these records (docs/hosting.md#records), ""

@@ -55,8 +55,12 @@ void RaceHud::draw(sf::RenderTarget& window, const sf::Font& font, const RaceFra
   if (!level_.race.present) {
     return;
   }
-  const std::optional<double> time =
-      frame.local != nullptr ? runSeconds(*frame.local, frame.alpha, frame.tickRate) : std::nullopt;
+  if (frame.local == nullptr) {  // a spectator runs nothing: the race's name, no racer's banners
+    drawLine(window, font, {{fmt::format("{} — watching", level_.race.name), palette::kRaceHint}},
+             kTimerY, 16);
+    return;
+  }
+  const std::optional<double> time = runSeconds(*frame.local, frame.alpha, frame.tickRate);
   const std::string text =
       time ? formatRaceSeconds(*time) : fmt::format("{} — leave the start", level_.race.name);
   drawLine(window, font, {{text, time ? palette::kRaceTimer : palette::kRaceHint}}, kTimerY,
