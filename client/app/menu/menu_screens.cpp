@@ -37,12 +37,15 @@ std::string onOff(bool on) {
   return on ? "on" : "off";
 }
 
-std::string keysText(const std::vector<sf::Keyboard::Key>& keys) {
+/// An action's primary and alternate keys, the one `chosen` (0 or 1; -1: none) in brackets:
+/// "[Space]   Z", "Space   [-]".
+std::string keysText(const std::vector<sf::Keyboard::Key>& keys, int chosen) {
   std::string text;
-  for (const sf::Keyboard::Key key : keys) {
-    text += (text.empty() ? "" : ", ") + std::string(keyName(key));
+  for (std::size_t slot = 0; slot < 2; ++slot) {
+    const std::string name = slot < keys.size() ? keyName(keys[slot]) : "-";
+    text += (slot == 0 ? "" : "   ") + (static_cast<int>(slot) == chosen ? "[" + name + "]" : name);
   }
-  return text.empty() ? "(none)" : text;
+  return text;
 }
 
 /// Another action bound to one of `keys`, if any: a conflict the options screen shows.
@@ -171,12 +174,14 @@ std::vector<MenuItem> Menus::optionItems() const {
   const auto& actions = keyActions();
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const std::string conflict = conflictOf(config_.bindings, i);
-    items.push_back({actions[i].label,
-                     static_cast<int>(i) == rebinding_
-                         ? "press a key..."
-                         : keysText(config_.bindings.*actions[i].keys) +
-                               (conflict.empty() ? "" : "  (also " + conflict + ")"),
-                     conflict.empty() ? sf::Color(200, 200, 215) : palette::kMenuWarning});
+    items.push_back(
+        {actions[i].label,
+         static_cast<int>(i) == rebinding_
+             ? (keySlot_ == 0 ? "press the primary key..." : "press the alternate key...")
+             : keysText(config_.bindings.*actions[i].keys,
+                        static_cast<int>(i) == list_.selected() ? keySlot_ : -1) +
+                   (conflict.empty() ? "" : "  (also " + conflict + ")"),
+         conflict.empty() ? sf::Color(200, 200, 215) : palette::kMenuWarning});
   }
   items.push_back({"Window scale", fmt::format("{} x", config_.scale)});
   items.push_back({"Fullscreen", onOff(config_.fullscreen)});
@@ -188,7 +193,7 @@ std::vector<MenuItem> Menus::optionItems() const {
   return items;
 }
 
-std::vector<std::string> Menus::handleOptions(const sf::Event&, MenuList::Action action) {
+std::vector<std::string> Menus::handleOptions(const sf::Event& event, MenuList::Action action) {
   const int keys = static_cast<int>(keyActions().size());
   const int row = list_.selected();
   if (action == MenuList::Action::Back ||
@@ -199,6 +204,16 @@ std::vector<std::string> Menus::handleOptions(const sf::Event&, MenuList::Action
   }
   if (action == MenuList::Action::Activate && row < keys) {
     rebinding_ = row;
+  } else if ((action == MenuList::Action::Left || action == MenuList::Action::Right) &&
+             row < keys) {
+    keySlot_ = action == MenuList::Action::Left ? 0 : 1;  // the primary key, or the alternate
+  } else if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Delete &&
+             row < keys && keySlot_ == 1) {
+    auto& bound = config_.bindings.*keyActions()[static_cast<std::size_t>(row)].keys;
+    if (bound.size() > 1) {
+      bound.erase(bound.begin() + 1);  // no alternate; the primary stays
+      save();
+    }
   } else if (action != MenuList::Action::None && row >= keys) {
     changeOption(row - keys, action == MenuList::Action::Left ? -1 : 1);
   }
@@ -236,9 +251,16 @@ void Menus::changeOption(int row, int step) {
 // The pressed key becomes the action's only key; Escape keeps the old ones.
 void Menus::rebind(sf::Keyboard::Key key) {
   if (key != sf::Keyboard::Escape && key != sf::Keyboard::Unknown) {
-    config_.bindings.*keyActions()[static_cast<std::size_t>(rebinding_)].keys = {key};
-    log_->info("options: {} bound to {}", keyActions()[static_cast<std::size_t>(rebinding_)].name,
-               keyName(key));
+    const KeyAction& action = keyActions()[static_cast<std::size_t>(rebinding_)];
+    auto& bound = config_.bindings.*action.keys;
+    // The chosen one is replaced, the other kept: "Space, Z" with the primary rebound to C is
+    // "C, Z". An alternate where there was none is added.
+    if (keySlot_ < static_cast<int>(bound.size())) {
+      bound[static_cast<std::size_t>(keySlot_)] = key;
+    } else {
+      bound.push_back(key);
+    }
+    log_->info("options: {} bound to {}", action.name, keysText(bound, -1));
     save();
   }
   rebinding_ = -1;

@@ -206,7 +206,8 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
   std::string footer;
   if (screen_ == Screen::Options) {
     footer = rebinding_ >= 0 ? "press the new key (Esc: keep the old one)"
-                             : "Enter: change   Left/Right: adjust   Esc: back (saved)";
+                             : "Enter: rebind   Left/Right: primary or alternate key, or adjust   "
+                               "Delete: no alternate   Esc: back (saved)";
   } else if (screen_ == Screen::Pause) {
     footer = "the game goes on";
   } else if (screen_ == Screen::Replays) {

@@ -85,6 +85,7 @@ class Menus {
   std::string browserLogged_;            ///< what the browser showed when last logged
   double now_ = 0.0;
   int rebinding_ = -1;  ///< the keyActions() index waiting for a key
+  int keySlot_ = 0;     ///< which of an action's keys Enter rebinds: 0 primary, 1 alternate
   bool windowChanged_ = false;
   bool saveFailureLogged_ = false;
 };
