@@ -48,6 +48,8 @@ class Menus {
   void draw(sf::RenderTarget& target, const sf::Font& font) const;
   /// Whether the window's scale, fullscreen or vsync changed since the last call.
   bool takeWindowChange();
+  /// Writes the settings to client.toml (a failure is logged once).
+  void save();
 
  private:
   std::vector<std::string> handleTitle(MenuList::Action action);
@@ -66,7 +68,6 @@ class Menus {
   /// The items of the screen shown, from the state they show.
   void refresh();
   std::vector<MenuItem> optionItems() const;
-  void save();
 
   ClientConfig& config_;
   std::string configFile_;

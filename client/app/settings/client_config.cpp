@@ -279,6 +279,10 @@ ClientConfig loadClientConfig(const std::string& file) {
   readServers(server, config);
   TomlTableReader browser = reader.section("browser");
   readBrowser(browser, config.browser);
+  TomlTableReader hints = reader.section("hints");
+  hints.read("controls", config.hints.controls);
+  hints.read("swim", config.hints.swim);
+  hints.rejectUnknownKeys();
   TomlTableReader keyboard = reader.section("keyboard");
   for (const KeyAction& action : keyActions()) {
     readKeys(keyboard, action.name, config.bindings.*action.keys);
@@ -314,30 +318,32 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
     return array;
   };
   const Bindings& b = config.bindings;
-  const toml::table root{{"player", toml::table{{"name", config.name}}},
-                         {"window", toml::table{{"scale", config.scale},
-                                                {"vsync", config.vsync},
-                                                {"fullscreen", config.fullscreen},
-                                                {"net_graph", config.netGraph},
-                                                {"screen_shake", config.screenShake}}},
-                         {"net", toml::table{{"input_delay", config.inputDelay},
-                                             {"target_margin", config.targetMargin}}},
-                         {"race", toml::table{{"ghosts", config.ghosts}}},
-                         {"audio", toml::table{{"master_volume", config.masterVolume},
-                                               {"effects_volume", config.effectsVolume}}},
-                         {"server", toml::table{{"address", config.address},
-                                                {"room", config.room},
-                                                {"favourites", strings(config.favourites)},
-                                                {"recent", strings(config.recent)}}},
-                         {"browser", toml::table{{"masters", strings(config.browser.masters)},
-                                                 {"sort", sortName(config.browser.sort)},
-                                                 {"hide_full", config.browser.hideFull},
-                                                 {"hide_empty", config.browser.hideEmpty},
-                                                 {"hide_password", config.browser.hidePassword}}},
-                         {"keyboard", keyboard},
-                         {"gamepad", toml::table{{"enabled", b.gamepadEnabled},
-                                                 {"jump", b.gamepadJump},
-                                                 {"dash", b.gamepadDash}}}};
+  const toml::table root{
+      {"player", toml::table{{"name", config.name}}},
+      {"window", toml::table{{"scale", config.scale},
+                             {"vsync", config.vsync},
+                             {"fullscreen", config.fullscreen},
+                             {"net_graph", config.netGraph},
+                             {"screen_shake", config.screenShake}}},
+      {"net",
+       toml::table{{"input_delay", config.inputDelay}, {"target_margin", config.targetMargin}}},
+      {"race", toml::table{{"ghosts", config.ghosts}}},
+      {"audio", toml::table{{"master_volume", config.masterVolume},
+                            {"effects_volume", config.effectsVolume}}},
+      {"server", toml::table{{"address", config.address},
+                             {"room", config.room},
+                             {"favourites", strings(config.favourites)},
+                             {"recent", strings(config.recent)}}},
+      {"browser", toml::table{{"masters", strings(config.browser.masters)},
+                              {"sort", sortName(config.browser.sort)},
+                              {"hide_full", config.browser.hideFull},
+                              {"hide_empty", config.browser.hideEmpty},
+                              {"hide_password", config.browser.hidePassword}}},
+      {"hints", toml::table{{"controls", config.hints.controls}, {"swim", config.hints.swim}}},
+      {"keyboard", keyboard},
+      {"gamepad",
+       toml::table{
+           {"enabled", b.gamepadEnabled}, {"jump", b.gamepadJump}, {"dash", b.gamepadDash}}}};
   std::ostringstream text;
   text << "# coyote-client settings, written by its options screen (docs/playing.md#settings).\n"
        << root << "\n";

@@ -40,6 +40,12 @@ struct BrowserSettings {
   bool hidePassword = false;
 };
 
+/// The hints a newcomer is given once ([hints]; docs/playing.md#controls): true until shown.
+struct HintSettings {
+  bool controls = true;  ///< the controls in one line, at the top of the first game
+  bool swim = true;      ///< "hold Up to swim", the first time in water
+};
+
 /// `configs/client.toml`, mirrored key for key (defaults here).
 struct ClientConfig {
   static constexpr std::size_t kMaxServers = 32;  ///< favourites, and recent ones
@@ -61,6 +67,7 @@ struct ClientConfig {
   std::vector<std::string> favourites;  ///< "host:port" the browser always asks
   std::vector<std::string> recent;      ///< servers joined, newest first
   BrowserSettings browser;              ///< [browser]
+  HintSettings hints;                   ///< [hints]
   Bindings bindings;                    ///< [keyboard], [gamepad]
 };
 

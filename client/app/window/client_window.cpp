@@ -9,6 +9,7 @@
 
 #include "client/app/render/palette.h"
 #include "client/app/window/input_mapper.h"
+#include "sim/collision/water.h"
 #include "util/monotonic_clock.h"
 
 namespace coyote {
@@ -143,6 +144,9 @@ bool ClientWindow::handleTextEvent(const sf::Event& event) {
 }
 
 void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
+  if (key == sf::Keyboard::H && player == nullptr && hints_.hide()) {
+    menus_.save();
+  }
   scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
   showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
   options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
@@ -152,6 +156,16 @@ void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
   if (player != nullptr) {
     replayKey(*player, key);
   }
+}
+
+bool ClientWindow::inWater(const ClientSession& session) {
+  if (session.playerSlot() < 0) {
+    return false;
+  }
+  const Character& local =
+      session.predicted().characters[static_cast<std::size_t>(session.playerSlot())];
+  return local.active && submergedFraction(characterBox(local, session.physics()),
+                                           session.level()) > kSwimmingFraction;
 }
 
 DebugViews ClientWindow::debugViews() const {
@@ -330,6 +344,12 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
   playSounds(session.effects(),
              {session.playerSlot(), session.confirmed().tick, session.predicted().tick});
+  if (hints_.update(now, inWater(session))) {
+    menus_.save();  // a hint shown is never shown again
+  }
+  if (!scoreboardHeld_ && !options_.scoreboard) {  // the scoreboard takes the top of the window
+    hints_.draw(window_, font_, now);
+  }
   chat_.draw(window_, font_, session.chat(), now);
   menus_.draw(window_, font_);  // the pause menu and its options, over the game going on
   window_.setView(window_.getDefaultView());

@@ -8,6 +8,7 @@
 #include <spdlog/logger.h>
 #include <SFML/Graphics.hpp>
 
+#include "client/app/hud/hints.h"
 #include "client/app/menu/menus.h"
 #include "client/app/settings/client_config.h"
 #include "client/app/ui/chat_box.h"
@@ -88,6 +89,8 @@ class ClientWindow : private ConsoleTarget {
   void playSounds(const EffectList* effects, const CueFrame& frame);
   /// Saves the screenshot when its tick has come; returns the exit code when the loop is over.
   std::optional<int> finishFrame(std::uint32_t ticksPlayed);
+  /// Whether the player's character is in water (a swimmer), in the latest prediction.
+  static bool inWater(const ClientSession& session);
   DebugViews debugViews() const;
   float frameSeconds(double now);
 
@@ -137,7 +140,9 @@ class ClientWindow : private ConsoleTarget {
   double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
   bool respawnPending_ = false;  ///< `kill`: the next input presses the respawn button
-  PressLatch presses_;           ///< presses since the last tick, so that no tap is lost
+  PressLatch presses_;
+  Hints hints_{config_};         ///< the controls' line and the swim hint, once each           ///<
+                                 ///< presses since the last tick, so that no tap is lost
   std::string pendingReplay_;    ///< `replay FILE`: watched from the next frame on
   bool replayFromMenu_ = false;  ///< Escape leaves the replay for the menus, not the window
   bool leaveReplay_ = false;
