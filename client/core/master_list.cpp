@@ -72,6 +72,7 @@ void MasterList::Shared::fetch(std::size_t index) {
   std::optional<listing::ServerList> list = fetchServerList(url, problem);
   const std::lock_guard lock(mutex);
   MasterState& state = states[index];
+  version += 1;
   state.done = true;
   state.answered = list.has_value();
   state.problem = problem;
@@ -135,6 +136,11 @@ void MasterList::Shared::saveCache() const {
 MasterList::Snapshot MasterList::snapshot() const {
   const std::lock_guard lock(shared_->mutex);
   return {shared_->merged, shared_->states, shared_->fromCache};
+}
+
+std::size_t MasterList::version() const {
+  const std::lock_guard lock(shared_->mutex);
+  return shared_->version;
 }
 
 bool MasterList::done() const {

@@ -41,6 +41,9 @@ class MasterList {
   Snapshot snapshot() const;
   /// Whether every master answered or failed.
   bool done() const;
+  /// Changes whenever a master's fetch ends: a snapshot (a copy of every server) is worth taking
+  /// only then.
+  std::size_t version() const;
 
   static constexpr int kConnectSeconds = 3;
   static constexpr int kReadSeconds = 5;
@@ -55,6 +58,7 @@ class MasterList {
     std::vector<std::vector<listing::ListedServer>> lists;  ///< by master
     std::vector<listing::ListedServer> merged;
     bool fromCache = false;
+    std::size_t version = 0;  ///< fetches ended so far
 
     void fetch(std::size_t index);
     void merge();

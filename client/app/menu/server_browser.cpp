@@ -73,15 +73,12 @@ void ServerBrowser::takeMasterList() {
   if (!masters_) {
     return;
   }
-  snapshot_ = masters_->snapshot();
-  std::size_t version = snapshot_.fromCache ? 1 : 0;
-  for (const MasterList::MasterState& master : snapshot_.masters) {
-    version += master.done ? 2 : 0;
-  }
+  const std::size_t version = masters_->version();
   if (version == mastersVersion_) {
-    return;
+    return;  // nothing new: no copy of every server each frame
   }
   mastersVersion_ = version;
+  snapshot_ = masters_->snapshot();
   for (const listing::ListedServer& server : snapshot_.servers) {
     query_->add(server.host, server.port);  // asked once each, paced
   }
