@@ -9,6 +9,8 @@
 #include "client/app/menu/menu_list.h"
 #include "client/app/menu/menus.h"
 #include "client/app/render/palette.h"
+#include "client/app/render/text_batch.h"
+#include "wire/text_check.h"
 
 namespace coyote {
 namespace {
@@ -371,10 +373,12 @@ void ServerBrowser::drawTable(sf::RenderTarget& target, const sf::Font& font) co
   rule.setFillColor(palette::kMenuText);
   target.draw(rule);
   const int last = std::min(static_cast<int>(rows_.size()), first_ + kVisibleRows);
+  TextBatch texts(font, kTextSize, 2.0f);  // every row's texts in one draw call
   for (int i = first_; i < last; ++i) {
-    drawRow(target, font, rows_[static_cast<std::size_t>(i)],
+    drawRow(target, texts, rows_[static_cast<std::size_t>(i)],
             kRowsTop + kRowHeight * static_cast<float>(i - first_), i == selected_);
   }
+  texts.draw(target);
   if (rows_.empty()) {
     drawMenuText(target, font, status(), kTextSize, {kLeft, kRowsTop}, palette::kMenuText);
   }
@@ -384,7 +388,7 @@ void ServerBrowser::drawTable(sf::RenderTarget& target, const sf::Font& font) co
   }
 }
 
-void ServerBrowser::drawRow(sf::RenderTarget& target, const sf::Font& font, const BrowserRow& row,
+void ServerBrowser::drawRow(sf::RenderTarget& target, TextBatch& texts, const BrowserRow& row,
                             float y, bool chosen) const {
   if (chosen) {
     sf::RectangleShape bar({MenuList::kPageWidth - 2.0f * kLeft + 16.0f, kRowHeight - 2.0f});
@@ -396,13 +400,15 @@ void ServerBrowser::drawRow(sf::RenderTarget& target, const sf::Font& font, cons
                            : row.answered() ? palette::kMenuText
                                             : sf::Color(150, 150, 165);
   const std::string name = (row.favourite ? "* " : "") + row.info.name;
-  drawMenuText(target, font, name.substr(0, 40), kTextSize, {kColumns[0], y}, colour);
-  drawMenuText(target, font, row.level.substr(0, 18), kTextSize, {kColumns[1], y}, colour);
-  drawMenuText(target, font, row.mode, kTextSize, {kColumns[2], y}, colour);
-  drawMenuText(target, font, fmt::format("{}/{}", row.players, row.capacity), kTextSize,
-               {kColumns[3], y}, row.full() ? palette::kMenuWarning : colour);
-  drawMenuText(target, font, row.answered() ? fmt::format("{:.0f} ms", row.pingMs) : "-", kTextSize,
-               {kColumns[4], y}, colour);
+  const auto text = [&](const std::string& shown, int column, sf::Color fill) {
+    texts.add(shown, {kColumns[column], y}, fill, sf::Color::Black);
+  };
+  text(net::printablePrefix(name, 40), 0, colour);  // cut at a whole character
+  text(net::printablePrefix(row.level, 18), 1, colour);
+  text(row.mode, 2, colour);
+  text(fmt::format("{}/{}", row.players, row.capacity), 3,
+       row.full() ? palette::kMenuWarning : colour);
+  text(row.answered() ? fmt::format("{:.0f} ms", row.pingMs) : "-", 4, colour);
   if (row.info.password) {  // a padlock: its shackle, then its body
     sf::RectangleShape shackle({10.0f, 10.0f});
     shackle.setPosition(kColumns[5] + 5.0f, y + 2.0f);
@@ -427,10 +433,12 @@ void ServerBrowser::drawDetails(sf::RenderTarget& target, const sf::Font& font) 
   drawMenuText(target, font,
                fmt::format("{}   {}   {}", row.info.name, row.address, row.info.version), kTextSize,
                {kLeft, y}, palette::kLocalPlayer);
-  const std::string& motd = row.info.motd;
-  for (std::size_t at = 0; at < motd.size() && at < 200; at += 100) {  // two lines at most
+  std::string motd = row.info.motd;
+  for (int line = 0; line < 2 && !motd.empty(); ++line) {  // two lines, cut at whole characters
+    const std::string shown = net::printablePrefix(motd, 100);
     y += 24.0f;
-    drawMenuText(target, font, motd.substr(at, 100), 16, {kLeft, y}, palette::kMenuText);
+    drawMenuText(target, font, shown, 16, {kLeft, y}, palette::kMenuText);
+    motd.erase(0, shown.size());
   }
   y += 30.0f;
   for (std::size_t i = 0; i < row.info.rooms.size() && i < 6; ++i) {

@@ -7,6 +7,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "client/app/menu/browser_rows.h"
+#include "client/app/render/text_batch.h"
 #include "client/app/settings/client_config.h"
 #include "client/app/ui/text_field.h"
 #include "client/core/master_list.h"
@@ -69,7 +70,7 @@ class ServerBrowser {
   void drawTabs(sf::RenderTarget& target, const sf::Font& font) const;
   void drawFilters(sf::RenderTarget& target, const sf::Font& font) const;
   void drawTable(sf::RenderTarget& target, const sf::Font& font) const;
-  void drawRow(sf::RenderTarget& target, const sf::Font& font, const BrowserRow& row, float y,
+  void drawRow(sf::RenderTarget& target, TextBatch& texts, const BrowserRow& row, float y,
                bool chosen) const;
   void drawDetails(sf::RenderTarget& target, const sf::Font& font) const;
   std::string status() const;
