@@ -79,15 +79,6 @@ std::shared_ptr<spdlog::logger> makeLogger(const std::string& level) {
   return logger;
 }
 
-int checkHealthCommand(const std::string& url) {
-  std::string why;
-  if (coyote::checkHealth(url, why)) {
-    return 0;
-  }
-  std::cerr << kProgram << ": unhealthy: " << why << "\n";
-  return 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,7 +87,7 @@ int main(int argc, char** argv) {
     return *exit;
   }
   if (!line.checkHealthUrl.empty()) {
-    return checkHealthCommand(line.checkHealthUrl);
+    return coyote::checkHealthCommand(kProgram, line.checkHealthUrl);
   }
   try {
     const coyote::MasterConfig config = resolveConfig(line);

@@ -45,8 +45,7 @@ bool ServerTable::heldByAnother(const net::ServerEndpoint& endpoint, std::uint32
          found->second.challenge != challenge;
 }
 
-bool ServerTable::remove(const net::ServerEndpoint& endpoint,
-                         const listing::Challenge& challenge) {
+bool ServerTable::remove(const net::ServerEndpoint& endpoint, const listing::Challenge& challenge) {
   const auto found = entries_.find(key(endpoint));
   if (found == entries_.end() || found->second.challenge != challenge) {
     return false;

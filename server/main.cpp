@@ -324,15 +324,6 @@ std::unique_ptr<coyote::MasterRegistrar> startMasters(const coyote::ServerConfig
   return registrar;
 }
 
-int checkHealthCommand(const std::string& url) {
-  std::string why;
-  if (coyote::checkHealth(url, why)) {
-    return 0;
-  }
-  std::cerr << kProgram << ": unhealthy: " << why << "\n";
-  return 1;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -341,7 +332,7 @@ int main(int argc, char** argv) {
     return *exit;
   }
   if (!line.checkHealthUrl.empty()) {
-    return checkHealthCommand(line.checkHealthUrl);
+    return coyote::checkHealthCommand(kProgram, line.checkHealthUrl);
   }
   try {
     const coyote::ServerConfig config = resolveConfig(line);

@@ -6,12 +6,12 @@
 
 #include <spdlog/logger.h>
 
+#include "http/http_server.h"
 #include "limits/address_rate_limit.h"
+#include "limits/token_bucket.h"
 #include "server/admin/admin_desk.h"
 #include "server/admin/secret.h"
 #include "server/failure_summary.h"
-#include "http/http_server.h"
-#include "limits/token_bucket.h"
 
 namespace coyote {
 

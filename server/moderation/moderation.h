@@ -9,11 +9,11 @@
 #include <spdlog/logger.h>
 
 #include "limits/address_rate_limit.h"
+#include "limits/token_bucket.h"
 #include "server/admin/secret.h"
 #include "server/moderation/ban_list.h"
 #include "server/player_name.h"
 #include "server/server_config.h"
-#include "limits/token_bucket.h"
 
 namespace coyote {
 

@@ -5,8 +5,8 @@
 
 #include <spdlog/logger.h>
 
-#include "match/race_time.h"
 #include "http/http_server.h"
+#include "match/race_time.h"
 #include "server/records/board_slice.h"
 #include "server/records/page_worker.h"
 #include "server/records/records_store.h"

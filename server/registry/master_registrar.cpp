@@ -66,9 +66,8 @@ void MasterRegistrar::sayGoodbye() {
     httplib::Client client(master.address.origin);
     client.set_connection_timeout(1, 0);
     client.set_read_timeout(1, 0);
-    const httplib::Result result = client.Post(master.address.at("/register"),
-                                               listing::registrationJson(leaving),
-                                               "application/json");
+    const httplib::Result result = client.Post(
+        master.address.at("/register"), listing::registrationJson(leaving), "application/json");
     log_->info("master {}: {}", master.url,
                result && result->status == 200 ? "took the server off its list"
                                                : "did not answer the goodbye; the server "

@@ -51,7 +51,6 @@ class MasterRegistrar {
   /// it), whether or not it is one of ours.
   bool takeToken(std::span<const std::uint8_t> datagram);
 
-
  private:
   struct Master {
     listing::MasterUrl address;

@@ -9,8 +9,8 @@
 
 #include <spdlog/logger.h>
 
-#include "replay/replay_file.h"
 #include "limits/address_rate_limit.h"
+#include "replay/replay_file.h"
 #include "server/moderation/ban_list.h"
 #include "server/moderation/vote_kick.h"
 #include "server/records/run_tracker.h"

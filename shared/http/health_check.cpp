@@ -1,5 +1,7 @@
 #include "http/health_check.h"
 
+#include <iostream>
+
 #include <fmt/format.h>
 #include <httplib.h>
 
@@ -28,6 +30,15 @@ bool checkHealth(const std::string& url, std::string& why) {
     return false;
   }
   return true;
+}
+
+int checkHealthCommand(std::string_view program, const std::string& url) {
+  std::string why;
+  if (checkHealth(url, why)) {
+    return 0;
+  }
+  std::cerr << program << ": unhealthy: " << why << "\n";
+  return 1;
 }
 
 }  // namespace coyote

@@ -112,6 +112,7 @@ void ServerBrowser::rebuild() {
   const BrowserSources sources{heard_, snapshot_.servers, config_.favourites, config_.recent,
                                config_.room};
   rows_ = browserRows(tab_, sources);
+  countTabs();
   filterAndSort(rows_, config_.browser, search_.text());
   const auto kept = std::find_if(rows_.begin(), rows_.end(), [&](const BrowserRow& row) {
     return row.address == selectedAddress_;
@@ -342,7 +343,7 @@ void ServerBrowser::drawTabs(sf::RenderTarget& target, const sf::Font& font) con
     }
     drawMenuText(target, font,
                  fmt::format("{} ({})", tabName(static_cast<BrowserTab>(i)),
-                             tabCount(static_cast<BrowserTab>(i))),
+                             tabCounts_[static_cast<std::size_t>(i)]),
                  22, {x, kTabsY}, chosen ? palette::kLocalPlayer : palette::kMenuText);
   }
 }
@@ -467,19 +468,11 @@ std::string ServerBrowser::summary() const {
                      columns, rows_.size(), search_.text(), chosen);
 }
 
-std::size_t ServerBrowser::tabCount(BrowserTab tab) const {
-  switch (tab) {
-    case BrowserTab::Internet:
-      return snapshot_.servers.size();
-    case BrowserTab::Lan:
-      return static_cast<std::size_t>(std::count_if(heard_.begin(), heard_.end(),
-                                                    [](const ServerListing& s) { return s.lan; }));
-    case BrowserTab::Favourites:
-      return config_.favourites.size();
-    case BrowserTab::Recent:
-      break;
-  }
-  return config_.recent.size();
+void ServerBrowser::countTabs() {
+  tabCounts_ = {snapshot_.servers.size(),
+                static_cast<std::size_t>(std::count_if(
+                    heard_.begin(), heard_.end(), [](const ServerListing& s) { return s.lan; })),
+                config_.favourites.size(), config_.recent.size()};
 }
 
 std::string ServerBrowser::status() const {

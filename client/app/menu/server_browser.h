@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,11 +46,9 @@ class ServerBrowser {
   Choice handle(const sf::Event& event, sf::Vector2u windowSize);
   void draw(sf::RenderTarget& target, const sf::Font& font) const;
 
-  BrowserTab tab() const { return tab_; }
   const std::vector<BrowserRow>& rows() const { return rows_; }
   /// Every server that answered so far (for the log).
   const std::vector<ServerListing>& heard() const { return heard_; }
-  const std::string& search() const { return search_.text(); }
   /// What the screen shows, in a line: the tab, its columns, its rows, the chosen server and
   /// its message of the day (the log keeps it whenever it changes).
   std::string summary() const;
@@ -74,8 +73,8 @@ class ServerBrowser {
                bool chosen) const;
   void drawDetails(sf::RenderTarget& target, const sf::Font& font) const;
   std::string status() const;
-  /// The servers of `tab`, before the filters.
-  std::size_t tabCount(BrowserTab tab) const;
+  /// The servers of each tab, before the filters (the tabs' labels), counted in rebuild.
+  void countTabs();
 
   ClientConfig& config_;
   std::string cacheFile_;
@@ -85,6 +84,7 @@ class ServerBrowser {
   std::size_t mastersVersion_ = ~std::size_t{0};  ///< the snapshot's servers handed to the query
   std::vector<ServerListing> heard_;
   std::vector<BrowserRow> rows_;
+  std::array<std::size_t, kBrowserTabs> tabCounts_{};
   BrowserTab tab_ = BrowserTab::Internet;
   TextField search_{32};
   std::string selectedAddress_;  ///< kept through rebuilds
