@@ -3,36 +3,50 @@
 #include <algorithm>
 #include <cmath>
 
-#include "client/core/camera.h"
-
 namespace coyote {
 namespace {
 
 constexpr double kShakeTicks = 12.0;
-constexpr float kViewWidth = static_cast<float>(kLogicalWidth) / kPixelsPerTile;
-constexpr float kViewHeight = static_cast<float>(kLogicalHeight) / kPixelsPerTile;
 
 float approach(float from, float to, float fraction) {
   return from + (to - from) * fraction;
 }
 
+Vec2 approach(Vec2 from, Vec2 to, float fraction) {
+  return {approach(from.x, to.x, fraction), approach(from.y, to.y, fraction)};
+}
+
 }  // namespace
 
-Vec2 CameraRig::update(Vec2 focus, Vec2 velocity, float seconds, int levelWidth, int levelHeight) {
-  const float wantedLead = std::clamp(velocity.x / kLookAheadSpeed, -1.0f, 1.0f) * kLookAhead;
+Vec2 CameraRig::lead(Vec2 velocity, ViewTiles view) {
+  const float most = kMaxLookAhead / kLookAhead;
+  const float ahead = std::clamp(velocity.x / kLookAheadSpeed, -most, most) * kLookAhead;
+  const float falling =
+      std::clamp((velocity.y - kFallLeadSpeed) / (kFallLeadFull - kFallLeadSpeed), 0.0f, 1.0f);
+  return {ahead * view.width, falling * kFallLead * view.height};
+}
+
+Vec2 CameraRig::update(Vec2 focus, Vec2 velocity, float seconds, int levelWidth, int levelHeight,
+                       ViewTiles view) {
+  const Vec2 wantedLead = lead(velocity, view);
   const float dx = focus.x - centre_.x;
   const float dy = focus.y - centre_.y;
-  if (!started_ || std::sqrt(dx * dx + dy * dy) > kSnapDistance + kLookAhead) {
+  const float farthestLead = kMaxLookAhead * view.width;
+  if (!started_ || std::sqrt(dx * dx + dy * dy) > kSnapDistance + farthestLead) {
     started_ = true;
     centre_ = focus;
     lead_ = wantedLead;
   } else {
     const float fraction = 1.0f - std::exp(-kFollowRate * std::clamp(seconds, 0.0f, 0.25f));
-    centre_ = {approach(centre_.x, focus.x, fraction), approach(centre_.y, focus.y, fraction)};
+    // Following at kFollowRate trails a steady runner by speed / kFollowRate: aimed that far
+    // ahead, the camera keeps up, and the look-ahead is all ahead. Not up and down: a jump
+    // would bob the view.
+    centre_ = approach(centre_, {focus.x + velocity.x / kFollowRate, focus.y}, fraction);
     // The lead changes more slowly, so turning round does not whip the view.
     lead_ = approach(lead_, wantedLead, fraction * 0.5f);
   }
-  return cameraTopLeft({centre_.x + lead_, centre_.y}, levelWidth, levelHeight);
+  view_ = view;
+  return cameraTopLeft({centre_.x + lead_.x, centre_.y + lead_.y}, levelWidth, levelHeight, view);
 }
 
 void CameraRig::react(const EffectList& effects, BodyId followed, double renderTick) {
@@ -48,8 +62,8 @@ void CameraRig::react(const EffectList& effects, BodyId followed, double renderT
         effect.value >= kHeavyLanding) {
       strength = std::min(4.0f, 1.0f + (effect.value - kHeavyLanding) * 0.25f);
     } else if (effect.kind == EffectKind::Thud &&
-               std::abs(effect.position.x - centre_.x) < kViewWidth * 0.5f &&
-               std::abs(effect.position.y - centre_.y) < kViewHeight * 0.5f) {
+               std::abs(effect.position.x - centre_.x) < view_.width * 0.5f &&
+               std::abs(effect.position.y - centre_.y) < view_.height * 0.5f) {
       strength = 1.5f;
     }
     if (strength > 0.0f && shakeEnabled_) {

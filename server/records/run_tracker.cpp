@@ -58,6 +58,10 @@ void RunTracker::observe(const EventBatch& events, const TickInputs& inputs,
       runs_.erase(run);
     }
   }
+  // A restart ends a run with nothing (docs/simulation.md#races): what was recorded of it goes.
+  std::erase_if(runs_, [&after](const auto& entry) {
+    return after.characters[static_cast<std::size_t>(entry.first)].runTicks < 0;
+  });
 }
 
 void RunTracker::start(int slot, const net::Snapshot& before, const Runner& runner) {

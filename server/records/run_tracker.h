@@ -36,7 +36,7 @@ class RunTracker {
   };
   using RunnerOf = std::function<Runner(int slot)>;
   /// Reads one step: `events` and `inputs` are the step's, `after` the state it left. Appends
-  /// the runs that finished to `finished`.
+  /// the runs that finished to `finished`, and forgets those restarted (no run in `after`).
   void observe(const EventBatch& events, const TickInputs& inputs, const WorldState& after,
                const StateBefore& before, const RunnerOf& runnerOf,
                std::vector<FinishedRun>& finished);

@@ -76,9 +76,12 @@ class LineParser {
         bits |= kButtonDown;
       } else if (name == "respawn") {
         bits |= kButtonRespawn;
+      } else if (name == "restart") {
+        bits |= kButtonRestart;
       } else {
         fail(player,
-             fmt::format("unknown button \"{}\" (expected jump, dash, down, respawn or -)", name));
+             fmt::format("unknown button \"{}\" (expected jump, dash, down, respawn, restart or -)",
+                         name));
       }
     }
     return bits;

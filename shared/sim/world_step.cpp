@@ -114,16 +114,27 @@ struct CharacterPass {
   CharacterBits mayTouchHazard;
 };
 
-bool respawnPressed(const Character& character, PlayerInput input) {
-  return (input.buttons & ~character.previousButtons & kButtonRespawn) != 0;
+/// The buttons pressed this tick (held now, not last tick).
+std::uint8_t pressedButtons(const Character& character, PlayerInput input) {
+  return static_cast<std::uint8_t>(input.buttons & ~character.previousButtons);
+}
+
+bool sendsBack(const Character& character, PlayerInput input) {
+  return (pressedButtons(character, input) & (kButtonRespawn | kButtonRestart)) != 0;
 }
 
 // The respawn button's press (a player's `kill`): back to the last checkpoint or the spawn, as a
-// hazard sends it, and nothing else this tick. A rule of the world step rather than of the
-// character's, for the place it sends the character to may be on a platform or a crate.
-CharacterContacts respawnOnPress(Character& character, PlayerInput input, const WorldState& state,
-                                 const Level& level, const PhysicsConfig& config) {
-  respawnCharacter(character, state, level, config);
+// hazard sends it, and nothing else this tick. The restart button's: back to the spawn with the
+// checkpoint and the race's run cleared, so the next exit from the start is a fresh run
+// (docs/simulation.md#races). Rules of the world step rather than of the character's, for the
+// place they send the character to may be on a platform or a crate.
+CharacterContacts sendBackOnPress(Character& character, PlayerInput input, const WorldState& state,
+                                  const Level& level, const PhysicsConfig& config) {
+  if ((pressedButtons(character, input) & kButtonRestart) != 0) {
+    spawnCharacter(character, character.spawn, state, level, config);  // a fresh character
+  } else {
+    respawnCharacter(character, state, level, config);
+  }
   character.previousButtons = input.buttons;
   CharacterContacts respawned;
   respawned.respawned = true;
@@ -141,8 +152,8 @@ void stepCharacters(WorldState& state, const ActiveCharacters& active, const Lev
     const auto id = static_cast<BodyId>(kCharacterIdBase + static_cast<BodyId>(slot));
     const CharacterBefore before{character.grounded, character.wallDirection};
     const CharacterContacts contacts =
-        respawnPressed(character, pass.inputs[slot])
-            ? respawnOnPress(character, pass.inputs[slot], state, level, parameters.config)
+        sendsBack(character, pass.inputs[slot])
+            ? sendBackOnPress(character, pass.inputs[slot], state, level, parameters.config)
             : stepCharacter(character, pass.inputs[slot], level, parameters, bodies, id);
     if (contacts.mayTouchHazard) {
       pass.mayTouchHazard.add(slot);

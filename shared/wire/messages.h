@@ -98,11 +98,13 @@ struct Refusal {
   }
 };
 
-/// Up to 16 equal inputs in a row, packed with the 4 button bits into one byte beside the axes.
+/// Up to 8 equal inputs in a row, packed with the 5 button bits into one byte beside the axes.
+/// A batch rarely holds more than 8 inputs (the unacknowledged ones of one round trip), so a held
+/// input is still one run.
 struct InputRun {
-  static constexpr std::size_t kMaxLength = 16;
-  static constexpr int kLengthShift = 4;  ///< the buttons below, the length − 1 above
-  std::uint8_t length = 1;                ///< 1 … 16
+  static constexpr std::size_t kMaxLength = 8;
+  static constexpr int kLengthShift = 5;  ///< the buttons below, the length − 1 above
+  std::uint8_t length = 1;                ///< 1 … 8
   PlayerInput input;
 
   template <class Archive>
@@ -142,7 +144,7 @@ struct InputRun {
 /// until the server acknowledges them. At 60 datagrams a second the UDP/IP and ENet headers
 /// (38 bytes) dominate, so the body is packed: the first tick as its low 16 bits (the server
 /// expands it next to its own tick), the ack as an offset, and the inputs run-length coded with
-/// the run length and the 3 button bits sharing a byte: 9 bytes for a held input.
+/// the run length and the 5 button bits sharing a byte: 9 bytes for a held input.
 struct InputBatch {
   static constexpr std::uint8_t kType = 4;
   std::uint16_t firstTickLow = 0;    ///< low 16 bits of the first input's tick

@@ -14,16 +14,17 @@ namespace coyote::net {
 /// 10: races (a level's start, finish, laps and checkpoint orders; a character's run); 11: race
 /// boards and ghosts; 12: chat; 13: a server's password in the Hello, the respawn button (input
 /// runs of 16 with 4 button bits); 14: a room's level changes (a second Welcome on a
-/// connection, with its level epoch); 15: player keys (a public key and a signature in the Hello).
-inline constexpr std::uint16_t kProtocolVersion = 15;
+/// connection, with its level epoch); 15: player keys (a public key and a signature in the Hello);
+/// 16: the restart button (input runs of 8 with 5 button bits).
+inline constexpr std::uint16_t kProtocolVersion = 16;
 /// Bumped whenever the simulation changes or the encoding of what a replay or a run record holds
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).
 /// It was the protocol version until the two parted, at 11. 12: the respawn button; 13: a run
-/// record names its runner's key (docs/protocol.md#player-keys).
-inline constexpr std::uint16_t kRecordingVersion = 13;
+/// record names its runner's key (docs/protocol.md#player-keys); 14: the restart button.
+inline constexpr std::uint16_t kRecordingVersion = 14;
 /// The oldest recording version still read: 12 differs from 13 only by the runner's key, which
-/// a record of 12 has not.
+/// a record of 12 has not; 13 from 14 by the restart button, which no input of 13 holds.
 inline constexpr std::uint16_t kOldestReadableRecording = 12;
 /// Whether a file recorded with `version` can be read by this build.
 inline constexpr bool readableRecording(std::uint16_t version) {

@@ -43,9 +43,10 @@ bool Hints::hide() {
 std::string Hints::controlsText() const {
   const Bindings& b = config_.bindings;
   return fmt::format(
-      "{} {} run   {} jump (hold: higher)   {} dash   {} back to a checkpoint   Enter chat   "
-      "Esc menu      H hides this",
-      firstKey(b.left), firstKey(b.right), firstKey(b.jump), firstKey(b.dash), firstKey(b.respawn));
+      "{} {} run   {} jump (hold: higher)   {} dash   {} to a checkpoint   {} restart   "
+      "Enter chat   Esc menu      H hides this",
+      firstKey(b.left), firstKey(b.right), firstKey(b.jump), firstKey(b.dash), firstKey(b.respawn),
+      firstKey(b.restart));
 }
 
 std::string Hints::line(double now) const {

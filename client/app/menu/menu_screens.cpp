@@ -6,6 +6,7 @@
 #include "cli/program.h"
 #include "client/app/menu/menus.h"
 #include "client/app/render/palette.h"
+#include "client/core/viewport.h"
 #include "wire/refusal_reasons.h"
 
 namespace coyote {
@@ -23,6 +24,7 @@ enum ConnectRow {
 /// The options after the key actions, in order.
 enum OptionRow {
   kScale,
+  kZoom,
   kFullscreen,
   kVsync,
   kNetGraph,
@@ -35,6 +37,15 @@ constexpr int kVolumeStep = 10;
 
 std::string onOff(bool on) {
   return on ? "on" : "off";
+}
+
+/// The zoom step and the tiles it shows in a window of the configured scale.
+std::string zoomText(const ClientConfig& config) {
+  const Viewport view =
+      fitViewport(static_cast<unsigned>(kLogicalWidth * config.scale),
+                  static_cast<unsigned>(kLogicalHeight * config.scale), config.zoom);
+  return fmt::format("{}  ({} x {} tiles)", config.zoom, view.logicalWidth / kPixelsPerTile,
+                     view.logicalHeight / kPixelsPerTile);
 }
 
 /// An action's primary and alternate keys, the one `chosen` (0 or 1; -1: none) in brackets:
@@ -184,6 +195,7 @@ std::vector<MenuItem> Menus::optionItems() const {
          conflict.empty() ? sf::Color(200, 200, 215) : palette::kMenuWarning});
   }
   items.push_back({"Window scale", fmt::format("{} x", config_.scale)});
+  items.push_back({"Zoom", zoomText(config_)});
   items.push_back({"Fullscreen", onOff(config_.fullscreen)});
   items.push_back({"Vsync", onOff(config_.vsync)});
   items.push_back({"Net graph", onOff(config_.netGraph)});
@@ -224,6 +236,9 @@ void Menus::changeOption(int row, int step) {
   switch (row) {
     case kScale:
       config_.scale = std::clamp(config_.scale + step, 1, 8);
+      break;
+    case kZoom:
+      config_.zoom = std::clamp(config_.zoom + step, 1, kMaxZoom);
       break;
     case kFullscreen:
       config_.fullscreen = !config_.fullscreen;

@@ -186,23 +186,28 @@ void Menus::refresh() {
   }
 }
 
-void Menus::draw(sf::RenderTarget& target, const sf::Font& font) const {
+void Menus::draw(sf::RenderTarget& target, const sf::Font& font, bool overScene) const {
   if (screen_ == Screen::None) {
     return;
   }
   target.setView(menuPage());
   const sf::Vector2f size(MenuList::kPageWidth, MenuList::kPageHeight);
-  sf::RectangleShape backdrop(size);
-  backdrop.setFillColor(screen_ == Screen::Pause || optionsReturn_ == Screen::Pause
-                            ? sf::Color(0, 0, 0, 170)
-                            : palette::kMenuBackground);
+  const bool overGame = screen_ == Screen::Pause || optionsReturn_ == Screen::Pause;
+  // On the title scene, a panel behind the rows (the name above it stays clear); over the game,
+  // the whole page dimmed; with neither, the flat background.
+  sf::RectangleShape backdrop(overScene ? sf::Vector2f(size.x * 0.7f, size.y - 176.0f) : size);
+  backdrop.setPosition(overScene ? sf::Vector2f(size.x * 0.15f, 176.0f) : sf::Vector2f());
+  backdrop.setFillColor(overGame    ? sf::Color(0, 0, 0, 170)
+                        : overScene ? palette::kMenuPanel
+                                    : palette::kMenuBackground);
   target.draw(backdrop);
   if (screen_ == Screen::Browser) {
     browser_.draw(target, font);
     return;
   }
   const char* titles[] = {"", "COYOTE", "CONNECT", "SERVERS", "OPTIONS", "PAUSED", "REPLAYS"};
-  list_.draw(target, font, titles[static_cast<int>(screen_)]);
+  list_.draw(target, font,
+             overScene && screen_ == Screen::Title ? "" : titles[static_cast<int>(screen_)]);
   std::string footer;
   if (screen_ == Screen::Options) {
     footer = rebinding_ >= 0 ? "press the new key (Esc: keep the old one)"

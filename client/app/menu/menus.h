@@ -45,7 +45,9 @@ class Menus {
   /// The browser's queries (sent and read without blocking).
   void update(double now);
   /// Draws with the menus' page as the view (menuPage): the caller sets its own back.
-  void draw(sf::RenderTarget& target, const sf::Font& font) const;
+  /// Draws the menu shown, if any; `overScene`: on the title scene, through a translucent panel
+  /// (and the title screen without its name in text: the scene shows it in pixel art).
+  void draw(sf::RenderTarget& target, const sf::Font& font, bool overScene = false) const;
   /// Whether the window's scale, fullscreen or vsync changed since the last call.
   bool takeWindowChange();
   /// Writes the settings to client.toml (a failure is logged once).

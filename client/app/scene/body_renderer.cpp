@@ -128,6 +128,31 @@ void drawRaceRegions(ShapeBatch& batch, const RaceDefinition& race) {
 }
 
 /// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.
+/// A moving platform from the tileset (docs/art.md#the-tileset): a one-way one as the wooden
+/// ledge, a solid one as steel girder, a piece a tile along its top, its ends capped; the last
+/// piece and a platform thinner than a tile cut to size.
+void drawPlatformArt(ShapeBatch& batch, sf::FloatRect rect, bool oneWay) {
+  const int first = oneWay ? atlas::kLedgeLeft : atlas::kGirderLeft;
+  const auto columns = static_cast<int>(std::ceil(rect.width / kTile));
+  for (int column = 0; column < columns; ++column) {
+    const int part = column == 0 ? 0 : (column == columns - 1 ? 2 : 1);
+    const float left = rect.left + static_cast<float>(column) * kTile;
+    const float width = std::min(kTile, rect.left + rect.width - left);
+    for (float top = rect.top; top < rect.top + rect.height || (oneWay && top == rect.top);
+         top += kTile) {
+      // A ledge's plank and brackets hang below its top whatever its height; steel fills it.
+      const float height = oneWay ? kTile : std::min(kTile, rect.top + rect.height - top);
+      sf::IntRect source = atlas::tileRect(first + part);
+      source.width = static_cast<int>(width);
+      source.height = static_cast<int>(height);
+      batch.sprite({left, top, width, height}, source, sf::Color::White);
+      if (oneWay) {
+        break;
+      }
+    }
+  }
+}
+
 void drawCoil(ShapeBatch& batch, Vec2 from, Vec2 to) {
   constexpr int kTurns = 8;
   const float dx = to.x - from.x;
@@ -248,6 +273,8 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
                 const sf::FloatRect rect = pixels(box);
                 if (!platform) {
                   drawCrate(batch, rect, filter, crateLook(level_, *crate));
+                } else if (tiles_ != nullptr) {
+                  drawPlatformArt(batch, rect, oneWay);
                 } else if (oneWay) {
                   batch.rect({rect.left, rect.top, rect.width, 3.0f}, palette::kOneWay);
                 } else {
@@ -255,7 +282,9 @@ void BodyRenderer::draw(sf::RenderTarget& target, Vec2 camera, const WorldState&
                   batch.rect({rect.left, rect.top, rect.width, 1.0f}, palette::kPlatformEdge);
                 }
               });
-  batch.draw(target, sf::RenderStates(WorldRenderer::worldToLogical(camera)));  // one draw call
+  sf::RenderStates states(WorldRenderer::worldToLogical(camera));
+  states.texture = tiles_;     // the platforms' pieces; flat shapes sample its white tile
+  batch.draw(target, states);  // one draw call
 }
 
 void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldState& previous,

@@ -4,6 +4,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "client/app/scene/art/character_animation.h"
 #include "client/core/race_ghosts.h"
 #include "sim/state/character.h"
 #include "sim/state/physics_config.h"
@@ -16,9 +17,30 @@ namespace coyote {
 std::optional<Vec2> ghostPosition(const LoadedGhost& ghost, const Character& local, float alpha,
                                   std::int32_t tickRate);
 
-/// Draws the best and record ghosts (docs/playing.md#ghosts) into the world texture: translucent
-/// boxes of the character's size, green for the player's best, gold for the record.
+/// How a ghost moves at that moment, read from its path alone (a ghost is positions, no state):
+/// its velocity from the two positions about it, the way it last moved sideways, and whether it
+/// runs on level ground (no rise or fall over three positions).
+struct GhostMotion {
+  Vec2 position;
+  Vec2 velocity;  ///< tiles/s
+  int facing = 1;
+  bool grounded = false;
+};
+std::optional<GhostMotion> ghostMotion(const LoadedGhost& ghost, const Character& local,
+                                       float alpha, std::int32_t tickRate);
+/// The animation a ghost's motion calls for: its runner's poses (a fast one dashes).
+AnimationInput ghostAnimation(const GhostMotion& motion, double renderTick);
+
+/// Draws `ghost` into the world texture in `colour`: with `sheet` (assets/character.png) as a
+/// translucent runner in the pose of its path (body and scarf in one draw call); without (flat
+/// colours) as a translucent box of the character's size.
+void drawGhost(sf::RenderTarget& canvas, Vec2 camera, const LoadedGhost& ghost, sf::Color colour,
+               const Character& local, float alpha, const PhysicsConfig& physics,
+               const sf::Texture* sheet);
+/// Draws the best and record ghosts (docs/playing.md#ghosts): green for the player's best, gold
+/// for the record.
 void drawGhosts(sf::RenderTarget& canvas, Vec2 camera, const RaceGhosts& ghosts,
-                const Character& local, float alpha, const PhysicsConfig& physics);
+                const Character& local, float alpha, const PhysicsConfig& physics,
+                const sf::Texture* sheet = nullptr);
 
 }  // namespace coyote

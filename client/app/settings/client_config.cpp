@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/program.h"
+#include "client/core/viewport.h"
 #include "config/toml_table_reader.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
@@ -240,12 +241,14 @@ const std::vector<KeyAction>& keyActions() {
       {"jump", "jump", &Bindings::jump},
       {"dash", "dash", &Bindings::dash},
       {"respawn", "respawn (kill)", &Bindings::respawn},
+      {"restart", "restart the run", &Bindings::restart},
       {"debug_overlay", "collision view", &Bindings::debugOverlay},
       {"net_graph", "net graph", &Bindings::netGraph},
       {"debug_joints", "joints view", &Bindings::debugJoints},
       {"debug_limits", "limits view", &Bindings::debugLimits},
       {"scoreboard", "scoreboard (hold)", &Bindings::scoreboard},
       {"ghosts", "ghosts", &Bindings::ghosts},
+      {"zoom", "zoom out (round)", &Bindings::zoom},
   };
   return actions;
 }
@@ -259,6 +262,7 @@ ClientConfig loadClientConfig(const std::string& file) {
   player.rejectUnknownKeys();
   TomlTableReader window = reader.section("window");
   window.read("scale", config.scale, 1, 8);
+  window.read("zoom", config.zoom, 1, kMaxZoom);
   window.read("vsync", config.vsync);
   window.read("fullscreen", config.fullscreen);
   window.read("net_graph", config.netGraph);
@@ -293,6 +297,7 @@ ClientConfig loadClientConfig(const std::string& file) {
   gamepad.read("enabled", b.gamepadEnabled);
   gamepad.read("jump", b.gamepadJump, 0, 31);
   gamepad.read("dash", b.gamepadDash, 0, 31);
+  gamepad.read("restart", b.gamepadRestart, 0, 31);
   gamepad.rejectUnknownKeys();
   reader.rejectUnknownKeys();
   if (config.name.empty() || config.name.size() > 32) {
@@ -321,6 +326,7 @@ void saveClientConfig(const ClientConfig& config, const std::string& file) {
   const toml::table root{
       {"player", toml::table{{"name", config.name}}},
       {"window", toml::table{{"scale", config.scale},
+                             {"zoom", config.zoom},
                              {"vsync", config.vsync},
                              {"fullscreen", config.fullscreen},
                              {"net_graph", config.netGraph},

@@ -17,15 +17,18 @@ struct Bindings {
   std::vector<sf::Keyboard::Key> jump{sf::Keyboard::Space, sf::Keyboard::Z};
   std::vector<sf::Keyboard::Key> dash{sf::Keyboard::X, sf::Keyboard::LShift};
   std::vector<sf::Keyboard::Key> respawn{sf::Keyboard::K};  ///< back to the last checkpoint
+  std::vector<sf::Keyboard::Key> restart{sf::Keyboard::R};  ///< a fresh run from the spawn
   std::vector<sf::Keyboard::Key> debugOverlay{sf::Keyboard::F1};
   std::vector<sf::Keyboard::Key> netGraph{sf::Keyboard::F3};
   std::vector<sf::Keyboard::Key> debugJoints{sf::Keyboard::F4};
   std::vector<sf::Keyboard::Key> debugLimits{sf::Keyboard::F5};
   std::vector<sf::Keyboard::Key> scoreboard{sf::Keyboard::Tab};  ///< held
   std::vector<sf::Keyboard::Key> ghosts{sf::Keyboard::G};
+  std::vector<sf::Keyboard::Key> zoom{sf::Keyboard::V};  ///< the next zoom step, round
   bool gamepadEnabled = true;
-  std::int32_t gamepadJump = 0;  ///< button index: A on Xbox-style pads
-  std::int32_t gamepadDash = 2;  ///< X
+  std::int32_t gamepadJump = 0;     ///< button index: A on Xbox-style pads
+  std::int32_t gamepadDash = 2;     ///< X
+  std::int32_t gamepadRestart = 6;  ///< Back (View)
 };
 
 /// How the server browser sorts and what it hides ([browser]; docs/playing.md#the-server-browser).
@@ -53,6 +56,7 @@ struct ClientConfig {
 
   std::string name = "player";  ///< [player]
   std::int32_t scale = 4;       ///< [window] whole-number scale of the 320 × 240 image
+  std::int32_t zoom = 1;        ///< 1 to kMaxZoom: more of the level, a scale smaller each step
   bool vsync = true;
   bool fullscreen = false;
   bool netGraph = false;                ///< the F3 net graph at start

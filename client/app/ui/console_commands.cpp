@@ -45,6 +45,7 @@ const commands::CommandHandlers<Handler>& handlers() {
           {"replay", [](ConsoleTarget& t, const Arguments& a) { return t.watchReplay(a["file"]); }},
           {"say", [](ConsoleTarget& t, const Arguments& a) { return t.say(a["text"]); }},
           {"kill", [](ConsoleTarget& t, const Arguments&) { return t.kill(); }},
+          {"restart", [](ConsoleTarget& t, const Arguments&) { return t.restart(); }},
           {"debug", [](ConsoleTarget& t,
                        const Arguments& a) { return t.setView(a["view"], a["state"] == "on"); }},
           {"net_graph",

@@ -22,6 +22,7 @@ class ConsoleTarget {
   virtual std::string playLocal() = 0;  ///< a server of our own on this machine
   virtual std::string showMenu(const std::string& menu) = 0;  ///< title, browser, … replays
   virtual std::string kill() = 0;                             ///< the respawn button, pressed once
+  virtual std::string restart() = 0;                          ///< the restart button, pressed once
   virtual std::string watchReplay(const std::string& file) = 0;  ///< from the menus, back to them
 };
 

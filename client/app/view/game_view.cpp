@@ -20,8 +20,7 @@ GameView::GameView(const Level& level, const PhysicsConfig& physics, const sf::F
       scoreboard_(level),
       art_(art),
       rig_(shake) {
-  canvas_.create(kLogicalWidth, kLogicalHeight);
-  canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
+  fitCanvas(Viewport{});
   if (art != nullptr) {
     sprites_.emplace(*art, level, physics);
     backdrop_.emplace(*art);
@@ -54,7 +53,7 @@ int GameView::placeCharacters(const FrameState& frame, const CorrectionSmoother&
 }
 
 Vec2 GameView::placeCamera(const FrameState& frame, const std::vector<DrawnCharacter>& drawn,
-                           int followed, double renderTick) {
+                           int followed, double renderTick, ViewTiles view) {
   Vec2 focus{level_.width() * 0.5f, level_.height() * 0.5f};
   Vec2 velocity;
   if (followed >= 0) {
@@ -67,9 +66,19 @@ Vec2 GameView::placeCamera(const FrameState& frame, const std::vector<DrawnChara
                  renderTick);
     }
   }
-  const Vec2 camera = rig_.update(focus, velocity, frame.seconds, level_.width(), level_.height());
+  const Vec2 camera =
+      rig_.update(focus, velocity, frame.seconds, level_.width(), level_.height(), view);
   const Vec2 shake = rig_.shakeOffset(renderTick);
   return {camera.x + shake.x, camera.y + shake.y};
+}
+
+void GameView::fitCanvas(const Viewport& viewport) {
+  const sf::Vector2u size(static_cast<unsigned>(viewport.logicalWidth),
+                          static_cast<unsigned>(viewport.logicalHeight));
+  if (canvas_.getSize() != size) {
+    canvas_.create(size.x, size.y);
+    canvas_.setSmooth(false);  // whole-number scaling of crisp pixels, never blurred
+  }
 }
 
 namespace {
@@ -86,20 +95,36 @@ const Character* localCharacter(const FrameState& frame) {
 }  // namespace
 
 Vec2 GameView::viewCentre() const {
-  return {camera_.x + static_cast<float>(kLogicalWidth) / kPixelsPerTile * 0.5f,
-          camera_.y + static_cast<float>(kLogicalHeight) / kPixelsPerTile * 0.5f};
+  return {camera_.x + view_.width * 0.5f, camera_.y + view_.height * 0.5f};
 }
 
 void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
                     const CorrectionSmoother& smoother, DebugViews debug, const NetGraph* netGraph,
                     const std::string& status) {
+  const sf::Vector2u size = window.getSize();
+  const Viewport viewport = fitViewport(size.x, size.y, frame.zoom);
+  fitCanvas(viewport);
+  view_ = {viewport.tilesWide(), viewport.tilesHigh()};
   std::vector<DrawnCharacter> drawn;
   const double renderTick =
       static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha);
   const int followed = placeCharacters(frame, smoother, drawn);
-  const Vec2 camera = placeCamera(frame, drawn, followed, renderTick);
-  camera_ = camera;
+  camera_ = placeCamera(frame, drawn, followed, renderTick, view_);
+  drawWorld(frame, drawn, camera_, debug, renderTick);
 
+  window.setView(
+      sf::View(sf::FloatRect(0.0f, 0.0f, static_cast<float>(size.x), static_cast<float>(size.y))));
+  window.clear(palette::kLetterbox);
+  sf::Sprite picture(canvas_.getTexture());
+  picture.setScale(static_cast<float>(viewport.scale), static_cast<float>(viewport.scale));
+  picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
+  window.draw(picture);
+  renderer_.drawNames(window, viewport, camera_, drawn, font_);
+  drawOverlays(window, frame, debug, netGraph, status);
+}
+
+void GameView::drawWorld(const FrameState& frame, const std::vector<DrawnCharacter>& drawn,
+                         Vec2 camera, DebugViews debug, double renderTick) {
   canvas_.clear(palette::kBackground);
   if (backdrop_) {
     backdrop_->draw(canvas_, camera, level_.height());
@@ -113,8 +138,9 @@ void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
   }
   renderer_.drawCharacters(canvas_, camera, drawn, renderTick);
   // Over the characters, translucent: a ghost running where you run stays in sight.
-  if (frame.ghosts != nullptr && localCharacter(frame) != nullptr) {
-    drawGhosts(canvas_, camera, *frame.ghosts, *localCharacter(frame), frame.alpha, physics_);
+  if (frame.ghosts != nullptr && local != nullptr) {
+    drawGhosts(canvas_, camera, *frame.ghosts, *local, frame.alpha, physics_,
+               art_ != nullptr ? &art_->character : nullptr);
   }
   if (frame.effects != nullptr) {
     drawEffects(canvas_, camera, *frame.effects, renderTick,
@@ -131,18 +157,6 @@ void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
     joints_.drawJoints(canvas_, camera, frame.current);
   }
   canvas_.display();
-
-  const sf::Vector2u size = window.getSize();
-  const Viewport viewport = fitViewport(size.x, size.y);
-  window.setView(
-      sf::View(sf::FloatRect(0.0f, 0.0f, static_cast<float>(size.x), static_cast<float>(size.y))));
-  window.clear(palette::kLetterbox);
-  sf::Sprite picture(canvas_.getTexture());
-  picture.setScale(static_cast<float>(viewport.scale), static_cast<float>(viewport.scale));
-  picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
-  window.draw(picture);
-  renderer_.drawNames(window, viewport, camera, drawn, font_);
-  drawOverlays(window, frame, debug, netGraph, status);
 }
 
 // At window resolution, over the picture: the race HUD and scoreboard, the debug panel, the net

@@ -42,10 +42,12 @@ struct FrameState {
   bool scoreboard = false;                ///< Tab is held
   const RaceGhosts* ghosts = nullptr;     ///< the ghosts to draw behind the local runner (G)
   float seconds = 1.0f / 60.0f;           ///< since the last frame: the camera follows over it
+  int zoom = 1;                           ///< window.zoom: 1 to kMaxZoom
 };
 
-/// Everything on screen: the world into the 320 × 240 texture, scaled by a whole number into
-/// the window, then names, overlays and the status line at window resolution.
+/// Everything on screen: the world into a texture of logical pixels (320 × 240 at zoom 1, more at
+/// a higher zoom), scaled by a whole number into the window, then names, overlays and the status
+/// line at window resolution.
 class GameView {
  public:
   /// `art` (nullptr: flat colours) must outlive the view; `shake`: window.screen_shake.
@@ -66,7 +68,12 @@ class GameView {
                       std::vector<DrawnCharacter>& drawn) const;
   /// The view's top-left corner this frame (tiles): the camera rig on the followed character.
   Vec2 placeCamera(const FrameState& frame, const std::vector<DrawnCharacter>& drawn, int followed,
-                   double renderTick);
+                   double renderTick, ViewTiles view);
+  /// The world drawn into the canvas, `camera` its top-left corner.
+  void drawWorld(const FrameState& frame, const std::vector<DrawnCharacter>& drawn, Vec2 camera,
+                 DebugViews debug, double renderTick);
+  /// The canvas made the viewport's logical size, if it is not already.
+  void fitCanvas(const Viewport& viewport);
 
   void drawOverlays(sf::RenderTarget& window, const FrameState& frame, DebugViews debug,
                     const NetGraph* netGraph, const std::string& status) const;
@@ -85,7 +92,8 @@ class GameView {
   std::optional<Backdrop> backdrop_;
   sf::RenderTexture canvas_;
   CameraRig rig_;
-  Vec2 camera_;  ///< the last frame's top-left corner, tiles
+  Vec2 camera_;     ///< the last frame's top-left corner, tiles
+  ViewTiles view_;  ///< the last frame's size, tiles
 };
 
 }  // namespace coyote

@@ -149,6 +149,10 @@ void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
   }
   scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
   showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
+  if (bound(config_.bindings.zoom, key)) {
+    config_.zoom = config_.zoom % kMaxZoom + 1;
+    menus_.save();
+  }
   options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
   options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
   options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
@@ -239,10 +243,9 @@ PlayerInput ClientWindow::frameInput() {
 }
 
 PlayerInput ClientWindow::tickInput(const PlayerInput& frame) {
-  PlayerInput tick = presses_.apply(frame);     // the first tick takes the presses kept
-  if (std::exchange(respawnPending_, false)) {  // one tick: its press is what respawns
-    tick.buttons |= kButtonRespawn;
-  }
+  PlayerInput tick = presses_.apply(frame);  // the first tick takes the presses kept
+  // The console's kill and restart: one tick, whose press is what sends the player back.
+  tick.buttons |= std::exchange(pendingPresses_, std::uint8_t{0});
   return tick;
 }
 
@@ -316,7 +319,15 @@ void ClientWindow::drawConnecting(const ClientSession& session) {
 void ClientWindow::drawMenus() {
   window_.setView(window_.getDefaultView());
   window_.clear(palette::kMenuBackground);
-  menus_.draw(window_, font_);
+  if (art_ != nullptr) {  // the title scene behind every menu, the name on the title
+    if (!titleScene_) {
+      titleScene_ = std::make_unique<TitleScene>(*art_);
+    }
+    window_.setView(menuPage());
+    titleScene_->draw(window_, monotonicSeconds() - startedAt_,
+                      menus_.screen() == Menus::Screen::Title);
+  }
+  menus_.draw(window_, font_, art_ != nullptr);
   window_.setView(window_.getDefaultView());
   console_.draw(window_, font_);
 }
@@ -340,7 +351,8 @@ void ClientWindow::drawSession(ClientSession& session, double now, float elapsed
       {session.previousPredicted(), session.predicted(), static_cast<float>(session.tickFraction()),
        session.playerSlot(), [&session](int slot) { return session.nameOf(slot); },
        session.effects(), session.race(), session.raceBoard() ? &*session.raceBoard() : nullptr,
-       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr, elapsed},
+       scoreboardHeld_ || options_.scoreboard, showGhosts_ ? &session.ghosts() : nullptr, elapsed,
+       config_.zoom},
       smoother_, debugViews(), options_.netGraph ? &netGraph_ : nullptr, "");
   playSounds(session.effects(),
              {session.playerSlot(), session.confirmed().tick, session.predicted().tick});
@@ -368,7 +380,8 @@ void ClientWindow::drawReplay(ReplayPlayer& player) {
       player.paused() ? "  paused" : (player.finished() ? "  end" : ""), player.hashMismatches());
   view_->draw(window_,
               {player.previous(), player.current(), static_cast<float>(player.tickFraction()), -1,
-               [&player](int slot) { return player.nameOf(slot); }, &player.effects()},
+               [&player](int slot) { return player.nameOf(slot); }, &player.effects(), nullptr,
+               nullptr, false, nullptr, 1.0f / 60.0f, config_.zoom},
               smoother_, debugViews(), nullptr, options_.screenshot.empty() ? status : "");
   playSounds(&player.effects(), {-1, player.current().tick, player.current().tick});
 }

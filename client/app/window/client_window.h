@@ -10,6 +10,7 @@
 
 #include "client/app/hud/hints.h"
 #include "client/app/menu/menus.h"
+#include "client/app/menu/title_scene.h"
 #include "client/app/settings/client_config.h"
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
@@ -109,6 +110,9 @@ class ClientWindow : private ConsoleTarget {
   std::string playLocal() override;
   std::string showMenu(const std::string& menu) override;
   std::string kill() override;
+  std::string restart() override;
+  /// Presses `button` on the next tick's input alone, when playing.
+  std::string pressOnce(std::uint8_t button);
   std::string watchReplay(const std::string& file) override;
   /// Plays the replay the menus chose, until it is left with Escape; then the menus again.
   void runPendingReplay();
@@ -117,7 +121,8 @@ class ClientWindow : private ConsoleTarget {
   const sf::Font& font_;
   WindowOptions options_;
   std::shared_ptr<spdlog::logger> log_;
-  std::unique_ptr<ArtAssets> art_;  ///< assets/, or nullptr: flat colours
+  std::unique_ptr<ArtAssets> art_;          ///< assets/, or nullptr: flat colours
+  std::unique_ptr<TitleScene> titleScene_;  ///< behind the menus, made with the art
   sf::RenderWindow window_;
   std::unique_ptr<GameView> view_;
   CorrectionSmoother smoother_;
@@ -139,7 +144,7 @@ class ClientWindow : private ConsoleTarget {
   std::unique_ptr<LocalServer> localServer_;
   double startedAt_ = -1.0;  ///< the loop's first frame: menus count screenshot time from it
   bool quitting_ = false;
-  bool respawnPending_ = false;  ///< `kill`: the next input presses the respawn button
+  std::uint8_t pendingPresses_ = 0;  ///< `kill`, `restart`: buttons the next input presses
   PressLatch presses_;
   Hints hints_{config_};         ///< the controls' line and the swim hint, once each           ///<
                                  ///< presses since the last tick, so that no tap is lost

@@ -121,10 +121,18 @@ std::string ClientWindow::playLocal() {
 }
 
 std::string ClientWindow::kill() {
+  return pressOnce(kButtonRespawn);
+}
+
+std::string ClientWindow::restart() {
+  return pressOnce(kButtonRestart);
+}
+
+std::string ClientWindow::pressOnce(std::uint8_t button) {
   if (!session_ || session_->phase() != ClientPhase::Playing || session_->playerSlot() < 0) {
     return "not playing";
   }
-  respawnPending_ = true;
+  pendingPresses_ |= button;
   return "";
 }
 

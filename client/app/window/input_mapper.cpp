@@ -38,20 +38,22 @@ PlayerInput mapInput(const Bindings& bindings, const DeviceState& devices) {
   float y = keyAxis(anyDown(bindings.up, devices), anyDown(bindings.down, devices));
   bool jump = anyDown(bindings.jump, devices);
   bool dash = anyDown(bindings.dash, devices);
+  bool restart = anyDown(bindings.restart, devices);
   if (bindings.gamepadEnabled && devices.gamepadConnected) {
     x = x != 0.0f ? x : devices.stickX;
     y = y != 0.0f ? y : devices.stickY;
     jump = jump || devices.buttonDown(static_cast<unsigned>(bindings.gamepadJump));
     dash = dash || devices.buttonDown(static_cast<unsigned>(bindings.gamepadDash));
+    restart = restart || devices.buttonDown(static_cast<unsigned>(bindings.gamepadRestart));
   }
   PlayerInput input;
   input.moveX = quantizeAxis(x);
   input.moveY = quantizeAxis(y);
   const bool down = axisAfterDeadZone(input.moveY) >= 0.5f;
   const bool respawn = anyDown(bindings.respawn, devices);
-  input.buttons =
-      static_cast<std::uint8_t>((jump ? kButtonJump : 0) | (dash ? kButtonDash : 0) |
-                                (down ? kButtonDown : 0) | (respawn ? kButtonRespawn : 0));
+  input.buttons = static_cast<std::uint8_t>(
+      (jump ? kButtonJump : 0) | (dash ? kButtonDash : 0) | (down ? kButtonDown : 0) |
+      (respawn ? kButtonRespawn : 0) | (restart ? kButtonRestart : 0));
   return input;
 }
 

@@ -14,11 +14,12 @@ namespace coyote {
 /// The window's events see it: each press of a bound key or gamepad button is kept here until a
 /// tick takes it, and that tick has the button held (or the direction pushed) even if the key is
 /// already up, so the jump buffer and the variable jump see the press exactly once, and the next
-/// tick sees the release. Two presses within one tick are one press. (The respawn key has its
-/// own one-tick press in ClientWindow.)
+/// tick sees the release. Two presses within one tick are one press. (The console's kill and
+/// restart have their own one-tick press in ClientWindow.)
 class PressLatch {
  public:
-  /// A window event: a press of a bound key or of the gamepad's jump or dash button is kept.
+  /// A window event: a press of a bound key or of the gamepad's jump, dash or restart button is
+  /// kept.
   void event(const sf::Event& event, const Bindings& bindings);
   /// The next tick's input: `polled` (the devices as read) with every press kept since the last
   /// tick added; the presses are then forgotten.

@@ -12,9 +12,10 @@ enum InputButton : std::uint8_t {
   kButtonDash = 1u << 1,
   kButtonDown = 1u << 2,     ///< Fast-fall, and with jump: drop through a one-way platform.
   kButtonRespawn = 1u << 3,  ///< Pressed: back to the last checkpoint or the spawn ("kill").
+  kButtonRestart = 1u << 4,  ///< Pressed: back to the spawn, checkpoints and race run cleared.
 };
 inline constexpr std::uint8_t kAllButtons =
-    kButtonJump | kButtonDash | kButtonDown | kButtonRespawn;
+    kButtonJump | kButtonDash | kButtonDown | kButtonRespawn | kButtonRestart;
 
 /// One player's input for one tick, already quantized (docs/simulation.md#inputs): this exact value
 /// is what the server, the client and the replay all feed to the simulation.

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
+#include "client/app/menu/title_scene.h"
 #include "client/app/render/palette.h"
 #include "client/app/settings/client_config.h"
 #include "client/core/server_query.h"
@@ -146,6 +147,45 @@ TEST(MenusProcess, AReboundJumpIsSavedAndPlaysInTheNextGame) {
   EXPECT_GT(inputTicks, 200);
   EXPECT_GE(jumpTicks, 30) << "J held a second: the server saw the jump button";
   EXPECT_LE(jumpTicks, 80) << "Space, jump's old key, no longer jumps";
+}
+
+// The title (docs/art.md#title): the game's name is assets/title.png, every opaque pixel of it 4 ×
+// on the page at its place, over the title scene (the backdrop's sky and the runners' stone show
+// around it), not text on flat navy.
+TEST(MenusProcess, TheTitlesNameIsTheArtsPixels) {
+  test::TempDirectory directory;
+  const std::string png = (directory.path() / "title.png").string();
+  runClient(directory, fmt::format("--screenshot {} --after-ticks 30", png), "true");
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  ASSERT_EQ(image.getSize(), sf::Vector2u(1280, 960));
+  sf::Image name;
+  ASSERT_TRUE(name.loadFromFile(std::string(COYOTE_SOURCE_DIR) + "/assets/title.png"));
+  const sf::Vector2f at = TitleScene::namePosition(name.getSize());
+  int checked = 0;
+  int wrong = 0;
+  for (unsigned y = 0; y < name.getSize().y; ++y) {
+    for (unsigned x = 0; x < name.getSize().x; ++x) {
+      const sf::Color want = name.getPixel(x, y);
+      if (want.a != 255) {
+        continue;
+      }
+      for (unsigned dy = 0; dy < 4; ++dy) {
+        for (unsigned dx = 0; dx < 4; ++dx) {
+          const sf::Color got = image.getPixel(static_cast<unsigned>(at.x) + 4 * x + dx,
+                                               static_cast<unsigned>(at.y) + 4 * y + dy);
+          wrong += got.r == want.r && got.g == want.g && got.b == want.b ? 0 : 1;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 4 * 3000);
+  EXPECT_EQ(wrong, 0) << wrong << " of " << checked << " pixels are not the name's";
+  // Below the rows' panel, the stone strip of the scene: not the flat menu background.
+  const sf::Color ground = image.getPixel(20, 940);
+  EXPECT_FALSE(ground.r == palette::kMenuBackground.r && ground.g == palette::kMenuBackground.g &&
+               ground.b == palette::kMenuBackground.b);
 }
 
 // A match recorded by a server lies in replays/; the title's Replays lists it, Enter plays it.

@@ -10,10 +10,13 @@
 #include <SFML/Graphics/Image.hpp>
 
 #include "client/app/render/palette.h"
+#include "match/authoritative_tick.h"
+#include "replay/replay_file.h"
 #include "support/child_process.h"
 #include "support/coyote_processes.h"
 #include "support/race_level.h"
 #include "support/scoped_environment.h"
+#include "wire/level_data.h"
 
 namespace coyote {
 namespace {
@@ -50,19 +53,23 @@ struct RaceWithRecords {
       directory, (directory.path() / "race.rpl").string(), {"--level", test::raceLevel(directory)}};
 
   explicit RaceWithRecords(int bots) {
+    if (bots == 0) {
+      return;
+    }
     const test::Json summary = test::runBots(directory, server.port, bots, 7.0,
                                              {"--inputs", test::holdRightScript(directory, bots)});
     EXPECT_EQ(summary["exit_code"], 0) << summary.dump();
   }
 
   /// The real client under Xvfb, its keys pressed by `xdotool` (a shell line run once it has
-  /// joined); its screenshot after 150 ticks.
-  sf::Image play(const std::string& keys) {
+  /// joined); its screenshot after `ticks` ticks.
+  sf::Image play(const std::string& keys, int ticks = 150) {
     const std::string png = (directory.path() / "screen.png").string();
     const std::string line = fmt::format(
         "{} --connect 127.0.0.1:{} --name tester --key {} --flat-colours --screenshot {} "
-        "--after-ticks 150 & sleep 1.5; {}; wait $!",
-        COYOTE_CLIENT_BINARY, server.port, (directory.path() / "player.key").string(), png, keys);
+        "--after-ticks {} & sleep 1.5; {}; wait $!",
+        COYOTE_CLIENT_BINARY, server.port, (directory.path() / "player.key").string(), png, ticks,
+        keys);
     test::ChildProcess client(
         {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", "/bin/bash", "-c", line},
         (directory.path() / "client.log").string());
@@ -139,6 +146,67 @@ TEST(ScreenshotProcess, ARunShowsItsTimerAndTheRecordsGhost) {
                           200);
   const sf::Color edge = blended(outline, blended(palette::kGhostRecord, palette::kBackground));
   EXPECT_GT(pixelsNear(image, edge, 48, 960), 40) << "the record's ghost, outlined in gold";
+}
+
+/// The tester's run around its press of restart, as the server simulated it (its replay stepped
+/// again): the run's ticks on the tick before the press and on the press's own tick, and where the
+/// runner's feet were then.
+struct RestartSeen {
+  int presses = 0;
+  std::int32_t runTicksBefore = -2;
+  std::int32_t runTicksAfter = -2;
+  Vec2 feetAfter;
+  Vec2 spawn;
+};
+
+RestartSeen restartInReplay(const Replay& replay) {
+  const Level level = net::toLevel(replay.header.level);
+  const StepParameters parameters(replay.header.physics);
+  WorldState state = replay.header.start.state;
+  RestartSeen seen;
+  bool held = false;
+  for (const ReplayTick& tick : replay.ticks) {
+    const WorldState before = state;
+    applyAuthoritativeTick(state, tick.events, expandInputs(tick.inputs), level, parameters,
+                           nullptr);
+    for (const SlotInput& input : tick.inputs) {
+      const bool now = input.input.held(kButtonRestart);
+      if (now && !held && ++seen.presses == 1) {
+        const Character& after = state.characters[input.slot];
+        seen.runTicksBefore = before.characters[input.slot].runTicks;
+        seen.runTicksAfter = after.runTicks;
+        seen.feetAfter = {after.position.x + replay.header.physics.playerWidth * 0.5f,
+                          after.position.y + replay.header.physics.playerHeight};
+        seen.spawn = after.spawn;
+      }
+      held = now;
+    }
+  }
+  return seen;
+}
+
+// Restart (docs/playing.md#races): a player runs a second out of the start, lets go and presses
+// R in a real window. At once the timer is gone ("leave the start" in its place), and the server
+// put the runner back at its spawn with no run on the very tick of the press.
+TEST(ScreenshotProcess, RestartPutsTheRunnerBackAtTheStartWithNoRun) {
+  RaceWithRecords race(0);
+  const sf::Image image = race.play(
+      "xdotool keydown Right; sleep 1; xdotool keyup Right; sleep 0.2; xdotool key r", 240);
+  ASSERT_EQ(image.getSize().x, 1280u);
+  EXPECT_EQ(pixelsNear(image, palette::kRaceTimer, 0, 48), 0) << "no timer running";
+  EXPECT_GT(pixelsNear(image, palette::kRaceHint, 0, 48), 50) << "the race's name: leave the start";
+  race.server.process.signal(SIGTERM);
+  ASSERT_EQ(race.server.process.wait(10.0), 0);
+  const RestartSeen seen =
+      restartInReplay(readReplay((race.directory.path() / "race.rpl").string()));
+  ASSERT_EQ(seen.presses, 1);
+  EXPECT_GT(seen.runTicksBefore, 30) << "a run of more than half a second was going";
+  EXPECT_EQ(seen.runTicksAfter, -1) << "none after the press's own tick";
+  EXPECT_FLOAT_EQ(seen.feetAfter.x, seen.spawn.x);
+  EXPECT_FLOAT_EQ(seen.feetAfter.y, seen.spawn.y);
+  if (seen.runTicksAfter == -1) {
+    std::printf("figure: restart took effect on the tick of the press (0 ticks after it)\n");
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "client/core/viewport.h"
 
 #include <cmath>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -30,6 +31,33 @@ TEST(Viewport, PicksTheLargestWholeScaleAndLetterboxes) {
     EXPECT_EQ(viewport.offsetY, c.offsetY) << c.width << "x" << c.height;
     EXPECT_EQ(viewport.width(), 320 * c.scale);
     EXPECT_EQ(viewport.height(), 240 * c.scale);
+  }
+}
+
+// Zoom (docs/playing.md#the-window): each step, the same part of the window one whole scale
+// smaller, the logical picture larger; never below 1×, never past twice zoom 1's tiles.
+TEST(Viewport, EachZoomStepDrawsTheSameAreaOneWholeScaleSmaller) {
+  struct ZoomCase {
+    unsigned width, height;
+    int zoom, scale, logicalWidth, logicalHeight;
+  };
+  const ZoomCase cases[] = {
+      {1280, 960, 1, 4, 320, 240},  {1280, 960, 2, 3, 426, 320},  {1280, 960, 3, 2, 640, 480},
+      {1280, 960, 9, 2, 640, 480},                                 // past the last step: the last
+      {1600, 1200, 2, 4, 400, 300}, {1600, 1200, 3, 3, 533, 400},  // 3× is over half of 5×
+      {640, 480, 2, 1, 640, 480},   {640, 480, 3, 1, 640, 480},   {320, 240, 3, 1, 320, 240},
+      {1920, 1080, 2, 3, 426, 320},  // the fitted 4× area, letterboxed the same
+  };
+  for (const ZoomCase& c : cases) {
+    const Viewport viewport = fitViewport(c.width, c.height, c.zoom);
+    const std::string name = std::to_string(c.width) + "x" + std::to_string(c.height) + " zoom " +
+                             std::to_string(c.zoom);
+    EXPECT_EQ(viewport.scale, c.scale) << name;
+    EXPECT_EQ(viewport.logicalWidth, c.logicalWidth) << name;
+    EXPECT_EQ(viewport.logicalHeight, c.logicalHeight) << name;
+    EXPECT_LE(viewport.width(), static_cast<int>(c.width)) << name;
+    EXPECT_LE(viewport.height(), static_cast<int>(c.height)) << name;
+    EXPECT_EQ(viewport.offsetX, (static_cast<int>(c.width) - viewport.width()) / 2) << name;
   }
 }
 

@@ -26,8 +26,9 @@ void addRace(test::Scenario& scenario) {
 
 /// Runs the scenario through a RunTracker with two players (slot 1 idles where it spawned)
 /// until a run finishes; `pattern` chooses slot 0's input each tick.
-std::vector<FinishedRun> race(test::Scenario& scenario,
-                              const std::function<PlayerInput(int)>& pattern) {
+std::vector<FinishedRun> race(
+    test::Scenario& scenario, const std::function<PlayerInput(int)>& pattern,
+    const std::function<void(int, const RunTracker&)>& watch = [](int, const RunTracker&) {}) {
   scenario.state = makeWorld(2, scenario.level, scenario.config);
   RunTracker tracker(scenario.level, scenario.config);
   const auto batch = std::make_unique<EventBatch>();
@@ -47,6 +48,7 @@ std::vector<FinishedRun> race(test::Scenario& scenario,
                                     std::string(32, slot == 0 ? 'a' : 'b')};
         },
         finished);
+    watch(tick, tracker);
   }
   return finished;
 }
@@ -83,7 +85,40 @@ TEST(RunTracker, AFinishedRunCarriesItsTimeSplitsAndARecordThatReplaysToTheBit) 
   EXPECT_LT(run.record.size(), 8192u);
 }
 
-// Recording version 13 names the runner's key; a record of 12, made before keys, is still read
+// Restart (docs/simulation.md#races): the run followed so far is dropped at once, and the run
+// after it, from the start again, is the one stored: its time as long as a run with no restart,
+// its record replaying to the bit from the world the fresh run began in.
+TEST(RunTracker, ARestartDropsTheRunAndTheFreshOneIsStored) {
+  test::Scenario plain(test::kHall);
+  addRace(plain);
+  const auto straight = race(plain, [](int) { return input(kRight); });
+  ASSERT_EQ(straight.size(), 1u);
+  test::Scenario scenario(test::kHall);
+  addRace(scenario);
+  constexpr int kRestartTick = 90;  // past the checkpoint, on the way to the finish
+  std::size_t runningBefore = 0;
+  std::size_t runningAfter = 0;
+  const auto finished = race(
+      scenario,
+      [](int tick) { return input(kRight, 0, tick == kRestartTick ? kButtonRestart : 0); },
+      [&](int tick, const RunTracker& tracker) {
+        runningBefore = tick == kRestartTick - 1 ? tracker.running() : runningBefore;
+        runningAfter = tick == kRestartTick ? tracker.running() : runningAfter;
+      });
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(runningBefore, 1u);
+  EXPECT_EQ(runningAfter, 0u) << "the restarted run is dropped";
+  EXPECT_NEAR(static_cast<double>(finished[0].timeUs), static_cast<double>(straight[0].timeUs),
+              1e6 / 60.0);
+  EXPECT_EQ(finished[0].splitsUs.size(), 1u);
+  const RunRecord record = decodeRunRecord(finished[0].record, "the record");
+  for (const InputSpan& span : record.inputs) {
+    EXPECT_FALSE(span.input.held(kButtonRestart)) << "the record begins after the restart";
+  }
+  EXPECT_TRUE(replayRun(record, scenario.level).matches(record));
+}
+
+// Recording version 13 named the runner's key; a record of 12, made before keys, is still read
 // (without one) and still replays to the bit; an older one is refused with the versions read.
 TEST(RunTracker, ARecordOfVersionTwelveIsStillReadWithoutItsRunnersKey) {
   test::Scenario scenario(test::kHall);
@@ -103,7 +138,7 @@ TEST(RunTracker, ARecordOfVersionTwelveIsStillReadWithoutItsRunnersKey) {
     decodeRunRecord(encodeRunRecord(old), "older.run");
     ADD_FAILURE() << "a record of version 11 was read";
   } catch (const ConfigError& error) {
-    EXPECT_NE(std::string(error.what()).find("this build reads 12 to 13"), std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("this build reads 12 to 14"), std::string::npos)
         << error.what();
   }
 }

@@ -33,7 +33,7 @@ TEST(CommandList, EachNameIsDeclaredOnceAndEveryCommandServesSomeone) {
     EXPECT_FALSE(command.help.empty()) << command.name;
   }
   EXPECT_EQ(commandsFor(kAdmin).size(), 11u);
-  EXPECT_EQ(commandsFor(kConsole).size(), 15u);
+  EXPECT_EQ(commandsFor(kConsole).size(), 16u);
   EXPECT_EQ(commandsFor(kPlayer).size(), 4u);
 }
 

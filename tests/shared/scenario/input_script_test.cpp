@@ -20,7 +20,7 @@ TEST(InputScript, ParsesTriplesPerPlayerPerLine) {
       "# move right, then jump and dash\n"
       "127 0 -; -127 0 jump\n"
       "\n"
-      "64 -127 jump+dash+down+respawn ; 0 0 -\n",
+      "64 -127 jump+dash+down+respawn+restart ; 0 0 -\n",
       "inputs.txt");
   ASSERT_EQ(script.players, 2);
   ASSERT_EQ(script.ticks.size(), 2u);

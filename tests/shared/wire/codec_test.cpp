@@ -84,14 +84,16 @@ TEST(Codec, InputBatchRoundTripsAndIsRunLengthCoded) {
   EXPECT_EQ(encode(Message{sent}).size(), 1u + 2u + 1u + 1u + 3u * 3u);
 }
 
-// Every button, the respawn one too, survives the packing; a run stops at 16 inputs.
-TEST(Codec, InputRunsCarryFourButtonsAndAtMostSixteenInputs) {
+// Every button, the respawn and restart ones too, survives the packing; a run stops at 8 inputs.
+TEST(Codec, InputRunsCarryFiveButtonsAndAtMostEightInputs) {
   std::vector<PlayerInput> inputs(20, PlayerInput{-5, 7, kAllButtons});
   inputs.push_back(PlayerInput{0, 0, kButtonRespawn});
+  inputs.push_back(PlayerInput{0, 0, kButtonRestart});
   const InputBatch sent = InputBatch::make(10, 10, inputs);
   EXPECT_EQ(roundTrip(sent).inputs, inputs);
-  EXPECT_EQ(InputRun::encode(inputs).size(), 3u) << "16 + 4 + 1";
-  EXPECT_EQ(InputRun::encode(inputs).front().length, 16);
+  EXPECT_EQ(InputRun::encode(inputs).size(), 5u) << "8 + 8 + 4 + 1 + 1";
+  EXPECT_EQ(InputRun::encode(inputs).front().length, 8);
+  EXPECT_EQ(kAllButtons, 0x1f);
 }
 
 TEST(Codec, InputBatchTickExpandsNextToTheServerTickAcrossWraps) {

@@ -53,7 +53,7 @@ TEST(ReplayVerify, ARecordedSessionVerifies) {
   EXPECT_THAT(command.output, HasSubstr(fmt::format("OK: {} ticks verified", replay.ticks.size())));
 }
 
-// A replay recorded at version 12 (before player keys; its encoding is 13's) is still read and
+// A replay recorded at version 12 (before player keys; its encoding is 14's) is still read and
 // verified; one of 11 is refused with the versions this build reads.
 TEST(ReplayVerify, AReplayOfRecordingVersionTwelveIsStillRead) {
   test::TempDirectory directory;
@@ -66,7 +66,7 @@ TEST(ReplayVerify, AReplayOfRecordingVersionTwelveIsStillRead) {
   EXPECT_TRUE(verifyReplay(read).ok);
   replay.header.recordingVersion = 11;
   writeReplay(old, replay);
-  EXPECT_THAT(test::refusalOf([&] { readReplay(old); }), HasSubstr("this build reads 12 to 13"));
+  EXPECT_THAT(test::refusalOf([&] { readReplay(old); }), HasSubstr("this build reads 12 to 14"));
 }
 
 TEST(ReplayVerify, AReplayWithOneAlteredInputFailsAtThatTick) {

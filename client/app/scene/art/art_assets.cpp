@@ -65,6 +65,9 @@ std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logg
   if (problem.empty()) {
     problem = loadChecked(art->particles, folder, "particles.png", {64, 32});
   }
+  if (problem.empty()) {
+    problem = loadChecked(art->title, folder, "title.png", {182, 42});
+  }
   for (std::size_t i = 0; i < art->backdrop.size() && problem.empty(); ++i) {
     problem = loadChecked(art->backdrop[i], folder, fmt::format("backdrop_{}.png", i).c_str(),
                           {320, 240});

@@ -15,6 +15,7 @@ struct ArtAssets {
   sf::Texture character;
   sf::Texture particles;  ///< the effects' small sprites, and a white cell for flat shapes
   std::array<sf::Texture, 3> backdrop;  ///< far to near
+  sf::Texture title;                    ///< the game's name, for the title screen
 };
 
 /// The folder that holds assets/tiles.png: $COYOTE_ASSETS, ./assets, or the checkout above the

@@ -8,7 +8,7 @@
 namespace coyote {
 
 /// The parallax backdrop (docs/art.md#backdrop): its three layers, far to near, each scrolled at
-/// a fraction of the camera's movement and repeated sideways, in three draw calls.
+/// a fraction of the camera's movement and repeated sideways, in three or four draw calls.
 class Backdrop {
  public:
   /// How far each layer moves for a tile the camera moves: the sky barely, the near hills most.
@@ -16,8 +16,10 @@ class Backdrop {
 
   explicit Backdrop(const ArtAssets& art) : art_(art) {}
 
-  /// Fills the 320 × 240 `target` seen from `camera` (top-left, tiles) in a level `levelHeight`
-  /// tiles high: the hills sit at the bottom of the level, not of the view.
+  /// Fills `target` (the logical picture: 320 × 240 at zoom 1, more zoomed out) seen from
+  /// `camera` (top-left, tiles) in a level `levelHeight` tiles high: the hills sit at the bottom
+  /// of the level, not of the view. A view taller than the 240-pixel layers continues the sky's
+  /// last row below it (one draw call more).
   void draw(sf::RenderTarget& target, Vec2 camera, int levelHeight) const;
 
  private:

@@ -12,6 +12,8 @@ constexpr double kLandTicks = 8.0;
 constexpr float kRunFramesPerTile = 2.5f;
 constexpr float kApexSpeed = 3.0f;  // tiles/s either way of the top of a jump
 constexpr float kWalkingSpeed = 0.5f;
+constexpr double kBlinkEvery = 150.0;  // ticks
+constexpr double kBlinkTicks = 6.0;
 
 int cycle(double ticks, double ticksPerFrame, int frames) {
   return static_cast<int>(std::floor(ticks / ticksPerFrame)) % frames;
@@ -26,7 +28,10 @@ AnimationFrame onGround(const AnimationInput& in) {
     const float distance = std::abs(in.position.x) * kRunFramesPerTile;
     return {Pose::Run, static_cast<int>(distance) % poseFrames(Pose::Run)};
   }
-  return {Pose::Idle, cycle(in.renderTick, 30.0, poseFrames(Pose::Idle))};
+  // Breathing: frames 0 and 1 in turn; a blink (the same two shut) for 6 ticks every 2.5 s.
+  const int breath = cycle(in.renderTick, 30.0, 2);
+  const bool blinking = std::fmod(in.renderTick, kBlinkEvery) >= kBlinkEvery - kBlinkTicks;
+  return {Pose::Idle, blinking ? breath + 2 : breath};
 }
 
 AnimationFrame inAir(const AnimationInput& in) {
@@ -46,7 +51,7 @@ AnimationFrame inAir(const AnimationInput& in) {
 }  // namespace
 
 int poseFrames(Pose pose) {
-  constexpr std::array<int, kPoseCount> kFrames = {2, 6, 1, 1, 2, 1, 1, 2, 4, 4};
+  constexpr std::array<int, kPoseCount> kFrames = {4, 6, 1, 1, 2, 1, 1, 2, 4, 4};
   return kFrames[static_cast<std::size_t>(pose)];
 }
 

@@ -10,8 +10,6 @@ namespace coyote {
 namespace {
 
 constexpr float kTile = static_cast<float>(kPixelsPerTile);
-constexpr float kFrame = 16.0f;
-constexpr int kScarfColumns = 6;            // the scarf's frames start 6 columns to the right
 const sf::Color kDashReady{255, 86, 96};    // a dash left: the scarf burns red
 const sf::Color kDashSpent{110, 170, 235};  // none: it cools to blue until the ground refills it
 
@@ -67,16 +65,17 @@ AnimationInput CharacterSprites::animationInput(const DrawnCharacter& character,
   return input;
 }
 
-void CharacterSprites::addFrame(sf::Vector2f feet, int column, int row, const AnimationFrame& frame,
-                                int facing, sf::Color colour) {
+void appendCharacterFrame(sf::VertexArray& vertices, sf::Vector2f feet, int column, int row,
+                          const AnimationFrame& frame, int facing, sf::Color colour) {
+  constexpr float kFrame = 16.0f;
   const float width = kFrame * frame.scaleX;
   const float height = kFrame * frame.scaleY;
   const float left = std::round(feet.x - width * 0.5f);
   const float top = std::round(feet.y - height);
-  // Mirrored (the sheet faces right) by a texture rectangle of negative width.
   const float u = static_cast<float>(column) * kFrame;
   const float v = static_cast<float>(row) * kFrame;
-  appendQuad(vertices_, {left, top, width, height},
+  // Mirrored by a texture rectangle of negative width.
+  appendQuad(vertices, {left, top, width, height},
              facing < 0 ? sf::FloatRect(u + kFrame, v, -kFrame, kFrame)
                         : sf::FloatRect(u, v, kFrame, kFrame),
              colour);
@@ -99,15 +98,16 @@ void CharacterSprites::draw(sf::RenderTarget& target, Vec2 camera,
         const float back = static_cast<float>(i) * 0.05f * kTile;
         sf::Color trail = body;
         trail.a = static_cast<sf::Uint8>(150 - 40 * i);
-        addFrame({feet.x - state.dashDirection.x * back * 6.0f,
-                  feet.y - state.dashDirection.y * back * 6.0f},
-                 frame.frame, row, frame, facing, trail);
+        appendCharacterFrame(vertices_,
+                             {feet.x - state.dashDirection.x * back * 6.0f,
+                              feet.y - state.dashDirection.y * back * 6.0f},
+                             frame.frame, row, frame, facing, trail);
       }
     }
-    addFrame(feet, frame.frame, row, frame, facing, body);
+    appendCharacterFrame(vertices_, feet, frame.frame, row, frame, facing, body);
     const bool dashLeft = state.dashAvailable && state.dashesRemaining != 0;
-    addFrame(feet, kScarfColumns + frame.frame, row, frame, facing,
-             dashLeft ? kDashReady : kDashSpent);
+    appendCharacterFrame(vertices_, feet, kScarfColumns + frame.frame, row, frame, facing,
+                         dashLeft ? kDashReady : kDashSpent);
   }
   sf::RenderStates states(WorldRenderer::worldToLogical(camera));
   states.texture = &art_.character;

@@ -14,6 +14,15 @@ namespace coyote {
 /// A player's colour by slot: eight hues far apart, so remote players are told apart.
 sf::Color playerColour(int slot);
 
+/// The sheet's columns: the body's frames, then the scarf's from this column on.
+inline constexpr int kScarfColumns = 6;
+
+/// Appends one 16 × 16 frame of assets/character.png (column `column`, row `row`) with its feet
+/// at `feet` (logical pixels), squashed or stretched about them as `frame` says, mirrored when
+/// `facing` < 0 (the sheet faces right), tinted (and made translucent) by `colour`.
+void appendCharacterFrame(sf::VertexArray& vertices, sf::Vector2f feet, int column, int row,
+                          const AnimationFrame& frame, int facing, sf::Color colour);
+
 /// The characters from the sprite sheet (docs/art.md#characters), all in one vertex array: each
 /// character's body tinted in its player's colour, its scarf in the colour of its dash budget,
 /// mirrored to face its way, squashed and stretched about its feet, and a dashing one trailed by
@@ -32,10 +41,6 @@ class CharacterSprites {
             const EffectList* effects, double renderTick);
 
  private:
-  /// One 16 × 16 frame of column `column`, row `row` with its feet at `feet` (logical pixels).
-  void addFrame(sf::Vector2f feet, int column, int row, const AnimationFrame& frame, int facing,
-                sf::Color colour);
-
   const ArtAssets& art_;
   const Level& level_;
   PhysicsConfig physics_;

@@ -20,8 +20,9 @@ inline constexpr int kWaterBody = 164;
 inline constexpr int kLedgeLeft = 165;  ///< then middle, right
 inline constexpr int kFlagDown = 168;
 inline constexpr int kFlagUp = 169;
-inline constexpr int kIceSlopes = 176;  ///< then rubber's at kIceSlopes + 4
-inline constexpr int kWhite = 191;      ///< an opaque white tile: flat shapes in a tile batch
+inline constexpr int kGirderLeft = 170;  ///< a moving platform's steel: then middle, right
+inline constexpr int kIceSlopes = 176;   ///< then rubber's at kIceSlopes + 4
+inline constexpr int kWhite = 191;       ///< an opaque white tile: flat shapes in a tile batch
 inline constexpr int kImageWidth = 256;
 inline constexpr int kImageHeight = 192;
 

@@ -29,6 +29,7 @@ struct Target : ConsoleTarget {
   }
   std::string playLocal() override { return note("local"); }
   std::string kill() override { return note("kill"); }
+  std::string restart() override { return note("restart"); }
   std::string watchReplay(const std::string& file) override { return note("replay " + file); }
   std::string showMenu(const std::string& menu) override { return note("menu " + menu); }
   std::string note(const std::string& call) {
@@ -54,13 +55,14 @@ TEST(ConsoleCommands, EachCommandReachesItsTargetWithItsArguments) {
   runConsoleCommand("local", target);
   runConsoleCommand("menu options", target);
   runConsoleCommand("kill", target);
+  runConsoleCommand("restart", target);
   runConsoleCommand("replay replays/cup.rpl", target);
   runConsoleCommand("spectate 10.0.0.2:7778", target);
   EXPECT_THAT(target.calls,
               ElementsAre("connect 10.0.0.1:7777", "name wile", "room race", "say hello   there ",
                           "joints on", "limits off", "net_graph on", "disconnect", "quit",
                           "password open sesame", "password ", "local", "menu options", "kill",
-                          "replay replays/cup.rpl", "spectate 10.0.0.2:7778"));
+                          "restart", "replay replays/cup.rpl", "spectate 10.0.0.2:7778"));
 }
 
 TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
@@ -78,7 +80,7 @@ TEST(ConsoleCommands, AWrongLineGetsItsUsageAndReachesNothing) {
   EXPECT_TRUE(target.calls.empty());
   EXPECT_THAT(runConsoleCommand("local now", target), ElementsAre("usage: local"));
   EXPECT_TRUE(target.calls.empty());
-  EXPECT_EQ(runConsoleCommand("help", target).size(), 15u);
+  EXPECT_EQ(runConsoleCommand("help", target).size(), 16u);
   EXPECT_THAT(runConsoleCommand("help room", target),
               ElementsAre("room ROOM: join another room of this server"));
 }

@@ -1,6 +1,7 @@
 // Races (docs/simulation.md#races): runs timed by the simulation to a fraction of a tick.
 #include "sim/character/race.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -170,6 +171,47 @@ TEST(Race, AHazardRespawnKeepsTheRunAndItsCheckpoints) {
   EXPECT_EQ(after[0].event.kind, EventKind::LapFinished);
   EXPECT_EQ(after[1].event.kind, EventKind::RunFinished);
   EXPECT_GT(after[1].event.count, ticks) << "the time includes the way back";
+}
+
+// Restart (docs/simulation.md#races): past a checkpoint, its press puts the runner back at the
+// spawn with no run, no checkpoint and the level's budgets; held, it does nothing more; leaving
+// the start again starts a fresh run, timed from zero, that finishes.
+TEST(Race, ARestartEndsTheRunAndTheNextExitFromTheStartIsAFreshOne) {
+  Scenario scenario(kHall);
+  addRace(scenario);
+  addCheckpoint(scenario, {10.0f, 5.0f}, 1);
+  scenario.level.dashesRemaining = 1;
+  scenario.player().dashesRemaining = 1;
+  scenario.step(input(kRight, 0, kButtonDash));
+  for (int step = 0; step < 120 && scenario.player().raceCheckpoint == 0; ++step) {
+    scenario.step(input(kRight));
+  }
+  ASSERT_EQ(scenario.player().raceCheckpoint, 1);
+  ASSERT_EQ(scenario.player().dashesRemaining, 0);
+  const std::vector<StepEvent> restarted =
+      scenario.stepCollecting(input(kRight, 0, kButtonRestart));
+  EXPECT_EQ(scenario.player().runTicks, -1) << "no run";
+  EXPECT_EQ(scenario.player().raceCheckpoint, 0);
+  EXPECT_EQ(scenario.player().checkpoint, -1);
+  EXPECT_EQ(scenario.player().dashesRemaining, 1) << "the level's budget again";
+  EXPECT_FLOAT_EQ(scenario.box().left() + scenario.config.playerWidth * 0.5f, 2.5f) << "spawn";
+  EXPECT_TRUE(scenario.player().grounded);
+  EXPECT_TRUE(std::any_of(restarted.begin(), restarted.end(),
+                          [](const StepEvent& e) { return e.kind == EventKind::Respawned; }));
+  std::vector<RaceEvent> events;
+  for (int step = 0;
+       step < 240 && (events.empty() || events.back().event.kind != EventKind::RunFinished);
+       ++step) {
+    const std::uint8_t held = step < 5 ? kButtonRestart : 0;  // held: it runs on
+    for (const RaceEvent& event :
+         raceEvents(scenario.stepCollecting(input(kRight, 0, held)), step)) {
+      events.push_back(event);
+    }
+  }
+  ASSERT_EQ(events.size(), 4u) << "start, checkpoint, lap, run";
+  EXPECT_EQ(events[0].event.kind, EventKind::RunStarted);
+  EXPECT_EQ(events[3].event.kind, EventKind::RunFinished);
+  EXPECT_LT(events[3].event.count, 120) << "timed from the fresh start";
 }
 
 TEST(Race, LapsRunTheCheckpointsAgainBeforeTheFinish) {

@@ -101,3 +101,32 @@ TEST(CharacterAnimation, LandingSquashesThenRecoversAndRisingStretches) {
 
 }  // namespace
 }  // namespace coyote
+
+namespace coyote {
+namespace {
+
+// Standing still, the runner breathes (frames 0 and 1, half a second each) and blinks: the same
+// two frames with the eye shut (2 and 3) for the last 6 ticks of every 150.
+TEST(CharacterAnimation, AnIdleRunnerBreathesAndBlinksEveryTwoAndAHalfSeconds) {
+  AnimationInput idle;
+  idle.grounded = true;
+  int blinks = 0;
+  int shutTicks = 0;
+  bool shut = false;
+  for (int tick = 0; tick < 600; ++tick) {
+    idle.renderTick = tick;
+    const AnimationFrame frame = animate(idle);
+    ASSERT_EQ(frame.pose, Pose::Idle);
+    ASSERT_LT(frame.frame, poseFrames(Pose::Idle));
+    const bool now = frame.frame >= 2;
+    EXPECT_EQ(frame.frame % 2, (tick / 30) % 2) << "the breath goes on through a blink";
+    blinks += now && !shut ? 1 : 0;
+    shutTicks += now ? 1 : 0;
+    shut = now;
+  }
+  EXPECT_EQ(blinks, 4);
+  EXPECT_EQ(shutTicks, 24);
+}
+
+}  // namespace
+}  // namespace coyote

@@ -5,6 +5,7 @@
 #include "client/app/scene/art/character_sprites.h"
 #include "client/app/render/palette.h"
 #include "client/app/scene/effect_renderer.h"
+#include "client/app/scene/ghost_view.h"
 
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
@@ -226,6 +227,74 @@ TEST(EffectSprites, ALandingsDustIsTwoPuffSpritesOfTheSheet) {
   const sf::Color away =
       image.getPixel(static_cast<unsigned>(at.x) + 30, static_cast<unsigned>(at.y) - 10);
   EXPECT_EQ(away.r + away.g + away.b, 0) << "nothing else drawn";
+}
+
+// Ghosts (docs/playing.md#ghosts) are the sheet's runner, not boxes: the record's ghost running
+// right on level ground is the run pose's frame of its path, body and scarf in the record's gold,
+// translucent over what is behind it (a grey here), and nothing else is drawn.
+TEST(GhostSprites, ARunningGhostIsTheSheetsRunnerTranslucentInTheRecordsGold) {
+  Scene scene;
+  ASSERT_NE(scene.art, nullptr);
+  LoadedGhost ghost;
+  for (int tick = 0; tick < 40; ++tick) {  // 6 tiles/s to the right, feet on y = 2.5
+    ghost.positions.push_back(
+        {0.5f + 0.1f * static_cast<float>(tick), 2.5f - scene.physics.playerHeight});
+  }
+  Character local = scene.at(false);
+  local.runTicks = 10;
+  const std::optional<GhostMotion> motion = ghostMotion(ghost, local, 0.0f, 60);
+  ASSERT_TRUE(motion);
+  EXPECT_TRUE(motion->grounded);
+  EXPECT_EQ(motion->facing, 1);
+  EXPECT_NEAR(motion->velocity.x, 6.0f, 1e-3f);
+  const AnimationFrame frame = animate(ghostAnimation(*motion, 10.0));
+  ASSERT_EQ(frame.pose, Pose::Run);
+  const sf::Color under(60, 60, 60);
+  sf::RenderTexture target;
+  target.create(128, 64);
+  target.clear(under);
+  drawGhost(target, {0.0f, 0.0f}, ghost, palette::kGhostRecord, local, 0.0f, scene.physics,
+            &scene.art->character);
+  target.display();
+  const sf::Image image = target.getTexture().copyToImage();
+  const int left = static_cast<int>(
+      std::round((motion->position.x + scene.physics.playerWidth * 0.5f) * 16.0f - 8.0f));
+  const int top = static_cast<int>(
+      std::round((motion->position.y + scene.physics.playerHeight) * 16.0f - 16.0f));
+  const int row = static_cast<int>(Pose::Run);
+  const sf::Color gold = palette::kGhostRecord;
+  const auto over = [&under](sf::Color paint, sf::Uint8 alpha) {
+    const auto mix = [alpha](int a, int b) {
+      return static_cast<sf::Uint8>((a * alpha + b * (255 - alpha) + 127) / 255);
+    };
+    return sf::Color(mix(paint.r, under.r), mix(paint.g, under.g), mix(paint.b, under.b));
+  };
+  int checked = 0;
+  int wrong = 0;
+  int opaque = 0;
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 16; ++x) {
+      const sf::Color body = scene.sheet.getPixel(frame.frame * 16 + x, row * 16 + y);
+      const sf::Color cloth =
+          scene.sheet.getPixel((kScarfColumns + frame.frame) * 16 + x, row * 16 + y);
+      const sf::Color got =
+          image.getPixel(static_cast<unsigned>(left + x), static_cast<unsigned>(top + y));
+      if (body.a != 255 && cloth.a != 255) {
+        wrong += got == under ? 0 : 1;  // the sheet's clear pixels show what is behind
+        continue;
+      }
+      const sf::Color want =
+          cloth.a == 255 ? over(tinted(cloth, gold), 150) : over(tinted(body, gold), 150);
+      wrong += near(got, want) ? 0 : 1;
+      opaque += near(got, tinted(cloth.a == 255 ? cloth : body, gold)) ? 1 : 0;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 40);
+  EXPECT_EQ(wrong, 0) << wrong << " of 256 pixels differ";
+  EXPECT_LT(opaque, checked / 4) << "translucent: what is behind shows through";
+  const sf::Color away = image.getPixel(120, 5);
+  EXPECT_EQ(away, under) << "nothing else drawn";
 }
 
 }  // namespace
