@@ -193,10 +193,17 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font, bool overScene)
   target.setView(menuPage());
   const sf::Vector2f size(MenuList::kPageWidth, MenuList::kPageHeight);
   const bool overGame = screen_ == Screen::Pause || optionsReturn_ == Screen::Pause;
-  // On the title scene, a panel behind the rows (the name above it stays clear); over the game,
-  // the whole page dimmed; with neither, the flat background.
-  sf::RectangleShape backdrop(overScene ? sf::Vector2f(size.x * 0.7f, size.y - 176.0f) : size);
-  backdrop.setPosition(overScene ? sf::Vector2f(size.x * 0.15f, 176.0f) : sf::Vector2f());
+  // On the title scene, a panel behind the rows alone (the name above them and the runners
+  // below stay clear; the browser's table takes the page); over the game, the whole page
+  // dimmed; with neither, the flat background.
+  constexpr float kPanelTop = 176.0f;
+  const auto rows = static_cast<float>(
+      std::min<std::size_t>(list_.items().size(), MenuList::kVisibleRows));
+  const float panelHeight = screen_ == Screen::Browser
+                                ? size.y - kPanelTop
+                                : MenuList::kTop - kPanelTop + rows * MenuList::kRowHeight + 24.0f;
+  sf::RectangleShape backdrop(overScene ? sf::Vector2f(size.x * 0.7f, panelHeight) : size);
+  backdrop.setPosition(overScene ? sf::Vector2f(size.x * 0.15f, kPanelTop) : sf::Vector2f());
   backdrop.setFillColor(overGame    ? sf::Color(0, 0, 0, 170)
                         : overScene ? palette::kMenuPanel
                                     : palette::kMenuBackground);

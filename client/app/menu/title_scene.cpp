@@ -42,8 +42,8 @@ TitleScene::TitleScene(const ArtAssets& art) : art_(art), backdrop_(art) {
 }
 
 sf::Vector2f TitleScene::namePosition(sf::Vector2u size) {
-  return {std::round((MenuList::kPageWidth - static_cast<float>(size.x) * kScale) * 0.5f),
-          kNameTop * kScale};
+  return {std::round((MenuList::kPageWidth - static_cast<float>(size.x) * kNameScale) * 0.5f),
+          kNameTop};
 }
 
 // Stone from the ground row to the bottom: its top edge lit, the rest filled.
@@ -113,7 +113,7 @@ void TitleScene::draw(sf::RenderTarget& target, double seconds, bool withName) {
   target.draw(picture);
   if (withName) {
     sf::Sprite name(art_.title);
-    name.setScale(kScale, kScale);
+    name.setScale(kNameScale, kNameScale);
     name.setPosition(namePosition(art_.title.getSize()));
     target.draw(name);
   }

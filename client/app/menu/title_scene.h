@@ -13,8 +13,11 @@ namespace coyote {
 /// the menus' 1280 × 960 page.
 class TitleScene {
  public:
-  static constexpr float kScale = 4.0f;    ///< page pixels per logical pixel
-  static constexpr float kNameTop = 7.0f;  ///< logical pixels from the top
+  static constexpr float kScale = 4.0f;  ///< page pixels per logical pixel
+  /// The name: 3 page pixels to its pixel, 20 from the top, so that it ends above a refusal's
+  /// line (y 160) and the rows' panel.
+  static constexpr float kNameScale = 3.0f;
+  static constexpr float kNameTop = 20.0f;
 
   /// `art` must outlive the scene.
   explicit TitleScene(const ArtAssets& art);
@@ -23,7 +26,7 @@ class TitleScene {
   /// page view; the name too when `withName` (the title screen).
   void draw(sf::RenderTarget& target, double seconds, bool withName);
 
-  /// The name's top-left corner on the page, for a name image `size` logical pixels wide.
+  /// The name's top-left corner on the page, for a name image `size` pixels wide.
   static sf::Vector2f namePosition(sf::Vector2u size);
 
  private:

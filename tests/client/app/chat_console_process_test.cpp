@@ -76,7 +76,8 @@ TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   // title, the menu below it.
   EXPECT_GT(pixelsOf(image, palette::kMenuWarning, 320, 960, 160, 190), 150);
   EXPECT_EQ(pixelsOf(image, palette::kMenuWarning, 0, 1280, 200, 900), 0);
-  EXPECT_GT(pixelsOf(image, palette::kLocalPlayer, 320, 960, 90, 150), 300) << "COYOTE";
+  EXPECT_GT(pixelsOf(image, sf::Color(52, 26, 40), 320, 960, 20, 150), 300)
+      << "COYOTE: the name's outline (docs/art.md#title)";
   EXPECT_GT(pixelsOf(image, palette::kMenuText, 256, 1024, 200, 400), 300) << "the menu";
 }
 

@@ -2,6 +2,7 @@
 // draws the world one whole scale smaller, every logical pixel still a whole square of the
 // window's, and the step is saved.
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 
 #include "client/app/render/palette.h"
 #include "client/app/settings/client_config.h"
+#include "sim/state/physics_config.h"
 #include "support/coyote_processes.h"
 
 namespace coyote {
