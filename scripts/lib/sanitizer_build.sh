@@ -14,5 +14,6 @@ configure_sanitizer_build() {
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
     -DCOYOTE_TEST_OPTIMIZATION=-O0 \
     -DCOYOTE_BENCH=OFF -DCOYOTE_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-16 \
+    -DCMAKE_CXX_COMPILER_LAUNCHER="$PWD/scripts/lib/ccache_launcher" \
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
 }

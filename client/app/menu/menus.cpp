@@ -197,8 +197,8 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font, bool overScene)
   // below stay clear; the browser's table takes the page); over the game, the whole page
   // dimmed; with neither, the flat background.
   constexpr float kPanelTop = 176.0f;
-  const auto rows = static_cast<float>(
-      std::min<std::size_t>(list_.items().size(), MenuList::kVisibleRows));
+  const auto rows =
+      static_cast<float>(std::min<std::size_t>(list_.items().size(), MenuList::kVisibleRows));
   const float panelHeight = screen_ == Screen::Browser
                                 ? size.y - kPanelTop
                                 : MenuList::kTop - kPanelTop + rows * MenuList::kRowHeight + 24.0f;

@@ -43,6 +43,27 @@ void ShapeBatch::sprite(sf::FloatRect destination, sf::IntRect source, sf::Color
   appendQuad(triangles_, destination, sf::FloatRect(source), color);
 }
 
+void ShapeBatch::band(sf::Vector2f from, sf::Vector2f to, sf::FloatRect source, sf::Color color) {
+  const sf::Vector2f along = to - from;
+  const float length = std::sqrt(along.x * along.x + along.y * along.y);
+  if (length == 0.0f) {
+    return;
+  }
+  const float half = source.height * 0.5f;
+  const sf::Vector2f across{-along.y / length * half, along.x / length * half};
+  const float u0 = source.left;
+  const float u1 = source.left + source.width;
+  const float v0 = source.top;
+  const float v1 = source.top + source.height;
+  const sf::Vertex corners[4] = {{from - across, color, {u0, v0}},
+                                 {to - across, color, {u1, v0}},
+                                 {to + across, color, {u1, v1}},
+                                 {from + across, color, {u0, v1}}};
+  for (const int corner : {0, 1, 2, 0, 2, 3}) {
+    triangles_.append(corners[corner]);
+  }
+}
+
 void ShapeBatch::rect(sf::FloatRect rect, sf::Color color) {
   const sf::Vector2f a{rect.left, rect.top};
   const sf::Vector2f b{rect.left + rect.width, rect.top};

@@ -20,6 +20,9 @@ class ShapeBatch {
   void setFlatTexel(sf::Vector2f texel) { flatTexel_ = texel; }
   /// The texture's rectangle `source` stretched over `destination`, tinted by `color`.
   void sprite(sf::FloatRect destination, sf::IntRect source, sf::Color color);
+  /// The texture's rectangle `source` laid along the segment `from` → `to` (its width along the
+  /// segment, its height across it, centred on it), tinted by `color`.
+  void band(sf::Vector2f from, sf::Vector2f to, sf::FloatRect source, sf::Color color);
   void triangle(sf::Vector2f a, sf::Vector2f b, sf::Vector2f c, sf::Color color);
   void rect(sf::FloatRect rect, sf::Color color);
   /// A 1-px border just inside `rect`.

@@ -127,7 +127,6 @@ void drawRaceRegions(ShapeBatch& batch, const RaceDefinition& race) {
   }
 }
 
-/// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.
 /// A moving platform from the tileset (docs/art.md#the-tileset): a one-way one as the wooden
 /// ledge, a solid one as steel girder, a piece a tile along its top, its ends capped; the last
 /// piece and a platform thinner than a tile cut to size.
@@ -153,6 +152,42 @@ void drawPlatformArt(ShapeBatch& batch, sf::FloatRect rect, bool oneWay) {
   }
 }
 
+/// The track a rail's crate centre runs along, limits to limits (at most 8 tiles either way).
+std::pair<Vec2, Vec2> railEnds(const JointDefinition& joint, Vec2 to) {
+  const float lower = std::max(joint.lower, -8.0f);
+  const float upper = std::min(joint.upper, 8.0f);
+  const Vec2 start = to + joint.offset;
+  return {start + joint.axis * lower, start + joint.axis * upper};
+}
+
+/// `piece`'s band (rows `top` to `top + height` of its tile) laid along `from` → `to` (pixels):
+/// pieces of `step` pixels end to end, the last one cut; `stretch` (a spring's coil) instead
+/// spreads `pieces` whole pieces over the length, so the coil squeezes and stretches with it.
+struct Band {
+  int piece;
+  int top;
+  int height;
+  int pieces = 0;  ///< 0: pieces of 16 px, the last one cut
+};
+void drawBand(ShapeBatch& batch, sf::Vector2f from, sf::Vector2f to, const Band& band) {
+  const sf::Vector2f along = to - from;
+  const float length = std::sqrt(along.x * along.x + along.y * along.y);
+  if (length < 1.0f) {
+    return;
+  }
+  const sf::IntRect tile = atlas::tileRect(band.piece);
+  const float step = band.pieces > 0 ? length / static_cast<float>(band.pieces) : kTile;
+  for (float done = 0.0f; done < length - 0.01f; done += step) {
+    const float piece = std::min(step, length - done);
+    const float texels = band.pieces > 0 ? kTile : piece;
+    batch.band(from + along * (done / length), from + along * ((done + piece) / length),
+               {static_cast<float>(tile.left), static_cast<float>(tile.top + band.top), texels,
+                static_cast<float>(band.height)},
+               sf::Color::White);
+  }
+}
+
+/// A coil: a zigzag of 8 turns, 3 px either side of the line between the ends.
 void drawCoil(ShapeBatch& batch, Vec2 from, Vec2 to) {
   constexpr int kTurns = 8;
   const float dx = to.x - from.x;
@@ -232,6 +267,10 @@ void BodyRenderer::drawJoints(ShapeBatch& batch, const WorldState& previous,
       to = smoothed(toBefore, to, alpha);
     }
     const JointDefinition& joint = level_.joints[i];
+    if (tiles_ != nullptr && joint.kind != JointKind::Weld) {
+      drawJointArt(batch, joint, body, to);
+      continue;
+    }
     switch (joint.kind) {
       case JointKind::Rope:
         batch.line(toPixels(body), toPixels(to), palette::kRope);
@@ -239,18 +278,29 @@ void BodyRenderer::drawJoints(ShapeBatch& batch, const WorldState& previous,
       case JointKind::Spring:
         drawCoil(batch, body, to);
         break;
-      case JointKind::Rail: {  // the track the crate's centre runs along, limits to limits
-        const float lower = std::max(joint.lower, -8.0f);
-        const float upper = std::min(joint.upper, 8.0f);
-        const Vec2 start = to + joint.offset;
-        batch.line(toPixels(start + joint.axis * lower), toPixels(start + joint.axis * upper),
-                   palette::kRail);
+      case JointKind::Rail: {
+        const auto [start, end] = railEnds(joint, to);
+        batch.line(toPixels(start), toPixels(end), palette::kRail);
         break;
       }
       case JointKind::Weld:
         batch.line(toPixels(body), toPixels(to), palette::kWeld);
         break;
     }
+  }
+}
+
+// From the tileset (docs/art.md#the-tileset): a rope of twisted strands, a spring's coil of four
+// pieces that squeezes and stretches, a rail's track of sleepers.
+void BodyRenderer::drawJointArt(ShapeBatch& batch, const JointDefinition& joint, Vec2 body,
+                                Vec2 to) const {
+  if (joint.kind == JointKind::Rope) {
+    drawBand(batch, toPixels(to), toPixels(body), {atlas::kRope, 6, 4});
+  } else if (joint.kind == JointKind::Spring) {
+    drawBand(batch, toPixels(to), toPixels(body), {atlas::kCoil, 4, 8, 4});
+  } else if (joint.kind == JointKind::Rail) {
+    const auto [start, end] = railEnds(joint, to);
+    drawBand(batch, toPixels(start), toPixels(end), {atlas::kRail, 4, 8});
   }
 }
 

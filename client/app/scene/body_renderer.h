@@ -36,9 +36,8 @@ class BodyRenderer {
   /// Ropes, springs (a coil), rail tracks and welds under the bodies; broken ones are gone.
   void drawJoints(ShapeBatch& batch, const WorldState& previous, const WorldState& current,
                   float alpha) const;
-
-  /// A moving platform: from the tileset's pieces with the art, else a flat plank.
-  void drawPlatform(sf::FloatRect rect, bool oneWay) const;
+  /// One rope, spring or rail from the tileset's pieces, `body` the crate's end, `to` the other.
+  void drawJointArt(ShapeBatch& batch, const JointDefinition& joint, Vec2 body, Vec2 to) const;
 
   const Level& level_;
   sf::VertexArray paths_{sf::Lines};

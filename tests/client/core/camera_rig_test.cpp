@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "level/tiled_level_loader.h"
-#include "support/bundled_level.h"
 #include "sim/world_step.h"
+#include "support/bundled_level.h"
 
 namespace coyote {
 namespace {

@@ -1,0 +1,12 @@
+# Sets CCACHE_DIR to the compiler cache scripts/lib/ccache_launcher uses (sourced by it and by
+# docker/test, which lends that folder to the image's build): $CCACHE_DIR if set, else
+# $XDG_CACHE_HOME/coyote/ccache, else ~/.cache/coyote/ccache, else the checkout's build/ccache.
+if [ -z "${CCACHE_DIR:-}" ]; then
+  if [ -n "${XDG_CACHE_HOME:-}" ]; then
+    CCACHE_DIR="$XDG_CACHE_HOME/coyote/ccache"
+  elif [ -n "${HOME:-}" ]; then
+    CCACHE_DIR="$HOME/.cache/coyote/ccache"
+  else
+    CCACHE_DIR="$root/build/ccache"
+  fi
+fi
