@@ -19,7 +19,6 @@ constexpr int kGroundRow = 13;  ///< the stone's top row (of 15)
 constexpr float kFeetY = static_cast<float>(kGroundRow) * kTile;
 /// Tiles a second the backdrop drifts by, as if the camera ran along.
 constexpr double kDrift = 1.5;
-const sf::Color kScarf{255, 86, 96};
 
 /// One runner of the title: where it starts (logical pixels), how fast it runs (tiles/s), and
 /// how often it jumps (0: never).
@@ -92,7 +91,7 @@ void TitleScene::addRunners(double seconds) {
     const sf::Vector2f feet{x, kFeetY - std::round(lift)};
     appendCharacterFrame(runners_, feet, frame.frame, row, frame, 1,
                          playerColour(static_cast<int>(i)));
-    appendCharacterFrame(runners_, feet, kScarfColumns + frame.frame, row, frame, 1, kScarf);
+    appendCharacterFrame(runners_, feet, kScarfColumns + frame.frame, row, frame, 1, kDashReady);
   }
 }
 

@@ -132,22 +132,20 @@ void drawRaceRegions(ShapeBatch& batch, const RaceDefinition& race) {
 /// piece and a platform thinner than a tile cut to size.
 void drawPlatformArt(ShapeBatch& batch, sf::FloatRect rect, bool oneWay) {
   const int first = oneWay ? atlas::kLedgeLeft : atlas::kGirderLeft;
+  // A ledge's plank and brackets hang below its top whatever its height: one row of pieces.
+  // Steel fills the platform, the last row cut to its height.
+  const float bottom = oneWay ? rect.top + kTile : rect.top + rect.height;
   const auto columns = static_cast<int>(std::ceil(rect.width / kTile));
   for (int column = 0; column < columns; ++column) {
     const int part = column == 0 ? 0 : (column == columns - 1 ? 2 : 1);
     const float left = rect.left + static_cast<float>(column) * kTile;
     const float width = std::min(kTile, rect.left + rect.width - left);
-    for (float top = rect.top; top < rect.top + rect.height || (oneWay && top == rect.top);
-         top += kTile) {
-      // A ledge's plank and brackets hang below its top whatever its height; steel fills it.
-      const float height = oneWay ? kTile : std::min(kTile, rect.top + rect.height - top);
+    for (float top = rect.top; top < bottom; top += kTile) {
+      const float height = std::min(kTile, bottom - top);
       sf::IntRect source = atlas::tileRect(first + part);
       source.width = static_cast<int>(width);
       source.height = static_cast<int>(height);
       batch.sprite({left, top, width, height}, source, sf::Color::White);
-      if (oneWay) {
-        break;
-      }
     }
   }
 }

@@ -10,7 +10,6 @@ namespace coyote {
 namespace {
 
 constexpr float kTile = static_cast<float>(kPixelsPerTile);
-const sf::Color kDashReady{255, 86, 96};    // a dash left: the scarf burns red
 const sf::Color kDashSpent{110, 170, 235};  // none: it cools to blue until the ground refills it
 
 /// Ticks since the newest effect of `kind` on `body` that has started by `renderTick`.

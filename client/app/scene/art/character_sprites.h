@@ -16,6 +16,8 @@ sf::Color playerColour(int slot);
 
 /// The sheet's columns: the body's frames, then the scarf's from this column on.
 inline constexpr int kScarfColumns = 6;
+/// The scarf with a dash left: it burns red (the title's runners wear it too).
+inline const sf::Color kDashReady{255, 86, 96};
 
 /// Appends one 16 × 16 frame of assets/character.png (column `column`, row `row`) with its feet
 /// at `feet` (logical pixels), squashed or stretched about them as `frame` says, mirrored when
