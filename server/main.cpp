@@ -48,6 +48,7 @@ struct CommandLine {
   std::optional<std::string> level, materials, record, bind;
   std::optional<int> port, maxPlayers, peersPerAddress, metricsPort;
   double runFor = 0.0;
+  bool checkConfig = false;
   std::string portFile, metricsPortFile, checkHealthUrl;
   std::string logLevel = "info";
 };
@@ -72,6 +73,9 @@ void addOptions(CLI::App& app, CommandLine& line) {
                  "overrides net.metrics_port");
   app.add_option("--metrics-port-file", line.metricsPortFile,
                  "write the bound metrics port to this file once listening");
+  app.add_flag("--check-config", line.checkConfig,
+               "read the config (file, flags, environment) and its levels, say what is wrong, "
+               "and exit");
   app.add_option("--check-health", line.checkHealthUrl,
                  "GET this http:// URL and exit 0 if it answers 200, 1 otherwise (HEALTHCHECK)");
   app.add_option("--log-level", line.logLevel, "trace, debug, info, warn, error");
@@ -337,6 +341,13 @@ int main(int argc, char** argv) {
   try {
     const coyote::ServerConfig config = resolveConfig(line);
     const coyote::Level level = loadLevel(config, config.level);
+    if (line.checkConfig) {
+      const std::size_t rooms = loadRoomLevels(config).size();
+      std::cout << kProgram << ": the config is good (level " << config.level << ", UDP port "
+                << config.port << ", " << rooms << " room level" << (rooms == 1 ? "" : "s")
+                << ")\n";
+      return 0;
+    }
     const auto logger = makeLogger(line.logLevel);
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);

@@ -13,6 +13,7 @@ namespace coyote {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::string kServer = COYOTE_SERVER_BINARY;
 const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
@@ -60,6 +61,26 @@ TEST(ServerProcess, BadConfigurationIsRefusedWithTheKeyAndExitCode2) {
   EXPECT_THAT(peers.output, HasSubstr("--peers-per-address must be in [1, 4095]"));
 
   const auto level = test::runCommand(kServer + " --level /nonexistent.tmj");
+  EXPECT_EQ(level.exitCode, 2);
+  EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
+}
+
+TEST(ServerProcess, CheckConfigSaysTheConfigIsGoodOrWhatIsWrongAndNeverListens) {
+  const std::string shipped = std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml";
+  // Port 1 is below 1024: a server that listened would fail to bind, as non-root.
+  const auto good = test::runCommand("cd " COYOTE_SOURCE_DIR " && " + kServer + " --config " +
+                                     shipped + " --port 1 --check-config");
+  EXPECT_EQ(good.exitCode, 0) << good.output;
+  EXPECT_THAT(good.output, HasSubstr("coyote-server: the config is good (level "));
+  EXPECT_THAT(good.output, HasSubstr("UDP port 1"));
+  EXPECT_THAT(good.output, Not(HasSubstr("listening")));
+
+  test::TempDirectory directory;
+  const std::string bad = directory.write("bad.toml", "[net]\nsend_rate = 0\n");
+  const auto config = test::runCommand(kServer + " --config " + bad + " --check-config");
+  EXPECT_EQ(config.exitCode, 2);
+  EXPECT_THAT(config.output, HasSubstr("bad.toml: net.send_rate: must be in [1, 240], got 0"));
+  const auto level = test::runCommand(kServer + " --level /nonexistent.tmj --check-config");
   EXPECT_EQ(level.exitCode, 2);
   EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
 }
