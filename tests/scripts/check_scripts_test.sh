@@ -50,4 +50,27 @@ if output=$("$repo/scripts/check_doc_links" "$tree"); then
 fi
 grep -q "vec2.h:1: ${docs}/page.md has no section #no-such-section" <<<"$output" ||
   fail "check_doc_links did not name the citation: $output"
-echo "check scripts: 7 checks passed"
+# scripts/doc_commands check: a documented command the manifest does not name fails, and so does
+# a command of the manifest no page holds any more; with both listed, it passes.
+mkdir -p "$tree/tests/docs" "$tree/.ci"
+printf 'step scripts/test\n' >"$tree/.ci/run"
+printf '# Readme\n\n```sh\nscripts/test    # the tests\n```\n' >"$tree/README.md"
+printf '# Page\n\n```sh\ncoyote-server --port 1 \\\n  --level a.tmj &\n```\n' >"$tree/${docs}/page.md"
+manifest() { printf '%s\n' "$@" >"$tree/tests/docs/doc_commands.toml"; }
+manifest '[[ci]]' 'page = "README.md"' 'doc = "scripts/test"' 'step = "scripts/test"'
+if output=$("$repo/scripts/doc_commands" check "$tree"); then
+  fail "doc_commands accepted a command no test runs"
+fi
+grep -qF 'page.md: `coyote-server --port 1 --level a.tmj &` is documented but' <<<"$output" ||
+  fail "doc_commands did not name the unlisted command: $output"
+manifest '[[ci]]' 'page = "README.md"' 'doc = "scripts/test"' 'step = "scripts/test"' \
+  '[[group]]' 'name = "g"' 'suite = "process"' \
+  'step = [{ page = "page.md", doc = "coyote-server --port 1 --level a.tmj &" }]'
+"$repo/scripts/doc_commands" check "$tree" >/dev/null || fail "doc_commands refused a full manifest"
+printf '# Readme\n' >"$tree/README.md"
+if output=$("$repo/scripts/doc_commands" check "$tree"); then
+  fail "doc_commands accepted a command no page documents"
+fi
+grep -qF '`scripts/test` is not a command of README.md any more' <<<"$output" ||
+  fail "doc_commands did not name the stale command: $output"
+echo "check scripts: 10 checks passed"
