@@ -12,6 +12,7 @@
 
 #include "cli/program.h"
 #include "http/health_check.h"
+#include "io/install_paths.h"
 #include "master/master_config.h"
 #include "master/master_service.h"
 #include "util/monotonic_clock.h"
@@ -41,7 +42,8 @@ struct CommandLine {
 
 void addOptions(CLI::App& app, CommandLine& line) {
   app.add_option("--config", line.configFile,
-                 "master TOML (default: configs/master.toml when it exists)");
+                 "master TOML (default: configs/master.toml here, else /etc/coyote/master.toml, "
+                 "else the installed one)");
   app.add_option("--port", line.port, "HTTP port, 0 = any free port; overrides master.port");
   app.add_option("--bind", line.bind, "address to listen on; overrides master.bind");
   app.add_option("--port-file", line.portFile, "write the bound port to this file once listening");
@@ -55,8 +57,8 @@ void addOptions(CLI::App& app, CommandLine& line) {
 /// The file, then the flags, then the environment; throws ConfigError naming what is wrong.
 coyote::MasterConfig resolveConfig(CommandLine line) {
   coyote::MasterConfig config;
-  if (line.configFile.empty() && std::filesystem::exists("configs/master.toml")) {
-    line.configFile = "configs/master.toml";
+  if (line.configFile.empty()) {
+    line.configFile = coyote::defaultConfigFile("master.toml");
   }
   if (!line.configFile.empty()) {
     coyote::loadMasterConfigFile(line.configFile, config);

@@ -16,6 +16,7 @@
 #include "http/health_check.h"
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
+#include "io/install_paths.h"
 #include "level/tiled_level_loader.h"
 #include "server/admin/admin_api.h"
 #include "server/agones_agent.h"
@@ -55,7 +56,8 @@ struct CommandLine {
 
 void addOptions(CLI::App& app, CommandLine& line) {
   app.add_option("--config", line.configFile,
-                 "server TOML (default: configs/server.toml when it exists)");
+                 "server TOML (default: configs/server.toml here, else /etc/coyote/server.toml, "
+                 "else the installed one)");
   app.add_option("--level", line.level, "Tiled level (.tmj); overrides world.level");
   app.add_option("--materials", line.materials,
                  "materials TOML of tiles and crates; overrides world.materials");
@@ -84,8 +86,8 @@ void addOptions(CLI::App& app, CommandLine& line) {
 /// The file, then the flags, then the environment; throws ConfigError naming what is wrong.
 coyote::ServerConfig resolveConfig(CommandLine line) {
   coyote::ServerConfig config;
-  if (line.configFile.empty() && std::filesystem::exists("configs/server.toml")) {
-    line.configFile = "configs/server.toml";
+  if (line.configFile.empty()) {
+    line.configFile = coyote::defaultConfigFile("server.toml");
   }
   if (!line.configFile.empty()) {
     coyote::loadServerConfigFile(line.configFile, config);
@@ -99,6 +101,12 @@ coyote::ServerConfig resolveConfig(CommandLine line) {
   config.bindAddress = line.bind.value_or(config.bindAddress);
   config.metricsPort = line.metricsPort.value_or(config.metricsPort);
   coyote::applyEnvironmentOverrides(environ, config);
+  // Levels named as the shipped config names them (configs/levels/...) are the installed ones
+  // when the working directory has none (a service runs in its state folder).
+  config.level = coyote::installedDataFile(config.level);
+  for (auto& [room, file] : config.roomLevels) {
+    file = coyote::installedDataFile(file);
+  }
   if (config.port < 0 || config.port > 65535) {
     throw coyote::ConfigError("--port must be in [0, 65535]");
   }

@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include "io/install_paths.h"
+
 namespace coyote {
 namespace {
 
@@ -47,6 +49,10 @@ LocalServer::LocalServer(const std::string& clientPath, const std::string& level
   const std::string logFile = directory_ + "/server.log";
   std::vector<std::string> arguments = {binary,   "--level", level,         "--bind", "127.0.0.1",
                                         "--port", "0",       "--port-file", portFile};
+  // The shipped settings, never a host's /etc/coyote (its password, records or admin token).
+  if (const std::string config = shippedConfigFile("server.toml"); !config.empty()) {
+    arguments.insert(arguments.end(), {"--config", config});
+  }
   pid_ = fork();
   if (pid_ == 0) {
     std::freopen(logFile.c_str(), "w", stdout);

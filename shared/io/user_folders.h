@@ -9,4 +9,8 @@ namespace coyote {
 /// ~/.config/coyote/NAME ("" when neither variable is set, or set to no absolute path).
 std::string userConfigFile(std::string_view name);
 
+/// A player's own data `name` (replays): $XDG_DATA_HOME/coyote/NAME, else
+/// ~/.local/share/coyote/NAME ("" as above).
+std::string userDataFile(std::string_view name);
+
 }  // namespace coyote

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "client/app/render/palette.h"
+#include "io/user_folders.h"
 
 namespace coyote {
 namespace {
@@ -177,7 +178,10 @@ void Menus::refresh() {
       for (const std::string& file : replays_) {
         items.push_back({std::filesystem::path(file).filename().string(), file});
       }
-      items.push_back({"Back", replays_.empty() ? "no replays in replays/ or here" : ""});
+      items.push_back(
+          {"Back", replays_.empty()
+                       ? "no replays here, in replays/ or in ~/.local/share/coyote/replays"
+                       : ""});
       list_.setItems(items);
       break;
     }
@@ -246,7 +250,11 @@ std::vector<std::string> Menus::handleReplays(MenuList::Action action) {
 
 void Menus::findReplays() {
   std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
-  for (const char* folder : {"replays", "."}) {
+  const std::string own = userDataFile("replays");  // ~/.local/share/coyote/replays
+  for (const std::string& folder : {std::string("replays"), std::string("."), own}) {
+    if (folder.empty()) {
+      continue;
+    }
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
       if (entry.is_regular_file(error) && entry.path().extension() == ".rpl" &&

@@ -6,6 +6,7 @@
 
 #include "cli/program.h"
 #include "client/app/window/client_window.h"
+#include "io/install_paths.h"
 #include "wire/room_name.h"
 #include "wire/text_check.h"
 
@@ -108,7 +109,8 @@ std::string ClientWindow::setPassword(const std::string& password) {
 std::string ClientWindow::playLocal() {
   try {
     if (!localServer_) {
-      localServer_ = std::make_unique<LocalServer>(options_.program, options_.localLevel);
+      localServer_ =
+          std::make_unique<LocalServer>(options_.program, installedDataFile(options_.localLevel));
       log_->info("started a local server on 127.0.0.1:{} with {}", localServer_->port(),
                  options_.localLevel);
     }

@@ -13,6 +13,7 @@
 #include "client/app/window/font.h"
 #include "client/core/local_server.h"
 #include "identity/player_key.h"
+#include "io/install_paths.h"
 
 namespace {
 
@@ -67,7 +68,8 @@ void addOptions(CLI::App& app, CommandLine& o) {
 }
 
 /// The settings: --config, else the player's own file (userClientConfigPath) once it exists,
-/// else the bundled configs/client.toml. The menus save to --config or to the player's own file.
+/// else the bundled configs/client.toml (here, else installed). The menus save to --config or to
+/// the player's own file.
 ClientConfig loadConfig(CommandLine& o) {
   const std::string own = userClientConfigPath();
   o.window.configFile = o.configFile.empty() ? own : o.configFile;
@@ -75,8 +77,8 @@ ClientConfig loadConfig(CommandLine& o) {
   std::string file = std::filesystem::exists(o.configFile) ? o.configFile : "";
   if (o.configFile.empty() && !own.empty() && std::filesystem::exists(own)) {
     file = own;
-  } else if (o.configFile.empty() && std::filesystem::exists("configs/client.toml")) {
-    file = "configs/client.toml";
+  } else if (o.configFile.empty()) {
+    file = shippedConfigFile("client.toml");  // configs/client.toml here, else the installed one
   }
   ClientConfig config = file.empty() ? ClientConfig{} : loadClientConfig(file);
   config.name = o.name.value_or(config.name);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "client/app/scene/art/tile_atlas.h"
+#include "io/install_paths.h"
 
 namespace coyote {
 namespace {
@@ -48,7 +49,11 @@ std::string findAssetsFolder(const std::string& program) {
   // build/<preset>/client/coyote-client → the checkout's assets/.
   std::error_code error;
   const fs::path beside = fs::absolute(program, error).parent_path() / "../../../assets";
-  return !program.empty() && holdsAssets(beside) ? beside.lexically_normal().string() : "";
+  if (!program.empty() && holdsAssets(beside)) {
+    return beside.lexically_normal().string();
+  }
+  const fs::path installed = fs::path(installedDataFolder()) / "assets";  // /usr/share/coyote
+  return !installedDataFolder().empty() && holdsAssets(installed) ? installed.string() : "";
 }
 
 std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log) {

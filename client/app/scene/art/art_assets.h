@@ -18,8 +18,8 @@ struct ArtAssets {
   sf::Texture title;                    ///< the game's name, for the title screen
 };
 
-/// The folder that holds assets/tiles.png: $COYOTE_ASSETS, ./assets, or the checkout above the
-/// program's build folder ("" when none).
+/// The folder that holds assets/tiles.png: $COYOTE_ASSETS, ./assets, the checkout above the
+/// program's build folder, or the installed share/coyote/assets ("" when none).
 std::string findAssetsFolder(const std::string& program);
 
 /// Loads every image of `folder`, each checked for the size docs/art.md gives it. nullptr, said

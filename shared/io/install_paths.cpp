@@ -1,0 +1,55 @@
+#include "io/install_paths.h"
+
+#include <filesystem>
+
+namespace coyote {
+namespace {
+
+bool isFile(const std::filesystem::path& path) {
+  std::error_code unreadable;  // a folder it may not look into counts as no file
+  return std::filesystem::is_regular_file(path, unreadable);
+}
+
+}  // namespace
+
+std::string installedDataFolder() {
+  // Found from the program's own place, so that one build serves every prefix it is installed
+  // under (/usr by the packages, /usr/local by cmake --install).
+  std::error_code unknown;
+  const std::filesystem::path program = std::filesystem::canonical("/proc/self/exe", unknown);
+  return unknown ? std::string()
+                 : (program.parent_path() / COYOTE_DATA_FROM_PROGRAMS).lexically_normal().string();
+}
+
+std::string systemConfigFolder() {
+  return COYOTE_SYSTEM_CONFIG_FOLDER;
+}
+
+std::string defaultConfigFile(const std::string& name) {
+  if (isFile("configs/" + name)) {
+    return "configs/" + name;
+  }
+  const std::filesystem::path host = std::filesystem::path(systemConfigFolder()) / name;
+  return isFile(host) ? host.string() : shippedConfigFile(name);
+}
+
+std::string shippedConfigFile(const std::string& name) {
+  if (isFile("configs/" + name)) {
+    return "configs/" + name;
+  }
+  const std::string data = installedDataFolder();
+  const std::filesystem::path installed = std::filesystem::path(data) / "configs" / name;
+  return !data.empty() && isFile(installed) ? installed.string() : "";
+}
+
+std::string installedDataFile(const std::string& path) {
+  const std::filesystem::path given(path);
+  if (path.empty() || given.is_absolute() || isFile(given)) {
+    return path;
+  }
+  const std::string data = installedDataFolder();
+  const std::filesystem::path installed = std::filesystem::path(data) / given;
+  return !data.empty() && isFile(installed) ? installed.string() : path;
+}
+
+}  // namespace coyote
