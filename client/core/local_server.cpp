@@ -26,6 +26,7 @@ std::string findServerBinary(const std::string& clientPath) {
   const std::filesystem::path here = std::filesystem::canonical("/proc/self/exe").parent_path();
   for (const auto& candidate :
        {here / "coyote-server", here / ".." / "server" / "coyote-server",
+        here / ".." / "bin" / "coyote-server",  // installed: /usr/games/.. and /usr/bin
         std::filesystem::path(clientPath).parent_path() / "coyote-server"}) {
     if (std::filesystem::exists(candidate)) {
       return candidate.string();
