@@ -10,6 +10,13 @@ bool isFile(const std::filesystem::path& path) {
   return std::filesystem::is_regular_file(path, unreadable);
 }
 
+/// `relative` under the installed data folder, "" when it is not there.
+std::string installedFile(const std::filesystem::path& relative) {
+  const std::string data = installedDataFolder();
+  const std::filesystem::path installed = std::filesystem::path(data) / relative;
+  return !data.empty() && isFile(installed) ? installed.string() : "";
+}
+
 }  // namespace
 
 std::string installedDataFolder() {
@@ -26,20 +33,13 @@ std::string systemConfigFolder() {
 }
 
 std::string defaultConfigFile(const std::string& name) {
-  if (isFile("configs/" + name)) {
-    return "configs/" + name;
-  }
   const std::filesystem::path host = std::filesystem::path(systemConfigFolder()) / name;
-  return isFile(host) ? host.string() : shippedConfigFile(name);
+  return isFile("configs/" + name) || !isFile(host) ? shippedConfigFile(name) : host.string();
 }
 
 std::string shippedConfigFile(const std::string& name) {
-  if (isFile("configs/" + name)) {
-    return "configs/" + name;
-  }
-  const std::string data = installedDataFolder();
-  const std::filesystem::path installed = std::filesystem::path(data) / "configs" / name;
-  return !data.empty() && isFile(installed) ? installed.string() : "";
+  const std::string here = "configs/" + name;
+  return isFile(here) ? here : installedFile(here);
 }
 
 std::string installedDataFile(const std::string& path) {
@@ -47,9 +47,8 @@ std::string installedDataFile(const std::string& path) {
   if (path.empty() || given.is_absolute() || isFile(given)) {
     return path;
   }
-  const std::string data = installedDataFolder();
-  const std::filesystem::path installed = std::filesystem::path(data) / given;
-  return !data.empty() && isFile(installed) ? installed.string() : path;
+  const std::string installed = installedFile(given);
+  return installed.empty() ? path : installed;
 }
 
 }  // namespace coyote

@@ -52,8 +52,8 @@ std::string findAssetsFolder(const std::string& program) {
   if (!program.empty() && holdsAssets(beside)) {
     return beside.lexically_normal().string();
   }
-  const fs::path installed = fs::path(installedDataFolder()) / "assets";  // /usr/share/coyote
-  return !installedDataFolder().empty() && holdsAssets(installed) ? installed.string() : "";
+  const std::string data = installedDataFolder();  // /usr/share/coyote
+  return !data.empty() && holdsAssets(fs::path(data) / "assets") ? data + "/assets" : "";
 }
 
 std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log) {
