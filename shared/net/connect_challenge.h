@@ -38,8 +38,9 @@ class ConnectChallenge {
   /// The server refused the CONNECT (connect_cookie.h): the attempt is over, with this reason.
   std::optional<ConnectRefusal> refusal() const { return refusal_; }
 
-  /// Seconds between requests: 0.25 s for the first `kQuickRequests`, then 1 s.
-  static constexpr int kQuickRequests = 8;
+  /// Seconds between requests: 0.25 s for the first `kQuickRequests` (the 5 s after which a
+  /// client says no server answered), then 1 s.
+  static constexpr int kQuickRequests = 20;
   static double retryDelay(int requestsSent);
 
  private:

@@ -173,10 +173,10 @@ TEST(ConnectChallenge, TakesARefusalOnlyWithItsOwnConnectId) {
   EXPECT_EQ(challenge.refusal(), ConnectRefusal::kServerFull);
 }
 
-TEST(ConnectChallenge, AsksEveryQuarterSecondForTwoSecondsThenEverySecond) {
+TEST(ConnectChallenge, AsksEveryQuarterSecondForFiveSecondsThenEverySecond) {
   EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(1), 0.25);
-  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(7), 0.25);
-  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(8), 1.0);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(19), 0.25);
+  EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(20), 1.0);
   EXPECT_DOUBLE_EQ(ConnectChallenge::retryDelay(30), 1.0);
 }
 
