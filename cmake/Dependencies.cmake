@@ -31,6 +31,13 @@ if(NOT COYOTE_SIM_ONLY)
   pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
   pkg_check_modules(CPP_HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
   pkg_check_modules(MICROHTTPD REQUIRED IMPORTED_TARGET libmicrohttpd)
+  # Node's HTTP parser (libhttp-parser-dev, no .pc file): the answers of the server's own plain
+  # HTTP requests, with no TLS library loaded (shared/http/http_client.h).
+  find_path(HTTP_PARSER_INCLUDE_DIR http_parser.h REQUIRED)
+  find_library(HTTP_PARSER_LIBRARY http_parser REQUIRED)
+  add_library(HttpParser::HttpParser UNKNOWN IMPORTED)
+  set_target_properties(HttpParser::HttpParser PROPERTIES IMPORTED_LOCATION "${HTTP_PARSER_LIBRARY}"
+    INTERFACE_INCLUDE_DIRECTORIES "${HTTP_PARSER_INCLUDE_DIR}")
   # Unicode's normalisation and confusables (UTS #39), for comparing player names.
   pkg_check_modules(ICU REQUIRED IMPORTED_TARGET icu-uc icu-i18n)
   find_package(spdlog REQUIRED)

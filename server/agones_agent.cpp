@@ -7,7 +7,6 @@
 #include <chrono>
 
 #include <fmt/format.h>
-#include <httplib.h>
 #include <nlohmann/json.hpp>
 
 #include "io/config_error.h"
@@ -40,13 +39,20 @@ bool AgonesAgent::wait(double seconds) {
                          [this] { return stopping_; });
 }
 
+std::optional<http::ClientResponse> AgonesAgent::request(const std::string& method,
+                                                         const std::string& path,
+                                                         const std::string& body) const {
+  std::string error;  // a sidecar not up yet is retried, and said so once, by the callers
+  const http::ClientRequest sent{method, "127.0.0.1", static_cast<std::uint16_t>(settings_.sdkPort),
+                                 path,   body,        "application/json"};
+  http::ClientLimits limits;
+  limits.connectSeconds = 1.0;
+  limits.totalSeconds = 3.0;
+  return http::fetch(sent, limits, error);
+}
+
 bool AgonesAgent::post(const std::string& path, const std::string& body, const char* method) {
-  httplib::Client client("127.0.0.1", settings_.sdkPort);
-  client.set_connection_timeout(1, 0);
-  client.set_read_timeout(2, 0);
-  const httplib::Result result = std::string_view(method) == "PUT"
-                                     ? client.Put(path, body, "application/json")
-                                     : client.Post(path, body, "application/json");
+  const std::optional<http::ClientResponse> result = request(method, path, body);
   return result && result->status == 200;
 }
 
@@ -121,10 +127,7 @@ std::optional<net::ServerEndpoint> AgonesAgent::publicEndpoint() const {
 }
 
 bool AgonesAgent::readGameServer() {
-  httplib::Client client("127.0.0.1", settings_.sdkPort);
-  client.set_connection_timeout(1, 0);
-  client.set_read_timeout(2, 0);
-  const httplib::Result result = client.Get("/gameserver");
+  const std::optional<http::ClientResponse> result = request("GET", "/gameserver", "");
   const std::optional<net::ServerEndpoint> endpoint =
       result && result->status == 200 ? gameServerEndpoint(result->body) : std::nullopt;
   if (!endpoint) {

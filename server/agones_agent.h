@@ -11,6 +11,7 @@
 
 #include <spdlog/logger.h>
 
+#include "http/http_client.h"
 #include "wire/player_identity.h"
 
 namespace coyote {
@@ -50,6 +51,9 @@ class AgonesAgent {
 
  private:
   void run();
+  /// The sidecar's answer to one request (plain HTTP on 127.0.0.1), or nullopt.
+  std::optional<http::ClientResponse> request(const std::string& method, const std::string& path,
+                                              const std::string& body) const;
   bool post(const std::string& path, const std::string& body, const char* method = "POST");
   void markReady();
   /// Reads the GameServer's address and port; whether it had them.

@@ -5,15 +5,35 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <httplib.h>
 #include <sodium.h>
 #include <nlohmann/json.hpp>
 
-#include <stdexcept>
+#include "http/http_client.h"
 #include "listing/registration.h"
 
 namespace coyote {
 namespace {
+
+/// A master answers /register with a line of JSON: more is not read.
+constexpr std::size_t kMaxAnswerBytes = 64 * 1024;
+
+http::ClientRequest registerRequest(const listing::MasterUrl& master,
+                                    const listing::Registration& registration) {
+  return {"POST",
+          master.host,
+          master.port,
+          master.at("/register"),
+          listing::registrationJson(registration),
+          "application/json"};
+}
+
+http::ClientLimits limits(double totalSeconds) {
+  http::ClientLimits limits;
+  limits.connectSeconds = std::min(2.0, totalSeconds);
+  limits.totalSeconds = totalSeconds;
+  limits.answerBytes = kMaxAnswerBytes;
+  return limits;
+}
 
 /// What a master said: its `status` or its `error`, as text fit for a log line.
 std::string answerText(const std::string& body, const char* key) {
@@ -63,11 +83,8 @@ void MasterRegistrar::sayGoodbye() {
       continue;
     }
     listing::Registration leaving{port_, address_, master.challenge, master.token, *info_, true};
-    httplib::Client client(master.address.origin);
-    client.set_connection_timeout(1, 0);
-    client.set_read_timeout(1, 0);
-    const httplib::Result result = client.Post(
-        master.address.at("/register"), listing::registrationJson(leaving), "application/json");
+    std::string error;
+    const auto result = http::fetch(registerRequest(master.address, leaving), limits(1.0), error);
     log_->info("master {}: {}", master.url,
                result && result->status == 200 ? "took the server off its list"
                                                : "did not answer the goodbye; the server "
@@ -138,21 +155,15 @@ void MasterRegistrar::run() {
         continue;
       }
       listing::Registration registration{port_, address_, master.challenge, master.token, *info_};
-      const std::string host = master.address.origin;
-      const std::string path = master.address.at("/register");
+      const http::ClientRequest request = registerRequest(master.address, registration);
       lock.unlock();
-      httplib::Client client(host);
-      client.set_connection_timeout(2, 0);
-      client.set_read_timeout(3, 0);
-      client.set_write_timeout(3, 0);
-      const httplib::Result result =
-          client.Post(path, listing::registrationJson(registration), "application/json");
+      std::string error;
+      const auto result = http::fetch(request, limits(5.0), error);
       lock.lock();
       const double now = clock_();
       if (!result) {
         master.listed = false;
-        problem(master, fmt::format("no answer ({})", httplib::to_string(result.error())),
-                kHeartbeatSeconds, now);
+        problem(master, fmt::format("no answer ({})", error), kHeartbeatSeconds, now);
       } else if (master.token == registration.token) {  // else a token came meanwhile: go again
         answered(master, result->status, result->body, now);
       }

@@ -3,30 +3,32 @@
 #include <iostream>
 
 #include <fmt/format.h>
-#include <httplib.h>
+
+#include "http/http_client.h"
+#include "http/http_url.h"
 
 namespace coyote {
 
 bool checkHealth(const std::string& url, std::string& why) {
-  constexpr std::string_view kScheme = "http://";
-  if (!url.starts_with(kScheme)) {
-    why = "the URL must start with http://";
+  const std::optional<http::HttpUrl> parsed = http::parseHttpUrl(url, why);
+  if (!parsed) {
     return false;
   }
-  const std::string rest = url.substr(kScheme.size());
-  const std::size_t slash = rest.find('/');
-  const std::string host = rest.substr(0, slash);
-  const std::string path = slash == std::string::npos ? "/" : rest.substr(slash);
-  httplib::Client client("http://" + host);
-  client.set_connection_timeout(2, 0);
-  client.set_read_timeout(2, 0);
-  const httplib::Result result = client.Get(path);
+  http::ClientRequest request;
+  request.host = parsed->host;
+  request.port = parsed->port;
+  request.path = parsed->path.empty() ? "/" : parsed->path;
+  http::ClientLimits limits;
+  limits.totalSeconds = 4.0;
+  limits.answerBytes = 64 * 1024;
+  std::string error;
+  const std::optional<http::ClientResponse> result = http::fetch(request, limits, error);
   if (!result) {
-    why = fmt::format("no answer from {}: {}", host, httplib::to_string(result.error()));
+    why = error;
     return false;
   }
   if (result->status != 200) {
-    why = fmt::format("{} answered {}: {}", url, result->status, result->body);
+    why = fmt::format("{} answered {}: {}", url, result->status, result->body.substr(0, 200));
     return false;
   }
   return true;

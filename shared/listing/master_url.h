@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,8 @@ namespace coyote::listing {
 struct MasterUrl {
   std::string origin;  ///< "http://host[:port]", for an HTTP client
   std::string path;    ///< "" or "/prefix", without a trailing slash
+  std::string host;    ///< as in the URL, without a v6 address's brackets
+  std::uint16_t port = 80;
 
   /// `path` + `route` ("/register", "/servers.json").
   std::string at(const std::string& route) const { return path + route; }

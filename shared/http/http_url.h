@@ -1,0 +1,22 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace coyote::http {
+
+/// An http:// URL as programs are given one (a master's, `--check-health`'s):
+/// `http://host[:port][/path]`, a v6 address in brackets, the port 80 when none is written.
+struct HttpUrl {
+  std::string host;  ///< without brackets
+  std::uint16_t port = 80;
+  std::string path;  ///< "" or starting with '/'
+};
+
+/// The URL read, or nullopt and the reason, naming the URL, in `problem`. At most 200
+/// characters, printable ASCII without spaces.
+std::optional<HttpUrl> parseHttpUrl(std::string_view url, std::string& problem);
+
+}  // namespace coyote::http
