@@ -12,7 +12,7 @@
 
 #include <spdlog/sinks/null_sink.h>
 
-#include "http/http_server.h"
+#include "http/micro_http_server.h"
 #include "support/tcp_client.h"
 
 namespace {
@@ -24,7 +24,7 @@ coyote::HttpServer& server() {
   static coyote::HttpServer* instance = [] {
     coyote::HttpServer::Limits limits;
     limits.connectionSeconds = 1.0;
-    auto* created = new coyote::HttpServer(
+    auto* created = new coyote::MicroHttpServer(
         "127.0.0.1", 0, limits,
         std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>()));
     const auto page = std::make_shared<const std::string>(kPageSize, 'm');

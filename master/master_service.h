@@ -5,7 +5,7 @@
 
 #include <spdlog/logger.h>
 
-#include "http/http_server.h"
+#include "http/micro_http_server.h"
 #include "master/list_page.h"
 #include "master/master_config.h"
 #include "master/registration_desk.h"
@@ -42,7 +42,7 @@ class MasterService {
   ServerTable table_;
   RegistrationDesk desk_;
   ListPage page_;
-  HttpServer http_;  ///< last: its thread stops before what it reads goes
+  MicroHttpServer http_;  ///< last: its thread stops before what it reads goes
 };
 
 }  // namespace coyote

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "server/modules/server_module.h"
 #include "server/player_name.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
@@ -89,9 +91,12 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
   moderation_.loadBans();
-  // ICU maps its normalisation and confusables data at their first use (about 2 MB): at start,
-  // so that the first Hello does not wait for it and memory read after start already holds it.
-  nameKey("warm up");
+  // Names are folded by the module names_icu, loaded at the first name read so that an idle
+  // server does not hold ICU (docs/hosting.md#memory): one missing is said now, not at a Hello.
+  if (!moduleInstalled("names_icu")) {
+    throw std::runtime_error(
+        fmt::format("{} is missing (the server's names module)", modulePath("names_icu")));
+  }
   if (roomStepper_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomStepper_.threads());
   }

@@ -2,18 +2,20 @@
 
 #include <fmt/format.h>
 
+#include "server/modules/http_server_module.h"
+
 namespace coyote {
 
 MetricsHttp::MetricsHttp(const std::string& bind, int port, std::shared_ptr<spdlog::logger> log,
                          double (*clock)(), const std::function<void(HttpServer&)>& moreRoutes)
     : clock_(clock),
       page_(std::make_shared<const std::string>()),
-      server_(bind, port, HttpServer::Limits{}, std::move(log)) {
+      server_(openHttpServerModule(bind, port, HttpServer::Limits{}, std::move(log))) {
   route();
   if (moreRoutes) {
-    moreRoutes(server_);
+    moreRoutes(*server_);
   }
-  server_.start();
+  server_->start();
 }
 
 MetricsHttp::~MetricsHttp() = default;
@@ -23,10 +25,10 @@ void MetricsHttp::publish(std::string page) {
 }
 
 void MetricsHttp::route() {
-  server_.get("/metrics", [this](const HttpServer::Query&) {
+  server_->get("/metrics", [this](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain; version=0.0.4; charset=utf-8", page_.load()};
   });
-  server_.get("/healthz", [this](const HttpServer::Query&) {
+  server_->get("/healthz", [this](const HttpServer::Query&) {
     const double silence = clock_() - lastTick_.load();
     const bool healthy = silence < kHealthySilence;
     return HttpServer::Response{
@@ -34,7 +36,7 @@ void MetricsHttp::route() {
         std::make_shared<const std::string>(
             healthy ? "ok\n" : fmt::format("no tick for {:.1f} s\n", silence))};
   });
-  server_.get("/readyz", [this](const HttpServer::Query&) {
+  server_->get("/readyz", [this](const HttpServer::Query&) {
     const bool ready = ready_.load();
     return HttpServer::Response{
         ready ? 200 : 503, "text/plain; charset=utf-8",

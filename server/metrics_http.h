@@ -12,7 +12,8 @@
 namespace coyote {
 
 /// The server's HTTP endpoints (docs/hosting.md#metrics-and-health), served by an HttpServer
-/// on a thread of its own (bounded against slow and many clients: http_server.h):
+/// from the module http_server on a thread of its own (bounded against slow and many clients:
+/// micro_http_server.h):
 /// - `GET /metrics`: the last published page, in the Prometheus text format;
 /// - `GET /healthz`: 200 while the tick loop has ticked within the last second, else 503;
 /// - `GET /readyz`: 200 while the server accepts players, else 503 (starting, shutting down).
@@ -32,9 +33,9 @@ class MetricsHttp {
   MetricsHttp(const MetricsHttp&) = delete;
   MetricsHttp& operator=(const MetricsHttp&) = delete;
 
-  int port() const { return server_.port(); }
+  int port() const { return server_->port(); }
   /// Connections the HTTP server cut (deadline, or room for newer ones).
-  std::uint64_t connectionsCut() const { return server_.connectionsCut(); }
+  std::uint64_t connectionsCut() const { return server_->connectionsCut(); }
 
   /// The tick loop: a new metrics page, the time of the last tick, and whether it takes players.
   void publish(std::string page);
@@ -48,7 +49,8 @@ class MetricsHttp {
   std::atomic<std::shared_ptr<const std::string>> page_;
   std::atomic<double> lastTick_{-1.0e9};
   std::atomic<bool> ready_{false};
-  HttpServer server_;  ///< last: it stops (its thread joined) before the state it reads goes
+  /// Last: it stops (its thread joined) before the state it reads goes.
+  std::unique_ptr<HttpServer> server_;
 };
 
 }  // namespace coyote

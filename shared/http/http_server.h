@@ -1,31 +1,22 @@
 #pragma once
 
-#include <atomic>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
-#include <spdlog/logger.h>
-
-struct MHD_Daemon;
-struct MHD_Connection;
-
 namespace coyote {
 
-/// The server's own HTTP port (docs/hosting.md#metrics-and-health): GNU libmicrohttpd on a
-/// thread of its own, bounded so that slow or many clients cannot take it down. libmicrohttpd
-/// serves many connections at once from one event loop (a slow one holds no worker), limits
-/// connections per address and in total and the memory of each, and never answers a `Range`
-/// header. On top of it this class keeps a whole-connection deadline (accept to close; a
-/// connection serves one request, `Connection: close`), which libmicrohttpd's inactivity timeout
-/// alone does not (a byte every second keeps a connection alive), and when the connections near
-/// the limit it closes the oldest, so a flood of idle ones never keeps a health probe out.
+/// An HTTP port a program serves (docs/hosting.md#metrics-and-health): its routes, what they
+/// are given and answer, and its limits. MicroHttpServer (micro_http_server.h) is the one
+/// implementation; the game server loads it as a module only when it serves HTTP
+/// (server/modules/http_server_module.h), the master links it.
 class HttpServer {
  public:
   struct Response {
@@ -76,68 +67,24 @@ class HttpServer {
     std::size_t bodyBytes = kMaxBodyBytes;        ///< the longest request body read
   };
 
-  /// Binds `bind`:`port` (0: any free port) at once, or throws std::runtime_error naming them.
-  HttpServer(const std::string& bind, int port, Limits limits, std::shared_ptr<spdlog::logger> log);
-  ~HttpServer();
-  HttpServer(const HttpServer&) = delete;
-  HttpServer& operator=(const HttpServer&) = delete;
+  virtual ~HttpServer() = default;
 
   /// Answers `GET path` (and HEAD) with `handler`, called on the server's thread. Routes are
   /// set before `start`.
-  void get(const std::string& path, Handler handler);
+  virtual void get(const std::string& path, Handler handler) = 0;
   /// Answers `method path` with `handler` (GET also answers HEAD).
-  void route(const std::string& method, const std::string& path, RequestHandler handler);
+  virtual void route(const std::string& method, const std::string& path,
+                     RequestHandler handler) = 0;
   /// Answers `GET path` later: `handler` hands the work to a thread of its own and calls its
   /// reply when done. Meanwhile the connection waits suspended and this server's thread serves
   /// the others (a health probe is answered at once).
-  void getDeferred(const std::string& path, DeferredHandler handler);
-  void start();
+  virtual void getDeferred(const std::string& path, DeferredHandler handler) = 0;
+  virtual void start() = 0;
 
-  int port() const { return port_; }
-  std::size_t maxBodyBytes() const { return limits_.bodyBytes; }
+  virtual int port() const = 0;
+  virtual std::size_t maxBodyBytes() const = 0;
   /// Connections closed by the deadline or to make room for newer ones (for tests and logs).
-  std::uint64_t connectionsCut() const { return connectionsCut_.load(); }
-
-  /// libmicrohttpd's callbacks (C linkage needs plain functions; they forward here).
-  Response answer(const Request& request) const;
-  /// The answer to `request` now, or nullopt when a deferred route suspended `connection` until
-  /// its reply (kept in `pending`).
-  std::optional<Response> answerOrDefer(const Request& request, MHD_Connection* connection,
-                                        std::shared_ptr<PendingReply>& pending);
-  void connectionStarted(MHD_Connection* connection);
-  void connectionClosed(MHD_Connection* connection);
-
- private:
-  struct Tracked {
-    MHD_Connection* connection;
-    double startedAt;
-    bool cut;
-  };
-  /// Connections whose deferred reply came, to resume on the server's thread.
-  struct ReadyConnections {
-    std::mutex mutex;
-    std::vector<MHD_Connection*> connections;
-  };
-  void loop();
-  /// Resumes the connections whose reply came; whether there were any.
-  bool resumeReady();
-  void enforceDeadlines();
-  void cut(Tracked& tracked);
-
-  Limits limits_;
-  std::shared_ptr<spdlog::logger> log_;
-  MHD_Daemon* daemon_ = nullptr;
-  int port_ = 0;
-  std::map<std::string, std::map<std::string, RequestHandler>> routes_;  ///< path → method →
-  std::map<std::string, DeferredHandler> deferred_;                      ///< path → GET
-  std::shared_ptr<ReadyConnections> ready_ = std::make_shared<ReadyConnections>();
-  /// Connections waiting suspended for their reply (the server's thread's alone): resumed
-  /// before the daemon stops, which libmicrohttpd requires of every suspended connection.
-  std::vector<std::pair<MHD_Connection*, std::shared_ptr<PendingReply>>> suspended_;
-  std::vector<Tracked> connections_;  ///< touched on the server's thread only
-  std::atomic<std::uint64_t> connectionsCut_{0};
-  std::atomic<bool> stopping_{false};
-  std::thread thread_;
+  virtual std::uint64_t connectionsCut() const = 0;
 };
 
 }  // namespace coyote

@@ -155,7 +155,8 @@ TEST(AttackProcess, TheHttpPortStaysUpUnderSlowIdleAndRangeAttacks) {
   const int http = host.http;
   ASSERT_GT(http, 0);
   const std::string health = host.healthCheck();
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // a published metrics page
+  // A server in use: its names module loaded (docs/hosting.md#memory), a metrics page published.
+  expectABotJoinsWithinTwoSeconds(directory, server.port, "before the HTTP attacks");
   const long residentBefore = server.process.residentKilobytes();
 
   std::vector<std::unique_ptr<test::TcpClient>> slow;

@@ -1,7 +1,7 @@
 // The server's HTTP port under the attacks that took it down with 94 bytes: slow clients, idle
 // connections by the hundred, a Range header with thousands of ranges. A health probe from
 // another address must be answered throughout.
-#include "http/http_server.h"
+#include "http/micro_http_server.h"
 
 #include <memory>
 #include <mutex>
@@ -22,8 +22,8 @@ std::shared_ptr<spdlog::logger> quiet() {
 }
 
 /// A server answering /healthz with "ok" and /metrics with `page`.
-std::unique_ptr<HttpServer> serve(HttpServer::Limits limits, std::string page = "metrics\n") {
-  auto server = std::make_unique<HttpServer>("127.0.0.1", 0, limits, quiet());
+std::unique_ptr<MicroHttpServer> serve(HttpServer::Limits limits, std::string page = "metrics\n") {
+  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, limits, quiet());
   const auto body = std::make_shared<const std::string>(std::move(page));
   server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
@@ -68,7 +68,7 @@ TEST(HttpServer, AnswersGetAndRefusesOtherMethodsAndUnknownPaths) {
 // A deferred route answers from another thread 0.5 s later, while the server's thread answers a
 // probe at once; a reply given at once (a full queue's 503) goes at once.
 TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
-  auto server = std::make_unique<HttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
   server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
   });
@@ -109,7 +109,7 @@ TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
 TEST(HttpServer, StopsWhileADeferredAnswerIsStillBeingMade) {
   HttpServer::Reply late;
   std::mutex lateMutex;
-  auto server = std::make_unique<HttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
   server->getDeferred("/slow", [&](const HttpServer::Query&, HttpServer::Reply reply) {
     const std::lock_guard lock(lateMutex);
     late = std::move(reply);

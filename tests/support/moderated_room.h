@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "http/micro_http_server.h"
 #include "server/admin/admin_api.h"
 #include "support/network.h"
 #include "support/tcp_client.h"
@@ -48,7 +49,7 @@ struct ModeratedRoom {
                quietLogger(),
                monotonicSeconds,
                {std::string(kTrustedProxy)}};
-  HttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, quietLogger()};
+  MicroHttpServer http{"127.0.0.1", 0, HttpServer::Limits{}, quietLogger()};
 
   /// `level`: world.level; `roomLevels`: [rooms.levels]; `ownAddresses`: each player connects
   /// from a loopback address of its own (else all from 127.0.0.1).

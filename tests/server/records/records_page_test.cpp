@@ -13,6 +13,7 @@
 #include <spdlog/sinks/null_sink.h>
 #include <nlohmann/json.hpp>
 
+#include "http/micro_http_server.h"
 #include "support/temp_file.h"
 
 namespace coyote {
@@ -37,7 +38,7 @@ struct ServedPage {
     return client.Get(path);
   }
   RecordsPage page;
-  HttpServer http;
+  MicroHttpServer http;
 };
 
 void fill(const std::string& file, int players) {

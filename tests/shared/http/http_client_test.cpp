@@ -18,7 +18,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 
-#include "http/http_server.h"
+#include "http/micro_http_server.h"
 #include "support/free_port.h"
 
 namespace coyote::http {
@@ -111,7 +111,7 @@ ClientLimits quick(double totalSeconds = 2.0) {
 }
 
 TEST(HttpClient, PostsToARealHttpServerAndReadsItsAnswer) {
-  HttpServer server(
+  MicroHttpServer server(
       "127.0.0.1", 0, {},
       std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>()));
   server.route("POST", "/register", [](const HttpServer::Request& request) {

@@ -1,4 +1,4 @@
-#include "http/http_server.h"
+#include "http/micro_http_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -126,7 +126,7 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
     return MHD_YES;
   }
   auto& upload = *static_cast<Upload*>(*state);
-  const std::size_t maxBody = static_cast<HttpServer*>(self)->maxBodyBytes();
+  const std::size_t maxBody = static_cast<MicroHttpServer*>(self)->maxBodyBytes();
   if (*size != 0) {
     upload.tooLarge = upload.tooLarge || upload.body.size() + *size > maxBody;
     if (!upload.tooLarge) {
@@ -144,8 +144,9 @@ MHD_Result answerRequest(void* self, MHD_Connection* connection, const char* url
                                       std::make_shared<const std::string>(
                                           fmt::format("a body is at most {} bytes\n", maxBody))});
   }
-  const std::optional<HttpServer::Response> answer = static_cast<HttpServer*>(self)->answerOrDefer(
-      readRequest(connection, url, method, upload), connection, upload.pending);
+  const std::optional<HttpServer::Response> answer =
+      static_cast<MicroHttpServer*>(self)->answerOrDefer(
+          readRequest(connection, url, method, upload), connection, upload.pending);
   return answer ? queueResponse(connection, *answer) : MHD_YES;
 }
 
@@ -156,7 +157,7 @@ void requestCompleted(void*, MHD_Connection*, void** state, MHD_RequestTerminati
 
 void notifyConnection(void* self, MHD_Connection* connection, void**,
                       MHD_ConnectionNotificationCode code) {
-  auto* server = static_cast<HttpServer*>(self);
+  auto* server = static_cast<MicroHttpServer*>(self);
   if (code == MHD_CONNECTION_NOTIFY_STARTED) {
     server->connectionStarted(connection);
   } else {
@@ -177,8 +178,8 @@ sockaddr_in socketAddress(const std::string& bind, int port) {
 
 }  // namespace
 
-HttpServer::HttpServer(const std::string& bind, int port, Limits limits,
-                       std::shared_ptr<spdlog::logger> log)
+MicroHttpServer::MicroHttpServer(const std::string& bind, int port, Limits limits,
+                                 std::shared_ptr<spdlog::logger> log)
     : limits_(limits), log_(std::move(log)) {
   sockaddr_in address = socketAddress(bind, port);
   // No thread of libmicrohttpd's own: `loop` runs it, so the deadlines are kept on the same
@@ -197,7 +198,7 @@ HttpServer::HttpServer(const std::string& bind, int port, Limits limits,
   port_ = MHD_get_daemon_info(daemon_, MHD_DAEMON_INFO_BIND_PORT)->port;
 }
 
-HttpServer::~HttpServer() {
+MicroHttpServer::~MicroHttpServer() {
   stopping_ = true;
   if (thread_.joinable()) {
     thread_.join();
@@ -210,24 +211,25 @@ HttpServer::~HttpServer() {
   MHD_stop_daemon(daemon_);
 }
 
-void HttpServer::get(const std::string& path, Handler handler) {
+void MicroHttpServer::get(const std::string& path, Handler handler) {
   route("GET", path, [handler = std::move(handler)](const Request& request) {
     return handler(request.arguments);
   });
 }
 
-void HttpServer::route(const std::string& method, const std::string& path, RequestHandler handler) {
+void MicroHttpServer::route(const std::string& method, const std::string& path,
+                            RequestHandler handler) {
   routes_[path][method] = std::move(handler);
 }
 
-void HttpServer::getDeferred(const std::string& path, DeferredHandler handler) {
+void MicroHttpServer::getDeferred(const std::string& path, DeferredHandler handler) {
   deferred_[path] = std::move(handler);
 }
 
 // The reply may come at once (a full queue's 503), else later from another thread: the
 // connection is suspended, and the reply puts it among the ready ones, which the server's
 // thread resumes (libmicrohttpd then calls back, and the reply is queued).
-std::optional<HttpServer::Response> HttpServer::answerOrDefer(
+std::optional<HttpServer::Response> MicroHttpServer::answerOrDefer(
     const Request& request, MHD_Connection* connection, std::shared_ptr<PendingReply>& pending) {
   const auto deferred = deferred_.find(request.path);
   if (deferred == deferred_.end()) {
@@ -259,7 +261,7 @@ std::optional<HttpServer::Response> HttpServer::answerOrDefer(
   return std::nullopt;
 }
 
-bool HttpServer::resumeReady() {
+bool MicroHttpServer::resumeReady() {
   std::vector<MHD_Connection*> connections;
   {
     const std::lock_guard lock(ready_->mutex);
@@ -273,11 +275,11 @@ bool HttpServer::resumeReady() {
   return !connections.empty();
 }
 
-void HttpServer::start() {
+void MicroHttpServer::start() {
   thread_ = std::thread([this] { loop(); });
 }
 
-HttpServer::Response HttpServer::answer(const Request& request) const {
+HttpServer::Response MicroHttpServer::answer(const Request& request) const {
   const auto route = routes_.find(request.path);
   if (route == routes_.end()) {
     return {404, "text/plain; charset=utf-8", std::make_shared<const std::string>("not found\n")};
@@ -297,7 +299,7 @@ HttpServer::Response HttpServer::answer(const Request& request) const {
   return handler->second(request);
 }
 
-void HttpServer::loop() {
+void MicroHttpServer::loop() {
   const MHD_DaemonInfo* info = MHD_get_daemon_info(daemon_, MHD_DAEMON_INFO_EPOLL_FD);
   pollfd events{info->epoll_fd, POLLIN, 0};
   while (!stopping_) {
@@ -314,11 +316,11 @@ void HttpServer::loop() {
   }
 }
 
-void HttpServer::connectionStarted(MHD_Connection* connection) {
+void MicroHttpServer::connectionStarted(MHD_Connection* connection) {
   connections_.push_back({connection, steadySeconds(), false});
 }
 
-void HttpServer::connectionClosed(MHD_Connection* connection) {
+void MicroHttpServer::connectionClosed(MHD_Connection* connection) {
   std::erase_if(connections_,
                 [connection](const Tracked& t) { return t.connection == connection; });
 }
@@ -327,7 +329,7 @@ void HttpServer::connectionClosed(MHD_Connection* connection) {
 // connections are taken, the oldest are cut until a quarter is free again, so a newcomer (a
 // health probe, answered within milliseconds) always finds room. `connections_` is in the
 // order they were accepted.
-void HttpServer::enforceDeadlines() {
+void MicroHttpServer::enforceDeadlines() {
   const double now = steadySeconds();
   const std::size_t roomy = limits_.connections * 3 / 4;
   std::size_t open = 0;
@@ -347,7 +349,7 @@ void HttpServer::enforceDeadlines() {
 
 // A shutdown of the socket: libmicrohttpd sees it closed on its next turn and cleans up (the
 // socket itself is libmicrohttpd's to close, which it does only on this same thread).
-void HttpServer::cut(Tracked& tracked) {
+void MicroHttpServer::cut(Tracked& tracked) {
   const MHD_ConnectionInfo* info =
       MHD_get_connection_info(tracked.connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   if (info != nullptr) {
@@ -355,6 +357,12 @@ void HttpServer::cut(Tracked& tracked) {
   }
   tracked.cut = true;
   connectionsCut_.fetch_add(1);
+}
+
+std::unique_ptr<HttpServer> openMicroHttpServer(const std::string& bind, int port,
+                                                HttpServer::Limits limits,
+                                                std::shared_ptr<spdlog::logger> log) {
+  return std::make_unique<MicroHttpServer>(bind, port, limits, std::move(log));
 }
 
 }  // namespace coyote
