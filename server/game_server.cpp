@@ -104,6 +104,15 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
 
 GameServer::~GameServer() = default;
 
+SettingsChange GameServer::reloadSettings(const ServerConfig& fresh) {
+  SettingsChange change = takeLiveSettings(config_, fresh);
+  if (std::find(change.applied.begin(), change.applied.end(), "server.password") !=
+      change.applied.end()) {
+    moderation_.passwordChanged();
+  }
+  return change;
+}
+
 // ---- time (docs/hosting.md#the-loop): fixed steps, bounded catch-up ----------------------------
 
 void GameServer::advance(double now) {

@@ -28,6 +28,7 @@
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
 #include "server/session/session_host.h"
+#include "server/settings_reload.h"
 #include "server/tick/tick_clock.h"
 #include "server/tick/tick_timing.h"
 #include "wire/messages.h"
@@ -70,6 +71,10 @@ class GameServer final : private SessionEvents {
 
   /// When the next tick is due (s), so that a loop can wait for packets until then.
   double nextTickTime() const { return clock_.nextTickTime(); }
+
+  /// Takes what a running server can change from `fresh`, the settings read again
+  /// (settings_reload.h): the browser's name and MOTD, the password a Hello must carry.
+  SettingsChange reloadSettings(const ServerConfig& fresh);
 
   /// Says goodbye to every client; keep calling `receive()` for a moment to deliver it, then
   /// `close()`.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_sinks.h>
@@ -39,9 +40,14 @@ constexpr double kGoodbyeSeconds = 0.3;      // time given to deliver the goodby
 constexpr double kMetricsPageSeconds = 0.5;  // how often the loop renews the /metrics page
 constexpr double kMasterInfoSeconds = 1.0;   // how often it hands the masters a fresh info
 std::atomic<bool> stopRequested{false};
+std::atomic<bool> reloadRequested{false};
 
 void requestStop(int) {
   stopRequested.store(true);
+}
+
+void requestReload(int) {
+  reloadRequested.store(true);
 }
 
 struct CommandLine {
@@ -224,14 +230,34 @@ struct LoopReporter {
   }
 };
 
+/// SIGHUP (docs/hosting.md#reloading-the-settings): the file, flags and environment read again;
+/// what a running server can change is taken, the rest waits for a restart. A file that no longer
+/// reads keeps the running settings.
+void reloadSettings(coyote::GameServer& server, const CommandLine& line, spdlog::logger& log) {
+  try {
+    const coyote::SettingsChange change = server.reloadSettings(resolveConfig(line));
+    log.info(
+        "SIGHUP: settings read again; {}{}",
+        change.applied.empty() ? "nothing to change now"
+                               : fmt::format("changed {}", fmt::join(change.applied, ", ")),
+        change.restartNeeded ? "; the other settings changed take effect at the next restart" : "");
+  } catch (const std::runtime_error& error) {
+    log.error("SIGHUP: the settings were not reloaded (the running ones stay): {}", error.what());
+  }
+}
+
 /// The fixed-step loop (docs/hosting.md#the-loop): wait for packets until the next tick is due, run
-/// the due ticks, send; until a signal or the run time.
-void runLoop(coyote::GameServer& server, double runFor, LoopReporter report) {
+/// the due ticks, send; until a signal or the run time. `reload` reads the settings again.
+void runLoop(coyote::GameServer& server, double runFor, LoopReporter report,
+             const std::function<void()>& reload) {
   const double start = coyote::monotonicSeconds();
   while (!stopRequested.load()) {
     const double now = coyote::monotonicSeconds();
     if (runFor > 0.0 && now - start >= runFor) {
       break;
+    }
+    if (reloadRequested.exchange(false)) {
+      reload();
     }
     const double untilTick = server.nextTickTime() - now;
     server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
@@ -359,6 +385,7 @@ int main(int argc, char** argv) {
     const auto logger = makeLogger(line.logLevel);
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
+    std::signal(SIGHUP, requestReload);
     coyote::GameServer server(config, level, logger, coyote::monotonicSeconds(),
                               loadRoomLevels(config));
     announce(*logger, config, level, server.port());
@@ -382,7 +409,7 @@ int main(int argc, char** argv) {
     if (http) {
       http->setReady(true);
     }
-    runLoop(server, line.runFor, report);
+    runLoop(server, line.runFor, report, [&] { reloadSettings(server, line, *logger); });
     std::cout << server.metrics().summaryJson(server.elapsedSeconds()) << std::endl;
   } catch (const std::runtime_error& error) {  // ConfigError, or a socket that cannot bind
     return coyote::cli::fail(kProgram, error.what());

@@ -238,4 +238,12 @@ void applyEnvironmentOverrides(char** environment, ServerConfig& config) {
   readServerConfig(reader, config);
 }
 
+bool operator==(const PhysicsConfig& a, const PhysicsConfig& b) {
+  bool same = true;
+#define COYOTE_SAME_SETTING(section, key, type, name, ...) same = same && a.name == b.name;
+  COYOTE_PHYSICS_SETTINGS(COYOTE_SAME_SETTING)
+#undef COYOTE_SAME_SETTING
+  return same;
+}
+
 }  // namespace coyote

@@ -10,6 +10,9 @@
 
 namespace coyote {
 
+/// The physics settings compared one by one (for ServerConfig's comparison).
+bool operator==(const PhysicsConfig& a, const PhysicsConfig& b);
+
 /// Everything `coyote-server` can be told (docs/hosting.md#configuration), with defaults and units.
 /// `configs/server.toml` mirrors it by section; CLI flags override the file;
 /// `COYOTE_<SECTION>_<KEY>` environment variables override both (e.g. COYOTE_NET_PORT=7778).
@@ -93,6 +96,9 @@ struct ServerConfig {
   /// What its level 3 caps `sim.simulation_radius` (tiles) and `budgets.max_active_bodies` at.
   std::int32_t overloadRadius = 24;
   std::int32_t overloadActiveBodies = 32;
+
+  /// Setting by setting (a reload tells which changed: settings_reload.h).
+  bool operator==(const ServerConfig&) const = default;
 };
 
 /// The shortest admin.token accepted: guessing it at 5 tries a minute must be hopeless.

@@ -20,6 +20,10 @@ Moderation::Moderation(const ServerConfig& config, std::shared_ptr<spdlog::logge
   }
 }
 
+void Moderation::passwordChanged() {
+  passwordHash_ = config_.password.empty() ? SecretHash{} : secretHash(config_.password);
+}
+
 std::int64_t Moderation::unixTime(double now) const {
   return unixAtStart_ + static_cast<std::int64_t>(now - startTime_);
 }

@@ -43,6 +43,9 @@ class Moderation {
   std::string joinRefusal(std::uint32_t address, const Who& who, const std::string& password,
                           double now);
 
+  /// server.password changed in the config this reads (a reload): a Hello checks the new one.
+  void passwordChanged();
+
   // ---- bans -----------------------------------------------------------------------------------
   /// The bans at start: the records database's when records are kept and it answers, else
   /// admin.bans_file's.

@@ -3,6 +3,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "server/modules/server_module.h"
 
 namespace coyote {
@@ -13,7 +15,8 @@ const NameFunctions* nameFunctions() {
       return NameFunctions{
           moduleFunction<decltype(NameFunctions::key)>("names_icu", kNameKey),
           moduleFunction<decltype(NameFunctions::holdsOtherSpace)>("names_icu", kHoldsOtherSpace)};
-    } catch (const std::runtime_error&) {
+    } catch (const std::runtime_error& error) {
+      spdlog::error("{}: names are compared by their case alone", error.what());
       return std::nullopt;
     }
   }();

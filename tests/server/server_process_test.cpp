@@ -1,13 +1,17 @@
 // The coyote-server program itself: flags, refusals, signals.
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "client/core/server_query.h"
 #include "support/child_process.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
+#include "util/monotonic_clock.h"
 
 namespace coyote {
 namespace {
@@ -131,6 +135,70 @@ TEST(ServerProcess, EnvironmentOverridesTheCommandLine) {
                             (directory.path() / "server.log").string());
   ASSERT_EQ(server.wait(10.0), 0) << server.output();
   EXPECT_THAT(server.output(), HasSubstr("up to 3 players"));
+}
+
+/// What the server at `port` answers the browser's info query (an empty info after 3 s).
+net::ServerInfo infoOf(int port) {
+  ServerQuery query({{"127.0.0.1", static_cast<std::uint16_t>(port)}}, {});
+  const double start = monotonicSeconds();
+  while (monotonicSeconds() - start < 3.0) {
+    query.update(monotonicSeconds());
+    if (const auto servers = query.servers(); !servers.empty()) {
+      return servers.front().info;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return {};
+}
+
+/// Waits up to 5 s for `text` in the server's output.
+bool said(const test::ChildProcess& server, const std::string& text) {
+  const double start = monotonicSeconds();
+  while (server.output().find(text) == std::string::npos) {
+    if (monotonicSeconds() - start > 5.0) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+// `systemctl reload` (docs/hosting.md#reloading-the-settings): the browser's name and MOTD and the
+// password change at once, another setting is said to wait for a restart, and a file that no
+// longer reads keeps the running settings.
+TEST(ServerProcess, SighupTakesTheNewNameMotdAndPasswordAndKeepsTheRestForARestart) {
+  test::TempDirectory directory;
+  const std::string config =
+      directory.write("server.toml", "[server]\nname = \"Before\"\nmotd = \"old news\"\n");
+  test::ChildProcess server({kServer, "--config", config, "--level", kArena, "--port", "0",
+                             "--port-file", (directory.path() / "port").string()},
+                            (directory.path() / "server.log").string());
+  const int port = test::waitForPort((directory.path() / "port").string());
+  ASSERT_GT(port, 0) << server.output();
+  EXPECT_EQ(infoOf(port).name, "Before");
+
+  directory.write("server.toml",
+                  "[server]\nname = \"After\"\nmotd = \"new day\"\npassword = \"hunter22\"\n"
+                  "[net]\nsend_rate = 30\n");
+  server.signal(SIGHUP);
+  ASSERT_TRUE(said(server,
+                   "SIGHUP: settings read again; changed server.name, server.motd, "
+                   "server.password; the other settings changed take effect at the next restart"))
+      << server.output();
+  const net::ServerInfo after = infoOf(port);
+  EXPECT_EQ(after.name, "After");
+  EXPECT_EQ(after.motd, "new day");
+  EXPECT_TRUE(after.password);
+
+  directory.write("server.toml", "[server]\nname = \"Broken\"\n[net]\nsend_rate = 0\n");
+  server.signal(SIGHUP);
+  ASSERT_TRUE(said(server, "SIGHUP: the settings were not reloaded (the running ones stay)"))
+      << server.output();
+  EXPECT_THAT(server.output(), HasSubstr("send_rate"));
+  EXPECT_EQ(infoOf(port).name, "After");
+
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10.0), 0) << server.output();
 }
 
 }  // namespace
