@@ -69,13 +69,17 @@ if(COYOTE_MAN_PAGES)
       continue()
     endif()
     set(page ${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6.gz)
+    set(subcommands ${CMAKE_CURRENT_BINARY_DIR}/man/${program}.h2m)
+    # A program with subcommands (coyote-sim, coyote-admin) gets each one's --help as well.
     add_custom_command(OUTPUT ${page}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/man
+      COMMAND sh -c "${PROJECT_SOURCE_DIR}/packaging/man_subcommands.sh \"$1\" > \"$2\"; [ -s \"$2\" ] || rm \"$2\""
+        man_subcommands $<TARGET_FILE:${program}> ${subcommands}
       COMMAND ${HELP2MAN} --no-info --section=6 --version-string=${PROJECT_VERSION}
-        --name=${summary} --output=${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6
-        $<TARGET_FILE:${program}>
+        --name=${summary} --opt-include=${subcommands}
+        --output=${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6 $<TARGET_FILE:${program}>
       COMMAND gzip -9nf ${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6
-      DEPENDS ${program} VERBATIM)
+      DEPENDS ${program} ${PROJECT_SOURCE_DIR}/packaging/man_subcommands.sh VERBATIM)
     list(APPEND man_pages ${page})
     install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man6 COMPONENT ${component})
   endforeach()
@@ -121,6 +125,8 @@ set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS OFF)
 set(CPACK_DEBIAN_SERVER_PACKAGE_NAME coyote-server)
 set(CPACK_DEBIAN_CLIENT_PACKAGE_NAME coyote)
 set(CPACK_DEBIAN_CLIENT_PACKAGE_DEPENDS "coyote-server (= ${COYOTE_PACKAGE_VERSION})")
+# The libraries come from dpkg-shlibdeps; procps for the units' ExecReload (/bin/kill -HUP).
+set(CPACK_DEBIAN_SERVER_PACKAGE_DEPENDS "procps")
 set(CPACK_DEBIAN_CLIENT_PACKAGE_SECTION games)  # the game in /usr/games, as Debian's games are
 set(CPACK_DEBIAN_SERVER_PACKAGE_SECTION net)    # the host's programs in /usr/bin, on root's PATH
 # The first line is the synopsis; CPack indents the others as Debian's control file wants.
