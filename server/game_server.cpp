@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "server/modules/server_module.h"
 #include "server/player_name.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
@@ -91,12 +89,6 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
   moderation_.loadBans();
-  // Names are folded by the module names_icu, loaded at the first name read so that an idle
-  // server does not hold ICU (docs/hosting.md#memory): one missing is said now, not at a Hello.
-  if (!moduleInstalled("names_icu")) {
-    throw std::runtime_error(
-        fmt::format("{} is missing (the server's names module)", modulePath("names_icu")));
-  }
   if (roomStepper_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomStepper_.threads());
   }

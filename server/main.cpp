@@ -23,6 +23,7 @@
 #include "server/agones_agent.h"
 #include "server/game_server.h"
 #include "server/metrics_http.h"
+#include "server/modules/server_module.h"
 #include "server/prometheus_text.h"
 #include "server/records/records_page.h"
 #include "server/registry/master_registrar.h"
@@ -230,6 +231,25 @@ struct LoopReporter {
   }
 };
 
+/// Refuses a config whose modules are not installed (docs/hosting.md#memory): each is loaded at
+/// its first use, so a missing one is said at start rather than at a player's Hello.
+void checkModules(const coyote::ServerConfig& config) {
+  std::vector<std::string> needed{"names_icu"};
+  if (!config.recordsUrl.empty()) {
+    needed.emplace_back("records_postgres");
+  }
+  if (config.metricsPort != 0) {
+    needed.emplace_back("http_server");
+  }
+  for (const std::string& module : needed) {
+    if (!coyote::moduleInstalled(module)) {
+      throw coyote::ConfigError(
+          fmt::format("{} is missing: a module this config needs (docs/hosting.md#memory)",
+                      coyote::modulePath(module)));
+    }
+  }
+}
+
 /// SIGHUP (docs/hosting.md#reloading-the-settings): the file, flags and environment read again;
 /// what a running server can change is taken, the rest waits for a restart. A file that no longer
 /// reads keeps the running settings.
@@ -374,6 +394,7 @@ int main(int argc, char** argv) {
   }
   try {
     const coyote::ServerConfig config = resolveConfig(line);
+    checkModules(config);
     const coyote::Level level = loadLevel(config, config.level);
     if (line.checkConfig) {
       const std::size_t rooms = loadRoomLevels(config).size();

@@ -1,6 +1,7 @@
 // The coyote-server program itself: flags, refusals, signals.
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -135,6 +136,30 @@ TEST(ServerProcess, EnvironmentOverridesTheCommandLine) {
                             (directory.path() / "server.log").string());
   ASSERT_EQ(server.wait(10.0), 0) << server.output();
   EXPECT_THAT(server.output(), HasSubstr("up to 3 players"));
+}
+
+// The modules are found in lib/coyote beside the program's bin (docs/hosting.md#memory); one a
+// config needs and that is not there is said at start, with its path, never at a player's Hello.
+TEST(ServerProcess, AModuleTheConfigNeedsThatIsNotInstalledIsSaidAtStart) {
+  test::TempDirectory directory;
+  std::filesystem::create_directories(directory.path() / "bin");
+  std::filesystem::create_directories(directory.path() / "lib" / "coyote");
+  const std::filesystem::path program = directory.path() / "bin" / "coyote-server";
+  std::filesystem::copy_file(kServer, program);
+  const std::string check = program.string() + " --level " + kArena + " --check-config";
+  const auto noNames = test::runCommand(check);
+  EXPECT_EQ(noNames.exitCode, 2) << noNames.output;
+  EXPECT_THAT(noNames.output,
+              HasSubstr((directory.path() / "lib/coyote/names_icu.so").string() + " is missing"));
+
+  const std::filesystem::path built =
+      std::filesystem::path(kServer).parent_path() / "../lib/coyote";
+  std::filesystem::create_symlink(std::filesystem::canonical(built / "names_icu.so"),
+                                  directory.path() / "lib/coyote/names_icu.so");
+  EXPECT_EQ(test::runCommand(check).exitCode, 0) << test::runCommand(check).output;
+  const auto noHttp = test::runCommand(check + " --metrics-port 9100");
+  EXPECT_EQ(noHttp.exitCode, 2) << noHttp.output;
+  EXPECT_THAT(noHttp.output, HasSubstr("lib/coyote/http_server.so is missing"));
 }
 
 /// What the server at `port` answers the browser's info query (an empty info after 3 s).
