@@ -106,21 +106,29 @@ std::optional<Socket> connectTo(const ClientRequest& request, Clock::time_point 
   return std::nullopt;
 }
 
+/// Whether `field` is empty or holds a control character (or, with `noSpace`, a space).
+bool unsafe(std::string_view field, bool noSpace) {
+  return field.empty() || std::any_of(field.begin(), field.end(), [noSpace](char c) {
+           const auto byte = static_cast<unsigned char>(c);
+           return byte < ' ' || byte == 127 || (noSpace && byte == ' ');
+         });
+}
+
 /// The request's bytes, or "" and why when a field would break the request line or a header.
 std::string requestText(const ClientRequest& request, std::string& why) {
-  const auto unsafe = [](std::string_view field) {
-    return field.empty() || std::any_of(field.begin(), field.end(), [](char c) {
-             return static_cast<unsigned char>(c) <= ' ' || c == 127;
-           });
-  };
   for (const auto& [name, field] :
        {std::pair{"method", &request.method}, std::pair{"host", &request.host},
-        std::pair{"path", &request.path}, std::pair{"content type", &request.contentType}}) {
-    if (unsafe(*field) && !(field == &request.contentType && request.body.empty())) {
+        std::pair{"path", &request.path}}) {
+    if (unsafe(*field, true)) {
       why = fmt::format("the request's {} {:?} is empty or has a space or control character", name,
                         *field);
       return "";
     }
+  }
+  if (!request.body.empty() && unsafe(request.contentType, false)) {
+    why = fmt::format("the request's content type {:?} is empty or has a control character",
+                      request.contentType);
+    return "";
   }
   const bool v6 = request.host.find(':') != std::string::npos;
   std::string text = fmt::format(

@@ -214,6 +214,11 @@ TEST(HttpClient, RefusesARequestLineAHeaderCouldBeSmuggledInto) {
   request.host = "127.0.0.1\r\nX: y";
   EXPECT_FALSE(fetch(request, quick(), error));
   EXPECT_THAT(error, HasSubstr("host"));
+  ClientRequest typed = at(1);
+  typed.body = "{}";
+  typed.contentType = "application/json\r\nX-Evil: 1";
+  EXPECT_FALSE(fetch(typed, quick(), error));
+  EXPECT_THAT(error, HasSubstr("content type"));
 }
 
 }  // namespace
