@@ -56,8 +56,9 @@ TEST(ServerMemory, AnIdleServerMapsNoOptionalLibraryAndHoldsAtMostTenMegabytes) 
   }
   const long resident = server.process.residentKilobytes();
   std::printf("idle server on the playground: %ld kB resident\n", resident);
-  // Under AddressSanitizer the shadow memory and the allocator's own caches come on top.
-  EXPECT_LE(resident, 10 * 1024 + (test::kAddressSanitizer ? 16 * 1024 : 0));
+  // Under AddressSanitizer the shadow memory, the allocator's caches and the instrumented code
+  // come on top (41 MB idle in all, measured): there the bound only catches a gross change.
+  EXPECT_LE(resident, (test::kAddressSanitizer ? 50 : 10) * 1024);
 }
 
 TEST(ServerMemory, APlayersNameLoadsIcuAndAnHttpPortItsServerButNeitherLoadsTls) {
