@@ -23,7 +23,7 @@ std::string findServerBinary(const std::string& clientPath) {
   if (const char* configured = std::getenv("COYOTE_SERVER_BINARY")) {
     return configured;
   }
-  const std::filesystem::path here = std::filesystem::canonical("/proc/self/exe").parent_path();
+  const std::filesystem::path here = programFolder();
   for (const auto& candidate :
        {here / "coyote-server", here / ".." / "server" / "coyote-server",
         here / ".." / "bin" / "coyote-server",  // installed: /usr/games/.. and /usr/bin

@@ -9,12 +9,13 @@
 
 #include <fmt/format.h>
 
+#include "io/install_paths.h"
+
 namespace coyote {
 
 std::string modulePath(std::string_view module) {
-  std::error_code unknown;
-  const std::filesystem::path program = std::filesystem::canonical("/proc/self/exe", unknown);
-  const std::filesystem::path folder = unknown ? std::filesystem::path(".") : program.parent_path();
+  const std::string programs = programFolder();
+  const std::filesystem::path folder = programs.empty() ? "." : programs;
   return (folder / ".." / "lib" / "coyote" / (std::string(module) + ".so"))
       .lexically_normal()
       .string();

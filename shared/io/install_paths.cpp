@@ -19,13 +19,20 @@ std::string installedFile(const std::filesystem::path& relative) {
 
 }  // namespace
 
+std::string programFolder() {
+  std::error_code unknown;
+  const std::filesystem::path program = std::filesystem::canonical("/proc/self/exe", unknown);
+  return unknown ? std::string() : program.parent_path().string();
+}
+
 std::string installedDataFolder() {
   // Found from the program's own place, so that one build serves every prefix it is installed
   // under (/usr by the packages, /usr/local by cmake --install).
-  std::error_code unknown;
-  const std::filesystem::path program = std::filesystem::canonical("/proc/self/exe", unknown);
-  return unknown ? std::string()
-                 : (program.parent_path() / COYOTE_DATA_FROM_PROGRAMS).lexically_normal().string();
+  const std::string programs = programFolder();
+  return programs.empty() ? std::string()
+                          : (std::filesystem::path(programs) / COYOTE_DATA_FROM_PROGRAMS)
+                                .lexically_normal()
+                                .string();
 }
 
 std::string systemConfigFolder() {

@@ -23,6 +23,13 @@ using ::testing::Not;
 const std::string kServer = COYOTE_SERVER_BINARY;
 const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
 
+/// Runs `command` and expects the server to refuse with exit code 2 and `reason` in its output.
+void expectRefusal(const std::string& command, const std::string& reason) {
+  const auto result = test::runCommand(command);
+  EXPECT_EQ(result.exitCode, 2) << command << "\n" << result.output;
+  EXPECT_THAT(result.output, HasSubstr(reason)) << command;
+}
+
 TEST(ServerProcess, SigtermSaysGoodbyeWritesTheReplayAndExitsZero) {
   test::TempDirectory directory;
   const std::string replay = (directory.path() / "r.rpl").string();
@@ -52,22 +59,12 @@ TEST(ServerProcess, SigtermSaysGoodbyeWritesTheReplayAndExitsZero) {
 TEST(ServerProcess, BadConfigurationIsRefusedWithTheKeyAndExitCode2) {
   test::TempDirectory directory;
   const std::string config = directory.write("bad.toml", "[net]\nsend_rate = 0\n");
-  const auto result = test::runCommand(kServer + " --config " + config);
-  EXPECT_EQ(result.exitCode, 2);
-  EXPECT_THAT(result.output, HasSubstr("bad.toml: net.send_rate: must be in [1, 240], got 0"));
-
-  const auto environment =
-      test::runCommand("COYOTE_NET_MAX_PLAYERS=0 " + kServer + " --level " + kArena);
-  EXPECT_EQ(environment.exitCode, 2);
-  EXPECT_THAT(environment.output, HasSubstr("net.max_players"));
-
-  const auto peers = test::runCommand(kServer + " --level " + kArena + " --peers-per-address 0");
-  EXPECT_EQ(peers.exitCode, 2);
-  EXPECT_THAT(peers.output, HasSubstr("--peers-per-address must be in [1, 4095]"));
-
-  const auto level = test::runCommand(kServer + " --level /nonexistent.tmj");
-  EXPECT_EQ(level.exitCode, 2);
-  EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
+  expectRefusal(kServer + " --config " + config,
+                "bad.toml: net.send_rate: must be in [1, 240], got 0");
+  expectRefusal("COYOTE_NET_MAX_PLAYERS=0 " + kServer + " --level " + kArena, "net.max_players");
+  expectRefusal(kServer + " --level " + kArena + " --peers-per-address 0",
+                "--peers-per-address must be in [1, 4095]");
+  expectRefusal(kServer + " --level /nonexistent.tmj", "/nonexistent.tmj: cannot open file");
 }
 
 TEST(ServerProcess, CheckConfigSaysTheConfigIsGoodOrWhatIsWrongAndNeverListens) {
@@ -82,12 +79,10 @@ TEST(ServerProcess, CheckConfigSaysTheConfigIsGoodOrWhatIsWrongAndNeverListens) 
 
   test::TempDirectory directory;
   const std::string bad = directory.write("bad.toml", "[net]\nsend_rate = 0\n");
-  const auto config = test::runCommand(kServer + " --config " + bad + " --check-config");
-  EXPECT_EQ(config.exitCode, 2);
-  EXPECT_THAT(config.output, HasSubstr("bad.toml: net.send_rate: must be in [1, 240], got 0"));
-  const auto level = test::runCommand(kServer + " --level /nonexistent.tmj --check-config");
-  EXPECT_EQ(level.exitCode, 2);
-  EXPECT_THAT(level.output, HasSubstr("/nonexistent.tmj: cannot open file"));
+  expectRefusal(kServer + " --config " + bad + " --check-config",
+                "bad.toml: net.send_rate: must be in [1, 240], got 0");
+  expectRefusal(kServer + " --level /nonexistent.tmj --check-config",
+                "/nonexistent.tmj: cannot open file");
 }
 
 /// A loadable level with `spawns` spawn points on a `width` × `height` map, floor at the bottom.
@@ -118,15 +113,11 @@ std::string levelFile(const test::TempDirectory& directory, int width, int heigh
 
 TEST(ServerProcess, ALevelItCouldNotSendIsRefusedAtStartWithTheReason) {
   test::TempDirectory directory;
-  const auto spawns =
-      test::runCommand(kServer + " --port 0 --level " + levelFile(directory, 4, 2, 300));
-  EXPECT_EQ(spawns.exitCode, 2);
-  EXPECT_THAT(spawns.output, HasSubstr("cannot be served to clients: spawn count 300 exceeds 256"));
+  expectRefusal(kServer + " --port 0 --level " + levelFile(directory, 4, 2, 300),
+                "cannot be served to clients: spawn count 300 exceeds 256");
   // 4096 × 257 tiles: within the loader's 4096 per side, beyond the wire's 2^20 tiles.
-  const auto tiles =
-      test::runCommand(kServer + " --port 0 --level " + levelFile(directory, 4096, 257, 1));
-  EXPECT_EQ(tiles.exitCode, 2);
-  EXPECT_THAT(tiles.output, HasSubstr("cannot be served to clients: level size out of range"));
+  expectRefusal(kServer + " --port 0 --level " + levelFile(directory, 4096, 257, 1),
+                "cannot be served to clients: level size out of range");
 }
 
 TEST(ServerProcess, EnvironmentOverridesTheCommandLine) {
@@ -147,19 +138,14 @@ TEST(ServerProcess, AModuleTheConfigNeedsThatIsNotInstalledIsSaidAtStart) {
   const std::filesystem::path program = directory.path() / "bin" / "coyote-server";
   std::filesystem::copy_file(kServer, program);
   const std::string check = program.string() + " --level " + kArena + " --check-config";
-  const auto noNames = test::runCommand(check);
-  EXPECT_EQ(noNames.exitCode, 2) << noNames.output;
-  EXPECT_THAT(noNames.output,
-              HasSubstr((directory.path() / "lib/coyote/names_icu.so").string() + " is missing"));
+  expectRefusal(check, (directory.path() / "lib/coyote/names_icu.so").string() + " is missing");
 
   const std::filesystem::path built =
       std::filesystem::path(kServer).parent_path() / "../lib/coyote";
   std::filesystem::create_symlink(std::filesystem::canonical(built / "names_icu.so"),
                                   directory.path() / "lib/coyote/names_icu.so");
   EXPECT_EQ(test::runCommand(check).exitCode, 0) << test::runCommand(check).output;
-  const auto noHttp = test::runCommand(check + " --metrics-port 9100");
-  EXPECT_EQ(noHttp.exitCode, 2) << noHttp.output;
-  EXPECT_THAT(noHttp.output, HasSubstr("lib/coyote/http_server.so is missing"));
+  expectRefusal(check + " --metrics-port 9100", "lib/coyote/http_server.so is missing");
 }
 
 /// What the server at `port` answers the browser's info query (an empty info after 3 s).
