@@ -10,12 +10,12 @@
 namespace coyote {
 namespace {
 
-constexpr int kPlayers = bench::kLivingPlayers;
+constexpr int kWorldPlayers = bench::kLivingPlayers;
 constexpr std::size_t kPlatforms = bench::kLivingPlatforms;
 constexpr std::size_t kCrates = bench::kLivingCrates;
 
 struct LivingWorld : bench::SteppedWorld {
-  LivingWorld() : SteppedWorld(bench::livingWorld(), kPlayers) {}
+  LivingWorld() : SteppedWorld(bench::livingWorld(), kWorldPlayers) {}
 };
 
 void StepLivingWorld(benchmark::State& benchState) {
@@ -26,7 +26,7 @@ void StepLivingWorld(benchmark::State& benchState) {
     tick = (tick + 1) % world.inputs.size();
     benchmark::DoNotOptimize(world.state);
   }
-  const double bodies = kPlayers + static_cast<double>(kPlatforms + kCrates);
+  const double bodies = kWorldPlayers + static_cast<double>(kPlatforms + kCrates);
   benchState.counters["per_body_step"] =
       benchmark::Counter(static_cast<double>(benchState.iterations()) * bodies,
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);

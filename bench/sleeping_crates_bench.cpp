@@ -14,7 +14,7 @@
 namespace coyote {
 namespace {
 
-constexpr int kPlayers = 16;
+constexpr int kCratePlayers = 16;
 constexpr int kWidth = 320;
 constexpr int kFloors = 8;            // crate floors, under the players' floor
 constexpr int kCratesPerFloor = 250;  // 1.25 tiles apart: a nudged crate never reaches the next
@@ -39,7 +39,7 @@ Level crateYard(Keep keep) {
     level.setTile(0, row, TileType::Solid);
     level.setTile(kWidth - 1, row, TileType::Solid);
   }
-  for (int i = 0; i < kPlayers; ++i) {
+  for (int i = 0; i < kCratePlayers; ++i) {
     level.spawns.push_back({8.0f + 18.0f * static_cast<float>(i), static_cast<float>(floorRow(0))});
   }
   for (std::size_t i = 0; i < std::size_t{kFloors} * kCratesPerFloor; ++i) {
@@ -64,7 +64,7 @@ struct Yard {
 
   explicit Yard(bool full)
       : level(crateYard([full](std::size_t i) { return full || keptAwake(i); })) {
-    state = makeWorld(kPlayers, level, parameters.config);
+    state = makeWorld(kCratePlayers, level, parameters.config);
     for (std::size_t slot = 0; slot < level.crates.size(); ++slot) {
       if (!full || keptAwake(slot)) {
         awake.push_back(slot);
@@ -114,7 +114,7 @@ void SleepingCrates(benchmark::State& benchState) {
   std::vector<TickInputs> inputs(kRecordedTicks);
   RandomInputs random(1);
   for (TickInputs& tick : inputs) {
-    random.next(tick, kPlayers);
+    random.next(tick, kCratePlayers);
   }
   Yard full(true);
   Yard base(false);

@@ -64,7 +64,7 @@ constexpr const char* kStatements[][2] = {
     {"release_name", "DELETE FROM name_owners WHERE name_key = $1"},
 };
 
-BoardRow boardRow(const pqxx::row& row, std::int64_t rank) {
+BoardRow postgresBoardRow(const pqxx::row& row, std::int64_t rank) {
   return BoardRow{rank,
                   row[0].as<std::string>(),
                   row[1].as<std::int64_t>(),
@@ -120,7 +120,7 @@ class PostgresRecords final : public RecordsStore {
     pqxx::read_transaction read(connection_);
     std::vector<BoardRow> rows;
     for (const pqxx::row& row : read.exec_prepared("top", course, limit, offset)) {
-      rows.push_back(boardRow(row, offset + static_cast<std::int64_t>(rows.size()) + 1));
+      rows.push_back(postgresBoardRow(row, offset + static_cast<std::int64_t>(rows.size()) + 1));
     }
     return rows;
   }
@@ -152,7 +152,7 @@ class PostgresRecords final : public RecordsStore {
     if (found.empty()) {
       return std::nullopt;
     }
-    BoardRow row = boardRow(found[0], 0);
+    BoardRow row = postgresBoardRow(found[0], 0);
     row.rank =
         read.exec_prepared1("rank_of", course, row.timeUs, row.finishedAt)[0].as<std::int64_t>() +
         1;
@@ -260,7 +260,7 @@ class PostgresRecords final : public RecordsStore {
   static std::vector<BoardRow> rowsOf(const pqxx::result& result) {
     std::vector<BoardRow> rows;
     for (const pqxx::row& row : result) {
-      rows.push_back(boardRow(row, 0));
+      rows.push_back(postgresBoardRow(row, 0));
     }
     return rows;
   }

@@ -9,11 +9,11 @@
 namespace coyote {
 namespace {
 
-constexpr int kFullJumpTicks = 14;  ///< held this long, a jump goes its full height
-constexpr int kStuckTicks = 90;     ///< this long without getting closer: try a detour
+constexpr int kRacerFullJumpTicks = 14;  ///< held this long, a jump goes its full height
+constexpr int kRacerStuckTicks = 90;     ///< this long without getting closer: try a detour
 constexpr int kDetourTicks = 40;
-constexpr float kGroundProbe = 3.0f;  ///< tiles a ray looks down for ground ahead
-constexpr float kClimb = 2.0f;        ///< a target this much higher, close by: climb to it
+constexpr float kRacerGroundProbe = 3.0f;  ///< tiles a ray looks down for ground ahead
+constexpr float kClimb = 2.0f;             ///< a target this much higher, close by: climb to it
 
 Vec2 centreOf(const Aabb& region) {
   return {region.position.x + region.size.x * 0.5f, region.position.y + region.size.y * 0.5f};
@@ -49,14 +49,15 @@ RacerBrain::Outlook RacerBrain::lookAhead(const WorldState& state, const Level& 
   Outlook outlook;
   outlook.wall = queries.boxCast(box, {dir * 0.5f, 0.0f}, filter).normalX != 0;
   const float front = direction > 0 ? box.right() + 0.3f : box.left() - 0.3f;
-  outlook.gap = !queries.rayCast({front, box.bottom() - 0.05f}, {0.0f, kGroundProbe}, filter).hit;
+  outlook.gap =
+      !queries.rayCast({front, box.bottom() - 0.05f}, {0.0f, kRacerGroundProbe}, filter).hit;
   outlook.hazard = hazardAhead(box, direction, level, 3);
   return outlook;
 }
 
 std::uint8_t RacerBrain::jumpButton(bool wanted, bool canJump) {
   if (canJump && wanted && jumpHeldTicks_ == 0) {
-    jumpHeldTicks_ = kFullJumpTicks;
+    jumpHeldTicks_ = kRacerFullJumpTicks;
   }
   if (jumpHeldTicks_ == 0) {
     return 0;
@@ -82,7 +83,7 @@ PlayerInput RacerBrain::next(const WorldState& state, const Level& level,
   if (distance < bestDistance_ - 0.25f) {
     bestDistance_ = distance;
     stuckTicks_ = 0;
-  } else if (++stuckTicks_ > kStuckTicks) {
+  } else if (++stuckTicks_ > kRacerStuckTicks) {
     detourTicks_ = kDetourTicks;
     stuckTicks_ = 0;
     bestDistance_ = distance;

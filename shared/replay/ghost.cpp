@@ -25,7 +25,7 @@ std::int32_t units(float tiles) {
 }
 
 template <class T>
-void put(std::string& out, T value) {
+void putGhostField(std::string& out, T value) {
   char bytes[sizeof(T)];
   std::memcpy(bytes, &value, sizeof(T));
   out.append(bytes, sizeof(T));
@@ -43,12 +43,12 @@ void GhostWriter::add(Vec2 position) {
   const std::int64_t dy = static_cast<std::int64_t>(y) - lastY_;
   const auto fits = [](std::int64_t d) { return d > kWholePosition && d <= INT16_MAX; };
   if (ticks_ > 0 && fits(dx) && fits(dy)) {
-    put(raw_, static_cast<std::int16_t>(dx));
-    put(raw_, static_cast<std::int16_t>(dy));
+    putGhostField(raw_, static_cast<std::int16_t>(dx));
+    putGhostField(raw_, static_cast<std::int16_t>(dy));
   } else {
-    put(raw_, kWholePosition);
-    put(raw_, x);
-    put(raw_, y);
+    putGhostField(raw_, kWholePosition);
+    putGhostField(raw_, x);
+    putGhostField(raw_, y);
   }
   lastX_ = x;
   lastY_ = y;

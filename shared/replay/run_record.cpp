@@ -17,9 +17,9 @@
 namespace coyote {
 namespace {
 
-constexpr std::array<char, 8> kMagic = {'C', 'O', 'Y', 'O', 'T', 'E', 'R', 'N'};
+constexpr std::array<char, 8> kRunMagic = {'C', 'O', 'Y', 'O', 'T', 'E', 'R', 'N'};
 constexpr std::size_t kLengthBytes = 4;
-constexpr std::size_t kChecksumBytes = 8;
+constexpr std::size_t kRunChecksumBytes = 8;
 constexpr std::size_t kMaxRunRecordBytes = 4u << 20;
 
 template <class... Values>
@@ -70,10 +70,10 @@ std::string encodeRunRecord(const RunRecord& record) {
   const std::string payload = wireBytes(record);
   const auto length = static_cast<std::uint32_t>(payload.size());
   const std::uint64_t checksum = XXH64(payload.data(), payload.size(), length);
-  std::string bytes(kMagic.data(), kMagic.size());
+  std::string bytes(kRunMagic.data(), kRunMagic.size());
   bytes.append(reinterpret_cast<const char*>(&length), kLengthBytes);
   bytes += payload;
-  bytes.append(reinterpret_cast<const char*>(&checksum), kChecksumBytes);
+  bytes.append(reinterpret_cast<const char*>(&checksum), kRunChecksumBytes);
   return bytes;
 }
 
@@ -81,19 +81,20 @@ RunRecord decodeRunRecord(std::string_view bytes, const std::string& what) {
   const auto fail = [&what](std::string_view reason) {
     return ConfigError(fmt::format("{}: {}", what, reason));
   };
-  if (bytes.size() < kMagic.size() + kLengthBytes + kChecksumBytes ||
-      std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
+  if (bytes.size() < kRunMagic.size() + kLengthBytes + kRunChecksumBytes ||
+      std::memcmp(bytes.data(), kRunMagic.data(), kRunMagic.size()) != 0) {
     throw fail("not a Coyote run record");
   }
   std::uint32_t length = 0;
-  std::memcpy(&length, bytes.data() + kMagic.size(), kLengthBytes);
+  std::memcpy(&length, bytes.data() + kRunMagic.size(), kLengthBytes);
   if (length > kMaxRunRecordBytes ||
-      bytes.size() != kMagic.size() + kLengthBytes + length + kChecksumBytes) {
+      bytes.size() != kRunMagic.size() + kLengthBytes + length + kRunChecksumBytes) {
     throw fail(fmt::format("{} bytes, its length field says {}", bytes.size(), length));
   }
-  const std::string_view payload = bytes.substr(kMagic.size() + kLengthBytes, length);
+  const std::string_view payload = bytes.substr(kRunMagic.size() + kLengthBytes, length);
   std::uint64_t checksum = 0;
-  std::memcpy(&checksum, bytes.data() + kMagic.size() + kLengthBytes + length, kChecksumBytes);
+  std::memcpy(&checksum, bytes.data() + kRunMagic.size() + kLengthBytes + length,
+              kRunChecksumBytes);
   if (checksum != XXH64(payload.data(), payload.size(), length)) {
     throw fail("checksum mismatch");
   }

@@ -22,7 +22,7 @@ using test::Call;
 using test::freeTcpPort;
 using test::RecordingSidecar;
 
-std::shared_ptr<spdlog::logger> quiet() {
+std::shared_ptr<spdlog::logger> quietAgonesLog() {
   return std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>());
 }
 
@@ -42,7 +42,7 @@ TEST(AgonesAgent, FollowsTheRestContractAndRetriesASidecarThatIsNotUpYet) {
   settings.healthInterval = 0.25;
   settings.shutdownWhenEmptyAfter = 0.6;
   settings.retryInterval = 0.1;
-  AgonesAgent agent(settings, quiet(), monotonicSeconds);
+  AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
   loopFor(agent, 0.4, 0);  // the sidecar is not up: the agent keeps trying
   RecordingSidecar sidecar(settings.sdkPort);
   ASSERT_TRUE(sidecar.bound());
@@ -92,7 +92,7 @@ TEST(AgonesAgent, LearnsWherePlayersReachItFromItsGameServersStatus) {
   settings.retryInterval = 0.1;
   RecordingSidecar sidecar(settings.sdkPort);
   ASSERT_TRUE(sidecar.bound());
-  AgonesAgent agent(settings, quiet(), monotonicSeconds);
+  AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
   loopFor(agent, 0.4, 0);
   EXPECT_FALSE(agent.publicEndpoint()) << "scheduled: no address yet";
   sidecar.setGameServer(R"({"object_meta": {"name": "coyote-x7"}, "status": {"state": "Ready",
@@ -135,7 +135,7 @@ TEST(AgonesAgent, AStalledLoopSendsNoHealth) {
   settings.healthInterval = 0.1;
   RecordingSidecar sidecar(settings.sdkPort);
   {
-    AgonesAgent agent(settings, quiet(), monotonicSeconds);
+    AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
     loopFor(agent, 0.8, 0, false);
   }
   int health = 0;

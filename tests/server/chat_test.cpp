@@ -5,12 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/chat_lines.h"
 #include "support/network.h"
 #include "support/raw_peer.h"
 
 namespace coyote {
 namespace {
 
+using test::linesOf;
 using test::playing;
 using ::testing::HasSubstr;
 
@@ -18,18 +20,6 @@ ServerConfig chatConfig() {
   ServerConfig config = test::testServerConfig();
   config.peersPerAddress = 16;
   return config;
-}
-
-/// The texts of `client`'s chat lines of `kind` (and from `name`, if given).
-std::vector<std::string> linesOf(const ClientSession& client, net::ChatKind kind,
-                                 const std::string& name = "") {
-  std::vector<std::string> texts;
-  for (const ChatEntry& entry : client.chat().lines()) {
-    if (entry.kind == kind && (name.empty() || entry.name == name)) {
-      texts.push_back(entry.text);
-    }
-  }
-  return texts;
 }
 
 struct TwoPlayers {

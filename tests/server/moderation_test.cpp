@@ -222,17 +222,17 @@ TEST(Password, AMissingOrWrongOneIsRefusedWithItsReasonAndGuessesAreRateLimited)
 }
 
 /// Four players, each from an address of its own; p0 calls a vote to kick p3.
-struct VoteRoom {
+struct ModeratedVoteRoom {
   ModeratedRoom room{
       {"p0", "p1", "p2", "p3"}, test::testServerConfig(), test::networkTestLevel(), {}, true};
-  VoteRoom() {
+  ModeratedVoteRoom() {
     EXPECT_EQ(room.player(0).say("/vote kick P3"), "");
     room.pump(0.3);
   }
 };
 
 TEST(VoteKick, AMajorityOfTheOthersPutsThePlayerOutForFiveMinutes) {
-  VoteRoom vote;
+  ModeratedVoteRoom vote;
   ModeratedRoom& room = vote.room;
   EXPECT_THAT(linesOf(room.player(1), net::ChatKind::Server),
               ::testing::Contains(HasSubstr("p0 calls a vote to kick p3: /vote yes or /vote no "
@@ -257,7 +257,7 @@ TEST(VoteKick, AMajorityOfTheOthersPutsThePlayerOutForFiveMinutes) {
 }
 
 TEST(VoteKick, WithoutAMajorityTheVoteFailsAndTheCallerWaits) {
-  VoteRoom vote;
+  ModeratedVoteRoom vote;
   ModeratedRoom& room = vote.room;
   room.player(1).say("/vote no");
   room.player(2).say("/vote no");
@@ -273,7 +273,7 @@ TEST(VoteKick, WithoutAMajorityTheVoteFailsAndTheCallerWaits) {
 }
 
 TEST(VoteKick, RunsOutAfterAMinute) {
-  VoteRoom vote;
+  ModeratedVoteRoom vote;
   vote.room.pump(VoteKick::kSeconds + 0.5);
   EXPECT_THAT(linesOf(vote.room.player(1), net::ChatKind::Server),
               ::testing::Contains("the vote to kick p3 failed (1 yes of 2 needed)"));

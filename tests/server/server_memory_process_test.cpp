@@ -19,7 +19,8 @@
 namespace coyote {
 namespace {
 
-const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
+const std::string kMemoryPlayground =
+    std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
 
 /// What an idle server must not map: TLS (OpenSSL, GnuTLS), PostgreSQL's client and its
 /// Kerberos and LDAP, ICU, the HTTP server.
@@ -46,7 +47,7 @@ bool maps(const std::string& files, const std::string& library) {
 TEST(ServerMemory, AnIdleServerMapsNoOptionalLibraryAndHoldsAtMostTenMegabytes) {
   test::TempDirectory directory;
   test::ServerProcess server(directory, (directory.path() / "idle.rpl").string(),
-                             {"--level", kPlayground});
+                             {"--level", kMemoryPlayground});
   ASSERT_GT(server.port, 0) << server.process.output();
   std::this_thread::sleep_for(std::chrono::seconds(1));  // idle: ticking, nobody there
   const std::string files = mappedFiles(server.process.pid());

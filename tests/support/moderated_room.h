@@ -12,6 +12,7 @@
 
 #include "http/micro_http_server.h"
 #include "server/admin/admin_api.h"
+#include "support/chat_lines.h"
 #include "support/network.h"
 #include "support/tcp_client.h"
 #include "util/monotonic_clock.h"
@@ -26,17 +27,6 @@ struct Answer {
   std::string body;
   nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
 };
-
-/// The lines of `kind` in `client`'s chat, oldest first.
-inline std::vector<std::string> linesOf(const ClientSession& client, net::ChatKind kind) {
-  std::vector<std::string> texts;
-  for (const ChatEntry& entry : client.chat().lines()) {
-    if (entry.kind == kind) {
-      texts.push_back(entry.text);
-    }
-  }
-  return texts;
-}
 
 /// Players on a server whose admin API answers on a real HTTP port.
 struct ModeratedRoom {

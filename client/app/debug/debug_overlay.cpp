@@ -4,13 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "client/app/scene/world_drawing.h"
 #include "client/app/scene/world_renderer.h"
 #include "client/core/render_smoothing.h"
 
 namespace coyote {
 namespace {
-
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 
 void outline(sf::RenderTarget& target, const sf::RenderStates& states, float x, float y,
              float width, float height, sf::Color color) {

@@ -11,7 +11,6 @@
 namespace coyote {
 namespace {
 
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 /// Closer than this to a limit (tiles) is at it: the solver leaves a little slack.
 constexpr float kAtLimit = 0.02f;
 /// Farther than this along a rail with no limit, the range is drawn as far as this (tiles).

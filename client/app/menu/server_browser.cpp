@@ -22,9 +22,9 @@ constexpr float kTabWidth = 200.0f;
 constexpr float kFiltersY = 196.0f;
 constexpr float kHeaderY = 240.0f;
 constexpr float kRowsTop = 272.0f;
-constexpr float kRowHeight = 28.0f;
-constexpr float kDetailsY = kRowsTop + kRowHeight * ServerBrowser::kVisibleRows + 18.0f;
-constexpr unsigned kTextSize = 18;
+constexpr float kBrowserRowHeight = 28.0f;
+constexpr float kDetailsY = kRowsTop + kBrowserRowHeight * ServerBrowser::kVisibleRows + 18.0f;
+constexpr unsigned kBrowserTextSize = 18;
 /// The columns: name, level, mode, players, ping, lock; a header click sorts by its column.
 constexpr float kColumns[] = {kLeft, 520.0f, 730.0f, 850.0f, 990.0f, 1110.0f};
 constexpr const char* kHeaders[] = {"Name", "Level", "Mode", "Players", "Ping", "Lock"};
@@ -277,7 +277,7 @@ ServerBrowser::Choice ServerBrowser::handleClick(float x, float y) {
     showTab(tab_);
     return {Outcome::SettingsChanged};
   }
-  const int shown = static_cast<int>((y - kRowsTop) / kRowHeight);
+  const int shown = static_cast<int>((y - kRowsTop) / kBrowserRowHeight);
   const int row = first_ + shown;
   if (y < kRowsTop || shown >= kVisibleRows || row >= static_cast<int>(rows_.size())) {
     return {};
@@ -349,16 +349,16 @@ void ServerBrowser::drawTabs(sf::RenderTarget& target, const sf::Font& font) con
 }
 
 void ServerBrowser::drawFilters(sf::RenderTarget& target, const sf::Font& font) const {
-  drawMenuText(target, font, "Search: " + search_.text() + "_", kTextSize, {kLeft, kFiltersY},
-               palette::kMenuText);
+  drawMenuText(target, font, "Search: " + search_.text() + "_", kBrowserTextSize,
+               {kLeft, kFiltersY}, palette::kMenuText);
   const std::pair<const char*, bool> toggles[] = {
       {"F3 hide full", config_.browser.hideFull},
       {"F4 hide empty", config_.browser.hideEmpty},
       {"F6 hide password", config_.browser.hidePassword}};
   for (std::size_t i = 0; i < std::size(toggles); ++i) {
     drawMenuText(target, font,
-                 fmt::format("[{}] {}", toggles[i].second ? 'x' : ' ', toggles[i].first), kTextSize,
-                 {kFilterX[i], kFiltersY},
+                 fmt::format("[{}] {}", toggles[i].second ? 'x' : ' ', toggles[i].first),
+                 kBrowserTextSize, {kFilterX[i], kFiltersY},
                  toggles[i].second ? palette::kLocalPlayer : palette::kMenuText);
   }
 }
@@ -366,7 +366,7 @@ void ServerBrowser::drawFilters(sf::RenderTarget& target, const sf::Font& font) 
 void ServerBrowser::drawTable(sf::RenderTarget& target, const sf::Font& font) const {
   for (std::size_t i = 0; i < std::size(kHeaders); ++i) {
     const bool sorting = kColumnSorts[i] == config_.browser.sort;
-    drawMenuText(target, font, std::string(kHeaders[i]) + (sorting ? " v" : ""), kTextSize,
+    drawMenuText(target, font, std::string(kHeaders[i]) + (sorting ? " v" : ""), kBrowserTextSize,
                  {kColumns[i], kHeaderY}, sorting ? palette::kLocalPlayer : palette::kMenuText);
   }
   sf::RectangleShape rule({MenuList::kPageWidth - 2.0f * kLeft, 2.0f});
@@ -374,14 +374,14 @@ void ServerBrowser::drawTable(sf::RenderTarget& target, const sf::Font& font) co
   rule.setFillColor(palette::kMenuText);
   target.draw(rule);
   const int last = std::min(static_cast<int>(rows_.size()), first_ + kVisibleRows);
-  TextBatch texts(font, kTextSize, 2.0f);  // every row's texts in one draw call
+  TextBatch texts(font, kBrowserTextSize, 2.0f);  // every row's texts in one draw call
   for (int i = first_; i < last; ++i) {
     drawRow(target, texts, rows_[static_cast<std::size_t>(i)],
-            kRowsTop + kRowHeight * static_cast<float>(i - first_), i == selected_);
+            kRowsTop + kBrowserRowHeight * static_cast<float>(i - first_), i == selected_);
   }
   texts.draw(target);
   if (rows_.empty()) {
-    drawMenuText(target, font, status(), kTextSize, {kLeft, kRowsTop}, palette::kMenuText);
+    drawMenuText(target, font, status(), kBrowserTextSize, {kLeft, kRowsTop}, palette::kMenuText);
   }
   if (first_ > 0 || last < static_cast<int>(rows_.size())) {
     drawMenuText(target, font, fmt::format("{}-{} of {}", first_ + 1, last, rows_.size()), 15,
@@ -392,7 +392,7 @@ void ServerBrowser::drawTable(sf::RenderTarget& target, const sf::Font& font) co
 void ServerBrowser::drawRow(sf::RenderTarget& target, TextBatch& texts, const BrowserRow& row,
                             float y, bool chosen) const {
   if (chosen) {
-    sf::RectangleShape bar({MenuList::kPageWidth - 2.0f * kLeft + 16.0f, kRowHeight - 2.0f});
+    sf::RectangleShape bar({MenuList::kPageWidth - 2.0f * kLeft + 16.0f, kBrowserRowHeight - 2.0f});
     bar.setPosition(kLeft - 8.0f, y - 2.0f);
     bar.setFillColor(palette::kMenuSelection);
     target.draw(bar);
@@ -432,8 +432,8 @@ void ServerBrowser::drawDetails(sf::RenderTarget& target, const sf::Font& font) 
   const BrowserRow& row = rows_[static_cast<std::size_t>(selected_)];
   float y = kDetailsY + 28.0f;
   drawMenuText(target, font,
-               fmt::format("{}   {}   {}", row.info.name, row.address, row.info.version), kTextSize,
-               {kLeft, y}, palette::kLocalPlayer);
+               fmt::format("{}   {}   {}", row.info.name, row.address, row.info.version),
+               kBrowserTextSize, {kLeft, y}, palette::kLocalPlayer);
   std::string motd = row.info.motd;
   for (int line = 0; line < 2 && !motd.empty(); ++line) {  // two lines, cut at whole characters
     const std::string shown = net::printablePrefix(motd, 100);

@@ -9,12 +9,12 @@
 #include "client/app/scene/art/character_animation.h"
 #include "client/app/scene/art/character_sprites.h"
 #include "client/app/scene/art/tile_atlas.h"
+#include "client/app/scene/world_drawing.h"
 #include "client/core/viewport.h"
 
 namespace coyote {
 namespace {
 
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 constexpr int kGroundRow = 13;  ///< the stone's top row (of 15)
 constexpr float kFeetY = static_cast<float>(kGroundRow) * kTile;
 /// Tiles a second the backdrop drifts by, as if the camera ran along.

@@ -16,7 +16,6 @@
 namespace coyote {
 namespace {
 
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 /// Farther than this in one tick is a respawn, not a motion to interpolate.
 constexpr float kSnapDistance = 2.0f;
 
@@ -40,8 +39,8 @@ void fill(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRec
   target.draw(shape, states);
 }
 
-void outline(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
-             sf::Color color) {
+void bodyOutline(sf::RenderTarget& target, const sf::RenderStates& states, sf::FloatRect rect,
+                 sf::Color color) {
   sf::RectangleShape shape({rect.width - 1.0f, rect.height - 1.0f});
   shape.setPosition(rect.left + 0.5f, rect.top + 0.5f);
   shape.setFillColor(sf::Color::Transparent);
@@ -344,7 +343,7 @@ void BodyRenderer::drawDebug(sf::RenderTarget& target, Vec2 camera, const WorldS
       [&](const Aabb& box, bool, bool, bool supported, const CollisionFilter&,
           const CrateDefinition*) {
         const sf::FloatRect rect = pixels(box);
-        outline(target, states, rect, palette::kDebugBody);
+        bodyOutline(target, states, rect, palette::kDebugBody);
         if (supported) {  // resting on a body: its contact, at the middle of its bottom edge
           fill(target, states,
                {rect.left + rect.width * 0.5f - 1.0f, rect.top + rect.height - 1.0f, 2.0f, 2.0f},

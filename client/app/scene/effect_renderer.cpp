@@ -5,12 +5,11 @@
 
 #include "client/app/render/palette.h"
 #include "client/app/render/shape_batch.h"
+#include "client/app/scene/world_drawing.h"
 #include "client/app/scene/world_renderer.h"
 
 namespace coyote {
 namespace {
-
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 
 sf::Color faded(sf::Color color, float opacity) {
   color.a = static_cast<sf::Uint8>(static_cast<float>(color.a) * opacity);

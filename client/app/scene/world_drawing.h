@@ -7,9 +7,11 @@
 
 namespace coyote {
 
+/// Logical pixels per tile, as the float every drawing multiplies by.
+inline constexpr float kTile = static_cast<float>(kPixelsPerTile);
+
 /// A world point (tiles) in logical pixels.
 inline sf::Vector2f toPixels(Vec2 point) {
-  constexpr float kTile = static_cast<float>(kPixelsPerTile);
   return {point.x * kTile, point.y * kTile};
 }
 

@@ -7,12 +7,12 @@
 #include "client/app/render/text_batch.h"
 #include "client/app/scene/art/autotile.h"
 #include "client/app/scene/art/tile_atlas.h"
+#include "client/app/scene/world_drawing.h"
 #include "sim/collision/slope.h"
 
 namespace coyote {
 namespace {
 
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 constexpr int kRoundedSegments = 12;
 
 void addTriangle(sf::VertexArray& array, sf::Vector2f a, sf::Vector2f b, sf::Vector2f c,

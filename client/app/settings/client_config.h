@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +31,11 @@ struct Bindings {
   std::int32_t gamepadDash = 2;     ///< X
   std::int32_t gamepadRestart = 6;  ///< Back (View)
 };
+
+/// Whether `key` is one of an action's keys.
+inline bool isBound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
 
 /// How the server browser sorts and what it hides ([browser]; docs/playing.md#the-server-browser).
 enum class BrowserSort { Ping, Players, Name };

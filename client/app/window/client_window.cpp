@@ -15,10 +15,6 @@
 namespace coyote {
 namespace {
 
-bool bound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
-
 /// Saves the window's current picture; call before display().
 bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
   sf::Texture texture;
@@ -100,7 +96,7 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
         window_.close();  // a replay from the command line
       }
     } else if (event.type == sf::Event::KeyReleased &&
-               bound(config_.bindings.scoreboard, event.key.code)) {
+               isBound(config_.bindings.scoreboard, event.key.code)) {
       scoreboardHeld_ = false;
     } else if (event.type == sf::Event::KeyPressed) {
       presses_.event(event, config_.bindings);
@@ -147,16 +143,16 @@ void ClientWindow::handleGameKey(sf::Keyboard::Key key, ReplayPlayer* player) {
   if (key == sf::Keyboard::H && player == nullptr && hints_.hide()) {
     menus_.save();
   }
-  scoreboardHeld_ = scoreboardHeld_ || bound(config_.bindings.scoreboard, key);
-  showGhosts_ = showGhosts_ != bound(config_.bindings.ghosts, key);
-  if (bound(config_.bindings.zoom, key)) {
+  scoreboardHeld_ = scoreboardHeld_ || isBound(config_.bindings.scoreboard, key);
+  showGhosts_ = showGhosts_ != isBound(config_.bindings.ghosts, key);
+  if (isBound(config_.bindings.zoom, key)) {
     config_.zoom = config_.zoom % kMaxZoom + 1;
     menus_.save();
   }
-  options_.debugOverlay = options_.debugOverlay != bound(config_.bindings.debugOverlay, key);
-  options_.netGraph = options_.netGraph != bound(config_.bindings.netGraph, key);
-  options_.debugJoints = options_.debugJoints != bound(config_.bindings.debugJoints, key);
-  options_.debugLimits = options_.debugLimits != bound(config_.bindings.debugLimits, key);
+  options_.debugOverlay = options_.debugOverlay != isBound(config_.bindings.debugOverlay, key);
+  options_.netGraph = options_.netGraph != isBound(config_.bindings.netGraph, key);
+  options_.debugJoints = options_.debugJoints != isBound(config_.bindings.debugJoints, key);
+  options_.debugLimits = options_.debugLimits != isBound(config_.bindings.debugLimits, key);
   if (player != nullptr) {
     replayKey(*player, key);
   }

@@ -3,23 +3,15 @@
 #include <algorithm>
 
 namespace coyote {
-namespace {
-
-bool bound(const std::vector<sf::Keyboard::Key>& keys, sf::Keyboard::Key key) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
-
-}  // namespace
-
 void PressLatch::event(const sf::Event& event, const Bindings& bindings) {
   if (event.type == sf::Event::KeyPressed) {
     const sf::Keyboard::Key key = event.key.code;
-    buttons_ |= static_cast<std::uint8_t>((bound(bindings.jump, key) ? kButtonJump : 0) |
-                                          (bound(bindings.dash, key) ? kButtonDash : 0) |
-                                          (bound(bindings.respawn, key) ? kButtonRespawn : 0) |
-                                          (bound(bindings.restart, key) ? kButtonRestart : 0));
-    moveX_ = bound(bindings.left, key) ? -1 : bound(bindings.right, key) ? 1 : moveX_;
-    moveY_ = bound(bindings.up, key) ? -1 : bound(bindings.down, key) ? 1 : moveY_;
+    buttons_ |= static_cast<std::uint8_t>((isBound(bindings.jump, key) ? kButtonJump : 0) |
+                                          (isBound(bindings.dash, key) ? kButtonDash : 0) |
+                                          (isBound(bindings.respawn, key) ? kButtonRespawn : 0) |
+                                          (isBound(bindings.restart, key) ? kButtonRestart : 0));
+    moveX_ = isBound(bindings.left, key) ? -1 : isBound(bindings.right, key) ? 1 : moveX_;
+    moveY_ = isBound(bindings.up, key) ? -1 : isBound(bindings.down, key) ? 1 : moveY_;
   } else if (event.type == sf::Event::JoystickButtonPressed && bindings.gamepadEnabled &&
              event.joystickButton.joystickId == 0) {
     const auto button = static_cast<std::int32_t>(event.joystickButton.button);

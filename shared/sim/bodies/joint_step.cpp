@@ -21,7 +21,7 @@ float lengthOf(Vec2 a) {
   return std::sqrt(dot(a, a));
 }
 
-Vec2 centreOf(const Crate& crate, const CrateDefinition& definition) {
+Vec2 jointCentre(const Crate& crate, const CrateDefinition& definition) {
   return crate.position + definition.size * 0.5f;
 }
 
@@ -128,7 +128,7 @@ class JointSolver {
     end.crate = crateOf(id);
     if (end.crate != nullptr) {
       const CrateDefinition& definition = *crateDefinition(level_, id);
-      end.point = centreOf(*end.crate, definition) + offset;
+      end.point = jointCentre(*end.crate, definition) + offset;
       end.inverseMass = end.crate->asleep ? 0.0f : 1.0f / definition.mass;
       end.present = true;
     }
@@ -434,7 +434,7 @@ bool jointEnds(const WorldState& state, const Level& level, std::size_t index, V
   if (crate == nullptr) {
     return false;
   }
-  body = centreOf(*crate, *crateDefinition(level, joint.body));
+  body = jointCentre(*crate, *crateDefinition(level, joint.body));
   if (joint.to == kNoBody) {
     to = joint.anchor;
     return true;
@@ -447,7 +447,7 @@ bool jointEnds(const WorldState& state, const Level& level, std::size_t index, V
   if (other == nullptr) {
     return false;
   }
-  to = centreOf(*other, *crateDefinition(level, joint.to)) + joint.anchor;
+  to = jointCentre(*other, *crateDefinition(level, joint.to)) + joint.anchor;
   return true;
 }
 

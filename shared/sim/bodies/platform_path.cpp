@@ -12,7 +12,7 @@ struct PathLeg {
   std::uint32_t ticks = 1;
 };
 
-std::uint32_t ticksFor(float seconds, int tickRate) {
+std::uint32_t segmentTicks(float seconds, int tickRate) {
   const float ticks = std::floor(seconds * static_cast<float>(tickRate) + 0.5f);
   return ticks < 1.0f ? 1u : static_cast<std::uint32_t>(ticks);
 }
@@ -20,7 +20,7 @@ std::uint32_t ticksFor(float seconds, int tickRate) {
 PathLeg moveLeg(Vec2 from, Vec2 to, const PlatformDefinition& platform, int tickRate) {
   const float dx = to.x - from.x;
   const float dy = to.y - from.y;
-  return {from, to, ticksFor(std::sqrt(dx * dx + dy * dy) / platform.speed, tickRate)};
+  return {from, to, segmentTicks(std::sqrt(dx * dx + dy * dy) / platform.speed, tickRate)};
 }
 
 /// Calls `visit(leg)` for each leg of the cycle in order until it returns true.
@@ -29,7 +29,7 @@ void forEachLeg(const PlatformDefinition& platform, int tickRate, Visitor&& visi
   const auto& path = platform.path;
   const std::size_t count = path.size();
   const bool waits = platform.wait > 0.0f;
-  const std::uint32_t waitTicks = waits ? ticksFor(platform.wait, tickRate) : 0;
+  const std::uint32_t waitTicks = waits ? segmentTicks(platform.wait, tickRate) : 0;
   if (count < 2) {
     visit(PathLeg{path.empty() ? Vec2{} : path[0], path.empty() ? Vec2{} : path[0], 1});
     return;

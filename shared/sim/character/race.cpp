@@ -51,7 +51,7 @@ struct RaceStep {
   EventBatch* events;
 };
 
-void emit(const RaceStep& step, EventKind kind, int index, float crossedAt) {
+void emitRaceEvent(const RaceStep& step, EventKind kind, int index, float crossedAt) {
   if (step.events != nullptr) {
     step.events->emitRace(step.id, kind, static_cast<std::int16_t>(index), step.character.runTicks,
                           crossedAt - step.character.runStartFraction);
@@ -92,7 +92,7 @@ bool reachNext(const RaceStep& step, const Level& level, int checkpoints, float&
     }
     after = crossed->enter > after ? crossed->enter : after;
     ++character.raceCheckpoint;
-    emit(step, EventKind::CheckpointSplit, order, after);
+    emitRaceEvent(step, EventKind::CheckpointSplit, order, after);
     return true;
   }
   const std::optional<Crossing> finish = crossingOf(step.from, step.delta, level.race.finish);
@@ -104,11 +104,11 @@ bool reachNext(const RaceStep& step, const Level& level, int checkpoints, float&
   character.raceCheckpoint = 0;
   // Every lap counts the same way, the last one too (a one-lap race's only lap): its
   // lap_finished, then, after the last, the run's run_finished at the same time.
-  emit(step, EventKind::LapFinished, character.raceLap, after);
+  emitRaceEvent(step, EventKind::LapFinished, character.raceLap, after);
   if (character.raceLap < level.race.laps) {
     return false;  // a new lap's checkpoints are met on later ticks
   }
-  emit(step, EventKind::RunFinished, character.raceLap, after);
+  emitRaceEvent(step, EventKind::RunFinished, character.raceLap, after);
   character.runTicks = -1;
   character.raceLap = 0;
   return false;

@@ -23,7 +23,8 @@ using ::testing::HasSubstr;
 
 /// coyote-client with `flags` under Xvfb (its window 1280 × 960: the menus' page, pixel for
 /// pixel); `keys` (xdotool lines) run once its window shows. Its output is client.log.
-void runClient(test::TempDirectory& directory, const std::string& flags, const std::string& keys) {
+void runBrowserClient(test::TempDirectory& directory, const std::string& flags,
+                      const std::string& keys) {
   const std::string line = fmt::format(
       "cd {} && {} --name tester --key player.key --scale 4 {} & "
       "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 0.5; {}; wait $!",
@@ -68,9 +69,10 @@ TEST(BrowserProcess, TheInternetTabListsThreeServersWithHeadersAndTheMotd) {
   const std::string png = (directory.path() / "browser.png").string();
   // Enter: "Play online", on the Internet tab (masters are set); once the three answered, Down
   // chooses the second by name: Gulch.
-  runClient(directory, fmt::format("--config {} --screenshot {} --after-ticks 480", file, png),
-            "sleep 0.5; xdotool key Return; " + waitForLog(directory, "3 servers shown") + "; " +
-                waitForLog(directory, "\"Canyon\" arena play 0/16 motd") + "; xdotool key Down");
+  runBrowserClient(
+      directory, fmt::format("--config {} --screenshot {} --after-ticks 480", file, png),
+      "sleep 0.5; xdotool key Return; " + waitForLog(directory, "3 servers shown") + "; " +
+          waitForLog(directory, "\"Canyon\" arena play 0/16 motd") + "; xdotool key Down");
   const std::string log = clientLog(directory);
   EXPECT_THAT(log, HasSubstr("server browser: Internet tab (Name | Level | Mode | Players | "
                              "Ping | Lock), 3 servers shown"));
@@ -106,12 +108,13 @@ TEST(BrowserProcess, AWrongPasswordIsAskedForAgainOnTheConnectScreen) {
   // Title → Connect; Down to the password: "guess", Enter (to Connect), Enter. Refused, the
   // screen comes back on the password: "swordfish", Enter, Enter.
   // No screenshot: in that mode a refusal is the picture, and the client ends there.
-  runClient(directory, "--config " + file,
-            "xdotool key Down Return; sleep 0.3; xdotool key Down Down Down; xdotool type guess; "
-            "xdotool key Return Return; " +
-                waitForLog(directory, "offers the password") +
-                "; sleep 0.3; xdotool type swordfish; xdotool key Return Return; " +
-                waitForLog(directory, "joined as") + "; kill $!");
+  runBrowserClient(
+      directory, "--config " + file,
+      "xdotool key Down Return; sleep 0.3; xdotool key Down Down Down; xdotool type guess; "
+      "xdotool key Return Return; " +
+          waitForLog(directory, "offers the password") +
+          "; sleep 0.3; xdotool type swordfish; xdotool key Return Return; " +
+          waitForLog(directory, "joined as") + "; kill $!");
   const std::string log = clientLog(directory);
   EXPECT_THAT(log, HasSubstr("refused: wrong password"));
   EXPECT_THAT(log, HasSubstr(fmt::format("the connect screen offers the password for "
@@ -128,9 +131,10 @@ TEST(BrowserProcess, AFullRoomIsWatchedFromTheConnectScreen) {
                           "--count", "1", "--seconds", "30"},
                          (directory.path() / "bot.log").string());
   std::this_thread::sleep_for(std::chrono::seconds(1));  // the bot takes the only place
-  runClient(directory, fmt::format("--connect 127.0.0.1:{}", server.port),
-            waitForLog(directory, "offers to spectate") + "; sleep 0.3; xdotool key Return; " +
-                waitForLog(directory, "joined as") + "; kill $!");
+  runBrowserClient(directory, fmt::format("--connect 127.0.0.1:{}", server.port),
+                   waitForLog(directory, "offers to spectate") +
+                       "; sleep 0.3; xdotool key Return; " + waitForLog(directory, "joined as") +
+                       "; kill $!");
   const std::string log = clientLog(directory);
   EXPECT_THAT(log, HasSubstr("refused: room main is full (1 players)"));
   EXPECT_THAT(log, HasSubstr("tester: joined as spectator")) << log;

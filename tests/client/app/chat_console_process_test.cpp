@@ -26,8 +26,8 @@ using test::pixelsOf;
 /// coyote-client against `port` under Xvfb; `keys` (xdotool lines, or none) run 1.5 s after its
 /// window shows (it has joined by then).
 /// Returns its exit code; the screenshot is `png`.
-int runClient(test::TempDirectory& directory, int port, const std::string& png,
-              const std::string& keys, const std::string& flags = "") {
+int runConsoleClient(test::TempDirectory& directory, int port, const std::string& png,
+                     const std::string& keys, const std::string& flags = "") {
   const std::string line = fmt::format(
       "{} --connect 127.0.0.1:{} --name tester --key {} {} --screenshot {} --after-ticks 480 & "
       "{}{}; wait $!",
@@ -45,11 +45,12 @@ TEST(ChatConsoleProcess, ALineTypedInTheChatAndOneSaidFromTheConsoleReachTheServ
   test::TempDirectory directory;
   test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
   const std::string png = (directory.path() / "chat.png").string();
-  const int exit = runClient(directory, server.port, png,
-                             "xdotool key Return; xdotool type --delay 30 'hello from xdotool'; "
-                             "xdotool key Return; sleep 0.5; xdotool key grave; "
-                             "xdotool type --delay 30 'say via the console'; xdotool key Return; "
-                             "xdotool key F10");
+  const int exit =
+      runConsoleClient(directory, server.port, png,
+                       "xdotool key Return; xdotool type --delay 30 'hello from xdotool'; "
+                       "xdotool key Return; sleep 0.5; xdotool key grave; "
+                       "xdotool type --delay 30 'say via the console'; xdotool key Return; "
+                       "xdotool key F10");
   EXPECT_EQ(exit, 0);
   const std::string log = server.process.output();
   EXPECT_THAT(log, HasSubstr("chat: \"tester\": \"hello from xdotool\""));
@@ -69,7 +70,7 @@ TEST(ChatConsoleProcess, ARefusedConnectionBringsTheTitleBackWithItsReason) {
   const test::ScopedEnvironment closed{{"COYOTE_ROOMS_CREATE_UNKNOWN", "false"}};
   test::ServerProcess server(directory, (directory.path() / "game.rpl").string());
   const std::string png = (directory.path() / "refused.png").string();
-  EXPECT_EQ(runClient(directory, server.port, png, "", "--room nowhere"), 1);
+  EXPECT_EQ(runConsoleClient(directory, server.port, png, "", "--room nowhere"), 1);
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   // Back on the title: "refused: this server has no room named nowhere" in red under the
@@ -93,7 +94,7 @@ TEST(ChatConsoleProcess, EscapeStopsConnectingAndBringsTheTitleBack) {
     ASSERT_EQ(gone.process.wait(10.0), 0);
   }
   const std::string png = (directory.path() / "stopped.png").string();
-  EXPECT_EQ(runClient(directory, port, png, "xdotool key Escape"), 0);
+  EXPECT_EQ(runConsoleClient(directory, port, png, "xdotool key Escape"), 0);
   std::ifstream file(directory.path() / "client.log");
   const std::string log{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
   EXPECT_NE(log.find(fmt::format("stopped connecting to 127.0.0.1:{}", port)), std::string::npos)
@@ -118,7 +119,7 @@ TEST(ChatConsoleProcess, AnAddressWhereNoServerAnswersIsReportedWithinFiveSecond
   }
   const std::string png = (directory.path() / "nobody.png").string();
   const auto start = std::chrono::steady_clock::now();
-  EXPECT_EQ(runClient(directory, port, png, ""), 1);  // the refusal's picture ends the run
+  EXPECT_EQ(runConsoleClient(directory, port, png, ""), 1);  // the refusal's picture ends the run
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ifstream file(directory.path() / "client.log");

@@ -51,7 +51,7 @@ int playersOn(std::uint16_t port) {
   return -1;
 }
 
-std::string clientLog(const test::TempDirectory& directory) {
+std::string menusClientLog(const test::TempDirectory& directory) {
   std::ifstream file(directory.path() / "client.log");
   return std::string(std::istreambuf_iterator<char>(file), {});
 }
@@ -90,7 +90,7 @@ TEST(MenusProcess, FromTheTitleThroughTheServerBrowserIntoAGame) {
                         "[ \"$(grep -o 'Mesa [0-2]' {} | sort -u | wc -l)\" -ge 3 ] && break; "
                         "sleep 0.1; done; xdotool key Return",
                         (directory.path() / "client.log").string()));
-  const std::string log = clientLog(directory);
+  const std::string log = menusClientLog(directory);
   for (int i = 0; i < 3; ++i) {
     EXPECT_THAT(log, HasSubstr(fmt::format("server browser: {} \"Mesa {}\" {}/128 players",
                                            config.favourites[i], i, i == 1 ? 2 : 0)))

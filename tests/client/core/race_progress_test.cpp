@@ -9,7 +9,7 @@
 namespace coyote {
 namespace {
 
-constexpr BodyId kLocal = kCharacterIdBase + 0;
+constexpr BodyId kLocalRacer = kCharacterIdBase + 0;
 constexpr BodyId kOther = kCharacterIdBase + 3;
 
 Level twoCheckpoints() {
@@ -35,10 +35,10 @@ TEST(RaceProgress, PredictedSplitsShowAtOnceAndConfirmationKeepsThem) {
   const auto state = std::make_unique<WorldState>();
   Character& runner = state->characters[0];
   runner.runTicks = 0;
-  const StepEvent start = race(100, kLocal, EventKind::RunStarted, 0, 0, 0.5f);
+  const StepEvent start = race(100, kLocalRacer, EventKind::RunStarted, 0, 0, 0.5f);
   progress.simulated(std::span(&start, 1), *state, false, 0);
   runner.raceCheckpoint = 1;
-  const StepEvent split = race(160, kLocal, EventKind::CheckpointSplit, 1, 59, 0.25f);
+  const StepEvent split = race(160, kLocalRacer, EventKind::CheckpointSplit, 1, 59, 0.25f);
   progress.simulated(std::span(&split, 1), *state, false, 0);
   ASSERT_EQ(progress.splits().size(), 1u);
   ASSERT_TRUE(progress.splits()[0]);
@@ -50,7 +50,7 @@ TEST(RaceProgress, PredictedSplitsShowAtOnceAndConfirmationKeepsThem) {
   EXPECT_EQ(progress.splits().size(), 1u);
   EXPECT_TRUE(progress.splits()[0]);
   // A new run (another start tick) clears them.
-  const StepEvent restart = race(400, kLocal, EventKind::RunStarted, 0, 0, 0.0f);
+  const StepEvent restart = race(400, kLocalRacer, EventKind::RunStarted, 0, 0, 0.0f);
   progress.simulated(std::span(&restart, 1), *state, false, 0);
   EXPECT_TRUE(progress.splits().empty());
 }
@@ -62,7 +62,7 @@ TEST(RaceProgress, ASplitTheStateNoLongerCountsIsNotShown) {
   Character& runner = state->characters[0];
   runner.runTicks = 10;
   runner.raceCheckpoint = 1;
-  const StepEvent split = race(160, kLocal, EventKind::CheckpointSplit, 1, 59, 0.25f);
+  const StepEvent split = race(160, kLocalRacer, EventKind::CheckpointSplit, 1, 59, 0.25f);
   progress.simulated(std::span(&split, 1), *state, false, 0);
   runner.raceCheckpoint = 0;  // the correction: the checkpoint was not reached after all
   EXPECT_EQ(progress.splitsCounted(runner), 0u);
@@ -78,7 +78,7 @@ TEST(RaceProgress, SecondLapSplitsFollowTheFirst) {
   runner.runTicks = 10;
   runner.raceLap = 1;
   runner.raceCheckpoint = 1;
-  const StepEvent split = race(500, kLocal, EventKind::CheckpointSplit, 1, 400, 0.0f);
+  const StepEvent split = race(500, kLocalRacer, EventKind::CheckpointSplit, 1, 400, 0.0f);
   progress.simulated(std::span(&split, 1), *state, false, 0);
   ASSERT_EQ(progress.splits().size(), 3u);
   EXPECT_FALSE(progress.splits()[0]);

@@ -17,7 +17,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-FinishedRun run(const std::string& player, std::int64_t timeUs) {
+FinishedRun serviceRun(const std::string& player, std::int64_t timeUs) {
   return FinishedRun{"00000000000000bb", "race", "", player, timeUs, {}, 1000, "host", "r"};
 }
 
@@ -48,10 +48,10 @@ TEST(RecordsService, ARunUnderAnotherKeysNameIsNotKept) {
   {
     LoggedWriter logged;
     RecordsService writer([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
-    FinishedRun first = run("Ada", 41'000'000);
+    FinishedRun first = serviceRun("Ada", 41'000'000);
     first.fingerprint = ada;
     first.nameKey = "ada";
-    FinishedRun forged = run("ADA", 30'000'000);
+    FinishedRun forged = serviceRun("ADA", 30'000'000);
     forged.fingerprint = mallory;
     forged.nameKey = "ada";
     ASSERT_TRUE(writer.submit(first));
@@ -81,7 +81,7 @@ TEST(RecordsService, RunsWaitForADatabaseThatIsAwayAndAreWrittenWhenItReturns) {
   RecordsService writer([file] { return openRecordsStore(file, ""); }, 64, 0.05, logged.log);
   const auto before = Clock::now();
   for (int i = 0; i < 20; ++i) {
-    ASSERT_TRUE(writer.submit(run(fmt::format("player{}", i), 40'000'000 + i)));
+    ASSERT_TRUE(writer.submit(serviceRun(fmt::format("player{}", i), 40'000'000 + i)));
   }
   const double submitMs = std::chrono::duration<double, std::milli>(Clock::now() - before).count();
   EXPECT_LT(submitMs, 50.0) << "submitting never waits on the database";
@@ -109,7 +109,7 @@ TEST(RecordsService, AFullQueueDropsAndCountsWithoutBlocking) {
   RecordsService writer([file] { return openRecordsStore(file, ""); }, 4, 10.0, logged.log);
   int accepted = 0;
   for (int i = 0; i < 10; ++i) {
-    accepted += writer.submit(run(fmt::format("p{}", i), i + 1)) ? 1 : 0;
+    accepted += writer.submit(serviceRun(fmt::format("p{}", i), i + 1)) ? 1 : 0;
   }
   EXPECT_EQ(accepted, 4);
   EXPECT_EQ(writer.counters().dropped.load(), 6u);
@@ -122,7 +122,7 @@ TEST(RecordsService, AStopGivesTheQueueItsChanceToBeWritten) {
     LoggedWriter logged;
     RecordsService writer([file] { return openRecordsStore(file, ""); }, 1000, 0.05, logged.log);
     for (int i = 0; i < 200; ++i) {
-      writer.submit(run(fmt::format("p{}", i), i + 1));
+      writer.submit(serviceRun(fmt::format("p{}", i), i + 1));
     }
   }
   EXPECT_EQ(openRecordsStore(file, "")->top("00000000000000bb", 0, 1000).size(), 200u);

@@ -12,7 +12,7 @@
 namespace coyote {
 namespace {
 
-FinishedRun run(const std::string& player, std::int64_t timeUs, std::int64_t at = 1000) {
+FinishedRun storedRun(const std::string& player, std::int64_t timeUs, std::int64_t at = 1000) {
   return FinishedRun{
       "00000000000000aa",  "race", "Coyote Cup", player, timeUs, {timeUs / 2}, at, "host",
       "bytes\0of a record"};
@@ -21,11 +21,11 @@ FinishedRun run(const std::string& player, std::int64_t timeUs, std::int64_t at 
 TEST(RecordsStore, KeepsEachPlayersBestInOrderAndCountsEveryFinish) {
   test::TempDirectory directory;
   const auto store = openRecordsStore((directory.path() / "records.sqlite").string(), "");
-  store->save(run("ada", 41'250'000));
-  store->save(run("bob", 39'000'500));
-  store->save(run("ada", 45'000'000));       // slower: counted, not kept
-  store->save(run("cyd", 39'000'500, 900));  // the same time, set earlier: ranked first
-  store->save(run("ada", 38'123'456, 2000));
+  store->save(storedRun("ada", 41'250'000));
+  store->save(storedRun("bob", 39'000'500));
+  store->save(storedRun("ada", 45'000'000));       // slower: counted, not kept
+  store->save(storedRun("cyd", 39'000'500, 900));  // the same time, set earlier: ranked first
+  store->save(storedRun("ada", 38'123'456, 2000));
   const auto top = store->top("00000000000000aa", 0, 10);
   ASSERT_EQ(top.size(), 3u);
   EXPECT_EQ(top[0].player, "ada");
@@ -58,7 +58,7 @@ TEST(RecordsStore, HostileNamesAreStoredAndReadVerbatim) {
   {
     const auto store = openRecordsStore(file, "");
     for (std::size_t i = 0; i < names.size(); ++i) {
-      store->save(run(names[i], 40'000'000 + static_cast<std::int64_t>(i)));
+      store->save(storedRun(names[i], 40'000'000 + static_cast<std::int64_t>(i)));
     }
   }
   const auto store = openRecordsStore(file, "");
@@ -74,7 +74,7 @@ TEST(RecordsStore, OutlivesTheProcessThatWroteItWithItsRecordBytes) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "records.sqlite").string();
   std::string record("\0\1\2 replay", 10);
-  FinishedRun finished = run("ada", 41'000'000);
+  FinishedRun finished = storedRun("ada", 41'000'000);
   finished.record = record;
   openRecordsStore(file, "")->save(finished);
   const auto store = openRecordsStore(file, "");
@@ -86,7 +86,7 @@ TEST(RecordsStore, OutlivesTheProcessThatWroteItWithItsRecordBytes) {
 TEST(RecordsStore, ADatabaseFromANewerServerIsRefusedNotDamaged) {
   test::TempDirectory directory;
   const std::string file = (directory.path() / "records.sqlite").string();
-  openRecordsStore(file, "")->save(run("ada", 41'000'000));
+  openRecordsStore(file, "")->save(storedRun("ada", 41'000'000));
   {
     SQLite::Database db(file, SQLite::OPEN_READWRITE);
     db.exec("UPDATE schema_version SET version = 99");
@@ -142,7 +142,7 @@ TEST(RecordsStore, PagesByKeysetWalkTheBoardBothWays) {
   test::TempDirectory directory;
   const auto store = openRecordsStore((directory.path() / "records.sqlite").string(), "");
   for (int i = 0; i < 30; ++i) {  // pairs of equal times: the player breaks the tie
-    store->save(run(fmt::format("p{:02}", i), 40'000'000 + (i / 2) * 1000));
+    store->save(storedRun(fmt::format("p{:02}", i), 40'000'000 + (i / 2) * 1000));
   }
   const auto first = store->rowsAfter("00000000000000aa", std::nullopt, 10);
   ASSERT_EQ(first.size(), 10u);
@@ -215,7 +215,7 @@ TEST(RecordsStore, AnOlderDatabaseIsMigratedWithItsRows) {
   EXPECT_EQ(store->schemaVersion(), RecordsStore::kSchemaVersion);
   ASSERT_EQ(store->top("00000000000000aa", 0, 10).size(), 1u);
   EXPECT_FALSE(store->ghost("00000000000000aa", "old")) << "kept without a ghost";
-  FinishedRun faster = run("old", 40'000'000);
+  FinishedRun faster = storedRun("old", 40'000'000);
   faster.ghost = "a ghost";
   store->save(faster);
   EXPECT_EQ(store->ghost("00000000000000aa", "old"), "a ghost");

@@ -13,7 +13,7 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-std::string refusal(const std::string& text) {
+std::string materialsRefusal(const std::string& text) {
   return test::refusalOfFile("materials.toml", text,
                              [](const std::string& path) { loadMaterials(path); });
 }
@@ -51,20 +51,21 @@ TEST(MaterialsLoader, TheBundledFileNamesIceRubberAndTheSolidTilesMaterial) {
 }
 
 TEST(MaterialsLoader, MistakesAreRefusedWithTheirKey) {
-  EXPECT_THAT(refusal("[materials.ice]\nfriction = 20\n"),
+  EXPECT_THAT(materialsRefusal("[materials.ice]\nfriction = 20\n"),
               AllOf(HasSubstr("materials.toml"), HasSubstr("materials.ice.friction")));
-  EXPECT_THAT(refusal("[materials.ice]\nrestitution = -0.1\n"),
+  EXPECT_THAT(materialsRefusal("[materials.ice]\nrestitution = -0.1\n"),
               HasSubstr("materials.ice.restitution"));
-  EXPECT_THAT(refusal("[materials.ice]\nslippery = true\n"), HasSubstr("materials.ice.slippery"));
-  EXPECT_THAT(refusal("[tile_types]\nlava = \"default\"\n"),
+  EXPECT_THAT(materialsRefusal("[materials.ice]\nslippery = true\n"),
+              HasSubstr("materials.ice.slippery"));
+  EXPECT_THAT(materialsRefusal("[tile_types]\nlava = \"default\"\n"),
               AllOf(HasSubstr("tile_types.lava"), HasSubstr("not a tile type")));
-  EXPECT_THAT(refusal("[tile_types]\nsolid = \"granite\"\n"),
+  EXPECT_THAT(materialsRefusal("[tile_types]\nsolid = \"granite\"\n"),
               AllOf(HasSubstr("tile_types.solid"), HasSubstr("no material named \"granite\"")));
   std::string many;
   for (int i = 0; i < 40; ++i) {
     many += "[materials.m" + std::to_string(i) + "]\n";
   }
-  EXPECT_THAT(refusal(many), HasSubstr("more than 32 materials"));
+  EXPECT_THAT(materialsRefusal(many), HasSubstr("more than 32 materials"));
 }
 
 TEST(MaterialsLoader, TilesAndCratesTakeTheirMaterialsTileThenTypeThenDefault) {

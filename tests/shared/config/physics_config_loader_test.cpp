@@ -16,7 +16,7 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-std::string refusal(const std::string& toml) {
+std::string physicsRefusal(const std::string& toml) {
   return test::refusalOfFile("physics.toml", toml,
                              [](const std::string& path) { loadPhysicsConfig(path); });
 }
@@ -45,30 +45,30 @@ TEST(PhysicsConfigLoader, ReadsValuesOverDefaults) {
 
 TEST(PhysicsConfigLoader, RefusesUnknownKeyNamingIt) {
   EXPECT_THAT(
-      refusal("[physics]\ncoyote_tme = 0.1\n"),
+      physicsRefusal("[physics]\ncoyote_tme = 0.1\n"),
       AllOf(HasSubstr("physics.toml"), HasSubstr("physics.coyote_tme"), HasSubstr("unknown key")));
 }
 
 TEST(PhysicsConfigLoader, RefusesUnknownSection) {
-  EXPECT_THAT(refusal("[physix]\ngravity = 1\n"),
+  EXPECT_THAT(physicsRefusal("[physix]\ngravity = 1\n"),
               AllOf(HasSubstr("physix"), HasSubstr("unknown key")));
 }
 
 TEST(PhysicsConfigLoader, RefusesWrongTypeNamingTheKey) {
-  EXPECT_THAT(refusal("[physics]\ngravity = \"strong\"\n"),
+  EXPECT_THAT(physicsRefusal("[physics]\ngravity = \"strong\"\n"),
               AllOf(HasSubstr("physics.gravity"), HasSubstr("expected a number, got a string")));
-  EXPECT_THAT(refusal("[physics]\nair_jumps = 1.5\n"),
+  EXPECT_THAT(physicsRefusal("[physics]\nair_jumps = 1.5\n"),
               AllOf(HasSubstr("physics.air_jumps"), HasSubstr("expected an integer")));
 }
 
 TEST(PhysicsConfigLoader, RefusesOutOfRangeNamingTheKey) {
-  EXPECT_THAT(refusal("[physics]\ncoyote_time = 3\n"),
+  EXPECT_THAT(physicsRefusal("[physics]\ncoyote_time = 3\n"),
               AllOf(HasSubstr("physics.coyote_time"), HasSubstr("must be in [0, 1], got 3")));
-  EXPECT_THAT(refusal("[sim]\ntick_rate = 0\n"), HasSubstr("sim.tick_rate"));
+  EXPECT_THAT(physicsRefusal("[sim]\ntick_rate = 0\n"), HasSubstr("sim.tick_rate"));
 }
 
 TEST(PhysicsConfigLoader, RefusesBrokenSyntaxWithLine) {
-  EXPECT_THAT(refusal("[physics]\ngravity = = 3\n"), HasSubstr("physics.toml:2:"));
+  EXPECT_THAT(physicsRefusal("[physics]\ngravity = = 3\n"), HasSubstr("physics.toml:2:"));
 }
 
 TEST(PhysicsConfigLoader, RefusesMissingFile) {
@@ -80,16 +80,17 @@ TEST(PhysicsConfigLoader, AbsurdKeyDepthIsRefusedBeforeTheParserSeesIt) {
   for (int i = 0; i < 50000; ++i) {
     key += ".a";
   }
-  EXPECT_THAT(refusal(key + " = 1\n"), AllOf(HasSubstr("physics.toml:1:"), HasSubstr("deeper")));
-  EXPECT_THAT(refusal("[physics]\nx = " + std::string(50000, '[') + "\n"),
+  EXPECT_THAT(physicsRefusal(key + " = 1\n"),
+              AllOf(HasSubstr("physics.toml:1:"), HasSubstr("deeper")));
+  EXPECT_THAT(physicsRefusal("[physics]\nx = " + std::string(50000, '[') + "\n"),
               AllOf(HasSubstr("physics.toml:2:"), HasSubstr("deeper")));
   // Dots in strings, comments and numbers do not count.
-  EXPECT_THAT(refusal("[physics]\ngravity = 61.5 # " + std::string(200, '.') + "\n"),
+  EXPECT_THAT(physicsRefusal("[physics]\ngravity = 61.5 # " + std::string(200, '.') + "\n"),
               HasSubstr("accepted"));
 }
 
 TEST(PhysicsConfigLoader, AConfigOverOneMebibyteOrNotAFileIsRefused) {
-  EXPECT_THAT(refusal("# " + std::string(1u << 20, 'x') + "\n"),
+  EXPECT_THAT(physicsRefusal("# " + std::string(1u << 20, 'x') + "\n"),
               HasSubstr("larger than the 1 MiB allowed"));
   EXPECT_THAT(test::refusalOf([] { loadPhysicsConfig("/dev/zero"); }),
               HasSubstr("not a regular file"));

@@ -95,7 +95,7 @@ class CannedServer {
   std::thread thread_;
 };
 
-ClientRequest at(std::uint16_t port, std::string path = "/") {
+ClientRequest requestTo(std::uint16_t port, std::string path = "/") {
   ClientRequest request;
   request.host = "127.0.0.1";
   request.port = port;
@@ -119,7 +119,7 @@ TEST(HttpClient, PostsToARealHttpServerAndReadsItsAnswer) {
                                 std::make_shared<const std::string>("got " + request.body)};
   });
   server.start();
-  ClientRequest request = at(static_cast<std::uint16_t>(server.port()), "/register");
+  ClientRequest request = requestTo(static_cast<std::uint16_t>(server.port()), "/register");
   request.method = "POST";
   request.body = R"({"port":7777})";
   std::string error;
@@ -131,7 +131,7 @@ TEST(HttpClient, PostsToARealHttpServerAndReadsItsAnswer) {
 
 TEST(HttpClient, SendsOneWellFormedRequestThatAsksForTheClose) {
   CannedServer server("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
-  ClientRequest request = at(server.port(), "/metadata/label");
+  ClientRequest request = requestTo(server.port(), "/metadata/label");
   request.method = "PUT";
   request.body = R"({"key":"players","value":"3"})";
   std::string error;
@@ -148,7 +148,7 @@ TEST(HttpClient, ReadsAChunkedAnswerAsGoServersSendALongOne) {
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
       "5\r\n{\"sta\r\n11\r\ntus\":{\"state\":1}}\r\n0\r\n\r\n");
   std::string error;
-  const std::optional<ClientResponse> answer = fetch(at(server.port()), quick(), error);
+  const std::optional<ClientResponse> answer = fetch(requestTo(server.port()), quick(), error);
   ASSERT_TRUE(answer) << error;
   EXPECT_EQ(answer->body, R"({"status":{"state":1}})");
 }
@@ -156,7 +156,7 @@ TEST(HttpClient, ReadsAChunkedAnswerAsGoServersSendALongOne) {
 TEST(HttpClient, ReadsAnAnswerWithoutLengthUntilTheClose) {
   CannedServer server("HTTP/1.0 404 Not Found\r\n\r\nno such page");
   std::string error;
-  const std::optional<ClientResponse> answer = fetch(at(server.port()), quick(), error);
+  const std::optional<ClientResponse> answer = fetch(requestTo(server.port()), quick(), error);
   ASSERT_TRUE(answer) << error;
   EXPECT_EQ(answer->status, 404);
   EXPECT_EQ(answer->body, "no such page");
@@ -168,7 +168,7 @@ TEST(HttpClient, StopsReadingAnAnswerLongerThanItsLimit) {
   ClientLimits limits = quick();
   limits.answerBytes = 10000;
   std::string error;
-  EXPECT_FALSE(fetch(at(server.port()), limits, error));
+  EXPECT_FALSE(fetch(requestTo(server.port()), limits, error));
   EXPECT_THAT(error, HasSubstr("longer than 10000 bytes"));
   EXPECT_THAT(error, HasSubstr("127.0.0.1:" + std::to_string(server.port())));
 }
@@ -177,7 +177,7 @@ TEST(HttpClient, GivesUpOnAPeerThatNeverFinishesWithinTheDeadline) {
   CannedServer server("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", 7, 5.0);
   std::string error;
   const Clock::time_point start = Clock::now();
-  EXPECT_FALSE(fetch(at(server.port()), quick(0.3), error));
+  EXPECT_FALSE(fetch(requestTo(server.port()), quick(0.3), error));
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   EXPECT_GE(seconds, 0.3);
   EXPECT_LT(seconds, 2.0) << "the deadline holds";
@@ -188,13 +188,13 @@ TEST(HttpClient, SaysSoWhenTheAnswerIsCutShortOrIsNotHttp) {
   {
     CannedServer server("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc");
     std::string error;
-    EXPECT_FALSE(fetch(at(server.port()), quick(), error));
+    EXPECT_FALSE(fetch(requestTo(server.port()), quick(), error));
     EXPECT_THAT(error, HasSubstr("closed the connection before the whole answer"));
   }
   {
     CannedServer server("SSH-2.0-OpenSSH_9.2\r\n");
     std::string error;
-    EXPECT_FALSE(fetch(at(server.port()), quick(), error));
+    EXPECT_FALSE(fetch(requestTo(server.port()), quick(), error));
     EXPECT_THAT(error, HasSubstr("malformed answer from 127.0.0.1:"));
   }
 }
@@ -202,19 +202,19 @@ TEST(HttpClient, SaysSoWhenTheAnswerIsCutShortOrIsNotHttp) {
 TEST(HttpClient, NamesThePeerNobodyListensOn) {
   const int port = test::freeTcpPort();
   std::string error;
-  EXPECT_FALSE(fetch(at(static_cast<std::uint16_t>(port)), quick(), error));
+  EXPECT_FALSE(fetch(requestTo(static_cast<std::uint16_t>(port)), quick(), error));
   EXPECT_EQ(error, "no connection to 127.0.0.1:" + std::to_string(port) + ": Connection refused");
 }
 
 TEST(HttpClient, RefusesARequestLineAHeaderCouldBeSmuggledInto) {
   std::string error;
-  EXPECT_FALSE(fetch(at(1, "/a HTTP/1.1\r\nX-Evil: 1\r\n"), quick(), error));
+  EXPECT_FALSE(fetch(requestTo(1, "/a HTTP/1.1\r\nX-Evil: 1\r\n"), quick(), error));
   EXPECT_THAT(error, HasSubstr("path"));
-  ClientRequest request = at(1);
+  ClientRequest request = requestTo(1);
   request.host = "127.0.0.1\r\nX: y";
   EXPECT_FALSE(fetch(request, quick(), error));
   EXPECT_THAT(error, HasSubstr("host"));
-  ClientRequest typed = at(1);
+  ClientRequest typed = requestTo(1);
   typed.body = "{}";
   typed.contentType = "application/json\r\nX-Evil: 1";
   EXPECT_FALSE(fetch(typed, quick(), error));

@@ -18,7 +18,8 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-const std::filesystem::path kLevels = std::filesystem::path(COYOTE_SOURCE_DIR) / "configs/levels";
+const std::filesystem::path kTilesetLevels =
+    std::filesystem::path(COYOTE_SOURCE_DIR) / "configs/levels";
 
 nlohmann::json readJson(const std::filesystem::path& file) {
   std::ifstream in(file);
@@ -39,7 +40,7 @@ std::pair<int, int> pngSize(const std::filesystem::path& file) {
 
 TEST(SharedTileset, EveryBundledLevelUsesTheOneExternalTileset) {
   int levels = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(kLevels)) {
+  for (const auto& entry : std::filesystem::directory_iterator(kTilesetLevels)) {
     if (entry.path().extension() != ".tmj") {
       continue;
     }
@@ -57,8 +58,8 @@ TEST(SharedTileset, EveryBundledLevelUsesTheOneExternalTileset) {
 }
 
 TEST(SharedTileset, ItsImageExistsWithTheSizeAndTilesItDeclares) {
-  const nlohmann::json tileset = readJson(kLevels / "coyote.tsj");
-  const std::filesystem::path image = kLevels / tileset.at("image").get<std::string>();
+  const nlohmann::json tileset = readJson(kTilesetLevels / "coyote.tsj");
+  const std::filesystem::path image = kTilesetLevels / tileset.at("image").get<std::string>();
   ASSERT_TRUE(std::filesystem::exists(image)) << image;
   EXPECT_EQ(image.lexically_normal(),
             (std::filesystem::path(COYOTE_SOURCE_DIR) / "assets/tiles.png").lexically_normal());
@@ -78,8 +79,8 @@ TEST(SharedTileset, ItsImageExistsWithTheSizeAndTilesItDeclares) {
 // for a level that places such a tile, and it names the tile and the material.
 TEST(SharedTileset, PlacingATileWhoseMaterialTheTableLacksIsRefusedNamingIt) {
   test::TempDirectory directory;
-  std::filesystem::copy_file(kLevels / "coyote.tsj", directory.path() / "coyote.tsj");
-  nlohmann::json map = readJson(kLevels / "arena.tmj");
+  std::filesystem::copy_file(kTilesetLevels / "coyote.tsj", directory.path() / "coyote.tsj");
+  nlohmann::json map = readJson(kTilesetLevels / "arena.tmj");
   for (nlohmann::json& layer : map.at("layers")) {
     if (layer.at("name") == "collision") {
       layer.at("data")[0] = 9;  // gid 9: the ice tile

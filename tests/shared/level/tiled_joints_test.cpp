@@ -44,19 +44,19 @@ Json joint(const std::string& kind, double x, double y, const Json& properties) 
           {"y", y},  {"point", true}, {"properties", properties}};
 }
 
-Level load(const Json& map) {
+Level loadJoints(const Json& map) {
   test::TempDirectory directory;
   return loadTiledLevel(directory.write("joints.tmj", map.dump()));
 }
 
-std::string refusal(const Json& map) {
+std::string jointsRefusal(const Json& map) {
   test::TempDirectory directory;
   return test::refusalOf([&] { loadTiledLevel(directory.write("joints.tmj", map.dump())); });
 }
 
 TEST(TiledJoints, ARopeToTheWorldHangsAtTheObjectAndIsAsLongAsTheLevelPlacesIt) {
   // Anchor at (4.5, 0): the crate's centre (4.5, 2.5) is 2.5 tiles below it.
-  const Level level = load(mapWithJoint(joint("rope", 72, 0, Json::array({ref("body", 1)}))));
+  const Level level = loadJoints(mapWithJoint(joint("rope", 72, 0, Json::array({ref("body", 1)}))));
   ASSERT_EQ(level.joints.size(), 1u);
   const JointDefinition& rope = level.joints[0];
   EXPECT_EQ(rope.kind, JointKind::Rope);
@@ -70,7 +70,7 @@ TEST(TiledJoints, ARopeToTheWorldHangsAtTheObjectAndIsAsLongAsTheLevelPlacesIt) 
 }
 
 TEST(TiledJoints, EveryKindReadsItsProperties) {
-  const Level spring = load(mapWithJoint(
+  const Level spring = loadJoints(mapWithJoint(
       joint("spring", 0, 0,
             Json::array({ref("body", 1), ref("to", 2), number("length", 3), number("stiffness", 80),
                          number("damping", 2), number("breakForce", 500)}))));
@@ -81,7 +81,7 @@ TEST(TiledJoints, EveryKindReadsItsProperties) {
   EXPECT_EQ(spring.joints[0].damping, 2.0f);
   EXPECT_EQ(spring.joints[0].breakForce, 500.0f);
 
-  const Level rail = load(mapWithJoint(
+  const Level rail = loadJoints(mapWithJoint(
       joint("rail", 200, 24,
             Json::array({ref("body", 1), ref("to", 3), number("axisX", 0), number("axisY", -2),
                          number("lower", -1), number("upper", 5), number("motorSpeed", 3),
@@ -98,7 +98,7 @@ TEST(TiledJoints, EveryKindReadsItsProperties) {
   EXPECT_EQ(lift.motorTarget, 4.0f);
   EXPECT_EQ(lift.maxForce, 300.0f);
 
-  const Level weld = load(
+  const Level weld = loadJoints(
       mapWithJoint(joint("weld", 0, 0,
                          Json::array({ref("body", 2),
                                       ref("to", 1),
@@ -109,34 +109,34 @@ TEST(TiledJoints, EveryKindReadsItsProperties) {
 }
 
 TEST(TiledJoints, BrokenDeclarationsAreRefusedWithTheirJsonPath) {
-  EXPECT_THAT(refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("to", 2)})))),
+  EXPECT_THAT(jointsRefusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("to", 2)})))),
               AllOf(HasSubstr("joints.tmj"), HasSubstr("$.layers[1].objects[4]"),
                     HasSubstr("needs a \"body\"")));
   EXPECT_THAT(
-      refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 77)})))),
+      jointsRefusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 77)})))),
       AllOf(HasSubstr("$.layers[1].objects[4].properties[0].value"), HasSubstr("names no crate")));
-  EXPECT_THAT(refusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 3)})))),
+  EXPECT_THAT(jointsRefusal(mapWithJoint(joint("rope", 0, 0, Json::array({ref("body", 3)})))),
               HasSubstr("names no crate"));  // a platform is not a crate
+  EXPECT_THAT(jointsRefusal(
+                  mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 44)})))),
+              AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value"),
+                    HasSubstr("names no crate or platform")));
   EXPECT_THAT(
-      refusal(mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 44)})))),
-      AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value"),
-            HasSubstr("names no crate or platform")));
-  EXPECT_THAT(
-      refusal(mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 1)})))),
+      jointsRefusal(mapWithJoint(joint("weld", 0, 0, Json::array({ref("body", 1), ref("to", 1)})))),
       HasSubstr("two different bodies"));
   EXPECT_THAT(
-      refusal(mapWithJoint(joint(
+      jointsRefusal(mapWithJoint(joint(
           "rail", 0, 0, Json::array({ref("body", 1), number("axisX", 0), number("axisY", 0)})))),
       AllOf(HasSubstr("$.layers[1].objects[4].properties[1].value:"), HasSubstr("axis")));
   EXPECT_THAT(
-      refusal(mapWithJoint(joint(
+      jointsRefusal(mapWithJoint(joint(
           "rail", 0, 0, Json::array({ref("body", 1), number("lower", 2), number("upper", 1)})))),
       HasSubstr("crossed limits: lower 2 > upper 1"));
-  EXPECT_THAT(refusal(mapWithJoint(joint(
+  EXPECT_THAT(jointsRefusal(mapWithJoint(joint(
                   "rail", 0, 0,
                   Json::array({ref("body", 1), number("upper", 1), number("motorTarget", 3)})))),
               AllOf(HasSubstr("properties[2].value"), HasSubstr("must be in [-4096, 1]")));
-  EXPECT_THAT(refusal(mapWithJoint(
+  EXPECT_THAT(jointsRefusal(mapWithJoint(
                   joint("spring", 0, 0, Json::array({ref("body", 1), number("stiffness", -1)})))),
               AllOf(HasSubstr("properties[1].value"), HasSubstr("must be in")));
 }

@@ -38,7 +38,7 @@ Json minimalMap() {
   })");
 }
 
-std::string refusal(const std::string& text, const std::string& name = "broken.tmj") {
+std::string levelRefusal(const std::string& text, const std::string& name = "broken.tmj") {
   test::TempDirectory directory;
   return test::refusalOf([&] { loadTiledLevel(directory.write(name, text)); });
 }
@@ -93,91 +93,92 @@ TEST(TiledLevelLoader, BenchLoadsWithItsSixtyFourSpawns) {
 
 TEST(TiledLevelLoader, RefusesTruncatedJsonNamingTheFile) {
   const std::string text = minimalMap().dump();
-  EXPECT_THAT(refusal(text.substr(0, text.size() / 2)),
+  EXPECT_THAT(levelRefusal(text.substr(0, text.size() / 2)),
               AllOf(HasSubstr("broken.tmj"), HasSubstr("invalid JSON")));
 }
 
 TEST(TiledLevelLoader, RefusesMissingCollisionLayer) {
   Json map = minimalMap();
   map["layers"][0]["name"] = "decoration";
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("broken.tmj"), HasSubstr("$.layers"), HasSubstr("\"collision\"")));
 }
 
 TEST(TiledLevelLoader, RefusesUnknownTileTypeNamingItsPath) {
   Json map = minimalMap();
   map["tilesets"][0]["tiles"][0]["type"] = "lava";
-  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.tilesets[0].tiles[0].type"),
-                                         HasSubstr("unknown tile type \"lava\"")));
+  EXPECT_THAT(levelRefusal(map.dump()), AllOf(HasSubstr("$.tilesets[0].tiles[0].type"),
+                                              HasSubstr("unknown tile type \"lava\"")));
 }
 
 TEST(TiledLevelLoader, RefusesWrongTypeNamingTheField) {
   Json map = minimalMap();
   map["width"] = "four";
-  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.width"), HasSubstr("expected an integer")));
+  EXPECT_THAT(levelRefusal(map.dump()),
+              AllOf(HasSubstr("$.width"), HasSubstr("expected an integer")));
 }
 
 TEST(TiledLevelLoader, RefusesWrongTileCount) {
   Json map = minimalMap();
   map["layers"][0]["data"].erase(0);
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.layers[0].data"), HasSubstr("expected 12 tiles, got 11")));
 }
 
 TEST(TiledLevelLoader, RefusesTileWithoutType) {
   Json map = minimalMap();
   map["layers"][0]["data"][0] = 7;
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.layers[0].data[0]"), HasSubstr("gid 7 has no type")));
 }
 
 TEST(TiledLevelLoader, RefusesMapWithoutSpawn) {
   Json map = minimalMap();
   map["layers"][1]["objects"][0]["type"] = "crate";
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.layers[1].objects"), HasSubstr("no object of type \"spawn\"")));
 }
 
 TEST(TiledLevelLoader, RefusesBase64Data) {
   Json map = minimalMap();
   map["layers"][0]["encoding"] = "base64";
-  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[0].encoding"));
+  EXPECT_THAT(levelRefusal(map.dump()), HasSubstr("$.layers[0].encoding"));
 }
 
 TEST(TiledLevelLoader, RefusesMissingExternalTilesetNamingIt) {
   Json map = minimalMap();
   map["tilesets"][0] = Json{{"firstgid", 1}, {"source", "missing.tsj"}};
-  EXPECT_THAT(refusal(map.dump()), HasSubstr("missing.tsj: cannot open file"));
+  EXPECT_THAT(levelRefusal(map.dump()), HasSubstr("missing.tsj: cannot open file"));
 }
 
 TEST(TiledLevelLoader, RefusesBadBudgetValue) {
   Json map = minimalMap();
   map["properties"][0]["value"] = -5;
-  EXPECT_THAT(refusal(map.dump()), AllOf(HasSubstr("$.properties[0].value"),
-                                         HasSubstr("must be in [-1, 1000000], got -5")));
+  EXPECT_THAT(levelRefusal(map.dump()), AllOf(HasSubstr("$.properties[0].value"),
+                                              HasSubstr("must be in [-1, 1000000], got -5")));
 }
 
 TEST(TiledLevelLoader, ANameOrTypeOfTheWrongJsonTypeIsARefusalWithItsPath) {
   Json map = minimalMap();
   map["tilesets"][0]["tiles"][0]["type"] = 7;
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.tilesets[0].tiles[0].type"), HasSubstr("expected a string")));
   map = minimalMap();
   map["layers"][0]["name"] = nullptr;
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.layers[0].name"), HasSubstr("expected a string")));
   map = minimalMap();
   map["layers"][1]["objects"][0]["type"] = 3.5;
-  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[1].objects[0].type"));
+  EXPECT_THAT(levelRefusal(map.dump()), HasSubstr("$.layers[1].objects[0].type"));
   map = minimalMap();
   map["layers"][1]["type"] = Json::array();
-  EXPECT_THAT(refusal(map.dump()), HasSubstr("$.layers[1].type"));
+  EXPECT_THAT(levelRefusal(map.dump()), HasSubstr("$.layers[1].type"));
 }
 
 TEST(TiledLevelLoader, ATilesetOutsideTheLevelsFolderIsRefused) {
   Json map = minimalMap();
   map["tilesets"][0] = Json{{"firstgid", 1}, {"source", "../../../../../../etc/passwd"}};
-  EXPECT_THAT(refusal(map.dump()),
+  EXPECT_THAT(levelRefusal(map.dump()),
               AllOf(HasSubstr("$.tilesets[0].source"), HasSubstr("inside the level's folder")));
 }
 

@@ -11,7 +11,7 @@ namespace {
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-std::string refusal(const std::string& text) {
+std::string scriptRefusal(const std::string& text) {
   return test::refusalOf([&] { parseInputScript(text, "inputs.txt"); });
 }
 
@@ -30,21 +30,21 @@ TEST(InputScript, ParsesTriplesPerPlayerPerLine) {
 }
 
 TEST(InputScript, RefusesAxisOutOfRange) {
-  EXPECT_THAT(refusal("128 0 -\n"),
+  EXPECT_THAT(scriptRefusal("128 0 -\n"),
               AllOf(HasSubstr("inputs.txt:1"), HasSubstr("moveX must be in [-127, 127]")));
 }
 
 TEST(InputScript, RefusesUnknownButton) {
-  EXPECT_THAT(refusal("0 0 jump\n0 0 fly\n"),
+  EXPECT_THAT(scriptRefusal("0 0 jump\n0 0 fly\n"),
               AllOf(HasSubstr("inputs.txt:2"), HasSubstr("unknown button \"fly\"")));
 }
 
 TEST(InputScript, RefusesChangingPlayerCount) {
-  EXPECT_THAT(refusal("0 0 -;0 0 -\n0 0 -\n"), HasSubstr("expected 2 players"));
+  EXPECT_THAT(scriptRefusal("0 0 -;0 0 -\n0 0 -\n"), HasSubstr("expected 2 players"));
 }
 
 TEST(InputScript, RefusesMissingField) {
-  EXPECT_THAT(refusal("0 0\n"), HasSubstr("expected \"moveX moveY buttons\""));
+  EXPECT_THAT(scriptRefusal("0 0\n"), HasSubstr("expected \"moveX moveY buttons\""));
 }
 
 }  // namespace

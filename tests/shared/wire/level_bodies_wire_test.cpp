@@ -15,7 +15,7 @@ using ::testing::HasSubstr;
 
 const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";
 
-std::string decodeError(const Welcome& welcome) {
+std::string welcomeDecodeError(const Welcome& welcome) {
   // Encoding refuses what decoding would refuse; the check runs both ways.
   try {
     encode(Message{welcome});
@@ -66,37 +66,37 @@ TEST(LevelBodiesWire, PlatformsCratesAndTheirStateTravelInAWelcome) {
 TEST(LevelBodiesWire, OutOfRangeBodiesAreRefusedByName) {
   Welcome welcome = playgroundWelcome();
   welcome.level.crates[0].mass = 0.0f;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("crate mass out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("crate mass out of range"));
   welcome = playgroundWelcome();
   welcome.level.crates[0].position = {1.0e5f, 2.0f};
-  EXPECT_THAT(decodeError(welcome), HasSubstr("crate outside the level"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("crate outside the level"));
   welcome = playgroundWelcome();
   welcome.level.platforms[0].size.x = 500.0f;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("platform size out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("platform size out of range"));
   welcome = playgroundWelcome();
   welcome.level.platforms[0].path.assign(40, Vec2{1.0f, 1.0f});
-  EXPECT_THAT(decodeError(welcome), HasSubstr("platform path point count 40 exceeds 32"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("platform path point count 40 exceeds 32"));
   welcome = playgroundWelcome();
   welcome.level.platforms[0].speed = std::numeric_limits<float>::quiet_NaN();
-  EXPECT_THAT(decodeError(welcome), HasSubstr("platform speed out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("platform speed out of range"));
   welcome = playgroundWelcome();
   welcome.level.materials[1].restitution = 2.0f;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("material restitution out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("material restitution out of range"));
   welcome = playgroundWelcome();
   welcome.level.materialRuns[0].material = 31;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("material runs out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("material runs out of range"));
   welcome = playgroundWelcome();
   welcome.level.materialRuns.pop_back();
-  EXPECT_THAT(decodeError(welcome), HasSubstr("material runs do not cover the level"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("material runs do not cover the level"));
   welcome = playgroundWelcome();
   welcome.snapshot.state.crates[0].support = 9999;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("support out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("support out of range"));
   welcome = playgroundWelcome();
   welcome.level.crates[0].filter.group = kGroupCrate | kGroupSensor;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("crate group: not one collision group"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("crate group: not one collision group"));
   welcome = playgroundWelcome();
   welcome.level.platforms[0].filter.group = 1u << 6;  // between the built-in and named bits
-  EXPECT_THAT(decodeError(welcome), HasSubstr("platform group: not one collision group"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("platform group: not one collision group"));
 }
 
 TEST(LevelBodiesWire, JointsTravelAndBrokenOnesAreRefusedByName) {
@@ -117,23 +117,23 @@ TEST(LevelBodiesWire, JointsTravelAndBrokenOnesAreRefusedByName) {
   }
   Welcome welcome = playgroundWelcome();
   welcome.level.joints[0].body = kCrateIdBase + 100;  // a crate the level does not have
-  EXPECT_THAT(decodeError(welcome), HasSubstr("joint names a body the level does not have"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("joint names a body the level does not have"));
   welcome = playgroundWelcome();
   welcome.level.joints[0].to = welcome.level.joints[0].body;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("joint names a body the level does not have"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("joint names a body the level does not have"));
   welcome = playgroundWelcome();
   welcome.level.joints[3].axis = {0.0f, 0.0f};
-  EXPECT_THAT(decodeError(welcome), HasSubstr("rail axis is zero"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("rail axis is zero"));
   welcome = playgroundWelcome();
   welcome.level.joints[3].lower = 3.0f;
   welcome.level.joints[3].upper = 1.0f;
-  EXPECT_THAT(decodeError(welcome), HasSubstr("rail upper limit out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("rail upper limit out of range"));
   welcome = playgroundWelcome();
   welcome.level.joints[2].stiffness = std::numeric_limits<float>::infinity();
-  EXPECT_THAT(decodeError(welcome), HasSubstr("joint stiffness out of range"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("joint stiffness out of range"));
   welcome = playgroundWelcome();
   welcome.level.joints.assign(kMaxJoints + 1, welcome.level.joints[0]);
-  EXPECT_THAT(decodeError(welcome), HasSubstr("joint count 65 exceeds 64"));
+  EXPECT_THAT(welcomeDecodeError(welcome), HasSubstr("joint count 65 exceeds 64"));
 }
 
 TEST(LevelBodiesWire, CollisionFiltersTravelWithTheirBodies) {
@@ -169,13 +169,13 @@ TEST(LevelBodiesWire, ARaceTravelsWithItsLevelAndABrokenOneIsRefused) {
 
   Welcome broken = sent;
   broken.level.race.laps = 0;
-  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("race laps"));
+  EXPECT_THAT(welcomeDecodeError(broken), ::testing::HasSubstr("race laps"));
   broken = sent;
   broken.level.race.finish.position = {9999.0f, 3.0f};
-  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("race start or finish outside"));
+  EXPECT_THAT(welcomeDecodeError(broken), ::testing::HasSubstr("race start or finish outside"));
   broken = sent;
   broken.level.checkpoints[0].order = 200;
-  EXPECT_THAT(decodeError(broken), ::testing::HasSubstr("checkpoint order"));
+  EXPECT_THAT(welcomeDecodeError(broken), ::testing::HasSubstr("checkpoint order"));
 }
 
 TEST(LevelBodiesWire, AStateNamingCratesTheLevelDoesNotHaveIsIgnoredBySimulation) {

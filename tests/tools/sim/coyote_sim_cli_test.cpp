@@ -23,18 +23,18 @@ using ::testing::HasSubstr;
 using Json = nlohmann::json;
 
 const std::string kSim = COYOTE_SIM_BINARY;
-const std::string kArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
+const std::string kCliArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
 
 TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
   const test::CommandResult result =
-      test::runCommand(kSim + " run --level " + kArena + " --players 8 --ticks 600");
+      test::runCommand(kSim + " run --level " + kCliArena + " --players 8 --ticks 600");
   ASSERT_EQ(result.exitCode, 0) << result.output;
   const Json summary = Json::parse(result.lastLine());
   EXPECT_EQ(summary["ticks"], 600);
   EXPECT_EQ(summary["players"], 8);
   EXPECT_GT(summary["ns_per_character_step"].get<double>(), 0.0);
   EXPECT_EQ(std::stoull(summary["hash"].get<std::string>(), nullptr, 16),
-            test::randomRunHash(kArena, 8, 600, 1));
+            test::randomRunHash(kCliArena, 8, 600, 1));
   // The step's stage timings: every stage there, the characters' a real cost.
   const Json& stages = summary["stage_ns_per_tick"];
   for (const char* stage : {"platforms", "bodies", "characters", "rules"}) {
@@ -53,7 +53,7 @@ TEST(CoyoteSimCli, RunPrintsTheFinalJsonLine) {
 TEST(CoyoteSimCli, SeedChangesTheRun) {
   const auto hashFor = [](const std::string& seed) {
     return Json::parse(
-        test::runCommand(kSim + " run --level " + kArena + " --ticks 300 --seed " + seed)
+        test::runCommand(kSim + " run --level " + kCliArena + " --ticks 300 --seed " + seed)
             .lastLine())["hash"];
   };
   EXPECT_NE(hashFor("1"), hashFor("2"));
@@ -62,7 +62,7 @@ TEST(CoyoteSimCli, SeedChangesTheRun) {
 
 TEST(CoyoteSimCli, TracePrintsOneObjectPerTickPerPlayer) {
   const test::CommandResult result =
-      test::runCommand(kSim + " run --level " + kArena + " --players 3 --ticks 10 --trace");
+      test::runCommand(kSim + " run --level " + kCliArena + " --players 3 --ticks 10 --trace");
   ASSERT_EQ(result.exitCode, 0) << result.output;
   std::istringstream lines(result.output);
   std::string line;
@@ -131,7 +131,7 @@ TEST(CoyoteSimCli, ScriptedInputsMoveThePlayer) {
   }
   const std::string file = directory.write("inputs.txt", script);
   const test::CommandResult result =
-      test::runCommand(kSim + " run --level " + kArena + " --inputs " + file + " --trace");
+      test::runCommand(kSim + " run --level " + kCliArena + " --inputs " + file + " --trace");
   ASSERT_EQ(result.exitCode, 0) << result.output;
   const Json summary = Json::parse(result.lastLine());
   EXPECT_EQ(summary["players"], 2);
@@ -163,12 +163,12 @@ TEST(CoyoteSimCli, BadArgumentsAndFilesExitWithCode2AndOneLine) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"run", "--level is required"},
       {"run --level /nonexistent.tmj", "cannot open file"},
-      {"run --level " + kArena + " --players 0", "--players must be in [1, 256]"},
-      {"run --level " + kArena + " --players many", "--players"},
-      {"run --level " + kArena + " --config " + badConfig, "physics.gravity"},
+      {"run --level " + kCliArena + " --players 0", "--players must be in [1, 256]"},
+      {"run --level " + kCliArena + " --players many", "--players"},
+      {"run --level " + kCliArena + " --config " + badConfig, "physics.gravity"},
       {"run --level " + badLevel, "invalid JSON"},
-      {"run --level " + kArena + " --inputs " + badInputs, "unknown button"},
-      {"run --level " + kArena + " --frobnicate", "frobnicate"},
+      {"run --level " + kCliArena + " --inputs " + badInputs, "unknown button"},
+      {"run --level " + kCliArena + " --frobnicate", "frobnicate"},
   };
   for (const auto& [arguments, message] : cases) {
     const test::CommandResult result = test::runCommand(kSim + " " + arguments);
@@ -194,7 +194,7 @@ TEST(CoyoteSimCli, VerifyRunReplaysARecordedRaceRunToItsTime) {
   const auto ok = test::runCommand(kSim + " verify-run --level " + race + " " + run);
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
   EXPECT_THAT(ok.output, ::testing::HasSubstr("replays to 43530.533 ms, as recorded"));
-  const auto other = test::runCommand(kSim + " verify-run --level " + kArena + " " + run);
+  const auto other = test::runCommand(kSim + " verify-run --level " + kCliArena + " " + run);
   EXPECT_EQ(other.exitCode, 1) << other.output;
   EXPECT_THAT(other.output, ::testing::HasSubstr("FAIL: the run is of course"));
   test::TempDirectory directory;
@@ -209,7 +209,7 @@ TEST(CoyoteSimCli, VerifyRunReplaysARecordedRaceRunToItsTime) {
 // The level walk from the shell (docs/levels.md#the-level-walk): a bundled level passes; the
 // arena with its old rounded mound back fails, naming the tile and where the walker stopped.
 TEST(CoyoteSimCli, WalkPassesABundledLevelAndNamesEachBumpThatStopsAWalker) {
-  const auto ok = test::runCommand(kSim + " walk --level " + kArena);
+  const auto ok = test::runCommand(kSim + " walk --level " + kCliArena);
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
   EXPECT_THAT(ok.output, ::testing::HasSubstr("OK: arena"));
   EXPECT_THAT(ok.output, ::testing::HasSubstr("0 at no wall by design"));
@@ -217,7 +217,7 @@ TEST(CoyoteSimCli, WalkPassesABundledLevelAndNamesEachBumpThatStopsAWalker) {
   test::TempDirectory directory;
   const std::string levels = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/";
   directory.write("coyote.tsj", readBoundedFile(levels + "coyote.tsj", 1 << 20));
-  nlohmann::json arena = nlohmann::json::parse(readBoundedFile(kArena, 1 << 20));
+  nlohmann::json arena = nlohmann::json::parse(readBoundedFile(kCliArena, 1 << 20));
   for (nlohmann::json& layer : arena["layers"]) {
     if (layer["name"] == "collision") {
       layer["data"][21 * 48 + 15] = 5;  // rounded up-right: its vertical foot faces the spawn

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "client/app/scene/world_drawing.h"
 #include "client/core/viewport.h"
 
 namespace coyote {
 
 void Backdrop::draw(sf::RenderTarget& target, Vec2 camera, int levelHeight) const {
-  constexpr float kTile = static_cast<float>(kPixelsPerTile);
   const auto width = static_cast<int>(target.getSize().x);
   const auto height = static_cast<int>(target.getSize().y);
   // The layers are kLogicalHeight high; a taller view has them at its bottom.

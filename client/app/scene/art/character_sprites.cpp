@@ -4,12 +4,12 @@
 #include <cmath>
 
 #include "client/app/render/shape_batch.h"
+#include "client/app/scene/world_drawing.h"
 #include "sim/collision/water.h"
 
 namespace coyote {
 namespace {
 
-constexpr float kTile = static_cast<float>(kPixelsPerTile);
 const sf::Color kDashSpent{110, 170, 235};  // none: it cools to blue until the ground refills it
 
 /// Ticks since the newest effect of `kind` on `body` that has started by `renderTick`.

@@ -30,7 +30,7 @@ std::string tallHall() {
 }
 
 constexpr float kCrateWeight = 90.0f;  // physics.gravity × fall_gravity_multiplier, per unit mass
-constexpr float kDt = 1.0f / 60.0f;
+constexpr float kJointDt = 1.0f / 60.0f;
 
 /// A 1×1 crate of `mass` whose centre is at `centre`.
 CrateDefinition crateAt(Vec2 centre, float mass = 1.0f) {
@@ -122,7 +122,7 @@ TEST(Joints, ASpringOscillatesWithThePeriodTwoPiRootMOverK) {
     spring.length = 3.0f;
     spring.stiffness = 40.0f;
     scenario.add(spring);
-    const float expected = 2.0f * std::numbers::pi_v<float> * std::sqrt(mass / 40.0f) / kDt;
+    const float expected = 2.0f * std::numbers::pi_v<float> * std::sqrt(mass / 40.0f) / kJointDt;
     const std::vector<float> crossings =
         downCrossings(scenario, equilibrium, static_cast<int>(expected * 5.5f));
     ASSERT_GE(crossings.size(), 6u) << "mass " << mass;
@@ -191,7 +191,8 @@ TEST(Joints, ARailMotorReachesItsTargetAtItsSpeedAndHoldsItsLoad) {
   for (int tick = 0; tick < 180; ++tick) {
     scenario.step();
     const float y = centreOf(scenario).y;
-    ASSERT_LE(previous - y, 4.0f * kDt + 1e-4f) << "tick " << tick;  // never faster than 4 tiles/s
+    ASSERT_LE(previous - y, 4.0f * kJointDt + 1e-4f)
+        << "tick " << tick;  // never faster than 4 tiles/s
     previous = y;
   }
   EXPECT_NEAR(centreOf(scenario).y, 12.0f - 5.0f, 1e-3f);  // 5 tiles up, held there

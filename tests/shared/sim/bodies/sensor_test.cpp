@@ -11,7 +11,7 @@
 namespace coyote::test {
 namespace {
 
-constexpr BodyId kPlayer = kCharacterIdBase;
+constexpr BodyId kSensorPlayer = kCharacterIdBase;
 
 PlatformDefinition sensorPlatform(Vec2 topLeft, Vec2 size) {
   PlatformDefinition platform{size, {topLeft}};
@@ -43,7 +43,7 @@ TEST(Sensor, ACharacterRunningThroughEntersOnceAndLeavesOnce) {
   const std::vector<Seen> seen = sensorEvents(scenario, input(kRight), 120);
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_EQ(seen[0].event.kind, EventKind::SensorEntered);
-  EXPECT_EQ(seen[0].event.body, kPlayer);
+  EXPECT_EQ(seen[0].event.body, kSensorPlayer);
   EXPECT_EQ(seen[0].event.other, 0) << "the platform's id";
   EXPECT_EQ(seen[1].event.kind, EventKind::SensorLeft);
   EXPECT_EQ(seen[1].event.other, 0);
@@ -91,7 +91,7 @@ TEST(Sensor, ASensorCrateSensesTheCharacterThatWalksThroughIt) {
   const std::vector<Seen> seen = sensorEvents(scenario, input(kRight), 120);
   ASSERT_EQ(seen.size(), 2u);
   EXPECT_EQ(seen[0].event.other, kCrateIdBase);
-  EXPECT_EQ(seen[0].event.body, kPlayer);
+  EXPECT_EQ(seen[0].event.body, kSensorPlayer);
 }
 
 TEST(Sensor, AReplayedStepReportsTheSameEvents) {

@@ -13,9 +13,9 @@
 namespace coyote::test {
 namespace {
 
-constexpr float kPixel = 1.0f / 16.0f;
-constexpr float kFloor = 7.0f;     // kHall's floor top
-constexpr float kLipLeft = 16.0f;  // where every lip's face starts
+constexpr float kApproachPixel = 1.0f / 16.0f;
+constexpr float kApproachFloor = 7.0f;     // kHall's floor top
+constexpr float kApproachLipLeft = 16.0f;  // where every lip's face starts
 constexpr int kOffsets = 1000;
 constexpr int kMaxTicks = 90;
 
@@ -54,9 +54,9 @@ struct Lip {
 
 /// A slab `pixels` high whose face starts at kLipLeft, moving as `lip` says, 3 tiles long.
 PlatformDefinition slab(const Lip& lip, float pixels) {
-  const Vec2 start{kLipLeft, kFloor - pixels * kPixel};
+  const Vec2 start{kApproachLipLeft, kApproachFloor - pixels * kApproachPixel};
   const float way = lip.kind == LipKind::PlatformToward ? -12.0f : 12.0f;
-  PlatformDefinition platform{{3.0f, pixels * kPixel}, {start}};
+  PlatformDefinition platform{{3.0f, pixels * kApproachPixel}, {start}};
   if (lip.kind == LipKind::PlatformToward || lip.kind == LipKind::PlatformAway) {
     platform.path.push_back({start.x + way, start.y});
     platform.speed = lip.speed;
@@ -69,14 +69,15 @@ PlatformDefinition slab(const Lip& lip, float pixels) {
 Scenario lipWorld(const Lip& lip, float pixels) {
   if (lip.kind == LipKind::Tile) {
     Scenario scenario(kTileLip);
-    const float slabTop = 6.0f + pixels * kPixel;
-    scenario.add(PlatformDefinition{{15.0f, kFloor - slabTop}, {{1.0f, slabTop}}});
+    const float slabTop = 6.0f + pixels * kApproachPixel;
+    scenario.add(PlatformDefinition{{15.0f, kApproachFloor - slabTop}, {{1.0f, slabTop}}});
     return scenario;
   }
   Scenario scenario(kHall);
   if (lip.kind == LipKind::Crate) {
-    scenario.add(
-        CrateDefinition{{kLipLeft, kFloor - pixels * kPixel}, {3.0f, pixels * kPixel}, 50.0f});
+    scenario.add(CrateDefinition{{kApproachLipLeft, kApproachFloor - pixels * kApproachPixel},
+                                 {3.0f, pixels * kApproachPixel},
+                                 50.0f});
   } else {
     scenario.add(slab(lip, pixels));
   }
@@ -86,8 +87,9 @@ Scenario lipWorld(const Lip& lip, float pixels) {
 /// Puts the walker on its floor at full run speed, its right side `gap` tiles short of the lip.
 void placeWalker(Scenario& scenario, const Lip& lip, float gap) {
   Character& walker = scenario.player();
-  const float floor = lip.kind == LipKind::Tile ? scenario.level.platforms[0].path[0].y : kFloor;
-  walker.position = {kLipLeft - gap - scenario.config.playerWidth,
+  const float floor =
+      lip.kind == LipKind::Tile ? scenario.level.platforms[0].path[0].y : kApproachFloor;
+  walker.position = {kApproachLipLeft - gap - scenario.config.playerWidth,
                      floor - scenario.config.playerHeight};
   walker.velocity = {scenario.config.maxRunSpeed, 0.0f};
   walker.grounded = true;
@@ -112,7 +114,7 @@ float lipTop(Scenario& scenario, const Lip& lip) {
 }
 float lipFace(Scenario& scenario, const Lip& lip) {
   if (lip.kind == LipKind::Tile) {
-    return kLipLeft;
+    return kApproachLipLeft;
   }
   return lip.kind == LipKind::Crate ? scenario.crate().position.x : scenario.platform().position.x;
 }

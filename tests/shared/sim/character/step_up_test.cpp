@@ -11,9 +11,9 @@ namespace coyote::test {
 namespace {
 
 constexpr float kPixel = 1.0f / 16.0f;
-constexpr float kFloor = 7.0f;     // kHall's floor top
-constexpr float kLipLeft = 10.0f;  // every lip below starts here and is 3 tiles long
-constexpr int kRunTicks = 90;      // long enough to cross a lip at run speed
+constexpr float kStepUpFloor = 7.0f;  // kHall's floor top
+constexpr float kLipLeft = 10.0f;     // every lip below starts here and is 3 tiles long
+constexpr int kRunTicks = 90;         // long enough to cross a lip at run speed
 
 PlatformDefinition staticPlatform(Vec2 topLeft, Vec2 size, bool oneWay = false) {
   PlatformDefinition platform{size, {topLeft}};
@@ -22,7 +22,7 @@ PlatformDefinition staticPlatform(Vec2 topLeft, Vec2 size, bool oneWay = false) 
 }
 
 PlatformDefinition lip(float pixels) {
-  return staticPlatform({kLipLeft, kFloor - pixels * kPixel}, {3.0f, pixels * kPixel});
+  return staticPlatform({kLipLeft, kStepUpFloor - pixels * kPixel}, {3.0f, pixels * kPixel});
 }
 
 /// Runs right for `ticks` from rest; returns the x reached.
@@ -37,7 +37,7 @@ TEST(StepUp, AFourPixelLipIsClimbedAtRunSpeedLosingNoMoreThanOneTick) {
   const float flatX = runRight(flat, kRunTicks);
   Scenario lipped(kHall);
   lipped.add(lip(4.0f));
-  float highest = kFloor;
+  float highest = kStepUpFloor;
   for (int tick = 0; tick < kRunTicks; ++tick) {
     const float before = lipped.player().position.x;
     lipped.step(input(kRight));
@@ -46,7 +46,7 @@ TEST(StepUp, AFourPixelLipIsClimbedAtRunSpeedLosingNoMoreThanOneTick) {
     ASSERT_TRUE(player.grounded) << "tick " << tick;
     highest = std::min(highest, lipped.box().bottom());
   }
-  EXPECT_FLOAT_EQ(highest, kFloor - 0.25f) << "it ran over the lip's top";
+  EXPECT_FLOAT_EQ(highest, kStepUpFloor - 0.25f) << "it ran over the lip's top";
   EXPECT_GT(lipped.box().left(), kLipLeft + 3.0f) << "and on past it";
   EXPECT_EQ(lipped.player().velocity.x, lipped.config.maxRunSpeed);
   const float oneTick = lipped.config.maxRunSpeed / 60.0f;
@@ -59,7 +59,7 @@ TEST(StepUp, AFivePixelLipIsAWall) {
   scenario.add(lip(5.0f));
   runRight(scenario, kRunTicks);
   EXPECT_FLOAT_EQ(scenario.box().right(), kLipLeft);
-  EXPECT_FLOAT_EQ(scenario.box().bottom(), kFloor);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), kStepUpFloor);
   EXPECT_EQ(scenario.player().velocity.x, 0.0f);
 }
 
@@ -74,7 +74,8 @@ TEST(StepUp, ZeroStepHeightTurnsItOff) {
 
 TEST(StepUp, ACrateLipIsClimbedToo) {
   Scenario scenario(kHall);
-  scenario.add(CrateDefinition{{kLipLeft, kFloor - 4.0f * kPixel}, {1.0f, 4.0f * kPixel}, 50.0f});
+  scenario.add(
+      CrateDefinition{{kLipLeft, kStepUpFloor - 4.0f * kPixel}, {1.0f, 4.0f * kPixel}, 50.0f});
   runRight(scenario, kRunTicks);
   EXPECT_GT(scenario.box().left(), kLipLeft + 1.0f) << "over the crate, not pushing it";
   EXPECT_NEAR(scenario.crate().position.x, kLipLeft, 1e-4f);
@@ -93,7 +94,7 @@ TEST(StepUp, ATileLipIsClimbedFromAPlatformFloor) {
 
 /// A ceiling slab over the lip whose underside is `headroom` tiles above the lip's top.
 void addCeilingOverTheLip(Scenario& scenario, float headroom) {
-  const float lipTop = kFloor - 4.0f * kPixel;
+  const float lipTop = kStepUpFloor - 4.0f * kPixel;
   scenario.add(staticPlatform({kLipLeft - 2.0f, lipTop - headroom - 1.0f}, {6.0f, 1.0f}));
 }
 
@@ -118,23 +119,24 @@ TEST(StepUp, AnAirborneCharacterNeverSteps) {
   // Falling beside the lip, its feet 2 px above the floor and so 2 px below the lip's top.
   Character& player = scenario.player();
   player.position = {kLipLeft - 0.05f - scenario.config.playerWidth,
-                     kFloor - 2.0f * kPixel - scenario.config.playerHeight};
+                     kStepUpFloor - 2.0f * kPixel - scenario.config.playerHeight};
   player.grounded = false;
   player.velocity = {scenario.config.maxRunSpeed, 0.0f};
   scenario.step(input(kRight));
   EXPECT_FALSE(scenario.player().grounded);
   EXPECT_FLOAT_EQ(scenario.box().right(), kLipLeft) << "stopped by the lip's side";
-  EXPECT_GT(scenario.box().bottom(), kFloor - 4.0f * kPixel) << "not lifted onto it";
+  EXPECT_GT(scenario.box().bottom(), kStepUpFloor - 4.0f * kPixel) << "not lifted onto it";
   scenario.step(input(0), 10);
-  EXPECT_FLOAT_EQ(scenario.box().bottom(), kFloor) << "landed beside it, on the floor";
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), kStepUpFloor) << "landed beside it, on the floor";
 }
 
 TEST(StepUp, AOneWayLedgeIsPassedFromBelowNotSteppedOnto) {
   Scenario scenario(kHall);
-  scenario.add(staticPlatform({kLipLeft, kFloor - 4.0f * kPixel}, {3.0f, 4.0f * kPixel}, true));
+  scenario.add(
+      staticPlatform({kLipLeft, kStepUpFloor - 4.0f * kPixel}, {3.0f, 4.0f * kPixel}, true));
   for (int tick = 0; tick < kRunTicks; ++tick) {
     scenario.step(input(kRight));
-    ASSERT_FLOAT_EQ(scenario.box().bottom(), kFloor) << "tick " << tick << ": lifted";
+    ASSERT_FLOAT_EQ(scenario.box().bottom(), kStepUpFloor) << "tick " << tick << ": lifted";
   }
   EXPECT_GT(scenario.box().left(), kLipLeft + 3.0f) << "walked through it";
 }

@@ -19,7 +19,7 @@ constexpr const char* kBump =
     "##########\n";
 constexpr float kColumn = 3.0f;
 constexpr float kRow = 2.0f;
-constexpr float kFloor = 3.0f;
+constexpr float kSlopeFloor = 3.0f;
 
 float radians(float degrees) {
   return degrees * 3.14159265f / 180.0f;
@@ -100,9 +100,9 @@ TEST(WalkableSlope, At56DegreesACharacterArrivingSlidesOffTheBump) {
   placeOnBump(scenario, 56.0f, false, 0.05f);
   float x = scenario.player().position.x;
   int ticks = 0;
-  for (; ticks < 120 && scenario.box().bottom() < kFloor; ++ticks) {
+  for (; ticks < 120 && scenario.box().bottom() < kSlopeFloor; ++ticks) {
     scenario.step();
-    ASSERT_TRUE(!scenario.player().grounded || scenario.box().bottom() == kFloor)
+    ASSERT_TRUE(!scenario.player().grounded || scenario.box().bottom() == kSlopeFloor)
         << "tick " << ticks << " at sine " << inclineSineOf(scenario);
     ASSERT_GE(scenario.player().position.x, x) << "tick " << ticks << ": only downhill";
     x = scenario.player().position.x;
@@ -110,7 +110,7 @@ TEST(WalkableSlope, At56DegreesACharacterArrivingSlidesOffTheBump) {
   EXPECT_LT(ticks, 120);
   scenario.step();
   EXPECT_TRUE(scenario.player().grounded) << "on the floor below";
-  EXPECT_FLOAT_EQ(scenario.box().bottom(), kFloor);
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), kSlopeFloor);
   EXPECT_GE(scenario.box().centerX(), kColumn + 0.99f) << "beside the bump, not in it";
 }
 
@@ -173,7 +173,7 @@ TEST(WalkableSlope, TheVerticalEndOfARoundedTileIsAWall) {
       "##########\n");
   ASSERT_TRUE(scenario.player().grounded);
   scenario.step(input(kLeft), 90);
-  EXPECT_FLOAT_EQ(scenario.box().bottom(), kFloor) << "not climbed";
+  EXPECT_FLOAT_EQ(scenario.box().bottom(), kSlopeFloor) << "not climbed";
   EXPECT_NEAR(scenario.box().centerX(), kColumn + 1.0f, 1e-4f) << "stopped at its foot";
   EXPECT_TRUE(scenario.player().grounded);
 }

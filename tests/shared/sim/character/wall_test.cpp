@@ -93,7 +93,7 @@ TEST(Wall, GroundJumpHasPriorityOverWallJump) {
 
 enum class WallKind { TileSide, RoundedFoot, SteepSlope, CrateAgainstTiles, HeavyCrate, Platform };
 
-const char* nameOf(WallKind kind) {
+const char* wallName(WallKind kind) {
   switch (kind) {
     case WallKind::TileSide:
       return "tile side";
@@ -153,8 +153,8 @@ TEST(Wall, PressedAgainstAnyKindOfWallNoVelocityIsLeftIntoIt) {
       const Character& player = scenario.player();
       const bool still = player.grounded && player.velocity.x == 0.0f &&
                          player.velocity.y == 0.0f && player.position.x == pressed.x;
-      EXPECT_TRUE(still) << nameOf(kind) << ", tick " << tick << ": velocity " << player.velocity.x
-                         << ", " << player.velocity.y << ", moved "
+      EXPECT_TRUE(still) << wallName(kind) << ", tick " << tick << ": velocity "
+                         << player.velocity.x << ", " << player.velocity.y << ", moved "
                          << player.position.x - pressed.x;
       if (!still) {
         break;
@@ -163,10 +163,10 @@ TEST(Wall, PressedAgainstAnyKindOfWallNoVelocityIsLeftIntoIt) {
     // A followable tile stops the box where its centre meets the foot; the others at their face.
     const bool followable = kind == WallKind::RoundedFoot || kind == WallKind::SteepSlope;
     const float face = followable ? 12.0f + scenario.config.playerWidth * 0.5f : 12.0f;
-    EXPECT_NEAR(scenario.box().right(), face, 0.01f) << nameOf(kind) << ": at its face";
+    EXPECT_NEAR(scenario.box().right(), face, 0.01f) << wallName(kind) << ": at its face";
     // A jump from there goes straight up: nothing carried into it.
     scenario.step(input(0, 0, kButtonJump));
-    EXPECT_EQ(scenario.player().velocity.x, 0.0f) << nameOf(kind) << ": jumping";
+    EXPECT_EQ(scenario.player().velocity.x, 0.0f) << wallName(kind) << ": jumping";
   }
 }
 

@@ -7,7 +7,7 @@
 namespace coyote::test {
 namespace {
 
-constexpr float kPixel = 1.0f / static_cast<float>(kPixelsPerTile);
+constexpr float kCornerPixel = 1.0f / static_cast<float>(kPixelsPerTile);
 
 // A floor at y = 6 and a two-tile block over it at columns 4-5, its underside at y = 3.
 constexpr const char* kLowBlock =
@@ -40,21 +40,23 @@ TEST(CornerCorrection, ARiseClippingACeilingCornerByNPixelsSlidesRoundIt) {
   ASSERT_EQ(n, 4);
   const float width = PhysicsConfig{}.playerWidth;
   // Right edge N px into the block's left column: nudged left, it rises past the block.
-  EXPECT_LT(highestTopAfterJump(4.0f - width + static_cast<float>(n) * kPixel, n), 3.0f - 0.5f);
+  EXPECT_LT(highestTopAfterJump(4.0f - width + static_cast<float>(n) * kCornerPixel, n),
+            3.0f - 0.5f);
   // Left edge N px into its right column: nudged right.
-  EXPECT_LT(highestTopAfterJump(6.0f - static_cast<float>(n) * kPixel, n), 3.0f - 0.5f);
+  EXPECT_LT(highestTopAfterJump(6.0f - static_cast<float>(n) * kCornerPixel, n), 3.0f - 0.5f);
 }
 
 TEST(CornerCorrection, ARiseClippingItByNPlusOnePixelsIsStopped) {
   const int n = PhysicsConfig{}.cornerCorrection;
   const float width = PhysicsConfig{}.playerWidth;
-  EXPECT_FLOAT_EQ(highestTopAfterJump(4.0f - width + static_cast<float>(n + 1) * kPixel, n), 3.0f);
-  EXPECT_FLOAT_EQ(highestTopAfterJump(6.0f - static_cast<float>(n + 1) * kPixel, n), 3.0f);
+  EXPECT_FLOAT_EQ(highestTopAfterJump(4.0f - width + static_cast<float>(n + 1) * kCornerPixel, n),
+                  3.0f);
+  EXPECT_FLOAT_EQ(highestTopAfterJump(6.0f - static_cast<float>(n + 1) * kCornerPixel, n), 3.0f);
 }
 
 TEST(CornerCorrection, ZeroTurnsItOff) {
   const float width = PhysicsConfig{}.playerWidth;
-  EXPECT_FLOAT_EQ(highestTopAfterJump(4.0f - width + kPixel, 0), 3.0f);
+  EXPECT_FLOAT_EQ(highestTopAfterJump(4.0f - width + kCornerPixel, 0), 3.0f);
 }
 
 // The same rise under a still platform (a body, not a tile) at the widest correction, 8 px, with
@@ -72,7 +74,7 @@ float highestTopUnderPlatform(std::optional<float> gap) {
       "#.S......#\n"
       "##########\n",
       config);
-  const float left = 4.0f - config.playerWidth + 8.0f * kPixel;  // 8 px under the platform
+  const float left = 4.0f - config.playerWidth + 8.0f * kCornerPixel;  // 8 px under the platform
   PlatformDefinition ceiling;
   ceiling.size = {2.0f, 0.5f};
   ceiling.path = {{4.0f, 4.0f}};
@@ -80,7 +82,7 @@ float highestTopUnderPlatform(std::optional<float> gap) {
   if (gap) {
     PlatformDefinition post;
     post.size = {0.5f, 2.0f};
-    post.path = {{left - *gap * kPixel - 0.5f, 3.0f}};
+    post.path = {{left - *gap * kCornerPixel - 0.5f, 3.0f}};
     scenario.add(post);
   }
   EXPECT_TRUE(scenario.settle());
@@ -100,7 +102,7 @@ TEST(CornerCorrection, ANudgeSeesABodyAsFarToTheSideAsTheWidestCorrection) {
 }
 
 // A ledge whose top is at y = 4 from column 6 on, over a pit.
-constexpr const char* kLedge =
+constexpr const char* kCornerLedge =
     "##########\n"
     "#........#\n"
     "#........#\n"
@@ -114,10 +116,10 @@ constexpr const char* kLedge =
 Aabb afterDashAtLedge(int pixelsBelow, int pixels) {
   PhysicsConfig config;
   config.cornerCorrection = pixels;
-  Scenario scenario(kLedge, config);
+  Scenario scenario(kCornerLedge, config);
   scenario.player().grounded = false;
   scenario.player().position = {
-      3.0f, 4.0f + static_cast<float>(pixelsBelow) * kPixel - config.playerHeight};
+      3.0f, 4.0f + static_cast<float>(pixelsBelow) * kCornerPixel - config.playerHeight};
   scenario.step(input(kRight, 0, kButtonDash), 9);
   return scenario.box();
 }

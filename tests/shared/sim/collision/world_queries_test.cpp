@@ -8,7 +8,7 @@ namespace coyote::test {
 namespace {
 
 // A floor at y = 7, a wall at column 20, a one-way ledge at row 4 (columns 10-12).
-constexpr const char* kRoom =
+constexpr const char* kQueriesRoom =
     "######################\n"
     "#....................#\n"
     "#....................#\n"
@@ -19,7 +19,7 @@ constexpr const char* kRoom =
     "######################\n";
 
 TEST(WorldQueries, ARayStopsAtTheFirstSolidTileWithItsNormal) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   const WorldQueries queries(scenario.state, scenario.level, scenario.config);
   const QueryHit down = queries.rayCast({5.5f, 2.0f}, {0.0f, 10.0f});
   ASSERT_TRUE(down.hit);
@@ -35,7 +35,7 @@ TEST(WorldQueries, ARayStopsAtTheFirstSolidTileWithItsNormal) {
 }
 
 TEST(WorldQueries, OneWayTilesStopOnlyWhatComesDownOntoThem) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   const WorldQueries queries(scenario.state, scenario.level, scenario.config);
   const QueryHit down = queries.rayCast({11.5f, 1.0f}, {0.0f, 5.0f});
   ASSERT_TRUE(down.hit);
@@ -45,7 +45,7 @@ TEST(WorldQueries, OneWayTilesStopOnlyWhatComesDownOntoThem) {
 }
 
 TEST(WorldQueries, BoxCastsFindBodiesAndTheFilterChoosesWhich) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   scenario.add(CrateDefinition{{8.0f, 6.0f}, {1.0f, 1.0f}, 1.0f});
   CrateDefinition sensor{{12.0f, 6.0f}, {1.0f, 1.0f}, 1.0f};
   sensor.filter = {kGroupSensor, defaultCollidesWith(kGroupSensor)};
@@ -70,7 +70,7 @@ TEST(WorldQueries, BoxCastsFindBodiesAndTheFilterChoosesWhich) {
 }
 
 TEST(WorldQueries, OverlapsListBodiesAndTiles) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   scenario.add(CrateDefinition{{8.0f, 6.0f}, {1.0f, 1.0f}, 1.0f});
   const WorldQueries queries(scenario.state, scenario.level, scenario.config);
   std::array<BodyId, 8> found{};
@@ -87,7 +87,7 @@ TEST(WorldQueries, OverlapsListBodiesAndTiles) {
 }
 
 TEST(WorldQueries, ABatchGivesWhatSingleCastsGiveAndNothingChanges) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   scenario.add(CrateDefinition{{8.0f, 6.0f}, {1.0f, 1.0f}, 1.0f});
   const std::uint64_t before = hashState(scenario.state);
   const WorldQueries queries(scenario.state, scenario.level, scenario.config);
@@ -107,7 +107,7 @@ TEST(WorldQueries, ABatchGivesWhatSingleCastsGiveAndNothingChanges) {
 }
 
 TEST(WorldQueries, AnEnormousCastIsCutToTheQueryDistance) {
-  Scenario scenario(kRoom);
+  Scenario scenario(kQueriesRoom);
   const WorldQueries queries(scenario.state, scenario.level, scenario.config);
   const QueryHit far = queries.rayCast({5.0f, -10.0f}, {0.0f, -1.0e30f});
   EXPECT_FALSE(far.hit);

@@ -10,7 +10,7 @@
 namespace coyote {
 namespace {
 
-std::uint32_t bitsOf(float value) {
+std::uint32_t floatBits(float value) {
   return std::bit_cast<std::uint32_t>(value);
 }
 
@@ -35,14 +35,16 @@ TEST(Scalar, AbsOfGivesTheBitsOfTheComparisonForEveryKindOfFloat) {
                            std::numeric_limits<float>::max(),
                            std::numeric_limits<float>::lowest()};
   for (const float value : special) {
-    EXPECT_EQ(bitsOf(absOf(value)), bitsOf(referenceAbs(value))) << "bits " << bitsOf(value);
+    EXPECT_EQ(floatBits(absOf(value)), floatBits(referenceAbs(value)))
+        << "bits " << floatBits(value);
   }
-  EXPECT_EQ(bitsOf(absOf(-0.0f)), 0x80000000u);
+  EXPECT_EQ(floatBits(absOf(-0.0f)), 0x80000000u);
   EXPECT_EQ(absOf(-2.25f), 2.25f);
   std::mt19937 random(11);
   for (int i = 0; i < 1'000'000; ++i) {
     const float value = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
-    ASSERT_EQ(bitsOf(absOf(value)), bitsOf(referenceAbs(value))) << "bits " << bitsOf(value);
+    ASSERT_EQ(floatBits(absOf(value)), floatBits(referenceAbs(value)))
+        << "bits " << floatBits(value);
   }
 }
 
@@ -66,13 +68,13 @@ TEST(Scalar, MagnitudeOfComparesAsAbsOfDoes) {
   EXPECT_TRUE(sameComparisons(-std::numeric_limits<float>::quiet_NaN()));
   EXPECT_TRUE(sameComparisons(-std::numeric_limits<float>::infinity()));
   EXPECT_EQ(magnitudeOf(-2.25f), 2.25f);
-  EXPECT_EQ(bitsOf(magnitudeOf(-0.0f)), 0u);  // where the two differ: not a value to keep
+  EXPECT_EQ(floatBits(magnitudeOf(-0.0f)), 0u);  // where the two differ: not a value to keep
   for (int i = 0; i < 1'000'000; ++i) {
     const float value = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
-    ASSERT_TRUE(sameComparisons(value)) << "bits " << bitsOf(value);
+    ASSERT_TRUE(sameComparisons(value)) << "bits " << floatBits(value);
     // A random float other than a NaN or -0: the same value.
     if (value == value && value != 0.0f) {
-      ASSERT_EQ(bitsOf(magnitudeOf(value)), bitsOf(absOf(value)));
+      ASSERT_EQ(floatBits(magnitudeOf(value)), floatBits(absOf(value)));
     }
   }
 }

@@ -8,11 +8,11 @@
 namespace coyote::test {
 namespace {
 
-constexpr BodyId kPlayer = kCharacterIdBase;
+constexpr BodyId kEventsPlayer = kCharacterIdBase;
 
 // Air above a floor at y = 9; a pool at columns 12-15 (rows 6-8, surface at y = 6) behind a
 // one-tile wall; spikes at column 20; a checkpoint is added at columns 8-9.
-constexpr const char* kYard =
+constexpr const char* kEventsYard =
     "########################\n"
     "#......................#\n"
     "#......................#\n"
@@ -52,7 +52,7 @@ std::vector<StepEvent> collect(Scenario& scenario, PlayerInput in, int ticks) {
   return all;
 }
 
-int count(const std::vector<StepEvent>& events, EventKind kind) {
+int countOfKind(const std::vector<StepEvent>& events, EventKind kind) {
   int n = 0;
   for (const StepEvent& event : events) {
     n += event.kind == kind ? 1 : 0;
@@ -61,14 +61,14 @@ int count(const std::vector<StepEvent>& events, EventKind kind) {
 }
 
 TEST(StepEvents, ALandingReportsItsImpactSpeedOnceAtItsTick) {
-  Scenario scenario(kYard);
+  Scenario scenario(kEventsYard);
   scenario.player().position.y = 2.0f;
   for (int tick = 0; tick < 120; ++tick) {
     const float falling = scenario.player().velocity.y;
     const auto landed = stepAndCollect(scenario, {}, EventKind::Landed);
     if (!landed.empty()) {
       ASSERT_EQ(landed.size(), 1u);
-      EXPECT_EQ(landed[0].body, kPlayer);
+      EXPECT_EQ(landed[0].body, kEventsPlayer);
       EXPECT_EQ(landed[0].tick, scenario.state.tick);
       EXPECT_GT(landed[0].value, falling);  // this step's gravity added to the last step's speed
       EXPECT_TRUE(scenario.player().grounded);
@@ -79,21 +79,21 @@ TEST(StepEvents, ALandingReportsItsImpactSpeedOnceAtItsTick) {
 }
 
 TEST(StepEvents, JumpDashLeaveGroundAndWallAreReported) {
-  Scenario scenario(kYard);
+  Scenario scenario(kEventsYard);
   ASSERT_TRUE(scenario.settle());
   const auto jumped = collect(scenario, input(0, 0, kButtonJump), 1);
-  EXPECT_EQ(count(jumped, EventKind::Jumped), 1);
-  EXPECT_EQ(count(jumped, EventKind::LeftGround), 1);
+  EXPECT_EQ(countOfKind(jumped, EventKind::Jumped), 1);
+  EXPECT_EQ(countOfKind(jumped, EventKind::LeftGround), 1);
   const auto dashed = collect(scenario, input(kRight, 0, kButtonJump | kButtonDash), 1);
-  EXPECT_EQ(count(dashed, EventKind::Dashed), 1);
+  EXPECT_EQ(countOfKind(dashed, EventKind::Dashed), 1);
   const auto more = collect(scenario, input(kRight), 60);
-  EXPECT_GE(count(more, EventKind::Landed), 1);
-  EXPECT_EQ(count(more, EventKind::Jumped), 0);
+  EXPECT_GE(countOfKind(more, EventKind::Landed), 1);
+  EXPECT_EQ(countOfKind(more, EventKind::Jumped), 0);
   // Jumping beside the level's right wall (column 23) while holding toward it: a wall touch.
   scenario.player().position = {22.3f, 8.2f};
   ASSERT_TRUE(scenario.settle());
   const auto wall = collect(scenario, input(kRight, 0, kButtonJump), 20);
-  ASSERT_EQ(count(wall, EventKind::WallTouched), 1);
+  ASSERT_EQ(countOfKind(wall, EventKind::WallTouched), 1);
   for (const StepEvent& event : wall) {
     if (event.kind == EventKind::WallTouched) {
       EXPECT_EQ(event.value, 1.0f);  // the wall is on its right
@@ -102,34 +102,34 @@ TEST(StepEvents, JumpDashLeaveGroundAndWallAreReported) {
 }
 
 TEST(StepEvents, EnteringAndLeavingWaterAreReportedOnce) {
-  Scenario scenario(kYard);
+  Scenario scenario(kEventsYard);
   scenario.player().position = {13.3f, 3.0f};
   const auto sinking = collect(scenario, {}, 60);
-  EXPECT_EQ(count(sinking, EventKind::EnteredWater), 1);
-  EXPECT_EQ(count(sinking, EventKind::LeftWater), 0);
+  EXPECT_EQ(countOfKind(sinking, EventKind::EnteredWater), 1);
+  EXPECT_EQ(countOfKind(sinking, EventKind::LeftWater), 0);
   // Up to the surface and a jump out.
   collect(scenario, input(0, kUp), 120);
   const auto out = collect(scenario, input(0, kUp, kButtonJump), 20);
-  EXPECT_EQ(count(out, EventKind::LeftWater), 1);
+  EXPECT_EQ(countOfKind(out, EventKind::LeftWater), 1);
 }
 
 TEST(StepEvents, HazardsAndCheckpointsAreReported) {
-  Scenario scenario(kYard);
+  Scenario scenario(kEventsYard);
   scenario.level.checkpoints.push_back({{18.0f, 7.0f}, {1.0f, 2.0f}});
   scenario.player().position = {18.3f, 8.2f};
   const auto touched = collect(scenario, {}, 2);
-  EXPECT_EQ(count(touched, EventKind::CheckpointActivated), 1);  // once, not every tick
+  EXPECT_EQ(countOfKind(touched, EventKind::CheckpointActivated), 1);  // once, not every tick
   scenario.player().position = {20.3f, 8.2f};
   const auto hurt = stepAndCollect(scenario, {}, EventKind::HazardHit);
   ASSERT_EQ(hurt.size(), 1u);
-  EXPECT_EQ(hurt[0].body, kPlayer);
+  EXPECT_EQ(hurt[0].body, kEventsPlayer);
 }
 
 TEST(StepEvents, OnlyCrateHitsAboveTheThresholdAreImpacts) {
-  Scenario scenario(kYard);
+  Scenario scenario(kEventsYard);
   scenario.add(CrateDefinition{{4.0f, 1.0f}, {1.0f, 1.0f}, 1.0f});
   const auto events = collect(scenario, {}, 120);
-  ASSERT_EQ(count(events, EventKind::CrateImpact), 1);  // it lands; it does not bounce
+  ASSERT_EQ(countOfKind(events, EventKind::CrateImpact), 1);  // it lands; it does not bounce
   for (const StepEvent& event : events) {
     if (event.kind == EventKind::CrateImpact) {
       EXPECT_EQ(event.body, kCrateIdBase);
@@ -138,9 +138,9 @@ TEST(StepEvents, OnlyCrateHitsAboveTheThresholdAreImpacts) {
   }
   PhysicsConfig deaf;
   deaf.contactEventThreshold = 1000.0f;
-  Scenario quiet(kYard, deaf);
+  Scenario quiet(kEventsYard, deaf);
   quiet.add(CrateDefinition{{4.0f, 1.0f}, {1.0f, 1.0f}, 1.0f});
-  EXPECT_EQ(count(collect(quiet, {}, 120), EventKind::CrateImpact), 0);
+  EXPECT_EQ(countOfKind(collect(quiet, {}, 120), EventKind::CrateImpact), 0);
 }
 
 TEST(StepEvents, AFullBatchCountsWhatItDrops) {

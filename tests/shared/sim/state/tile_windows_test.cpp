@@ -21,7 +21,7 @@ TileTypeMask walkedTypes(const Level& level, int firstColumn, int lastColumn, in
   return types;
 }
 
-Level randomLevel(std::mt19937& random, int width, int height) {
+Level randomTileLevel(std::mt19937& random, int width, int height) {
   Level level(width, height);
   std::uniform_int_distribution<int> type(0, kTileTypeCount - 1);
   std::bernoulli_distribution set(0.08);
@@ -42,7 +42,7 @@ TEST(TileWindows, ASpanOfUpToFourCellsASideIsAnsweredByTheWindowAtItsCorner) {
   std::mt19937 random(7);
   constexpr int kSpan = TileWindows::kSpan;
   for (int trial = 0; trial < 4; ++trial) {
-    const Level level = randomLevel(random, 9 + trial * 5, 6 + trial * 3);
+    const Level level = randomTileLevel(random, 9 + trial * 5, 6 + trial * 3);
     int checked = 0;
     int smaller = 0;  // spans whose own cells hold fewer types than their window
     for (int row = -5; row < level.height() + 5; ++row) {
@@ -72,7 +72,7 @@ TEST(TileWindows, ASpanOfUpToFourCellsASideIsAnsweredByTheWindowAtItsCorner) {
 // float rounding could push a cell further: its top-left window holds every type it touches.
 TEST(TileWindows, ABoxUnderTwoAndAHalfTilesIsAnsweredByItsTopLeftWindow) {
   std::mt19937 random(11);
-  const Level level = randomLevel(random, 17, 11);
+  const Level level = randomTileLevel(random, 17, 11);
   std::uniform_real_distribution<float> coordinate(-6.0f, 22.0f);
   std::uniform_real_distribution<float> side(0.0f, 2.4999998f);
   int withTypes = 0;
