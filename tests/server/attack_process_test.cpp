@@ -33,7 +33,6 @@ namespace {
 using test::AttackThread;
 using test::Crowd;
 using test::expectABotJoinsWithinTwoSeconds;
-using test::Json;
 using test::kSanitizerResidentSlackKb;
 using test::RawPeer;
 

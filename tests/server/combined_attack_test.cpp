@@ -171,7 +171,7 @@ struct TickFigures {
   double p95 = 0.0, p99 = 0.0, max = 0.0;
 };
 
-double tickQuantileMs(const test::Json& page, const std::string& quantile) {
+double tickQuantileMs(const Json& page, const std::string& quantile) {
   const auto samples =
       test::samplesOf(page, "coyote_tick_duration_seconds", {{"quantile", quantile}});
   EXPECT_EQ(samples.size(), 1u) << "quantile " << quantile;
@@ -239,7 +239,7 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
     next += std::chrono::seconds(1);
     std::this_thread::sleep_until(next);
   }
-  const test::Json page = test::scrape(http);
+  const Json page = test::scrape(http);
   TickFigures tick;
   tick.p95 = tickQuantileMs(page, "0.95");
   tick.p99 = tickQuantileMs(page, "0.99");

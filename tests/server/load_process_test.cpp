@@ -17,7 +17,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 using ::testing::HasSubstr;
 
 const std::string kPlayground = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/playground.tmj";

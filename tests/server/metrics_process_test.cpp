@@ -13,7 +13,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 
 using test::samplesOf;
 using test::scrape;

@@ -18,7 +18,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 using ::testing::HasSubstr;
 
 constexpr const char* kToken = "a-token-of-more-than-16-characters";

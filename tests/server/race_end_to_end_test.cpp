@@ -16,7 +16,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 
 TEST(RaceEndToEnd, FourRacerBotsFinishTheBundledRaceThroughTheLinkConditioner) {
   test::TempDirectory directory;

@@ -19,7 +19,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 
 TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
   test::TempDirectory directory;

@@ -16,7 +16,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 using ::testing::HasSubstr;
 
 constexpr int kBotsPerRoom = 8;

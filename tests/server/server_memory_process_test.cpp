@@ -79,7 +79,7 @@ TEST(ServerMemory, APlayersNameLoadsIcuAndAnHttpPortItsServerButNeitherLoadsTls)
           .exitCode,
       0);
 
-  const test::Json bots = test::runBots(directory, server.port, 1, 2.0, {"--name", "wíle"});
+  const Json bots = test::runBots(directory, server.port, 1, 2.0, {"--name", "wíle"});
   ASSERT_EQ(bots.value("exit_code", -1), 0) << bots.dump(1);
   const std::string played = mappedFiles(server.process.pid());
   EXPECT_TRUE(maps(played, "libicuuc")) << played;

@@ -9,12 +9,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "level/json_node.h"  // Json, the one alias of nlohmann::json
 #include "support/child_process.h"
 #include "support/temp_file.h"
 
 namespace coyote::test {
-
-using Json = nlohmann::json;
 
 /// coyote-server with the bundled config and arena (or the `--level` in `extra`), on a free port,
 /// recording a replay.

@@ -7,11 +7,10 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "level/json_node.h"  // Json, the one alias of nlohmann::json
 #include "support/temp_file.h"
 
 namespace coyote::test {
-
-using Json = nlohmann::json;
 
 /// A 40 × 6 hall: the start around the spawn (x 0–3), the finish at x 30–31, a checkpoint at 15.
 inline std::string raceLevel(const test::TempDirectory& directory) {

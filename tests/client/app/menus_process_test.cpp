@@ -195,7 +195,7 @@ TEST(MenusProcess, AReplayInTheReplaysFolderIsWatchedFromTheMenu) {
   const std::string replay = (directory.path() / "replays" / "match.rpl").string();
   {
     test::ServerProcess server(directory, replay);
-    const test::Json bots = test::runBots(directory, server.port, 2, 7.0);
+    const Json bots = test::runBots(directory, server.port, 2, 7.0);
     EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
     server.process.signal(SIGTERM);
     ASSERT_EQ(server.process.wait(10.0), 0);

@@ -56,7 +56,7 @@ struct RaceWithRecords {
     if (bots == 0) {
       return;
     }
-    const test::Json summary = test::runBots(directory, server.port, bots, 7.0,
+    const Json summary = test::runBots(directory, server.port, bots, 7.0,
                                              {"--inputs", test::holdRightScript(directory, bots)});
     EXPECT_EQ(summary["exit_code"], 0) << summary.dump();
   }

@@ -15,7 +15,6 @@
 namespace coyote {
 namespace {
 
-using Json = nlohmann::json;
 using ::testing::HasSubstr;
 
 using test::runBots;

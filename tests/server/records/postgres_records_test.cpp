@@ -28,7 +28,6 @@
 namespace coyote {
 namespace {
 
-using test::Json;
 
 constexpr const char* kAdminToken = "a-token-of-more-than-16-characters";
 

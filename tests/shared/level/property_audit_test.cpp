@@ -12,10 +12,13 @@
 #include "support/temp_file.h"
 
 namespace coyote {
+// Beside level/json_node.h's own alias, never in the anonymous namespace: a unity batch that
+// holds both would have one shadow the other.
+using Json = nlohmann::json;
+
 namespace {
 
 using ::testing::HasSubstr;
-using Json = nlohmann::json;
 
 Json typedProperty(const std::string& name, const std::string& type, const Json& value) {
   return {{"name", name}, {"type", type}, {"value", value}};

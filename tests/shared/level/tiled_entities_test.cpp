@@ -11,11 +11,14 @@
 #include "support/temp_file.h"
 
 namespace coyote {
+// Beside level/json_node.h's own alias, never in the anonymous namespace: a unity batch that
+// holds both would have one shadow the other.
+using Json = nlohmann::json;
+
 namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
-using Json = nlohmann::json;
 
 // A 20 × 10 map of 16 px tiles whose entities layer holds `objects` beside one spawn.
 Json mapWith(const Json& objects) {

@@ -7,11 +7,14 @@
 #include "support/temp_file.h"
 
 namespace coyote {
+// Beside level/json_node.h's own alias, never in the anonymous namespace: a unity batch that
+// holds both would have one shadow the other.
+using Json = nlohmann::json;
+
 namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
-using Json = nlohmann::json;
 
 // A 20 × 10 map of 16 px tiles: a crate (id 1) at (4, 2), a crate (id 2) at (8, 2), a platform
 // (id 3) at (12, 1), a spawn, and `joint` last.

@@ -17,10 +17,13 @@
 #include "support/temp_file.h"
 
 namespace coyote {
+// Beside level/json_node.h's own alias, never in the anonymous namespace: a unity batch that
+// holds both would have one shadow the other.
+using Json = nlohmann::json;
+
 namespace {
 
 using ::testing::HasSubstr;
-using Json = nlohmann::json;
 
 const std::string kSim = COYOTE_SIM_BINARY;
 const std::string kCliArena = std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj";
