@@ -21,8 +21,8 @@ ensure_packages() {
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  # --force-unsafe-io: dpkg skips its fsync of every file it unpacks, which is most of the time a
-  # fresh machine spends installing; a machine that loses power mid-install reinstalls anyway.
+  # --force-unsafe-io: dpkg skips its fsync of every file it unpacks; a machine that loses power
+  # mid-install installs again.
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
     -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 }

@@ -13,7 +13,6 @@
 namespace coyote {
 namespace {
 
-
 using test::samplesOf;
 using test::scrape;
 using test::valueOf;

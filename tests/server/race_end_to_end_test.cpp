@@ -16,7 +16,6 @@
 namespace coyote {
 namespace {
 
-
 TEST(RaceEndToEnd, FourRacerBotsFinishTheBundledRaceThroughTheLinkConditioner) {
   test::TempDirectory directory;
   const std::string database = (directory.path() / "records.sqlite").string();

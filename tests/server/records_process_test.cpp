@@ -19,7 +19,6 @@
 namespace coyote {
 namespace {
 
-
 TEST(RecordsProcess, BotsFinishARaceTheirTimesOutliveTheServerAndReplay) {
   test::TempDirectory directory;
   const std::string level = test::raceLevel(directory);

@@ -57,7 +57,7 @@ struct RaceWithRecords {
       return;
     }
     const Json summary = test::runBots(directory, server.port, bots, 7.0,
-                                             {"--inputs", test::holdRightScript(directory, bots)});
+                                       {"--inputs", test::holdRightScript(directory, bots)});
     EXPECT_EQ(summary["exit_code"], 0) << summary.dump();
   }
 

@@ -28,7 +28,6 @@
 namespace coyote {
 namespace {
 
-
 constexpr const char* kAdminToken = "a-token-of-more-than-16-characters";
 
 /// A server with records and the admin API, its bans file in `directory`.
