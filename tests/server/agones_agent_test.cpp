@@ -8,10 +8,10 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <spdlog/sinks/null_sink.h>
 
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
+#include "support/quiet_logger.h"
 #include "support/recording_sidecar.h"
 #include "util/monotonic_clock.h"
 
@@ -21,10 +21,6 @@ namespace {
 using test::Call;
 using test::freeTcpPort;
 using test::RecordingSidecar;
-
-std::shared_ptr<spdlog::logger> quietAgonesLog() {
-  return std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>());
-}
 
 /// Runs `agent` as the tick loop would for `seconds`: ticking (or not), with `players`.
 void loopFor(AgonesAgent& agent, double seconds, int players, bool ticking = true) {
@@ -42,7 +38,7 @@ TEST(AgonesAgent, FollowsTheRestContractAndRetriesASidecarThatIsNotUpYet) {
   settings.healthInterval = 0.25;
   settings.shutdownWhenEmptyAfter = 0.6;
   settings.retryInterval = 0.1;
-  AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
+  AgonesAgent agent(settings, test::quietLogger(), monotonicSeconds);
   loopFor(agent, 0.4, 0);  // the sidecar is not up: the agent keeps trying
   RecordingSidecar sidecar(settings.sdkPort);
   ASSERT_TRUE(sidecar.bound());
@@ -92,7 +88,7 @@ TEST(AgonesAgent, LearnsWherePlayersReachItFromItsGameServersStatus) {
   settings.retryInterval = 0.1;
   RecordingSidecar sidecar(settings.sdkPort);
   ASSERT_TRUE(sidecar.bound());
-  AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
+  AgonesAgent agent(settings, test::quietLogger(), monotonicSeconds);
   loopFor(agent, 0.4, 0);
   EXPECT_FALSE(agent.publicEndpoint()) << "scheduled: no address yet";
   sidecar.setGameServer(R"({"object_meta": {"name": "coyote-x7"}, "status": {"state": "Ready",
@@ -135,7 +131,7 @@ TEST(AgonesAgent, AStalledLoopSendsNoHealth) {
   settings.healthInterval = 0.1;
   RecordingSidecar sidecar(settings.sdkPort);
   {
-    AgonesAgent agent(settings, quietAgonesLog(), monotonicSeconds);
+    AgonesAgent agent(settings, test::quietLogger(), monotonicSeconds);
     loopFor(agent, 0.8, 0, false);
   }
   int health = 0;

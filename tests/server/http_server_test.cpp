@@ -10,20 +10,16 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <spdlog/sinks/null_sink.h>
 
+#include "support/quiet_logger.h"
 #include "support/tcp_client.h"
 
 namespace coyote {
 namespace {
 
-std::shared_ptr<spdlog::logger> quiet() {
-  return std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>());
-}
-
 /// A server answering /healthz with "ok" and /metrics with `page`.
 std::unique_ptr<MicroHttpServer> serve(HttpServer::Limits limits, std::string page = "metrics\n") {
-  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, limits, quiet());
+  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, limits, test::quietLogger());
   const auto body = std::make_shared<const std::string>(std::move(page));
   server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
@@ -68,7 +64,8 @@ TEST(HttpServer, AnswersGetAndRefusesOtherMethodsAndUnknownPaths) {
 // A deferred route answers from another thread 0.5 s later, while the server's thread answers a
 // probe at once; a reply given at once (a full queue's 503) goes at once.
 TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
-  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  auto server =
+      std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, test::quietLogger());
   server->get("/healthz", [](const HttpServer::Query&) {
     return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok\n")};
   });
@@ -109,7 +106,8 @@ TEST(HttpServer, ADeferredRouteWaitsSuspendedWhileProbesAreAnswered) {
 TEST(HttpServer, StopsWhileADeferredAnswerIsStillBeingMade) {
   HttpServer::Reply late;
   std::mutex lateMutex;
-  auto server = std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, quiet());
+  auto server =
+      std::make_unique<MicroHttpServer>("127.0.0.1", 0, HttpServer::Limits{}, test::quietLogger());
   server->getDeferred("/slow", [&](const HttpServer::Query&, HttpServer::Reply reply) {
     const std::lock_guard lock(lateMutex);
     late = std::move(reply);

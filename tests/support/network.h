@@ -11,20 +11,16 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-#include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
 #include "client/core/client_session.h"
 #include "scenario/ascii_level.h"
 #include "scenario/random_inputs.h"
 #include "server/game_server.h"
+#include "support/quiet_logger.h"
 #include "support/raw_peer.h"
 
 namespace coyote::test {
-
-inline std::shared_ptr<spdlog::logger> quietLogger() {
-  return std::make_shared<spdlog::logger>("test", std::make_shared<spdlog::sinks::null_sink_mt>());
-}
 
 /// A small closed level for network tests.
 inline Level networkTestLevel() {

@@ -9,14 +9,13 @@
 
 #include "commands/command_list.h"
 #include "support/socketless_room.h"
+#include "support/unix_time.h"
 
 namespace coyote::test {
 namespace {
 
 using ::testing::Contains;
 using ::testing::HasSubstr;
-
-constexpr std::int64_t kUnixAtStart = 1'700'000'000;
 
 struct AdminDeskTest {
   ServerConfig config = [] {

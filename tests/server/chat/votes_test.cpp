@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "support/socketless_room.h"
+#include "support/unix_time.h"
 
 namespace coyote::test {
 namespace {
@@ -13,12 +14,10 @@ namespace {
 using ::testing::Contains;
 using ::testing::IsEmpty;
 
-constexpr std::int64_t kVotesUnixAtStart = 1'700'000'000;
-
 struct VoteRoom {
   SocketlessRoom main;
   RecordingOutbox outbox;
-  Moderation moderation{main.config, quietLogger(), 0.0, kVotesUnixAtStart, nullptr};
+  Moderation moderation{main.config, quietLogger(), 0.0, kUnixAtStart, nullptr};
   ChatRouter chat{outbox, moderation, quietLogger()};
   Votes votes;
   explicit VoteRoom(bool enabled = true) : votes(enabled, chat, moderation, quietLogger()) {}
@@ -66,7 +65,7 @@ TEST(Votes, AMajorityOfTheOthersBansTheAddressOfWhomItNamedForFiveMinutes) {
   EXPECT_EQ(ban.name, "carl");
   EXPECT_EQ(ban.by, "vote");
   EXPECT_EQ(ban.until - ban.since, Votes::kBanSeconds);
-  EXPECT_EQ(ban.since, kVotesUnixAtStart + 102);
+  EXPECT_EQ(ban.since, kUnixAtStart + 102);
   EXPECT_FALSE(test.main.room.vote());
   EXPECT_NE(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 299.0), "");
   EXPECT_EQ(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 301.0), "");

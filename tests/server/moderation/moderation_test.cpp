@@ -7,11 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "support/network.h"
+#include "support/unix_time.h"
 
 namespace coyote::test {
 namespace {
 
-constexpr std::int64_t kModerationUnixAtStart = 1'700'000'000;
 constexpr std::uint32_t kAddress = 0x0100007f;  // 127.0.0.1 as ENet holds it
 
 Ban banOf(Ban::Kind kind, const std::string& value, std::int64_t since, std::int64_t minutes) {
@@ -21,11 +21,9 @@ Ban banOf(Ban::Kind kind, const std::string& value, std::int64_t since, std::int
 
 TEST(Moderation, ANameBanRefusesThatNameInAnyCaseAndAnAddressBanTheAddress) {
   const ServerConfig config = testServerConfig();
-  Moderation moderation(config, quietLogger(), 50.0, kModerationUnixAtStart, nullptr);
-  ASSERT_NE(moderation.addBan(banOf(Ban::Kind::Name, "Griefer", kModerationUnixAtStart, 0)),
-            nullptr);
-  ASSERT_NE(moderation.addBan(banOf(Ban::Kind::Address, "10.1.2.3", kModerationUnixAtStart, 10)),
-            nullptr);
+  Moderation moderation(config, quietLogger(), 50.0, kUnixAtStart, nullptr);
+  ASSERT_NE(moderation.addBan(banOf(Ban::Kind::Name, "Griefer", kUnixAtStart, 0)), nullptr);
+  ASSERT_NE(moderation.addBan(banOf(Ban::Kind::Address, "10.1.2.3", kUnixAtStart, 10)), nullptr);
   EXPECT_NE(moderation.joinRefusal(kAddress, {"GRIEFER", "", "127.0.0.1"}, "", 60.0), "");
   EXPECT_EQ(moderation.joinRefusal(kAddress, {"griefer2", "", "127.0.0.1"}, "", 60.0), "");
   const std::string refusal = moderation.joinRefusal(1, {"ada", "", "10.1.2.3"}, "", 60.0);
@@ -39,14 +37,14 @@ TEST(Moderation, TheBansOutliveTheServerInItsFileAndALiftedOneIsGone) {
   const ServerConfig config = testServerConfig();
   std::uint64_t lifted = 0;
   {
-    Moderation moderation(config, quietLogger(), 0.0, kModerationUnixAtStart, nullptr);
-    moderation.addBan(banOf(Ban::Kind::Name, "griefer", kModerationUnixAtStart, 0));
-    lifted = moderation.addBan(banOf(Ban::Kind::Name, "pest", kModerationUnixAtStart, 0))->id;
+    Moderation moderation(config, quietLogger(), 0.0, kUnixAtStart, nullptr);
+    moderation.addBan(banOf(Ban::Kind::Name, "griefer", kUnixAtStart, 0));
+    lifted = moderation.addBan(banOf(Ban::Kind::Name, "pest", kUnixAtStart, 0))->id;
     EXPECT_TRUE(moderation.liftBan(lifted));
     EXPECT_FALSE(moderation.liftBan(lifted));
     EXPECT_TRUE(moderation.saveBans());
   }
-  Moderation restarted(config, quietLogger(), 0.0, kModerationUnixAtStart + 3600, nullptr);
+  Moderation restarted(config, quietLogger(), 0.0, kUnixAtStart + 3600, nullptr);
   restarted.loadBans();
   ASSERT_EQ(restarted.bans().bans().size(), 1u);
   EXPECT_EQ(restarted.bans().bans().front().value, "griefer");
@@ -58,7 +56,7 @@ TEST(Moderation, TheBansOutliveTheServerInItsFileAndALiftedOneIsGone) {
 TEST(Moderation, APasswordIsAskedForAndFiveWrongGuessesLockTheAddressOutForTenSeconds) {
   ServerConfig config = testServerConfig();
   config.password = "open sesame";
-  Moderation moderation(config, quietLogger(), 0.0, kModerationUnixAtStart, nullptr);
+  Moderation moderation(config, quietLogger(), 0.0, kUnixAtStart, nullptr);
   EXPECT_EQ(moderation.joinRefusal(kAddress, {"ada", "", "127.0.0.1"}, "", 0.0),
             "this server needs a password");
   EXPECT_EQ(moderation.joinRefusal(kAddress, {"ada", "", "127.0.0.1"}, "open sesame", 0.0), "");
@@ -76,7 +74,7 @@ TEST(Moderation, APasswordIsAskedForAndFiveWrongGuessesLockTheAddressOutForTenSe
 
 TEST(Moderation, AMuteLastsItsMinutesInAnyCaseAndAtMostSoManyAtOnce) {
   const ServerConfig config = testServerConfig();
-  Moderation moderation(config, quietLogger(), 0.0, kModerationUnixAtStart, nullptr);
+  Moderation moderation(config, quietLogger(), 0.0, kUnixAtStart, nullptr);
   const std::string key(32, 'a');
   ASSERT_TRUE(moderation.mute("Ada", {{"Ada", key, "10.0.0.7"}}, 10, 100.0));
   EXPECT_DOUBLE_EQ(moderation.mutedFor({"ADA", "", "10.0.0.1"}, 160.0), 540.0);
