@@ -36,21 +36,29 @@ class ChildProcess {
       _exit(127);
     }
   }
+  // Its group is signalled only while the child is not reaped: until then its pid (a zombie's at
+  // worst) is still its group's, while a reaped pid may already be another test's process
+  // (pid_max is 32,768 here, and the suites start thousands of processes side by side).
   ~ChildProcess() {
-    if (pid_ > 0) {
-      kill(-pid_, SIGKILL);  // what it left running too (nothing, once it ended cleanly)
-    }
-    if (pid_ > 0 && exitCode_ < 0) {
+    if (pid_ > 0 && !reaped_) {
+      kill(-pid_, SIGKILL);  // it, and what it left running
       waitpid(pid_, nullptr, 0);
     }
   }
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  void signal(int number) { kill(pid_, number); }
+  void signal(int number) {
+    if (!reaped_) {
+      kill(pid_, number);
+    }
+  }
   pid_t pid() const { return pid_; }
   /// Its resident memory, kB (0 once it is gone).
   long residentKilobytes() const {
+    if (reaped_) {
+      return 0;
+    }
     std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
     for (std::string line; std::getline(status, line);) {
       if (line.rfind("VmRSS:", 0) == 0) {
@@ -62,18 +70,29 @@ class ChildProcess {
 
   /// The exit code, or -1 if it did not exit within `seconds` (it is then killed).
   int wait(double seconds) {
+    if (reaped_) {
+      return waited_;  // what the first wait found
+    }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < deadline) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        return exitCode_;
+      siginfo_t ended{};
+      // Seen ended but not reaped (WNOWAIT): what it left running goes first, while its group's
+      // id is still its own.
+      if (waitid(P_PID, static_cast<id_t>(pid_), &ended, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          ended.si_pid == pid_) {
+        kill(-pid_, SIGKILL);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+        reaped_ = true;
+        waited_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return waited_;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     kill(-pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
-    exitCode_ = 255;
+    reaped_ = true;
+    waited_ = -1;
     return -1;
   }
 
@@ -99,7 +118,8 @@ class ChildProcess {
 
  private:
   pid_t pid_ = -1;
-  int exitCode_ = -1;
+  bool reaped_ = false;  ///< waited for: its pid is no longer ours to signal
+  int waited_ = -1;      ///< what wait() returned
   std::string outputFile_;
 };
 

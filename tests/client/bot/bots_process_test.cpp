@@ -142,8 +142,10 @@ TEST(BotsProcess, FourBotsAt300MsAnd25PercentLossAndDuplicationAllJoinAndConverg
   const int proxyPort = test::waitForPort((directory.path() / "netsim-port").string());
   ASSERT_GT(proxyPort, 0) << netsim.output();
 
-  const Json summary = runBots(directory, proxyPort, 4, 20.0);
-  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1);
+  const Json summary = runBots(directory, proxyPort, 4, 20.0, {"--log-level", "debug"});
+  // A bot left rejoining at the end (seen once in about thirty runs) needs both sides' logs.
+  EXPECT_EQ(summary["exit_code"], 0) << summary.dump(1) << "\nthe server's log:\n"
+                                     << server.process.output();
   EXPECT_TRUE(summary["converged"].get<bool>());
   ASSERT_EQ(summary["clients"].size(), 4u);
   for (const Json& client : summary["clients"]) {
@@ -220,29 +222,21 @@ int clientsIn(const Json& summary, const std::string& state) {
 }
 
 // A retried connect used to leave its earlier half-open attempt counted against
-// net.peers_per_address for seconds, and one of four friends was refused in some runs. Ten runs
-// (two at a time: each is mostly waiting), each with its own server and link seed.
-TEST(BotsProcess, FourBotsBehindOneAddressAllGetInTenTimesOverALossyLink) {
-  constexpr int kRuns = 10;
-  std::vector<Json> runs(kRuns);
-  for (int first = 0; first < kRuns; first += 2) {
-    std::thread other([&runs, first] { runs[first + 1] = botsBehindOneAddress(4, 101 + first); });
-    runs[first] = botsBehindOneAddress(4, 100 + first);
-    other.join();
-  }
-  int allIn = 0;
-  for (int run = 0; run < kRuns; ++run) {
-    const Json& summary = runs[run];
-    ASSERT_FALSE(summary.contains("error")) << summary["error"];
-    const int playing = clientsIn(summary, "playing");
-    allIn += playing == 4 ? 1 : 0;
-    EXPECT_EQ(playing, 4) << "run " << run << ": " << summary["clients"].dump(1)
-                          << "\nthe server's log:\n"
-                          << summary["server_log"].get<std::string>() << "\nthe bots' log:\n"
-                          << summary["bots_log"].get<std::string>();
-  }
-  EXPECT_EQ(allIn, kRuns);
+// net.peers_per_address for seconds, and one of four friends was refused in some runs. Ten runs,
+// each with its own server and link seed: ten tests, so that ctest runs them side by side (each is
+// mostly waiting, and none measures time: a join has the whole 20 s).
+class BotsBehindOneAddress : public ::testing::TestWithParam<int> {};
+
+TEST_P(BotsBehindOneAddress, AllFourGetInOverALossyLink) {
+  const Json summary = botsBehindOneAddress(4, 100 + GetParam());
+  ASSERT_FALSE(summary.contains("error")) << summary["error"];
+  EXPECT_EQ(clientsIn(summary, "playing"), 4)
+      << summary["clients"].dump(1) << "\nthe server's log:\n"
+      << summary["server_log"].get<std::string>() << "\nthe bots' log:\n"
+      << summary["bots_log"].get<std::string>();
 }
+
+INSTANTIATE_TEST_SUITE_P(TenSeeds, BotsBehindOneAddress, ::testing::Range(0, 10));
 
 // The limit still holds: a fifth player from the address is refused, and told why. Over a link
 // that loses nothing: at 25 % loss each way, every one of the few CONNECTs ENet sends before it
