@@ -18,6 +18,56 @@ if(COYOTE_PORTABLE_SIM)
   return()
 endif()
 
+if(WIN32)
+  # The Windows build (docs/building.md#windows): the client, coyote-bot and coyote-sim, static.
+  # Header-only libraries from the host's Debian packages, searched after MinGW-w64's own
+  # headers; the compiled ones from scripts/windows_deps's prefix (-DCMAKE_FIND_ROOT_PATH), zlib
+  # from Debian's libz-mingw-w64-dev.
+  add_compile_options(-idirafter /usr/include)
+  add_compile_definitions(WIN32_LEAN_AND_MEAN NOMINMAX _WIN32_WINNT=0x0601 SODIUM_STATIC
+    SFML_STATIC)
+  add_link_options(-static)
+  function(coyote_header_only target)
+    add_library(${target} INTERFACE IMPORTED GLOBAL)
+    target_compile_definitions(${target} INTERFACE ${ARGN})
+  endfunction()
+  coyote_header_only(PkgConfig::XXHASH XXH_INLINE_ALL)
+  coyote_header_only(tomlplusplus::tomlplusplus TOML_HEADER_ONLY=1)
+  coyote_header_only(fmt::fmt FMT_HEADER_ONLY)
+  coyote_header_only(spdlog::spdlog SPDLOG_FMT_EXTERNAL)
+  coyote_header_only(nlohmann_json::nlohmann_json)
+  coyote_header_only(CLI11::CLI11)
+  coyote_header_only(cereal::cereal)
+  # compiled_library(TARGET NAME HEADER SYSTEM-LIBRARIES...): lib/libNAME.a of the prefix, and
+  # its include/ (found before the host's: the host's ENet is another version).
+  function(compiled_library target name header)
+    find_library(${name}_LIBRARY NAMES ${name} REQUIRED)
+    find_path(${name}_INCLUDE_DIR ${header} REQUIRED)
+    add_library(${target} INTERFACE IMPORTED GLOBAL)
+    target_link_libraries(${target} INTERFACE ${${name}_LIBRARY} ${ARGN})
+    target_include_directories(${target} INTERFACE ${${name}_INCLUDE_DIR})
+  endfunction()
+  compiled_library(PkgConfig::ENET enet enet/enet.h ws2_32 winmm)
+  compiled_library(PkgConfig::SODIUM sodium sodium.h)
+  compiled_library(HttpParser::HttpParser http_parser http_parser.h)
+  # cpp-httplib whole (header-only) from the prefix, with gzip; no TLS library on Windows, so
+  # the browser's masters are http:// there.
+  find_path(HTTPLIB_INCLUDE_DIR httplib.h REQUIRED)
+  add_library(PkgConfig::CPP_HTTPLIB INTERFACE IMPORTED GLOBAL)
+  target_include_directories(PkgConfig::CPP_HTTPLIB INTERFACE ${HTTPLIB_INCLUDE_DIR})
+  target_compile_definitions(PkgConfig::CPP_HTTPLIB INTERFACE CPPHTTPLIB_ZLIB_SUPPORT)
+  set(ZLIB_USE_STATIC_LIBS ON)  # libz.a, not the import library of zlib1.dll
+  find_package(ZLIB REQUIRED)
+  target_link_libraries(PkgConfig::CPP_HTTPLIB INTERFACE ZLIB::ZLIB ws2_32)
+  set(SFML_STATIC_LIBRARIES TRUE)
+  find_package(SFML 2.5 REQUIRED COMPONENTS graphics window system)
+  # SFML's config names Windows' OpenGL library "OpenGL32", which only a case-blind file system
+  # finds; MinGW-w64's is libopengl32.a.
+  set_property(TARGET OpenGL PROPERTY INTERFACE_LINK_LIBRARIES opengl32)
+  set_property(TARGET Freetype APPEND PROPERTY INTERFACE_LINK_LIBRARIES ZLIB::ZLIB)  # its gzip
+  return()
+endif()
+
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XXHASH REQUIRED IMPORTED_TARGET libxxhash)
 find_package(tomlplusplus REQUIRED)

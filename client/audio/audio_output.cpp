@@ -2,31 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
-#include <string>
-
-#include <SFML/Audio/Listener.hpp>
-#include <SFML/System/Err.hpp>
 
 namespace coyote {
-namespace {
-
-/// Makes the first buffer with SFML's error stream caught, as SFML says "Failed to open the audio
-/// device" there (and a dozen OpenAL errors after it) when there is none; then, without a
-/// device, drops it as quietly. True if the device opened.
-bool openDevice(std::vector<sf::SoundBuffer>& buffers, const std::vector<std::int16_t>& samples) {
-  std::ostringstream said;
-  std::streambuf* const previous = sf::err().rdbuf(said.rdbuf());
-  buffers.emplace_back().loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
-  const bool opened = said.str().find("audio device") == std::string::npos;
-  if (!opened) {
-    buffers.clear();  // no sf::Sound will be made either: SFML would complain at each
-  }
-  sf::err().rdbuf(previous);
-  return opened;
-}
-
-}  // namespace
 
 Placement placeSound(Vec2 position, const Listener& listener) {
   const float dx = position.x - listener.centre.x;
@@ -40,61 +17,48 @@ Placement placeSound(Vec2 position, const Listener& listener) {
 }
 
 AudioOutput::AudioOutput(std::shared_ptr<spdlog::logger> log) : log_(std::move(log)) {
-  // buffers_[i] is sound i: the first opens the device, the others follow in order.
-  const auto sounds = allSounds();
-  std::vector<std::int16_t> samples = synthesize(soundParameters(sounds.front()));
-  buffers_.reserve(kSoundCount);
-  if (!openDevice(buffers_, samples)) {
+  std::vector<std::vector<std::int16_t>> sounds;  // by SoundId
+  for (const SoundId sound : allSounds()) {
+    sounds.push_back(synthesize(soundParameters(sound)));
+  }
+  speakers_ = Speakers::open(sounds, kVoices);
+  if (!speakers_) {
     log_->warn("no audio device: playing without sound");
     return;
   }
-  for (std::size_t i = 1; i < sounds.size(); ++i) {
-    samples = synthesize(soundParameters(sounds[i]));
-    buffers_.emplace_back().loadFromSamples(samples.data(), samples.size(), 1, kSynthSampleRate);
-  }
-  voices_.reserve(kVoices);
+  voices_.resize(kVoices);
   available_ = true;
-  log_->info("audio: {} sounds synthesised, {} voices", buffers_.size(), kVoices);
+  log_->info("audio: {} sounds synthesised, {} voices", sounds.size(), kVoices);
 }
 
 void AudioOutput::setVolumes(Volumes volumes) {
   effectsVolume_ = static_cast<float>(std::clamp(volumes.effects, 0, 100)) / 100.0f;
   if (available_) {
-    sf::Listener::setGlobalVolume(static_cast<float>(std::clamp(volumes.master, 0, 100)));
+    speakers_->setMasterVolume(static_cast<float>(std::clamp(volumes.master, 0, 100)) / 100.0f);
   }
 }
 
-AudioOutput::Voice& AudioOutput::freeVoice() {
-  for (Voice& voice : voices_) {
-    if (voice.sound.getStatus() == sf::Sound::Stopped) {
+std::size_t AudioOutput::freeVoice() {
+  for (std::size_t voice = 0; voice < voices_.size(); ++voice) {
+    if (!speakers_->playing(voice)) {
       return voice;
     }
   }
-  if (voices_.size() < kVoices) {
-    return voices_.emplace_back();
-  }
-  return *std::min_element(voices_.begin(), voices_.end(),
-                           [](const Voice& a, const Voice& b) { return a.order < b.order; });
+  return static_cast<std::size_t>(
+      std::min_element(voices_.begin(), voices_.end(),
+                       [](const Voice& a, const Voice& b) { return a.order < b.order; }) -
+      voices_.begin());
 }
 
 void AudioOutput::play(const SoundCommand& command, const Listener& listener) {
   const Placement placement = placeSound(command.position, listener);
-  const float volume = 100.0f * effectsVolume_ * command.loudness * placement.gain;
-  if (volume <= 0.5f) {
+  const float volume = effectsVolume_ * command.loudness * placement.gain;
+  if (volume <= 0.005f) {
     return;  // out of earshot, or muted: no voice spent
   }
-  Voice& voice = freeVoice();
-  voice.sound.stop();
-  voice.sound.setBuffer(buffers_[static_cast<std::size_t>(command.sound)]);
-  voice.sound.setVolume(volume);
-  // Relative to the listener with no distance attenuation: OpenAL pans by the direction alone,
-  // and the gain above is the distance.
-  voice.sound.setRelativeToListener(true);
-  voice.sound.setAttenuation(0.0f);
-  voice.sound.setPosition(placement.pan, 0.0f, -std::sqrt(1.0f - placement.pan * placement.pan));
-  voice.key = command.key;
-  voice.order = ++started_;
-  voice.sound.play();
+  const std::size_t voice = freeVoice();
+  speakers_->play(voice, static_cast<std::size_t>(command.sound), volume, placement.pan);
+  voices_[voice] = {command.key, ++started_};
 }
 
 void AudioOutput::apply(const std::vector<SoundCommand>& commands, const Listener& listener) {
@@ -106,9 +70,9 @@ void AudioOutput::apply(const std::vector<SoundCommand>& commands, const Listene
       play(command, listener);
       continue;
     }
-    for (Voice& voice : voices_) {
-      if (voice.key == command.key && voice.sound.getStatus() != sf::Sound::Stopped) {
-        voice.sound.stop();
+    for (std::size_t voice = 0; voice < voices_.size(); ++voice) {
+      if (voices_[voice].key == command.key && speakers_->playing(voice)) {
+        speakers_->stop(voice);
       }
     }
   }

@@ -4,10 +4,9 @@
 #include <vector>
 
 #include <spdlog/logger.h>
-#include <SFML/Audio/Sound.hpp>
-#include <SFML/Audio/SoundBuffer.hpp>
 
 #include "client/audio/sound_cues.h"
+#include "client/audio/speakers.h"
 
 namespace coyote {
 
@@ -34,8 +33,8 @@ struct Volumes {
   int effects = 100;
 };
 
-/// The speakers: the sound bank synthesised at start into SFML buffers, and a pool of voices
-/// that play the cues' commands. With no audio device (CI, a server, a container) it says so
+/// The speakers: the sound bank synthesised at start into the device (speakers.h), and a pool of
+/// voices that play the cues' commands. With no audio device (CI, a server, a container) it says so
 /// once in the log and every call does nothing, so the game plays on silently.
 class AudioOutput {
  public:
@@ -52,19 +51,19 @@ class AudioOutput {
   std::uint64_t started() const { return started_; }
 
  private:
+  /// What a voice of the device plays, for the commands that stop it.
   struct Voice {
-    sf::Sound sound;
     EffectKey key;
     std::uint64_t order = 0;  ///< when it started: the oldest is taken first
   };
-  Voice& freeVoice();
+  std::size_t freeVoice();
   void play(const SoundCommand& command, const Listener& listener);
 
   std::shared_ptr<spdlog::logger> log_;
   bool available_ = false;
   float effectsVolume_ = 1.0f;
-  std::vector<sf::SoundBuffer> buffers_;  ///< by SoundId; none without a device
-  std::vector<Voice> voices_;
+  std::unique_ptr<Speakers> speakers_;  ///< none without a device
+  std::vector<Voice> voices_;           ///< kVoices, when there is a device
   std::uint64_t started_ = 0;
 };
 

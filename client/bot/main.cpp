@@ -2,8 +2,6 @@
 // random inputs, a walker that reads the level, or scripted inputs; prints one JSON summary and
 // exits 0 only if every client converged. With --lite, a load generator: clients that join and
 // play without predicting (lite_run.h), hundreds to a process, over --rooms rooms.
-#include <sys/resource.h>
-
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -22,6 +20,7 @@
 #include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
 #include "identity/hello_proof.h"
+#include "platform/open_files.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
 #include "util/monotonic_clock.h"
@@ -202,15 +201,6 @@ std::string roomOf(const CommandLine& o, int index) {
   return room == 0 ? o.room : fmt::format("{}-{}", o.room, room);
 }
 
-/// Many bots need many sockets: the soft limit on open files goes up to the hard one.
-void allowManySockets() {
-  rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
-  }
-}
-
 /// Adds one client's figures to the totals.
 void addToTotal(Json& total, const coyote::ClientSession& session, double seconds, int count,
                 double now) {
@@ -313,7 +303,7 @@ int runFull(const CommandLine& o, const coyote::cli::HostPort& address,
 
 int runLite(const CommandLine& o, const coyote::cli::HostPort& address,
             const coyote::InputScript* script, const std::shared_ptr<spdlog::logger>& logger) {
-  allowManySockets();
+  coyote::platform::allowManyOpenFiles();  // many bots, many sockets
   coyote::bot::LiteRun run;
   // Each bot's inputs live as long as the run: a deque would do, a vector of pointers is plain.
   std::vector<std::unique_ptr<BotInputs>> inputs;

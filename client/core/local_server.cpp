@@ -1,13 +1,10 @@
 #include "client/core/local_server.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -15,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "io/install_paths.h"
+#include "platform/program_path.h"
 
 namespace coyote {
 namespace {
@@ -24,10 +22,11 @@ std::string findServerBinary(const std::string& clientPath) {
     return configured;
   }
   const std::filesystem::path here = programFolder();
+  const std::string name = platform::programFileName("coyote-server");
   for (const auto& candidate :
-       {here / "coyote-server", here / ".." / "server" / "coyote-server",
-        here / ".." / "bin" / "coyote-server",  // installed: /usr/games/.. and /usr/bin
-        std::filesystem::path(clientPath).parent_path() / "coyote-server"}) {
+       {here / name, here / ".." / "server" / name,
+        here / ".." / "bin" / name,  // installed: /usr/games/.. and /usr/bin
+        std::filesystem::path(clientPath).parent_path() / name}) {
     if (std::filesystem::exists(candidate)) {
       return candidate.string();
     }
@@ -37,35 +36,34 @@ std::string findServerBinary(const std::string& clientPath) {
       here.string()));
 }
 
+/// A new folder of the system's temporary folder, only for this server.
+std::string newTemporaryFolder() {
+  std::random_device entropy;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / fmt::format("coyote-local-{:08x}", entropy());
+    if (std::filesystem::create_directory(folder)) {
+      std::filesystem::permissions(folder, std::filesystem::perms::owner_all);
+      return folder.string();
+    }
+  }
+  throw std::runtime_error("cannot create a temporary folder");
+}
+
 }  // namespace
 
 LocalServer::LocalServer(const std::string& clientPath, const std::string& level) {
   const std::string binary = findServerBinary(clientPath);
-  char pattern[] = "/tmp/coyote-local-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) {
-    throw std::runtime_error("cannot create a temporary directory");
-  }
-  directory_ = pattern;
-  const std::string portFile = directory_ + "/port";
-  const std::string logFile = directory_ + "/server.log";
+  directory_ = newTemporaryFolder();
+  const std::string portFile = (std::filesystem::path(directory_) / "port").string();
+  const std::string logFile = (std::filesystem::path(directory_) / "server.log").string();
   std::vector<std::string> arguments = {binary,   "--level", level,         "--bind", "127.0.0.1",
                                         "--port", "0",       "--port-file", portFile};
   // The shipped settings, never a host's /etc/coyote (its password, records or admin token).
   if (const std::string config = shippedConfigFile("server.toml"); !config.empty()) {
     arguments.insert(arguments.end(), {"--config", config});
   }
-  pid_ = fork();
-  if (pid_ == 0) {
-    std::freopen(logFile.c_str(), "w", stdout);
-    std::freopen(logFile.c_str(), "a", stderr);
-    std::vector<char*> argv;
-    for (std::string& argument : arguments) {
-      argv.push_back(argument.data());
-    }
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  process_ = std::make_unique<platform::Subprocess>(arguments, logFile);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {
     int port = 0;
@@ -73,9 +71,7 @@ LocalServer::LocalServer(const std::string& clientPath, const std::string& level
       port_ = static_cast<std::uint16_t>(port);
       return;
     }
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
+    if (process_->ended()) {
       std::ifstream log(logFile);
       std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
       throw std::runtime_error("the local server did not start: " + text);
@@ -86,10 +82,7 @@ LocalServer::LocalServer(const std::string& clientPath, const std::string& level
 }
 
 LocalServer::~LocalServer() {
-  if (pid_ > 0) {
-    kill(pid_, SIGTERM);
-    waitpid(pid_, nullptr, 0);
-  }
+  process_.reset();  // stopped before its folder goes
   std::error_code ignored;
   std::filesystem::remove_all(directory_, ignored);
 }

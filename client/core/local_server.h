@@ -1,13 +1,16 @@
 #pragma once
 
-#include <sys/types.h>
+#include <cstdint>
+#include <memory>
 #include <string>
+
+#include "platform/subprocess.h"
 
 namespace coyote {
 
 /// A coyote-server child process on 127.0.0.1, for playing without a separate host. It is found
 /// next to the client (`$COYOTE_SERVER_BINARY` overrides), started on a free port, and stopped
-/// with SIGTERM when this object goes away.
+/// (SIGTERM, or Ctrl+Break on Windows) when this object goes away.
 class LocalServer {
  public:
   /// Throws std::runtime_error if the binary is missing or does not start within 10 s.
@@ -19,9 +22,9 @@ class LocalServer {
   std::uint16_t port() const { return port_; }
 
  private:
-  pid_t pid_ = -1;
+  std::string directory_;  ///< its port file and log; removed last
+  std::unique_ptr<platform::Subprocess> process_;
   std::uint16_t port_ = 0;
-  std::string directory_;
 };
 
 }  // namespace coyote

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "limits/token_bucket.h"
 #include "wire/server_info.h"

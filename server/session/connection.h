@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "net/loss_meter.h"
 #include "server/chat_rate.h"

@@ -4,7 +4,7 @@
 #include <functional>
 #include <span>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "net/enet_host.h"
 #include "server/session/info_fair_share.h"

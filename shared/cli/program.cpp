@@ -1,8 +1,11 @@
 #include "cli/program.h"
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <stdexcept>
+
+#include "platform/command_line.h"
 
 namespace coyote::cli {
 
@@ -12,8 +15,14 @@ int fail(std::string_view program, std::string_view message) {
 }
 
 std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view program) {
+  platform::useUtf8Console();
+  std::vector<std::string> arguments = platform::commandLineArguments(argc, argv);
+  std::reverse(arguments.begin(), arguments.end());  // CLI11 takes them last first
+  if (argc > 0 && app.get_name().empty()) {
+    app.name(argv[0]);  // what CLI11 takes from argv for --help's usage line
+  }
   try {
-    app.parse(argc, argv);
+    app.parse(arguments);
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help);
   } catch (const CLI::ParseError& error) {

@@ -1,109 +1,24 @@
 #include "http/http_client.h"
 
-#include <netdb.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <chrono>
-#include <cstring>
-#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 #include <http_parser.h>
 
+#include "platform/stream_socket.h"
+
 namespace coyote::http {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Clock = platform::Clock;
+using platform::StreamSocket;
 
 Clock::time_point after(Clock::time_point start, double seconds) {
   return start +
          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-}
-
-/// A socket closed when it goes out of scope.
-class Socket {
- public:
-  explicit Socket(int fd = -1) : fd_(fd) {}
-  Socket(const Socket&) = delete;
-  Socket& operator=(const Socket&) = delete;
-  Socket(Socket&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Socket& operator=(Socket&& other) noexcept {
-    std::swap(fd_, other.fd_);
-    return *this;
-  }
-  ~Socket() {
-    if (fd_ >= 0) {
-      close(fd_);
-    }
-  }
-  int fd() const { return fd_; }
-
- private:
-  int fd_;
-};
-
-/// Waits until `fd` is ready for `events` or `deadline` passes: true when ready (or in error,
-/// which the next call on it reports).
-bool waitFor(int fd, short events, Clock::time_point deadline) {
-  for (;;) {
-    const Clock::time_point now = Clock::now();
-    if (now >= deadline) {
-      return false;
-    }
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count();
-    pollfd entry{fd, events, 0};
-    const int ready = poll(&entry, 1, static_cast<int>(std::min<long long>(left, 60000)));
-    if (ready > 0) {
-      return true;
-    }
-    if (ready < 0 && errno != EINTR) {
-      return true;
-    }
-  }
-}
-
-/// A non-blocking connection to one of the host's addresses, or why there is none.
-std::optional<Socket> connectTo(const ClientRequest& request, Clock::time_point deadline,
-                                std::string& why) {
-  addrinfo hints{};
-  hints.ai_family = AF_UNSPEC;
-  hints.ai_socktype = SOCK_STREAM;
-  addrinfo* found = nullptr;
-  const int lookup =
-      getaddrinfo(request.host.c_str(), std::to_string(request.port).c_str(), &hints, &found);
-  if (lookup != 0) {
-    why = gai_strerror(lookup);
-    return std::nullopt;
-  }
-  const std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> addresses(found, freeaddrinfo);
-  why = "no address";
-  for (const addrinfo* address = found; address != nullptr; address = address->ai_next) {
-    Socket socket(::socket(address->ai_family, address->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
-                           address->ai_protocol));
-    if (socket.fd() < 0 || (::connect(socket.fd(), address->ai_addr, address->ai_addrlen) != 0 &&
-                            errno != EINPROGRESS)) {
-      why = std::strerror(errno);
-      continue;
-    }
-    if (!waitFor(socket.fd(), POLLOUT, deadline)) {
-      why = "timed out";
-      return std::nullopt;
-    }
-    int failure = 0;
-    socklen_t length = sizeof failure;
-    getsockopt(socket.fd(), SOL_SOCKET, SO_ERROR, &failure, &length);
-    if (failure == 0) {
-      return socket;
-    }
-    why = std::strerror(failure);
-  }
-  return std::nullopt;
 }
 
 /// Whether `field` is empty or holds a control character (or, with `noSpace`, a space).
@@ -141,20 +56,6 @@ std::string requestText(const ClientRequest& request, std::string& why) {
   return text + "\r\n" + request.body;
 }
 
-bool sendAll(int fd, std::string_view bytes, Clock::time_point deadline) {
-  while (!bytes.empty()) {
-    if (!waitFor(fd, POLLOUT, deadline)) {
-      return false;
-    }
-    const ssize_t sent = send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-    if (sent < 0 && errno != EINTR && errno != EAGAIN) {
-      return false;
-    }
-    bytes.remove_prefix(sent > 0 ? static_cast<std::size_t>(sent) : 0);
-  }
-  return true;
-}
-
 /// What http_parser's callbacks fill in.
 struct Answer {
   ClientResponse response;
@@ -177,7 +78,7 @@ http_parser_settings parserSettings() {
 }
 
 /// Reads and parses until the answer is whole; "" or what went wrong, naming `peer`.
-std::string readAnswer(int fd, Answer& answer, const ClientLimits& limits,
+std::string readAnswer(const StreamSocket& socket, Answer& answer, const ClientLimits& limits,
                        Clock::time_point deadline, const std::string& peer) {
   const http_parser_settings settings = parserSettings();
   http_parser parser;
@@ -186,22 +87,19 @@ std::string readAnswer(int fd, Answer& answer, const ClientLimits& limits,
   std::size_t total = 0;
   char buffer[4096];
   while (!answer.complete) {
-    if (!waitFor(fd, POLLIN, deadline)) {
+    const StreamSocket::Received received = socket.receive(buffer, sizeof buffer, deadline);
+    if (received.timedOut) {
       return fmt::format("no whole answer from {} within {} s", peer, limits.totalSeconds);
     }
-    const ssize_t received = recv(fd, buffer, sizeof buffer, 0);
-    if (received < 0) {
-      if (errno == EINTR || errno == EAGAIN) {
-        continue;
-      }
-      return fmt::format("reading the answer from {}: {}", peer, std::strerror(errno));
+    if (!received.error.empty()) {
+      return fmt::format("reading the answer from {}: {}", peer, received.error);
     }
-    total += static_cast<std::size_t>(received);
+    total += received.bytes;
     if (total > limits.answerBytes) {
       return fmt::format("answer from {} longer than {} bytes", peer, limits.answerBytes);
     }
-    http_parser_execute(&parser, &settings, buffer, static_cast<std::size_t>(received));
-    if (received == 0 && !answer.complete) {
+    http_parser_execute(&parser, &settings, buffer, received.bytes);
+    if (received.bytes == 0 && !answer.complete) {
       return fmt::format("{} closed the connection before the whole answer", peer);
     }
     const auto problem = HTTP_PARSER_ERRNO(&parser);
@@ -225,18 +123,18 @@ std::optional<ClientResponse> fetch(const ClientRequest& request, const ClientLi
   const Clock::time_point deadline = after(start, limits.totalSeconds);
   const std::string peer = fmt::format("{}:{}", request.host, request.port);
   std::string why;
-  const std::optional<Socket> socket =
-      connectTo(request, std::min(deadline, after(start, limits.connectSeconds)), why);
+  const std::optional<StreamSocket> socket = StreamSocket::connect(
+      request.host, request.port, std::min(deadline, after(start, limits.connectSeconds)), why);
   if (!socket) {
     error = fmt::format("no connection to {}: {}", peer, why);
     return std::nullopt;
   }
-  if (!sendAll(socket->fd(), text, deadline)) {
+  if (!socket->sendAll(text, deadline)) {
     error = fmt::format("could not send the request to {}", peer);
     return std::nullopt;
   }
   Answer answer;
-  error = readAnswer(socket->fd(), answer, limits, deadline, peer);
+  error = readAnswer(*socket, answer, limits, deadline, peer);
   if (!error.empty()) {
     return std::nullopt;
   }

@@ -3,10 +3,10 @@
 #include <charconv>
 #include <cstring>
 
-#include <arpa/inet.h>
-
 #include <fmt/format.h>
 #include <sodium.h>
+
+#include "platform/inet.h"
 
 namespace coyote::identity {
 namespace {

@@ -1,20 +1,16 @@
 #include "identity/player_key.h"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
-#include <fcntl.h>
 #include <sodium.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "identity/hello_proof.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "platform/private_file.h"
 
 namespace coyote::identity {
 namespace {
@@ -29,18 +25,9 @@ void initSodium() {
 }
 
 // Only its owner may read a key: like ssh, a key others can read is refused, not used.
-void checkMode(const std::string& file) {
-  struct stat info {};
-  if (::stat(file.c_str(), &info) != 0) {
-    throw ConfigError(fmt::format("{}: {}", file, std::strerror(errno)));
-  }
-  if (!S_ISREG(info.st_mode)) {
-    throw ConfigError(fmt::format("{}: not a regular file", file));
-  }
-  if ((info.st_mode & 077) != 0) {
-    throw ConfigError(
-        fmt::format("{}: mode {:04o} lets other users read your player key; run chmod 600 {}", file,
-                    info.st_mode & 07777, file));
+void checkPrivate(const std::string& file) {
+  if (const std::string problem = platform::privateFileProblem(file); !problem.empty()) {
+    throw ConfigError(problem);
   }
 }
 
@@ -72,25 +59,6 @@ std::string keyFileText(const std::array<std::uint8_t, 32>& seed, const std::str
   return text;
 }
 
-void writeOwnerOnly(const std::string& file, const std::string& text) {
-  const std::filesystem::path path(file);
-  if (path.has_parent_path()) {
-    std::filesystem::create_directories(path.parent_path());
-  }
-  const std::string temporary = file + ".new";
-  ::unlink(temporary.c_str());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    throw std::runtime_error(fmt::format("{}: {}", temporary, std::strerror(errno)));
-  }
-  const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temporary.c_str(), file.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-    throw std::runtime_error(fmt::format("{}: could not be written", file));
-  }
-}
-
 }  // namespace
 
 PlayerKey::PlayerKey(const std::array<std::uint8_t, 32>& seed) : seed_(seed) {
@@ -113,7 +81,7 @@ PlayerKey PlayerKey::generate() {
 }
 
 PlayerKey PlayerKey::load(const std::string& file) {
-  checkMode(file);
+  checkPrivate(file);
   std::string text = readBoundedFile(file, kMaxKeyFileBytes);
   std::array<std::uint8_t, 32> seed = seedOf(file, text);
   sodium_memzero(text.data(), text.size());
@@ -134,7 +102,7 @@ PlayerKey PlayerKey::loadOrCreate(const std::string& file, bool& created) {
 }
 
 void PlayerKey::save(const std::string& file) const {
-  writeOwnerOnly(file, keyFileText(seed_, keyFingerprint(public_)));
+  platform::writePrivateFile(file, keyFileText(seed_, keyFingerprint(public_)));
 }
 
 net::HelloSignature PlayerKey::signHello(std::uint32_t cookie,

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "platform/program_path.h"
+
 namespace coyote {
 namespace {
 
@@ -20,9 +22,8 @@ std::string installedFile(const std::filesystem::path& relative) {
 }  // namespace
 
 std::string programFolder() {
-  std::error_code unknown;
-  const std::filesystem::path program = std::filesystem::canonical("/proc/self/exe", unknown);
-  return unknown ? std::string() : program.parent_path().string();
+  const std::string program = platform::programFile();
+  return program.empty() ? program : std::filesystem::path(program).parent_path().string();
 }
 
 std::string installedDataFolder() {

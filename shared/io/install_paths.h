@@ -8,7 +8,7 @@ namespace coyote {
 /// share/coyote beside the programs' bin/ (/usr/share/coyote for the packages; "" if the
 /// program cannot find itself), and the host's settings (/etc/coyote, a build setting).
 std::string installedDataFolder();
-/// The folder of the running program itself (from /proc/self/exe), "" if it cannot find itself.
+/// The folder of the running program itself, "" if it cannot find itself.
 std::string programFolder();
 std::string systemConfigFolder();
 

@@ -1,10 +1,9 @@
 #include "listing/registration.h"
 
-#include <arpa/inet.h>
-
 #include <fmt/format.h>
 
 #include "listing/server_info_json.h"
+#include "platform/inet.h"
 
 namespace coyote::listing {
 namespace {

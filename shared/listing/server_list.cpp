@@ -1,13 +1,12 @@
 #include "listing/server_list.h"
 
-#include <arpa/inet.h>
-
 #include <charconv>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "listing/server_info_json.h"
+#include "platform/inet.h"
 
 namespace coyote::listing {
 namespace {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <optional>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "net/connect_cookie.h"
 #include "net/enet_host.h"

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 namespace coyote::net {
 namespace {

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "net/connect_cookie.h"
 #include "net/enet_host.h"

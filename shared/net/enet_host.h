@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include <enet/enet.h>
+#include "net/enet.h"
 
 #include "wire/messages.h"
 

@@ -8,12 +8,18 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "io/install_paths.h"
+
 namespace coyote {
 
 sf::Font loadTextFont() {
   std::vector<std::string> candidates;
   if (const char* configured = std::getenv("COYOTE_FONT")) {
     candidates.emplace_back(configured);
+  }
+  // The Windows zip carries its own copy beside the programs (scripts/package --windows).
+  if (const std::string data = installedDataFolder(); !data.empty()) {
+    candidates.push_back((std::filesystem::path(data) / "fonts" / "DejaVuSans.ttf").string());
   }
   candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
   candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf");

@@ -238,7 +238,7 @@ bool isRider(const WorldState& state, BodyId id, BodyId crate) {
 std::span<const Obstacle> nearCrate(const Crate& crate, const Aabb& area, const CrateMove& move,
                                     ObstacleBuffer& buffer) {
   const std::span<const Obstacle> near =
-      move.bodies.near(area, buffer, move.definition.filter, crate.id);
+      move.bodies.nearby(area, buffer, move.definition.filter, crate.id);
   const bool linked = move.links != nullptr && move.links->ignoresAnything(crate.id);
   std::size_t kept = 0;
   for (std::size_t i = 0; i < near.size(); ++i) {
@@ -550,8 +550,8 @@ bool pushHeld(const WorldState& state, const Crate& pushed, int side, float spee
     // The start bottom keeps one-way bodies out: they never stop a sideways move.
     const BoxHit hit = castAgainst(
         box, probe,
-        bodies->near(sweptArea(box, probe, kSkin), buffer, definition.filter, crate->id), crate->id,
-        box.bottom());
+        bodies->nearby(sweptArea(box, probe, kSkin), buffer, definition.filter, crate->id),
+        crate->id, box.bottom());
     if (!hit.hit || isCharacterId(hit.id)) {
       return false;  // a character in the way is pushed in its turn, or steps aside
     }

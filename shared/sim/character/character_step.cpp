@@ -320,7 +320,7 @@ InReach inReach(const Character& character, const Level& level, const StepParame
                               floorToInt(reach.top()), floorToInt(reach.bottom()));
   if (bodies != nullptr) {
     found.bodies =
-        bodies->near(reach, buffer, characterFilter(parameters.config.playersCollide), self);
+        bodies->nearby(reach, buffer, characterFilter(parameters.config.playersCollide), self);
   }
   return found;
 }

@@ -72,7 +72,7 @@ void ObstacleSet::place(std::size_t at, const Obstacle& obstacle) {
   }
 }
 
-std::span<const Obstacle> ObstacleSet::near(const Aabb& area, ObstacleBuffer& buffer,
+std::span<const Obstacle> ObstacleSet::nearby(const Aabb& area, ObstacleBuffer& buffer,
                                             const CollisionFilter& mover, BodyId self,
                                             bool byGroup) const {
   // An obstacle reaching `area` has its left edge at most the widest width to the left of it.

@@ -34,12 +34,12 @@ class ObstacleSet {
   /// cast of that mover then reads a handful. The set is sorted by left edge, so this is a binary
   /// search and a short scan, not a walk over every body.
   /// Only obstacles that interact with `mover` (collision groups) are gathered, never `self`.
-  std::span<const Obstacle> near(const Aabb& area, ObstacleBuffer& buffer,
-                                 const CollisionFilter& mover, BodyId self,
-                                 bool byGroup = true) const;
+  std::span<const Obstacle> nearby(const Aabb& area, ObstacleBuffer& buffer,
+                                   const CollisionFilter& mover, BodyId self,
+                                   bool byGroup = true) const;
   /// Every obstacle touching `area`, whatever its group (spatial queries filter their own way).
   std::span<const Obstacle> nearAll(const Aabb& area, ObstacleBuffer& buffer) const {
-    return near(area, buffer, {kAllGroups, kAllGroups}, kNoBody, false);
+    return nearby(area, buffer, {kAllGroups, kAllGroups}, kNoBody, false);
   }
   /// Moves the obstacle of body `id` anywhere, keeping the set sorted (a character that has
   /// just moved, when characters block each other).

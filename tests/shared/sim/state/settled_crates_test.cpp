@@ -130,11 +130,11 @@ TEST(SettledIndex, ASetOfTheCratesInReachAnswersAsASetOfEveryCrate) {
     for (const float width : {0.5f, 3.0f, 20.0f, 150.0f}) {
       const Aabb area{{left, 9.0f}, {width, 2.0f}};
       const auto mover = kDefaultCrateFilter;
-      EXPECT_EQ(idsOf(culled.near(area, a, mover, kNoBody)),
-                idsOf(every.near(area, b, mover, kNoBody)))
+      EXPECT_EQ(idsOf(culled.nearby(area, a, mover, kNoBody)),
+                idsOf(every.nearby(area, b, mover, kNoBody)))
           << "area from x = " << left << ", " << width << " wide";
-      EXPECT_EQ(idsOf(culled.near(area, a, mover, kCrateIdBase + 21)),
-                idsOf(every.near(area, b, mover, kCrateIdBase + 21)));
+      EXPECT_EQ(idsOf(culled.nearby(area, a, mover, kCrateIdBase + 21)),
+                idsOf(every.nearby(area, b, mover, kCrateIdBase + 21)));
     }
   }
 }
