@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
@@ -59,6 +60,12 @@ void ClientWindow::applyWindowSettings() {
     window_.create(sf::VideoMode::getDesktopMode(), "Coyote", sf::Style::Fullscreen);
   } else {
     window_.create(sf::VideoMode(width, height), "Coyote");
+  }
+  // Without an OpenGL context every frame fails and SFML says so on stderr, thousands of lines a
+  // second (66 GB of them once, under wine on a display that was gone): stop at once instead.
+  if (!window_.setActive(true)) {
+    throw std::runtime_error("the window has no OpenGL context: a display with OpenGL 1.1 or "
+                             "later is needed");
   }
   // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
   // spinning a core for nothing.
