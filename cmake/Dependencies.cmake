@@ -1,43 +1,37 @@
 # Every dependency comes from a Debian package; nothing is downloaded at build time.
 # scripts/test and scripts/run install the packages listed in scripts/lib/packages.sh.
-if(COYOTE_PORTABLE_SIM)
-  # coyote-sim for another CPU or OS (scripts/cross_determinism): the host's header-only
-  # libraries, searched after the cross compiler's own headers, and linked statically.
+
+# The cross builds (coyote-sim for another CPU or OS, the Windows programs): the host's
+# header-only libraries, searched after the cross compiler's own headers, everything linked
+# statically.
+function(coyote_header_only target)
+  add_library(${target} INTERFACE IMPORTED GLOBAL)
+  target_compile_definitions(${target} INTERFACE ${ARGN})
+endfunction()
+macro(coyote_cross_build_headers)
   add_compile_options(-idirafter /usr/include)
   add_link_options(-static)
-  function(coyote_header_only target)
-    add_library(${target} INTERFACE IMPORTED GLOBAL)
-    target_compile_definitions(${target} INTERFACE ${ARGN})
-  endfunction()
   coyote_header_only(PkgConfig::XXHASH XXH_INLINE_ALL)
   coyote_header_only(tomlplusplus::tomlplusplus TOML_HEADER_ONLY=1)
   coyote_header_only(fmt::fmt FMT_HEADER_ONLY)
   coyote_header_only(nlohmann_json::nlohmann_json)
   coyote_header_only(CLI11::CLI11)
   coyote_header_only(cereal::cereal)
+endmacro()
+
+if(COYOTE_PORTABLE_SIM)
+  coyote_cross_build_headers()  # coyote-sim alone (scripts/cross_determinism)
   return()
 endif()
 
 if(WIN32)
-  # The Windows build (docs/building.md#windows): the client, coyote-bot and coyote-sim, static.
-  # Header-only libraries from the host's Debian packages, searched after MinGW-w64's own
-  # headers; the compiled ones from scripts/windows_deps's prefix (-DCMAKE_FIND_ROOT_PATH), zlib
+  # The Windows build (docs/building.md#windows): the client, coyote-bot and coyote-sim. The
+  # compiled libraries come from scripts/windows_deps's prefix (-DCMAKE_FIND_ROOT_PATH), zlib
   # from Debian's libz-mingw-w64-dev.
-  add_compile_options(-idirafter /usr/include)
+  coyote_cross_build_headers()
   add_compile_definitions(WIN32_LEAN_AND_MEAN NOMINMAX _WIN32_WINNT=0x0601 SODIUM_STATIC
     SFML_STATIC)
-  add_link_options(-static)
-  function(coyote_header_only target)
-    add_library(${target} INTERFACE IMPORTED GLOBAL)
-    target_compile_definitions(${target} INTERFACE ${ARGN})
-  endfunction()
-  coyote_header_only(PkgConfig::XXHASH XXH_INLINE_ALL)
-  coyote_header_only(tomlplusplus::tomlplusplus TOML_HEADER_ONLY=1)
-  coyote_header_only(fmt::fmt FMT_HEADER_ONLY)
   coyote_header_only(spdlog::spdlog SPDLOG_FMT_EXTERNAL)
-  coyote_header_only(nlohmann_json::nlohmann_json)
-  coyote_header_only(CLI11::CLI11)
-  coyote_header_only(cereal::cereal)
   # compiled_library(TARGET NAME HEADER SYSTEM-LIBRARIES...): lib/libNAME.a of the prefix, and
   # its include/ (found before the host's: the host's ENet is another version).
   function(compiled_library target name header)

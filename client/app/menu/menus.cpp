@@ -273,7 +273,8 @@ void Menus::findReplays() {
 void Menus::save() {
   if (configFile_.empty()) {
     if (!saveFailureLogged_) {
-      log_->warn("settings not saved: no --config, HOME or XDG_CONFIG_HOME to keep them in");
+      log_->warn(
+          "settings not saved: no --config, HOME, XDG_CONFIG_HOME or APPDATA to keep them in");
       saveFailureLogged_ = true;
     }
     return;

@@ -64,8 +64,9 @@ void ClientWindow::applyWindowSettings() {
   // Without an OpenGL context every frame fails and SFML says so on stderr, thousands of lines a
   // second (66 GB of them once, under wine on a display that was gone): stop at once instead.
   if (!window_.setActive(true)) {
-    throw std::runtime_error("the window has no OpenGL context: a display with OpenGL 1.1 or "
-                             "later is needed");
+    throw std::runtime_error(
+        "the window has no OpenGL context: a display with OpenGL 1.1 or "
+        "later is needed");
   }
   // Vsync paces the frames; without it (or in screenshot mode) a frame cap keeps the loop from
   // spinning a core for nothing.

@@ -95,7 +95,8 @@ std::shared_ptr<const identity::PlayerKey> loadPlayerKey(const CommandLine& o,
                            : settings.empty() ? std::string()
                                               : (settings.parent_path() / "player.key").string();
   if (file.empty()) {
-    logger.warn("no --key, HOME or XDG_CONFIG_HOME: a player key for this run alone");
+    logger.warn(
+        "no --key, and no HOME, XDG_CONFIG_HOME or APPDATA: a player key for this run alone");
     return std::make_shared<const identity::PlayerKey>(identity::PlayerKey::generate());
   }
   bool created = false;

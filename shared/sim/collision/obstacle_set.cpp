@@ -73,8 +73,8 @@ void ObstacleSet::place(std::size_t at, const Obstacle& obstacle) {
 }
 
 std::span<const Obstacle> ObstacleSet::nearby(const Aabb& area, ObstacleBuffer& buffer,
-                                            const CollisionFilter& mover, BodyId self,
-                                            bool byGroup) const {
+                                              const CollisionFilter& mover, BodyId self,
+                                              bool byGroup) const {
   // An obstacle reaching `area` has its left edge at most the widest width to the left of it.
   const float from = area.left() - widest_;
   const float to = area.right();

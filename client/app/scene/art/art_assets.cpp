@@ -53,7 +53,8 @@ std::string findAssetsFolder(const std::string& program) {
     return beside.lexically_normal().string();
   }
   const std::string data = installedDataFolder();  // /usr/share/coyote
-  return !data.empty() && holdsAssets(fs::path(data) / "assets") ? data + "/assets" : "";
+  const fs::path installed = fs::path(data) / "assets";
+  return !data.empty() && holdsAssets(installed) ? installed.string() : "";
 }
 
 std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log) {
