@@ -63,6 +63,9 @@ void ClientWindow::applyWindowSettings() {
   }
   // Without an OpenGL context every frame fails and SFML says so on stderr, thousands of lines a
   // second (66 GB of them once, under wine on a display that was gone): stop at once instead.
+  if (art_) {
+    window_.setIcon(32, 32, art_->icon.getPixelsPtr());  // the taskbar's and the title bar's
+  }
   if (!window_.setActive(true)) {
     throw std::runtime_error(
         "the window has no OpenGL context: a display with OpenGL 1.1 or "

@@ -18,8 +18,10 @@ bool holdsAssets(const fs::path& folder) {
   return fs::is_regular_file(folder / "tiles.png", error);
 }
 
-/// Loads `name` into `texture` and checks its size; the reason it cannot, or "".
-std::string loadChecked(sf::Texture& texture, const fs::path& folder, const char* name,
+/// Loads `name` into `texture` (an sf::Texture, or an sf::Image) and checks its size; the
+/// reason it cannot, or "".
+template <class Picture>
+std::string loadChecked(Picture& texture, const fs::path& folder, const char* name,
                         sf::Vector2u size) {
   const fs::path file = folder / name;
   std::error_code error;
@@ -73,6 +75,9 @@ std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logg
   }
   if (problem.empty()) {
     problem = loadChecked(art->title, folder, "title.png", {182, 42});
+  }
+  if (problem.empty()) {
+    problem = loadChecked(art->icon, folder, "icon_32.png", {32, 32});
   }
   for (std::size_t i = 0; i < art->backdrop.size() && problem.empty(); ++i) {
     problem = loadChecked(art->backdrop[i], folder, fmt::format("backdrop_{}.png", i).c_str(),

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <spdlog/logger.h>
+#include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/Texture.hpp>
 
 namespace coyote {
@@ -16,6 +17,7 @@ struct ArtAssets {
   sf::Texture particles;  ///< the effects' small sprites, and a white cell for flat shapes
   std::array<sf::Texture, 3> backdrop;  ///< far to near
   sf::Texture title;                    ///< the game's name, for the title screen
+  sf::Image icon;  ///< the window's icon (32 × 32): the desktop entry's, on every system
 };
 
 /// The folder that holds assets/tiles.png: $COYOTE_ASSETS, ./assets, the checkout above the
