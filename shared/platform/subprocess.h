@@ -21,8 +21,7 @@ class Subprocess {
   bool ended();
 
  private:
-  std::intptr_t handle_ = -1;    ///< a pid, or a process HANDLE
-  unsigned long processId_ = 0;  ///< Windows: the id its Ctrl+Break is sent to
+  std::intptr_t handle_ = -1;  ///< a pid, or a process HANDLE
   bool ended_ = false;
 };
 

@@ -55,7 +55,6 @@ Subprocess::Subprocess(const std::vector<std::string>& arguments, const std::str
   }
   CloseHandle(started.hThread);
   handle_ = reinterpret_cast<std::intptr_t>(started.hProcess);
-  processId_ = started.dwProcessId;
 }
 
 Subprocess::~Subprocess() {
@@ -63,7 +62,7 @@ Subprocess::~Subprocess() {
   if (!ended_) {
     // Ctrl+Break reaches only its group (CREATE_NEW_PROCESS_GROUP): the program's own handler
     // ends it cleanly; one that has none is ended after 5 s.
-    GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, processId_);
+    GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, GetProcessId(process));
     if (WaitForSingleObject(process, 5000) != WAIT_OBJECT_0) {
       TerminateProcess(process, 1);
       WaitForSingleObject(process, INFINITE);
