@@ -272,6 +272,7 @@ void ClientSession::onConfirmed(std::uint32_t tick, const net::TickFrame& frame,
   stats_.confirmedHash = confirmation.hash;
   lastProgressAt_ = now_;
   stats_.confirmedHashMatches = !confirmation.desync;
+  ++stats_.checkedHashes;
   if (confirmation.desync) {
     reportDesync(tick, confirmation.hash, frame.hash);
   }

@@ -23,6 +23,7 @@ struct ClientStats {
   std::int32_t inputMargin = 0;         ///< ticks early (+) or late (-), as the server saw
   std::int32_t targetMargin = 0;        ///< what time sync aims for (adapts to the link)
   double dilation = 0.0;
+  std::uint64_t checkedHashes = 0;  ///< confirmed ticks whose hash was compared with the server's
   std::uint32_t desyncs = 0;
   std::uint32_t repairedDesyncs = 0;
   std::vector<std::string> lastDesyncFields;

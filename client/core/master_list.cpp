@@ -10,6 +10,7 @@
 #include <httplib.h>
 
 #include "io/bounded_file.h"
+#include "io/utf8_path.h"
 #include "listing/master_url.h"
 
 namespace coyote {
@@ -104,7 +105,7 @@ void MasterList::Shared::merge() {
 }
 
 void MasterList::Shared::loadCache() {
-  if (cacheFile.empty() || !std::filesystem::exists(cacheFile)) {
+  if (cacheFile.empty() || !std::filesystem::exists(utf8Path(cacheFile))) {
     return;
   }
   std::string problem;
@@ -127,10 +128,11 @@ void MasterList::Shared::saveCache() const {
   for (const listing::ListedServer& server : merged) {
     entries.push_back(listing::listedServerJson(server));
   }
-  const std::string temporary = cacheFile + ".new";
-  std::ofstream(temporary) << listing::serverListJson(entries);
-  std::error_code ignored;
-  std::filesystem::rename(temporary, cacheFile, ignored);
+  try {
+    writeFileAtomically(cacheFile, listing::serverListJson(entries));
+  } catch (const std::exception&) {
+    // A cache not written is a list the masters send again next time.
+  }
 }
 
 MasterList::Snapshot MasterList::snapshot() const {

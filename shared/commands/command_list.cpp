@@ -131,7 +131,8 @@ std::vector<Command> consoleCommands() {
        .help = "open a menu",
        .access = kConsole},
       {.name = "replay",
-       .parameters = {{.name = "file"}},
+       .parameters = {{.name = "file",
+                       .takes = Takes::kText}},  // a player's folder may have spaces
        .help = "watch a replay (Escape: back to the menus)",
        .access = kConsole},
       {.name = "say",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "config/toml_table_reader.h"
+#include "io/utf8_path.h"
 
 namespace coyote {
 namespace {
@@ -49,7 +50,7 @@ MaterialTable materialsForLevel(const std::string& file, const std::filesystem::
   for (const std::filesystem::path& candidate : materialsSearchPath(level)) {
     std::error_code unreadable;  // a folder it may not look into: the next candidate
     if (std::filesystem::is_regular_file(candidate, unreadable)) {
-      return loadMaterials(candidate.string());
+      return loadMaterials(utf8String(candidate));
     }
   }
   return MaterialTable{};

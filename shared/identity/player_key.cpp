@@ -10,6 +10,7 @@
 #include "identity/hello_proof.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 #include "platform/private_file.h"
 
 namespace coyote::identity {
@@ -92,7 +93,7 @@ PlayerKey PlayerKey::load(const std::string& file) {
 
 PlayerKey PlayerKey::loadOrCreate(const std::string& file, bool& created) {
   std::error_code error;
-  created = !std::filesystem::exists(std::filesystem::symlink_status(file, error));
+  created = !std::filesystem::exists(std::filesystem::symlink_status(utf8Path(file), error));
   if (!created) {
     return load(file);
   }

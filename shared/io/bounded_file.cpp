@@ -6,20 +6,22 @@
 #include <fmt/format.h>
 
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 
 namespace coyote {
 
-std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t maxBytes) {
+std::string readBoundedFile(const std::string& name, std::uintmax_t maxBytes) {
+  const std::filesystem::path file = utf8Path(name);
   std::error_code error;
   const auto status = std::filesystem::status(file, error);
   if (error || !std::filesystem::exists(status)) {
-    throw ConfigError(fmt::format("{}: cannot open file", file.string()));
+    throw ConfigError(fmt::format("{}: cannot open file", name));
   }
   if (!std::filesystem::is_regular_file(status)) {
-    throw ConfigError(fmt::format("{}: not a regular file", file.string()));
+    throw ConfigError(fmt::format("{}: not a regular file", name));
   }
   const auto tooLarge = [&] {
-    return ConfigError(fmt::format("{}: larger than the {} allowed", file.string(),
+    return ConfigError(fmt::format("{}: larger than the {} allowed", name,
                                    maxBytes >= (1u << 20) ? fmt::format("{} MiB", maxBytes >> 20)
                                                           : fmt::format("{} bytes", maxBytes)));
   };
@@ -29,7 +31,7 @@ std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t ma
   }
   std::ifstream stream(file, std::ios::binary);
   if (!stream) {
-    throw ConfigError(fmt::format("{}: cannot open file", file.string()));
+    throw ConfigError(fmt::format("{}: cannot open file", name));
   }
   // Ask for one byte more than the size: the file may have grown since it was examined.
   std::string text(static_cast<std::size_t>(size) + 1, '\0');
@@ -41,23 +43,24 @@ std::string readBoundedFile(const std::filesystem::path& file, std::uintmax_t ma
   return text;
 }
 
-void writeFileAtomically(const std::filesystem::path& file, const std::string& text) {
+void writeFileAtomically(const std::string& name, const std::string& text) {
+  const std::filesystem::path file = utf8Path(name);
   std::error_code ignored;
   if (file.has_parent_path()) {
     std::filesystem::create_directories(file.parent_path(), ignored);
   }
-  const std::filesystem::path temporary = file.string() + ".new";
+  const std::filesystem::path temporary = utf8Path(name + ".new");
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << text;
     if (!out.flush()) {
-      throw std::runtime_error(fmt::format("cannot write {}", temporary.string()));
+      throw std::runtime_error(fmt::format("cannot write {}.new", name));
     }
   }
   std::error_code error;
   std::filesystem::rename(temporary, file, error);
   if (error) {
-    throw std::runtime_error(fmt::format("cannot replace {}: {}", file.string(), error.message()));
+    throw std::runtime_error(fmt::format("cannot replace {}: {}", name, error.message()));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "io/bounded_file.h"
+#include "io/utf8_path.h"
 #include "level/property_audit.h"
 #include "sim/state/collision_groups.h"
 
@@ -11,9 +12,9 @@ namespace coyote {
 namespace {
 
 GroupFile readGroupFile(const std::filesystem::path& file) {
-  GroupFile group{file.stem().string(), file.string(), {}};
+  GroupFile group{utf8String(file.stem()), utf8String(file), {}};
   try {
-    group.document = Json::parse(readBoundedFile(file, kMaxGroupFileBytes));
+    group.document = Json::parse(readBoundedFile(group.path, kMaxGroupFileBytes));
   } catch (const Json::exception& error) {
     throw ConfigError(fmt::format("{}: not JSON: {}", group.path, error.what()));
   }
@@ -49,12 +50,12 @@ std::vector<GroupFile> readGroupFiles(const std::filesystem::path& levelDirector
       files.push_back(entry.path());
       if (files.size() > static_cast<std::size_t>(kMaxNamedGroups)) {
         throw ConfigError(
-            fmt::format("{}: more than {} group files", folder.string(), kMaxNamedGroups));
+            fmt::format("{}: more than {} group files", utf8String(folder), kMaxNamedGroups));
       }
     }
   }
   if (error) {
-    throw ConfigError(fmt::format("{}: cannot list: {}", folder.string(), error.message()));
+    throw ConfigError(fmt::format("{}: cannot list: {}", utf8String(folder), error.message()));
   }
   std::sort(files.begin(), files.end());
   for (const std::filesystem::path& file : files) {

@@ -13,6 +13,7 @@
 
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 #include "level/group_files.h"
 #include "level/json_node.h"
 #include "level/level_properties.h"
@@ -41,7 +42,8 @@ Json parseJson(std::string_view text, const std::string& file) {
 std::filesystem::path tilesetPath(const Node& source, const std::filesystem::path& baseDirectory) {
   const std::filesystem::path base = std::filesystem::weakly_canonical(
       baseDirectory.empty() ? std::filesystem::path(".") : baseDirectory);
-  const std::filesystem::path path = std::filesystem::weakly_canonical(base / source.string());
+  const std::filesystem::path path =
+      std::filesystem::weakly_canonical(base / utf8Path(source.string()));
   const std::filesystem::path inside = path.lexically_relative(base);
   if (inside.empty() || *inside.begin() == "..") {
     source.fail("a tileset must be inside the level's folder");
@@ -115,8 +117,8 @@ std::map<std::uint32_t, TileInfo> readTilesets(const Node& map,
       continue;
     }
     const std::filesystem::path source = tilesetPath(reference.child("source"), baseDirectory);
-    const std::string sourceName = source.string();
-    const Json external = parseJson(readBoundedFile(source, kMaxLevelFileBytes), sourceName);
+    const std::string sourceName = utf8String(source);
+    const Json external = parseJson(readBoundedFile(sourceName, kMaxLevelFileBytes), sourceName);
     const Node tileset{external, "$", sourceName};
     readTilesetTiles(tileset, firstGid, materials, types);
     audit.check(tileset);
@@ -263,7 +265,7 @@ Level readMap(const Json& document, const std::string& fileName,
   const auto tileHeight = static_cast<float>(map.child("tileheight").integer(1, 1024));
 
   Level level(width, height);
-  level.name = std::filesystem::path(fileName).filename().string();
+  level.name = utf8String(utf8Path(fileName).filename());
   level.materials = materials.materials;
   const PropertyAudit audit;
   readCollisionLayer(map, readTilesets(map, baseDirectory, materials, audit), level);
@@ -285,7 +287,7 @@ Level parseTiledLevel(std::string_view json, const std::string& fileName,
 }
 
 Level loadTiledLevel(const std::filesystem::path& file, const MaterialTable& materials) {
-  return parseTiledLevel(readBoundedFile(file, kMaxLevelFileBytes), file.string(),
+  return parseTiledLevel(readBoundedFile(utf8String(file), kMaxLevelFileBytes), utf8String(file),
                          file.parent_path(), materials);
 }
 

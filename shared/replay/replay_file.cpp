@@ -12,6 +12,7 @@
 
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 #include "match/authoritative_tick.h"
 #include "sim/character/race.h"
 #include "sim/state_hash.h"
@@ -68,7 +69,7 @@ T decodePayload(std::string_view payload) {
 }  // namespace
 
 ReplayWriter::ReplayWriter(const std::string& file, const ReplayHeader& header)
-    : file_(file), stream_(file, std::ios::binary | std::ios::trunc) {
+    : file_(file), stream_(utf8Path(file), std::ios::binary | std::ios::trunc) {
   if (!stream_) {
     throw std::runtime_error(fmt::format("{}: cannot create replay file", file));
   }

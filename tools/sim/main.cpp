@@ -7,10 +7,12 @@
 #include "config/materials_loader.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 #include "level/tiled_level_loader.h"
 #include "replay/replay_file.h"
 #include "replay/run_record.h"
 #include "scenario/level_walk.h"
+#include "tools/sim/replay_players.h"
 #include "tools/sim/sim_run.h"
 
 namespace {
@@ -30,6 +32,11 @@ int verifyReplayFile(const std::string& replayFile) {
     std::cout << fmt::format("run finished: tick {}, slot {}, {:.3f} ms\n", finish.tick,
                              finish.slot, finish.seconds * 1000.0);
   }
+  for (const coyote::ReplayPlayerSummary& player : coyote::replayPlayers(replay)) {
+    std::cout << fmt::format("player {} (slot {}): {} ticks, {} with input held, {} jumps\n",
+                             player.name, player.slot, player.ticks, player.activeTicks,
+                             player.jumps);
+  }
   std::cout << fmt::format(
       "OK: {} ticks verified ({} players at the start, level {}){}\n", result.ticksVerified,
       replay.header.start.roster.size(), replay.header.level.name,
@@ -44,7 +51,8 @@ int verifyRunFile(const std::string& runFile, const std::string& levelFile,
   const coyote::RunRecord record = coyote::decodeRunRecord(
       coyote::readBoundedFile(runFile, coyote::kMaxConfigFileBytes), runFile);
   const coyote::Level level =
-      coyote::loadTiledLevel(levelFile, coyote::materialsForLevel(materialsFile, levelFile));
+      coyote::loadTiledLevel(coyote::utf8Path(levelFile),
+                             coyote::materialsForLevel(materialsFile, coyote::utf8Path(levelFile)));
   const std::uint64_t course = coyote::courseHash(coyote::net::toLevelData(level), record.physics);
   const double recordedMs =
       (record.ticks + static_cast<double>(record.fraction)) * 1000.0 / record.physics.tickRate;
@@ -72,7 +80,8 @@ int verifyRunFile(const std::string& runFile, const std::string& levelFile,
 /// there is none, 1 if there are.
 int walkLevelFile(const std::string& levelFile, const std::string& materialsFile) {
   const coyote::Level level =
-      coyote::loadTiledLevel(levelFile, coyote::materialsForLevel(materialsFile, levelFile));
+      coyote::loadTiledLevel(coyote::utf8Path(levelFile),
+                             coyote::materialsForLevel(materialsFile, coyote::utf8Path(levelFile)));
   const coyote::LevelWalk walk = coyote::walkLevel(level, coyote::PhysicsConfig{});
   for (const coyote::WalkStop& stop : walk.unexpected) {
     std::cout << "stop: " << stop.describe() << "\n";

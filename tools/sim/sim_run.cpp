@@ -7,6 +7,7 @@
 #include "config/materials_loader.h"
 #include "config/physics_config_loader.h"
 #include "io/config_error.h"
+#include "io/utf8_path.h"
 #include "level/tiled_level_loader.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
@@ -69,8 +70,9 @@ void addStep(SimRunSummary& summary, const StepProfile& profile, const EventBatc
 }  // namespace
 
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
-  const Level level = loadTiledLevel(options.levelFile,
-                                     materialsForLevel(options.materialsFile, options.levelFile));
+  const Level level =
+      loadTiledLevel(utf8Path(options.levelFile),
+                     materialsForLevel(options.materialsFile, utf8Path(options.levelFile)));
   const PhysicsConfig config =
       options.configFile.empty() ? PhysicsConfig{} : loadPhysicsConfig(options.configFile);
 

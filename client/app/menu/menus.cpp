@@ -7,6 +7,7 @@
 
 #include "client/app/render/palette.h"
 #include "io/user_folders.h"
+#include "io/utf8_path.h"
 
 namespace coyote {
 namespace {
@@ -20,9 +21,8 @@ namespace {
 
 /// The masters' last list, beside the settings ("" when they are kept nowhere).
 std::string serverListCache(const std::string& configFile) {
-  return configFile.empty()
-             ? ""
-             : (std::filesystem::path(configFile).parent_path() / "servers-cache.json").string();
+  return configFile.empty() ? ""
+                            : utf8String(utf8Path(configFile).parent_path() / "servers-cache.json");
 }
 
 }  // namespace
@@ -176,7 +176,7 @@ void Menus::refresh() {
     case Screen::Replays: {
       std::vector<MenuItem> items;
       for (const std::string& file : replays_) {
-        items.push_back({std::filesystem::path(file).filename().string(), file});
+        items.push_back({utf8String(utf8Path(file).filename()), file});
       }
       items.push_back(
           {"Back", replays_.empty()
@@ -256,10 +256,10 @@ void Menus::findReplays() {
       continue;
     }
     std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-      if (entry.is_regular_file(error) && entry.path().extension() == ".rpl" &&
-          entry.path().filename().string().find(' ') == std::string::npos) {
-        found.emplace_back(entry.last_write_time(error), entry.path().lexically_normal().string());
+    for (const auto& entry : std::filesystem::directory_iterator(utf8Path(folder), error)) {
+      if (entry.is_regular_file(error) && entry.path().extension() == ".rpl") {
+        found.emplace_back(entry.last_write_time(error),
+                           utf8String(entry.path().lexically_normal()));
       }
     }
   }

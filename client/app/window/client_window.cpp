@@ -82,8 +82,21 @@ void ClientWindow::applyWindowSettings() {
 
 ClientWindow::~ClientWindow() {
   if (session_) {
+    logSessionSummary(*session_);
     session_->disconnect();
   }
+  log_->info("frames: {}", frames_.summary());
+}
+
+// What a player or a test reads after a game: the session agreed with the server on every tick
+// it checked, or it did not (docs/playing.md#debug-views has the live figures).
+void ClientWindow::logSessionSummary(const ClientSession& session) {
+  const ClientStats& s = session.stats();
+  log_->info(
+      "{} on {}:{}: {} ticks checked against the server's hashes, {} desyncs ({} repaired), "
+      "{} rollbacks",
+      session.options().name, session.options().host, session.options().port, s.checkedHashes,
+      s.desyncs, s.repairedDesyncs, s.rollbacks);
 }
 
 bool ClientWindow::handleEvents(ReplayPlayer* player) {
@@ -203,6 +216,7 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
   }
   while (handleEvents(nullptr)) {
     const double now = monotonicSeconds();
+    frames_.begin(now);
     const float elapsed = frameSeconds(now);
     startedAt_ = startedAt_ < 0.0 ? now : startedAt_;
     if (!pendingReplay_.empty()) {
@@ -234,6 +248,7 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
       continue;
     }
     drawSession(*session_, now, elapsed);
+    frames_.end(monotonicSeconds());  // the game's frames alone, without the swap and its wait
     if (const auto exit = finishFrame(session_->predicted().tick - *firstTick_)) {
       return *exit;
     }
@@ -290,6 +305,7 @@ void ClientWindow::leaveSession(std::string message) {
   endMessage_ = std::move(message);
   std::cerr << "coyote-client: " << endMessage_ << "\n";
   console_.print(endMessage_);
+  logSessionSummary(*session_);
   session_->disconnect();
   session_.reset();
   menus_.setMessage(endMessage_);

@@ -15,6 +15,7 @@
 #include "client/app/ui/chat_box.h"
 #include "client/app/ui/console.h"
 #include "client/app/view/game_view.h"
+#include "client/app/window/frame_timer.h"
 #include "client/app/window/press_latch.h"
 #include "client/audio/audio_output.h"
 #include "client/audio/sound_cues.h"
@@ -73,6 +74,8 @@ class ClientWindow : private ConsoleTarget {
   void endSession();
   void cancelConnecting();
   void leaveSession(std::string message);
+  /// Logs how many ticks the session checked against the server's hashes and how many differed.
+  void logSessionSummary(const ClientSession& session);
   /// The devices as read this frame; nothing while the keys type (the presses kept go too).
   PlayerInput frameInput();
   /// One tick's input: the frame's, with the presses kept since the last tick and a respawn.
@@ -134,6 +137,7 @@ class ClientWindow : private ConsoleTarget {
   bool showGhosts_ = true;  ///< race.ghosts, then G
   std::optional<std::uint32_t> firstTick_;
   double lastFrame_ = -1.0;
+  FrameTimer frames_;  ///< the game's frames, logged when the window goes
   ClientOptions sessionOptions_;
   std::unique_ptr<ClientSession> session_;
   int viewLevelChanges_ = 0;  ///< the session's level changes when view_ was made

@@ -2,15 +2,39 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <list>
 #include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "io/bounded_file.h"
 #include "io/install_paths.h"
+#include "io/utf8_path.h"
 
 namespace coyote {
+namespace {
+
+/// Loads `file` into `font`. Read by Coyote, not by SFML, whose file functions take the system's
+/// code page: a folder named in UTF-8 (C:\Users\José) reaches the file whole. SFML reads the
+/// glyphs from the bytes as it needs them, so the bytes live as long as the program (a font or
+/// two a run).
+bool loadFontFile(sf::Font& font, const std::string& file) {
+  static std::list<std::string> kept;
+  try {
+    kept.push_back(readBoundedFile(file, 32u << 20));  // DejaVu Sans is 0.7 MB
+  } catch (const std::exception&) {
+    return false;  // the next candidate
+  }
+  if (font.loadFromMemory(kept.back().data(), kept.back().size())) {
+    return true;
+  }
+  kept.pop_back();
+  return false;
+}
+
+}  // namespace
 
 sf::Font loadTextFont() {
   std::vector<std::string> candidates;
@@ -19,13 +43,13 @@ sf::Font loadTextFont() {
   }
   // The Windows zip carries its own copy beside the programs (scripts/package --windows).
   if (const std::string data = installedDataFolder(); !data.empty()) {
-    candidates.push_back((std::filesystem::path(data) / "fonts" / "DejaVuSans.ttf").string());
+    candidates.push_back(utf8String(utf8Path(data) / "fonts" / "DejaVuSans.ttf"));
   }
   candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
   candidates.emplace_back("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf");
   for (const std::string& path : candidates) {
     sf::Font font;
-    if (std::filesystem::exists(path) && font.loadFromFile(path)) {
+    if (loadFontFile(font, path)) {
       return font;
     }
   }

@@ -14,6 +14,7 @@
 #include "client/core/local_server.h"
 #include "identity/player_key.h"
 #include "io/install_paths.h"
+#include "io/utf8_path.h"
 
 namespace {
 
@@ -74,8 +75,8 @@ ClientConfig loadConfig(CommandLine& o) {
   const std::string own = userClientConfigPath();
   o.window.configFile = o.configFile.empty() ? own : o.configFile;
   // A --config file not written yet is where the menus will save: the defaults until then.
-  std::string file = std::filesystem::exists(o.configFile) ? o.configFile : "";
-  if (o.configFile.empty() && !own.empty() && std::filesystem::exists(own)) {
+  std::string file = std::filesystem::exists(utf8Path(o.configFile)) ? o.configFile : "";
+  if (o.configFile.empty() && !own.empty() && std::filesystem::exists(utf8Path(own))) {
     file = own;
   } else if (o.configFile.empty()) {
     file = shippedConfigFile("client.toml");  // configs/client.toml here, else the installed one
@@ -90,10 +91,10 @@ ClientConfig loadConfig(CommandLine& o) {
 /// beside the settings file, made there on first run. With neither, a key for this run alone.
 std::shared_ptr<const identity::PlayerKey> loadPlayerKey(const CommandLine& o,
                                                          spdlog::logger& logger) {
-  const std::filesystem::path settings(o.window.configFile);
+  const std::filesystem::path settings = utf8Path(o.window.configFile);
   const std::string file = !o.keyFile.empty() ? o.keyFile
                            : settings.empty() ? std::string()
-                                              : (settings.parent_path() / "player.key").string();
+                                              : utf8String(settings.parent_path() / "player.key");
   if (file.empty()) {
     logger.warn(
         "no --key, and no HOME, XDG_CONFIG_HOME or APPDATA: a player key for this run alone");

@@ -51,6 +51,8 @@ TEST(ReplayVerify, ARecordedSessionVerifies) {
       test::runCommand(std::string(COYOTE_SIM_BINARY) + " verify " + file);
   EXPECT_EQ(command.exitCode, 0) << command.output;
   EXPECT_THAT(command.output, HasSubstr(fmt::format("OK: {} ticks verified", replay.ticks.size())));
+  EXPECT_THAT(command.output, HasSubstr("player a (slot 0): "));
+  EXPECT_THAT(command.output, HasSubstr("player b (slot 1): "));
 }
 
 // A replay recorded at version 12 (before player keys; its encoding is 14's) is still read and

@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include "client/app/scene/art/tile_atlas.h"
+#include "io/bounded_file.h"
 #include "io/install_paths.h"
+#include "io/utf8_path.h"
 
 namespace coyote {
 namespace {
@@ -19,21 +21,23 @@ bool holdsAssets(const fs::path& folder) {
 }
 
 /// Loads `name` into `texture` (an sf::Texture, or an sf::Image) and checks its size; the
-/// reason it cannot, or "".
+/// reason it cannot, or "". Read by Coyote, not by SFML, whose file functions take the system's
+/// code page: a folder named in UTF-8 (C:\Users\José) reaches the file whole.
 template <class Picture>
-std::string loadChecked(Picture& texture, const fs::path& folder, const char* name,
+std::string loadChecked(Picture& texture, const std::string& folder, const char* name,
                         sf::Vector2u size) {
-  const fs::path file = folder / name;
-  std::error_code error;
-  const auto bytes = fs::file_size(file, error);
-  if (error || bytes > 4u * 1024u * 1024u) {  // our images are a few KB: refuse anything huge
-    return fmt::format("{}: missing or larger than 4 MB", file.string());
+  const std::string file = utf8String(utf8Path(folder) / name);
+  std::string bytes;
+  try {
+    bytes = readBoundedFile(file, 4u << 20);  // our images are a few KB: refuse anything huge
+  } catch (const std::exception& error) {
+    return error.what();
   }
-  if (!texture.loadFromFile(file.string())) {
-    return fmt::format("{}: not a readable image", file.string());
+  if (!texture.loadFromMemory(bytes.data(), bytes.size())) {
+    return fmt::format("{}: not a readable image", file);
   }
   if (texture.getSize() != size) {
-    return fmt::format("{}: {} × {} pixels, expected {} × {}", file.string(), texture.getSize().x,
+    return fmt::format("{}: {} × {} pixels, expected {} × {}", file, texture.getSize().x,
                        texture.getSize().y, size.x, size.y);
   }
   return "";
@@ -43,20 +47,20 @@ std::string loadChecked(Picture& texture, const fs::path& folder, const char* na
 
 std::string findAssetsFolder(const std::string& program) {
   if (const char* configured = std::getenv("COYOTE_ASSETS")) {
-    return holdsAssets(configured) ? std::string(configured) : "";
+    return holdsAssets(utf8Path(configured)) ? std::string(configured) : "";
   }
   if (holdsAssets("assets")) {
     return "assets";
   }
   // build/<preset>/client/coyote-client → the checkout's assets/.
   std::error_code error;
-  const fs::path beside = fs::absolute(program, error).parent_path() / "../../../assets";
+  const fs::path beside = fs::absolute(utf8Path(program), error).parent_path() / "../../../assets";
   if (!program.empty() && holdsAssets(beside)) {
-    return beside.lexically_normal().string();
+    return utf8String(beside.lexically_normal());
   }
   const std::string data = installedDataFolder();  // /usr/share/coyote
-  const fs::path installed = fs::path(data) / "assets";
-  return !data.empty() && holdsAssets(installed) ? installed.string() : "";
+  const fs::path installed = utf8Path(data) / "assets";
+  return !data.empty() && holdsAssets(installed) ? utf8String(installed) : "";
 }
 
 std::unique_ptr<ArtAssets> loadArtAssets(const std::string& folder, spdlog::logger& log) {
