@@ -6,5 +6,8 @@
 function(coyote_precompile target)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     target_precompile_headers(${target} PRIVATE ${ARGN})
+    # Without it the .pch records the headers' dates, which a fresh clone changes: ccache would
+    # miss on every file that uses it (a warm sanitizer build compiled 74 files, 6 minutes).
+    target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
   endif()
 endfunction()
