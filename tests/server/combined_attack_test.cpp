@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "support/attackers.h"
@@ -228,13 +229,21 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
   });
   std::vector<long> resident;
   int healthy = 0;
+  std::string unhealthy;  // each failed check: when, how long it took, what it said
   // One sample a second on the clock, not a second after the last sample's work (which
   // AddressSanitizer slows: 49 samples in 60 s once).
   const double start = monotonicSeconds();
   auto next = std::chrono::steady_clock::now();
   while (monotonicSeconds() - start < kAttackSeconds) {
     httpAttack.step();
-    healthy += test::runCommand(health).exitCode == 0 ? 1 : 0;
+    const double asked = monotonicSeconds();
+    const test::CommandResult check = test::runCommand(health);
+    if (check.exitCode == 0) {
+      ++healthy;
+    } else {
+      unhealthy += fmt::format("\n  at {:.1f} s, after {:.2f} s: exit {}: {}", asked - start,
+                               monotonicSeconds() - asked, check.exitCode, check.lastLine());
+    }
     resident.push_back(server.process.residentKilobytes());
     next += std::chrono::seconds(1);
     std::this_thread::sleep_until(next);
@@ -265,7 +274,8 @@ TEST(CombinedAttack, EveryAttackAtOnceForAMinuteLocksNobodyOutAndKeepsMemoryFlat
       "%.3f ms, max %.3f ms\n",
       seconds, wrongTokens, healthy, seconds, residentIdle, settled, resident.back(), peak,
       tick.p95, tick.p99, tick.max);
-  EXPECT_EQ(healthy, static_cast<int>(seconds)) << "every health check during the attacks";
+  EXPECT_EQ(healthy, static_cast<int>(seconds))
+      << "every health check during the attacks; failed:" << unhealthy;
   EXPECT_GT(wrongTokens, 4100) << "the guard saw more addresses than it remembers";
   std::string series;  // kB each second, for a failure to show how it grew
   for (const long kilobytes : resident) {
