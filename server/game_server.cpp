@@ -69,7 +69,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
           config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms), log_,
           sessions_, chat_,
           [this](Connection& connection, Room& room, const std::string& player) {
-            moveIntoRoom(connection, room, player);
+            handshake_.readmit(connection, room, player, now_);
           },
           now),
       adminCommands_(config_, log_, directory_, moderation_, chat_, recordsBridge_),
@@ -188,11 +188,11 @@ void GameServer::expireConnections() {
 void GameServer::send() {
   if (framesDue_) {  // a tick's send is timed; the loop turns between are not
     tickTiming_.startSending();
-    for (const auto& [peer, connection] : sessions_.connections()) {
-      if (connection->room != nullptr) {
-        connection->room->sendFramesTo(*connection, ticksPerSend_, now_);
+    sessions_.forEachConnection([this](Connection& connection) {
+      if (connection.room != nullptr) {
+        connection.room->sendFramesTo(sessions_, connection, ticksPerSend_, now_);
       }
-    }
+    });
   }
   sessions_.flush();
   updateTraffic();
@@ -208,16 +208,16 @@ void GameServer::updateLossFigures() {
   double frameLoss = 0.0;
   int players = 0;
   int clients = 0;
-  for (const auto& [peer, connection] : sessions_.connections()) {
-    if (connection->role == Connection::Role::Player) {
-      inputLoss += connection->sync.inputLoss.percent();
+  sessions_.forEachConnection([&](const Connection& connection) {
+    if (connection.role == Connection::Role::Player) {
+      inputLoss += connection.sync.inputLoss.percent();
       ++players;
     }
-    if (connection->role != Connection::Role::Pending) {
-      frameLoss += connection->sync.report.frameLoss / 100.0;
+    if (connection.role != Connection::Role::Pending) {
+      frameLoss += connection.sync.report.frameLoss / 100.0;
       ++clients;
     }
-  }
+  });
   metrics_.inputLossPercent = players > 0 ? inputLoss / players : 0.0;
   metrics_.frameLossPercent = clients > 0 ? frameLoss / clients : 0.0;
 }
@@ -311,30 +311,6 @@ void GameServer::serveAdmin() {
   for (AdminDesk::Pending& pending : adminDesk_.take()) {
     pending.reply.set_value(adminCommands_.run(pending.command, now_));
   }
-}
-
-// As a Hello would, but on the connection it has: a player (`player`: its name; "" for a
-// spectator) takes a slot under its name (the slots are as many as before, so there is one), a
-// spectator watches again.
-void GameServer::moveIntoRoom(Connection& connection, Room& room, const std::string& player) {
-  net::Hello hello;
-  hello.spectator = player.empty();
-  hello.name = player;
-  connection.moveToNewRoom(now_);
-  room.enter(connection);
-  if (!player.empty()) {
-    const int slot = room.claimSlot(hello.name);
-    if (slot < 0) {
-      chat_.kick(connection, "the room's new level has no place for you", now_);
-      return;
-    }
-    room.admitPlayer(connection, slot, false);
-  } else if (!room.admitSpectator(connection)) {
-    chat_.kick(connection, "the room's new level has no place for another spectator", now_);
-    return;
-  }
-  net::sendMessage(connection.peer, room.welcome(connection, hello, nextSendPhase(), now_),
-                   net::kReliableChannel);
 }
 
 }  // namespace coyote

@@ -133,7 +133,6 @@ class GameServer final : private SessionEvents {
 
   Room& mainRoom() const { return directory_.main(); }
   /// Takes a client of a room that changed level into its new room (RoomDirectory::Mover).
-  void moveIntoRoom(Connection& connection, Room& room, const std::string& player);
   void runTick();
   /// Ends the votes that passed, failed or ran out of time (ten times a second).
   void judgeVotes();

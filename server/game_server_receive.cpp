@@ -56,7 +56,7 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
       rejectPacket(connection, refusal);
     }
   } else if (const auto* report = std::get_if<net::DesyncReport>(&message)) {
-    room.repairDesync(connection, *report, now_, repairs_);
+    room.repairDesync(sessions_, connection, *report, now_, repairs_);
   } else if (const auto* ghost = std::get_if<net::GhostRequest>(&message)) {
     recordsBridge_.requestGhost(connection, *ghost, now_);
   } else if (const auto* say = std::get_if<net::ChatSay>(&message)) {

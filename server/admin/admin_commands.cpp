@@ -2,6 +2,7 @@
 #include "server/admin/admin_commands.h"
 
 #include <charconv>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -99,7 +100,7 @@ AdminReply AdminCommands::players(const commands::Arguments& /*arguments*/) {
                          {"slot", member->slot},
                          {"key", member->fingerprint},
                          {"address", member->address},
-                         {"ping_ms", member->peer->roundTripTime},
+                         {"ping_ms", std::lround(member->roundTripSeconds * 1000.0)},
                          {"loss_percent", member->sync.inputLoss.percent()},
                          {"connected_seconds", now_ - member->connectedAt},
                          {"muted", moderation_.mutedFor(whoIs(*member), now_) > 0.0}});

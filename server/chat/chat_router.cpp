@@ -123,7 +123,7 @@ void ChatRouter::sayToRoom(const Room& room, const net::ChatLine& line) {
 void ChatRouter::sendToRoom(const Room& room, std::span<const std::uint8_t> encoded) {
   for (Connection* member : room.members()) {
     if (!member->refused() && !member->kicked()) {
-      outbox_.send(*member, encoded);
+      outbox_.send(*member, encoded, net::kReliableChannel);
     }
   }
 }
@@ -138,7 +138,8 @@ void ChatRouter::notice(Connection& connection, const std::string& text, double 
     return;
   }
   connection.lastChatNotice = now;
-  outbox_.send(connection, net::encode(net::ChatLine{net::ChatKind::Notice, "", text}));
+  outbox_.send(connection, net::encode(net::ChatLine{net::ChatKind::Notice, "", text}),
+               net::kReliableChannel);
 }
 
 void ChatRouter::kick(Connection& connection, const std::string& reason, double now) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "identity/hello_proof.h"
-#include "net/enet_host.h"
 #include "server/player_name.h"
 #include "wire/codec.h"
 
@@ -30,8 +29,7 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
     refuse(connection, refusal, now);
     return;
   }
-  auto found =
-      rooms_.roomFor(hello.room, connection.peer->address.host, governor_.refusesJoins(), now);
+  auto found = rooms_.roomFor(hello.room, connection.ipv4, governor_.refusesJoins(), now);
   if (const std::string* refusal = std::get_if<std::string>(&found)) {
     refuse(connection, *refusal, now);
     return;
@@ -88,19 +86,18 @@ std::string Handshake::refusalOf(Connection& connection, const net::Hello& hello
   if (std::string problem = nameProblem(hello.name); !problem.empty()) {
     return problem;
   }
-  if (!joins_.admit(connection.peer->address.host, now)) {
+  if (!joins_.admit(connection.ipv4, now)) {
     return "too many joins from this address; try again in a few seconds";
   }
   if (std::string refusal = keyRefusal(connection, hello, now); !refusal.empty()) {
     return refusal;
   }
   std::string refusal = moderation_.joinRefusal(
-      connection.peer->address.host, {hello.name, connection.fingerprint, connection.host},
-      hello.password, now);
+      connection.ipv4, {hello.name, connection.fingerprint, connection.host}, hello.password, now);
   if (const auto summary = refusalLog_.due(now)) {
     log_->info("{}", *summary);
   }
-  if (!refusal.empty() && refusalLog_.note(connection.peer->address.host, now)) {
+  if (!refusal.empty() && refusalLog_.note(connection.ipv4, now)) {
     log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
   }
   return refusal;
@@ -124,7 +121,7 @@ std::string Handshake::keyRefusal(Connection& connection, const net::Hello& hell
   if (refusal.empty()) {
     connection.key = hello.key;
     connection.fingerprint = identity::keyFingerprint(hello.key);
-  } else if (keyLog_.note(connection.peer->address.host, now)) {
+  } else if (keyLog_.note(connection.ipv4, now)) {
     log_->info("{}: refused {:?}: {}", connection.address, hello.name, refusal);
   }
   return refusal;
@@ -133,16 +130,35 @@ std::string Handshake::keyRefusal(Connection& connection, const net::Hello& hell
 void Handshake::welcome(Room& room, Connection& connection, const net::Hello& hello, double now) {
   std::vector<std::uint8_t> encoded =
       net::encode(room.welcome(connection, hello, sendPhase_(), now));
-  net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
+  sessions_.send(connection, encoded, net::kReliableChannel);
   connection.sync.welcomeCopies.keep(std::move(encoded), now);
 }
 
+void Handshake::readmit(Connection& connection, Room& room, const std::string& player, double now) {
+  net::Hello hello;
+  hello.spectator = player.empty();
+  hello.name = player;
+  connection.moveToNewRoom(now);
+  room.enter(connection);
+  if (!player.empty()) {
+    const int slot = room.claimSlot(hello.name);
+    if (slot < 0) {
+      chat_.kick(connection, "the room's new level has no place for you", now);
+      return;
+    }
+    room.admitPlayer(connection, slot, false);
+  } else if (!room.admitSpectator(connection)) {
+    chat_.kick(connection, "the room's new level has no place for another spectator", now);
+    return;
+  }
+  welcome(room, connection, hello, now);
+}
+
 void Handshake::repeatedHello(Connection& connection, double now) {
-  const double roundTrip = static_cast<double>(connection.peer->roundTripTime) / 1000.0;
-  const std::span<const std::uint8_t> copy =
-      connection.sync.welcomeCopies.answerRepeatedHello(now, roundTrip, connection.bytesReceived);
+  const std::span<const std::uint8_t> copy = connection.sync.welcomeCopies.answerRepeatedHello(
+      now, connection.roundTripSeconds, connection.bytesReceived);
   if (!copy.empty()) {
-    net::sendEncoded(connection.peer, copy, net::kUnreliableChannel);
+    sessions_.send(connection, copy, net::kUnreliableChannel);
     ++counters_.welcomeCopies;
   }
 }
@@ -175,8 +191,8 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
     // Whoever comes back plays under the slot's name, whatever its Hello says: so a ban or a
     // mute of that name since it left holds.
     const std::string refusal = moderation_.joinRefusal(
-        connection.peer->address.host,
-        {room.slotName(slot), connection.fingerprint, connection.host}, hello.password, now);
+        connection.ipv4, {room.slotName(slot), connection.fingerprint, connection.host},
+        hello.password, now);
     if (!refusal.empty()) {
       log_->info("{}: refused the return of {:?}: {}", connection.address, room.slotName(slot),
                  refusal);
@@ -223,7 +239,7 @@ int Handshake::reconnectingSlot(Room& room, Connection& connection,
   // A token seen by someone else (a log, a shoulder) brings back nobody but its player's key.
   const bool othersKey = slot >= 0 && room.slotOwner(slot) != connection.fingerprint;
   if (slot < 0 || othersKey) {
-    if (!wrongTokens_.admit(connection.peer->address.host, now)) {
+    if (!wrongTokens_.admit(connection.ipv4, now)) {
       return -2;
     }
     log_->info("{}: reconnect token {} {} in room {}", connection.address, token.shortForm(),

@@ -50,6 +50,11 @@ class Handshake {
   /// A client in a room repeats its Hello until a Welcome comes: answered with a copy
   /// (welcome_copies.h).
   void repeatedHello(Connection& connection, double now);
+  /// `connection`'s room changed level (docs/hosting.md#changing-a-rooms-level): it enters
+  /// `room`, the new one, as a Hello would have it, on the connection it has: a player
+  /// (`player`: its name; "" for a spectator) takes a slot under its name (the slots are as many
+  /// as before, so there is one), a spectator watches again; then the room's Welcome.
+  void readmit(Connection& connection, Room& room, const std::string& player, double now);
 
   const Counters& counters() const { return counters_; }
 

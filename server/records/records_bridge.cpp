@@ -125,7 +125,7 @@ void RecordsBridge::send(const RecordsAnswer& answer, const Rooms& rooms) {
   if (answer.lookup.slot < 0) {  // a board for the spectators
     for (Connection* member : room->second->members()) {
       if (member->role == Connection::Role::Spectator) {
-        outbox_.send(*member, net::encode(answer.message));
+        outbox_.send(*member, net::encode(answer.message), net::kReliableChannel);
       }
     }
     return;
@@ -133,7 +133,7 @@ void RecordsBridge::send(const RecordsAnswer& answer, const Rooms& rooms) {
   for (Connection* member : room->second->members()) {
     if (member->role == Connection::Role::Player && member->slot == answer.lookup.slot &&
         room->second->slotName(member->slot) == answer.lookup.player) {
-      outbox_.send(*member, net::encode(answer.message));
+      outbox_.send(*member, net::encode(answer.message), net::kReliableChannel);
       log_->debug("records: {} sent to {} in room {}", net::messageName(answer.message),
                   answer.lookup.player, answer.lookup.room);
       return;

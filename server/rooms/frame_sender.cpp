@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "match/authoritative_tick.h"
-#include "net/enet_host.h"
 #include "wire/codec.h"
 #include "wire/frames_encoding.h"
 
@@ -61,7 +60,8 @@ net::Snapshot FrameSender::snapshotAt(std::uint32_t tick) const {
   return snapshot;
 }
 
-void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, double now) {
+void FrameSender::sendFullState(Outbox& outbox, Connection& connection, std::uint32_t tick,
+                                double now) {
   if (now - connection.sync.lastFullState < kFullStateCooldownSeconds) {
     return;
   }
@@ -76,16 +76,16 @@ void FrameSender::sendFullState(Connection& connection, std::uint32_t tick, doub
   connection.fullStateBytes += encoded.size();
   connection.sync.ackTick = full.snapshot.state.tick;
   ++metrics_.fullStatesSent;
-  net::sendEncoded(connection.peer, encoded, net::kReliableChannel);
+  outbox.send(connection, encoded, net::kReliableChannel);
 }
 
-void FrameSender::sendWhileStalled(Connection& connection, double now) {
+void FrameSender::sendWhileStalled(Outbox& outbox, Connection& connection, double now) {
   const double interval = std::min(
       kMaxStalledInterval,
       kAckStallSeconds * static_cast<double>(1 << std::min(connection.sync.stalledFullStates, 4)));
   if (now - connection.sync.lastFullState >= interval) {
     ++connection.sync.stalledFullStates;
-    sendFullState(connection, state_.tick, now);
+    sendFullState(outbox, connection, state_.tick, now);
   }
 }
 
@@ -107,19 +107,20 @@ net::ServerFrames FrameSender::headerFor(Connection& connection, std::uint32_t i
   return header;
 }
 
-void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, double now) {
+void FrameSender::sendFrames(Outbox& outbox, Connection& connection, std::uint32_t inputAck,
+                             double now) {
   const std::uint32_t serverTick = state_.tick;
   if (connection.sync.ackTick >= serverTick) {
     return;
   }
   if (now - connection.sync.lastAckAdvance > kAckStallSeconds) {
-    sendWhileStalled(connection, now);
+    sendWhileStalled(outbox, connection, now);
     return;
   }
   const TickHistory::Entry* base = history_.find(connection.sync.ackTick);
   if (base == nullptr || serverTick - connection.sync.ackTick > net::kMaxFramesPerMessage) {
     // The client fell behind the history window: it gets the whole state instead.
-    sendFullState(connection, serverTick, now);
+    sendFullState(outbox, connection, serverTick, now);
     return;
   }
   // Only the header is this client's own; the frames are copied as encoded by record().
@@ -127,19 +128,17 @@ void FrameSender::sendFrames(Connection& connection, std::uint32_t inputAck, dou
   for (std::uint32_t tick = connection.sync.ackTick + 1; tick <= serverTick; ++tick) {
     size += history_.find(tick)->frame.size();
   }
-  // Unreliable even beyond one datagram: the frames of a client that lags behind can span several.
-  ENetPacket* packet = enet_packet_create(nullptr, size, net::packetFlags(net::kUnreliableChannel));
-  net::writeServerFramesHeader(packet->data, headerFor(connection, inputAck),
+  framesBuffer_.resize(size);
+  net::writeServerFramesHeader(framesBuffer_.data(), headerFor(connection, inputAck),
                                serverTick - connection.sync.ackTick);
-  std::uint8_t* out = packet->data + net::kServerFramesHeaderSize;
+  std::uint8_t* out = framesBuffer_.data() + net::kServerFramesHeaderSize;
   for (std::uint32_t tick = connection.sync.ackTick + 1; tick <= serverTick; ++tick) {
     const std::vector<std::uint8_t>& frame = history_.find(tick)->frame;
     std::memcpy(out, frame.data(), frame.size());
     out += frame.size();
   }
-  if (enet_peer_send(connection.peer, net::kUnreliableChannel, packet) != 0) {
-    enet_packet_destroy(packet);
-  }
+  // Unreliable even beyond one datagram: the frames of a client that lags behind can span several.
+  outbox.send(connection, framesBuffer_, net::kUnreliableChannel);
 }
 
 }  // namespace coyote

@@ -7,6 +7,7 @@
 #include "server/rooms/tick_history.h"
 #include "server/server_metrics.h"
 #include "server/session/connection.h"
+#include "server/session/outbox.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -32,14 +33,15 @@ class FrameSender {
   /// The authoritative world at `tick` (the current one if out of history).
   net::Snapshot snapshotAt(std::uint32_t tick) const;
 
-  /// Queues the frames `connection` has not acknowledged, with its input ack and margin.
-  void sendFrames(Connection& connection, std::uint32_t inputAck, double now);
+  /// Sends `connection` the frames it has not acknowledged, with its input ack and margin, in
+  /// one ServerFrames on the unreliable channel.
+  void sendFrames(Outbox& outbox, Connection& connection, std::uint32_t inputAck, double now);
 
-  /// Queues the whole state at `tick`, at most once per cooldown per connection.
-  void sendFullState(Connection& connection, std::uint32_t tick, double now);
+  /// Sends the whole state at `tick`, reliably, at most once per cooldown per connection.
+  void sendFullState(Outbox& outbox, Connection& connection, std::uint32_t tick, double now);
 
  private:
-  void sendWhileStalled(Connection& connection, double now);
+  void sendWhileStalled(Outbox& outbox, Connection& connection, double now);
   net::ServerFrames headerFor(Connection& connection, std::uint32_t inputAck);
 
   const WorldState& state_;
@@ -47,6 +49,7 @@ class FrameSender {
   ServerMetrics& metrics_;
   TickHistory history_;
   TickInputs previousInputs_{};  ///< the newest recorded tick's, for the next frame's changes
+  std::vector<std::uint8_t> framesBuffer_;  ///< a ServerFrames being written, kept for the next
 };
 
 }  // namespace coyote

@@ -113,14 +113,15 @@ class Room {
   /// full state unless this connection had one less than kMinRepairSeconds ago (a report that
   /// soon after a repair means the repair did not help, and repeating it faster would not) or
   /// the address has had its repairs (`addressRepairs`).
-  void repairDesync(Connection& connection, const net::DesyncReport& report, double now,
-                    AddressRateLimit& addressRepairs);
+  void repairDesync(Outbox& outbox, Connection& connection, const net::DesyncReport& report,
+                    double now, AddressRateLimit& addressRepairs);
   static constexpr double kMinRepairSeconds = 4.0;
   /// Takes a client's figures into the room's metrics; false (nothing taken) when they are
   /// implausible (client_report_check.h).
   bool noteClientReport(Connection& connection, const net::ClientReport& report);
-  /// Queues the frames `connection` has not acknowledged; the next send `ticksPerSend` later.
-  void sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now);
+  /// Queues the frames `connection` has not acknowledged in `outbox`; the next send
+  /// `ticksPerSend` later.
+  void sendFramesTo(Outbox& outbox, Connection& connection, std::uint32_t ticksPerSend, double now);
 
   /// Closes the replay and logs where it went.
   void close();

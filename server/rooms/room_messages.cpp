@@ -57,8 +57,8 @@ void Room::recordInputTiming(Connection& connection, std::uint32_t newestTick,
                                         : *margin;
 }
 
-void Room::repairDesync(Connection& connection, const net::DesyncReport& report, double now,
-                        AddressRateLimit& addressRepairs) {
+void Room::repairDesync(Outbox& outbox, Connection& connection, const net::DesyncReport& report,
+                        double now, AddressRateLimit& addressRepairs) {
   ++metrics_.desyncReports;
   ++connection.desyncReports;
   const TickHistory::Entry* entry = frames_.history().find(report.tick);
@@ -72,11 +72,11 @@ void Room::repairDesync(Connection& connection, const net::DesyncReport& report,
     connection.lastDesyncLog = now;
   }
   if (now - connection.lastRepairAt < kMinRepairSeconds ||
-      !addressRepairs.admit(connection.peer->address.host, now)) {
+      !addressRepairs.admit(connection.ipv4, now)) {
     return;  // counted; the client reports again, and a later repair still comes
   }
   connection.lastRepairAt = now;
-  frames_.sendFullState(connection, entry ? report.tick : state_.tick, now);
+  frames_.sendFullState(outbox, connection, entry ? report.tick : state_.tick, now);
 }
 
 bool Room::noteClientReport(Connection& connection, const net::ClientReport& report) {
@@ -95,14 +95,15 @@ bool Room::noteClientReport(Connection& connection, const net::ClientReport& rep
 // Each client gets frames every `ticksPerSend` ticks, at its own phase: the clients are spread
 // over the ticks in between, so a tick sends to a third of them (at 60 Hz and 20 sends a second),
 // not all of them every third tick.
-void Room::sendFramesTo(Connection& connection, std::uint32_t ticksPerSend, double now) {
+void Room::sendFramesTo(Outbox& outbox, Connection& connection, std::uint32_t ticksPerSend,
+                        double now) {
   if (state_.tick < connection.sync.nextSendTick) {
     return;
   }
   const std::uint32_t inputAck = connection.role == Connection::Role::Player
                                      ? inbox_.inputAck(connection.slot, state_.tick)
                                      : state_.tick;
-  frames_.sendFrames(connection, inputAck, now);
+  frames_.sendFrames(outbox, connection, inputAck, now);
   connection.sync.nextSendTick += ticksPerSend;
   if (connection.sync.nextSendTick <= state_.tick) {  // fell behind (lag dropped): keep the phase
     connection.sync.nextSendTick +=

@@ -4,8 +4,6 @@
 #include <optional>
 #include <string>
 
-#include "net/enet.h"
-
 #include "net/loss_meter.h"
 #include "server/chat_rate.h"
 #include "server/proven_output.h"
@@ -49,13 +47,15 @@ struct MatchSync {
   WelcomeCopies welcomeCopies;                  ///< its Welcome, until it shows it has one
 };
 
-/// One ENet peer as the server sees it, from CONNECT to DISCONNECT. What it has proven and the
+/// One client as the server sees it, from CONNECT to DISCONNECT. What it has proven and the
 /// limits it is held to outlive a level change of its room; its place in the match (`role`,
-/// `slot`, `room`, `sync`) does not.
+/// `slot`, `room`, `sync`) does not. Its link (the ENet peer) is SessionHost's alone: the parts
+/// above reach the client through an Outbox.
 struct Connection {
   enum class Role { Pending, Player, Spectator };
 
-  ENetPeer* peer = nullptr;
+  std::uint32_t id = 0;              ///< its session's number, given at CONNECT, never reused
+  std::uint32_t ipv4 = 0;            ///< its address, network byte order: per-address limits
   std::string address;               ///< "a.b.c.d:port", for logs
   std::string host;                  ///< "a.b.c.d", what an address ban names
   std::uint32_t cookie = 0;          ///< the connect cookie its CONNECT carried (Hello signs it)
@@ -63,6 +63,7 @@ struct Connection {
   std::string fingerprint;           ///< of that key (hello_proof.h), for bans, mutes and admins
   double connectedAt = 0.0;          ///< s, server time
   double lastPacketAt = 0.0;         ///< s, server time of its last message
+  double roundTripSeconds = 0.0;     ///< the link's estimate, as of its last message
   std::uint64_t bytesReceived = 0;   ///< payload of every packet it sent (what it has proven)
   std::uint64_t fullStateBytes = 0;  ///< full states sent to it (repairs, catching up)
 

@@ -5,17 +5,19 @@
 
 #include "server/session/connection.h"
 #include "wire/messages.h"
+#include "wire/protocol.h"
 
 namespace coyote {
 
-/// What the parts above the sessions (rooms, chat, votes, records) may do to a connection: send
-/// it a message, or close it. GameServer's sessions do it over ENet; a test
-/// records it, so that chat, votes and bans run without a socket.
+/// What the parts above the sessions (the handshake, rooms and their frames, chat, votes,
+/// records) may do to a connection: send it a message, or close it. The one door out:
+/// SessionHost does it over ENet; a test records it, so that each of them runs without a socket.
 class Outbox {
  public:
   virtual ~Outbox() = default;
-  /// Sends `encoded` (one encoded message) to `to` on the reliable channel.
-  virtual void send(Connection& to, std::span<const std::uint8_t> encoded) = 0;
+  /// Sends `encoded` (one encoded message, or a ServerFrames) to `to` on `channel`.
+  virtual void send(Connection& to, std::span<const std::uint8_t> encoded,
+                    net::Channel channel) = 0;
   /// Ends `connection` as `why` says (Closing in connection.h): after a Refusal or a Goodbye it
   /// is no longer heard and goes once its last word had its chance; dropped or replaced, it goes
   /// at once (and must not be used again).

@@ -83,12 +83,14 @@ void SessionHost::onConnect(ENetPeer* peer, std::uint32_t cookie) {
   makeRoomForPending();
   net::configureGamePeer(peer, config_.reliableTimeout);
   auto connection = std::make_unique<Connection>();
-  connection->peer = peer;
+  connection->id = nextId_++;
+  connection->ipv4 = peer->address.host;
   connection->address = net::peerAddress(peer);
   connection->host = net::hostAddress(peer->address);
   connection->cookie = cookie;
   connection->connectedAt = now_;
   connection->lastPacketAt = now_;
+  peers_[connection->id] = peer;
   connections_[peer] = std::move(connection);
 }
 
@@ -99,6 +101,7 @@ void SessionHost::onReceive(ENetPeer* peer, const ENetPacket& packet) {
   }
   Connection& connection = *found->second;
   connection.lastPacketAt = now_;
+  connection.roundTripSeconds = static_cast<double>(peer->roundTripTime) / 1000.0;
   connection.bytesReceived += packet.dataLength;
   if (connection.refused()) {
     return;  // refused and on its way out (a client repeats its Hello until it hears back)
@@ -112,6 +115,7 @@ void SessionHost::forget(ENetPeer* peer, bool announce) {
     return;
   }
   events_.onClosed(*found->second, announce);
+  peers_.erase(found->second->id);
   connections_.erase(found);
 }
 
@@ -257,7 +261,7 @@ bool SessionHost::freeAPeerNotInARoom() {
 // deadline is kept by a reset (ENet's disconnect_now: one notice, no waiting), never a graceful
 // disconnect, which waits for acknowledgements a hostile peer never sends.
 void SessionHost::close(Connection& connection, const Closing& why, double now) {
-  ENetPeer* peer = connection.peer;
+  ENetPeer* peer = peers_.at(connection.id);
   switch (why.kind) {
     case Closing::Kind::kRefused:
       net::sendMessage(peer, net::Refusal{net::kProtocolVersion, why.reason},
@@ -281,8 +285,9 @@ void SessionHost::close(Connection& connection, const Closing& why, double now) 
   }
 }
 
-void SessionHost::send(Connection& to, std::span<const std::uint8_t> encoded) {
-  net::sendEncoded(to.peer, encoded, net::kReliableChannel);
+void SessionHost::send(Connection& to, std::span<const std::uint8_t> encoded,
+                       net::Channel channel) {
+  net::sendEncoded(peers_.at(to.id), encoded, channel);
 }
 
 void SessionHost::expire(double now) {

@@ -60,7 +60,7 @@ class SessionHost final : public Outbox {
   void flush() { enet_host_flush(host_.get()); }
 
   // Outbox: every session ends through `close`.
-  void send(Connection& to, std::span<const std::uint8_t> encoded) override;
+  void send(Connection& to, std::span<const std::uint8_t> encoded, net::Channel channel) override;
   void close(Connection& connection, const Closing& why, double now) override;
 
   /// Drops the connections past their deadline: no Hello after kHelloTimeoutSeconds, closing
@@ -71,7 +71,13 @@ class SessionHost final : public Outbox {
   /// Tells every connection goodbye and disconnects it once delivered.
   void sayGoodbye(const std::string& reason);
 
-  const Connections& connections() const { return connections_; }
+  /// Calls `visit(connection)` for every connection, in no particular order.
+  template <class Visit>
+  void forEachConnection(Visit&& visit) const {
+    for (const auto& entry : connections_) {
+      visit(*entry.second);
+    }
+  }
   bool empty() const { return connections_.empty(); }
   /// Copies the socket's figures (traffic, cookies, info queries, evictions) into `metrics`.
   void countInto(ServerMetrics& metrics) const;
@@ -116,6 +122,8 @@ class SessionHost final : public Outbox {
   InfoResponder info_;
   TokenSink tokenSink_;
   Connections connections_;
+  std::unordered_map<std::uint32_t, ENetPeer*> peers_;  ///< each connection's link, by its id
+  std::uint32_t nextId_ = 1;
   double now_ = 0.0;
   bool connectsLetThrough_ = false;  ///< since the half-open peers were last looked at
   std::uint64_t supersededConnects_ = 0;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <arpa/inet.h>
+
 #include <map>
 #include <memory>
 #include <span>
@@ -13,20 +15,44 @@
 
 namespace coyote::test {
 
-/// What the chat, votes and moderation sent, kept instead of sent: the chat lines each
-/// connection received and the goodbye of each one kicked.
+/// What went out through the one door, kept instead of sent: every message with its channel,
+/// the chat lines each connection received and the goodbye of each one kicked. For the chat,
+/// votes and moderation (`chatOnly`), anything but a chat line fails the test.
 class RecordingOutbox final : public Outbox {
  public:
-  void send(Connection& to, std::span<const std::uint8_t> encoded) override {
+  struct Sent {
+    const Connection* to;
+    net::Channel channel;
+    net::Message message;
+  };
+
+  explicit RecordingOutbox(bool chatOnly = true) : chatOnly_(chatOnly) {}
+
+  void send(Connection& to, std::span<const std::uint8_t> encoded, net::Channel channel) override {
     std::string error;
     const std::optional<net::Message> message = net::decode(encoded, error);
     ASSERT_TRUE(message) << error;
-    ASSERT_TRUE(std::holds_alternative<net::ChatLine>(*message)) << net::messageName(*message);
-    lines[&to].push_back(std::get<net::ChatLine>(*message));
+    if (const auto* line = std::get_if<net::ChatLine>(&*message)) {
+      lines[&to].push_back(*line);
+    } else {
+      ASSERT_FALSE(chatOnly_) << "not a chat line: " << net::messageName(*message);
+    }
+    sent.push_back({&to, channel, *message});
   }
   void close(Connection& connection, const Closing& why, double now) override {
     goodbyes[&connection] = why.reason;
     connection.ending = Connection::Ending{why, now};
+  }
+  /// The messages of type `M` sent to `to`, in order, each with its channel.
+  template <class M>
+  std::vector<std::pair<net::Channel, M>> sentTo(const Connection& to) const {
+    std::vector<std::pair<net::Channel, M>> out;
+    for (const Sent& each : sent) {
+      if (each.to == &to && std::holds_alternative<M>(each.message)) {
+        out.emplace_back(each.channel, std::get<M>(each.message));
+      }
+    }
+    return out;
   }
   /// The texts `connection` received, "name: text" for a player's line.
   std::vector<std::string> texts(const Connection& connection) const {
@@ -39,8 +65,12 @@ class RecordingOutbox final : public Outbox {
     return out;
   }
 
+  std::vector<Sent> sent;
   std::map<const Connection*, std::vector<net::ChatLine>> lines;
   std::map<const Connection*, std::string> goodbyes;
+
+ private:
+  bool chatOnly_;
 };
 
 /// Connections without a socket (no ENet peer) that enter real rooms as a Hello would have them.
@@ -67,6 +97,7 @@ struct SocketlessPeople {
   Connection& add(const std::string& host) {
     connections.push_back(std::make_unique<Connection>());
     connections.back()->host = host;
+    inet_pton(AF_INET, host.c_str(), &connections.back()->ipv4);  // network order, as ENet's
     connections.back()->address = host + ":1234";
     return *connections.back();
   }

@@ -56,7 +56,9 @@ class SessionHostTest : public ::testing::Test {
   Connection& connect(test::RawPeer& peer) {
     EXPECT_TRUE(pumpUntil(
         peer, [&] { return peer.connected() && !host_.empty(); }, 1.0));
-    return *host_.connections().begin()->second;
+    Connection* only = nullptr;
+    host_.forEachConnection([&](Connection& connection) { only = &connection; });
+    return *only;
   }
 
   ServerConfig config_ = test::testServerConfig();
