@@ -261,7 +261,11 @@ bool SessionHost::freeAPeerNotInARoom() {
 // deadline is kept by a reset (ENet's disconnect_now: one notice, no waiting), never a graceful
 // disconnect, which waits for acknowledgements a hostile peer never sends.
 void SessionHost::close(Connection& connection, const Closing& why, double now) {
-  ENetPeer* peer = peers_.at(connection.id);
+  const auto found = peers_.find(connection.id);
+  if (found == peers_.end()) {
+    return;  // not one of this host's sessions (never is, while its connection lives)
+  }
+  ENetPeer* peer = found->second;
   switch (why.kind) {
     case Closing::Kind::kRefused:
       net::sendMessage(peer, net::Refusal{net::kProtocolVersion, why.reason},
@@ -287,7 +291,9 @@ void SessionHost::close(Connection& connection, const Closing& why, double now) 
 
 void SessionHost::send(Connection& to, std::span<const std::uint8_t> encoded,
                        net::Channel channel) {
-  net::sendEncoded(peers_.at(to.id), encoded, channel);
+  if (const auto found = peers_.find(to.id); found != peers_.end()) {
+    net::sendEncoded(found->second, encoded, channel);
+  }
 }
 
 void SessionHost::expire(double now) {
