@@ -20,9 +20,14 @@ ensure_packages() {
   echo "Installing missing packages: ${missing[*]}"
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  # Two scripts side by side (.ci/run) may both install: one apt at a time, the other waits.
+  local lock
+  exec {lock}>"${TMPDIR:-/tmp}/coyote-packages.lock"
+  flock "$lock"
   $sudo apt-get update -qq
   # --force-unsafe-io: dpkg skips its fsync of every file it unpacks; a machine that loses power
   # mid-install installs again.
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
     -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
+  exec {lock}>&-
 }
