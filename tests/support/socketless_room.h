@@ -15,8 +15,8 @@
 
 namespace coyote::test {
 
-/// What went out through the one door, kept instead of sent: every message with its channel,
-/// the chat lines each connection received and the goodbye of each one kicked. For the chat,
+/// What went out through the one door, kept instead of sent: every message with its channel and
+/// the goodbye of each one kicked. For the chat,
 /// votes and moderation (`chatOnly`), anything but a chat line fails the test.
 class RecordingOutbox final : public Outbox {
  public:
@@ -32,11 +32,8 @@ class RecordingOutbox final : public Outbox {
     std::string error;
     const std::optional<net::Message> message = net::decode(encoded, error);
     ASSERT_TRUE(message) << error;
-    if (const auto* line = std::get_if<net::ChatLine>(&*message)) {
-      lines[&to].push_back(*line);
-    } else {
-      ASSERT_FALSE(chatOnly_) << "not a chat line: " << net::messageName(*message);
-    }
+    ASSERT_TRUE(!chatOnly_ || std::holds_alternative<net::ChatLine>(*message))
+        << "not a chat line: " << net::messageName(*message);
     sent.push_back({&to, channel, *message});
   }
   void close(Connection& connection, const Closing& why, double now) override {
@@ -57,16 +54,13 @@ class RecordingOutbox final : public Outbox {
   /// The texts `connection` received, "name: text" for a player's line.
   std::vector<std::string> texts(const Connection& connection) const {
     std::vector<std::string> out;
-    if (const auto found = lines.find(&connection); found != lines.end()) {
-      for (const net::ChatLine& line : found->second) {
-        out.push_back(line.name.empty() ? line.text : line.name + ": " + line.text);
-      }
+    for (const auto& [channel, line] : sentTo<net::ChatLine>(connection)) {
+      out.push_back(line.name.empty() ? line.text : line.name + ": " + line.text);
     }
     return out;
   }
 
   std::vector<Sent> sent;
-  std::map<const Connection*, std::vector<net::ChatLine>> lines;
   std::map<const Connection*, std::string> goodbyes;
 
  private:

@@ -4,11 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli/program.h"
-#include "config/materials_loader.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
-#include "io/utf8_path.h"
-#include "level/tiled_level_loader.h"
 #include "replay/replay_file.h"
 #include "replay/run_record.h"
 #include "scenario/level_walk.h"
@@ -50,9 +47,7 @@ int verifyRunFile(const std::string& runFile, const std::string& levelFile,
                   const std::string& materialsFile) {
   const coyote::RunRecord record = coyote::decodeRunRecord(
       coyote::readBoundedFile(runFile, coyote::kMaxConfigFileBytes), runFile);
-  const coyote::Level level =
-      coyote::loadTiledLevel(coyote::utf8Path(levelFile),
-                             coyote::materialsForLevel(materialsFile, coyote::utf8Path(levelFile)));
+  const coyote::Level level = coyote::loadLevelFile(levelFile, materialsFile);
   const std::uint64_t course = coyote::courseHash(coyote::net::toLevelData(level), record.physics);
   const double recordedMs =
       (record.ticks + static_cast<double>(record.fraction)) * 1000.0 / record.physics.tickRate;
@@ -79,9 +74,7 @@ int verifyRunFile(const std::string& runFile, const std::string& levelFile,
 /// (docs/levels.md#the-level-walk) and prints each stop at a bump that is no wall by design; 0 if
 /// there is none, 1 if there are.
 int walkLevelFile(const std::string& levelFile, const std::string& materialsFile) {
-  const coyote::Level level =
-      coyote::loadTiledLevel(coyote::utf8Path(levelFile),
-                             coyote::materialsForLevel(materialsFile, coyote::utf8Path(levelFile)));
+  const coyote::Level level = coyote::loadLevelFile(levelFile, materialsFile);
   const coyote::LevelWalk walk = coyote::walkLevel(level, coyote::PhysicsConfig{});
   for (const coyote::WalkStop& stop : walk.unexpected) {
     std::cout << "stop: " << stop.describe() << "\n";

@@ -69,10 +69,12 @@ void addStep(SimRunSummary& summary, const StepProfile& profile, const EventBatc
 
 }  // namespace
 
+Level loadLevelFile(const std::string& levelFile, const std::string& materialsFile) {
+  return loadTiledLevel(utf8Path(levelFile), materialsForLevel(materialsFile, utf8Path(levelFile)));
+}
+
 SimRunSummary runSimulation(const SimRunOptions& options, std::ostream& traceOut) {
-  const Level level =
-      loadTiledLevel(utf8Path(options.levelFile),
-                     materialsForLevel(options.materialsFile, utf8Path(options.levelFile)));
+  const Level level = loadLevelFile(options.levelFile, options.materialsFile);
   const PhysicsConfig config =
       options.configFile.empty() ? PhysicsConfig{} : loadPhysicsConfig(options.configFile);
 

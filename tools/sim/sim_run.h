@@ -6,10 +6,15 @@
 #include <ostream>
 #include <string>
 
+#include "sim/state/level.h"
 #include "sim/state/step_events.h"
 #include "sim/step_profile.h"
 
 namespace coyote {
+
+/// The level `levelFile` names (UTF-8) with its materials: `materialsFile`, or "" for the
+/// materials.toml beside it (materials_loader.h). Every subcommand loads its level so.
+Level loadLevelFile(const std::string& levelFile, const std::string& materialsFile);
 
 /// What `coyote-sim run` was asked to do.
 struct SimRunOptions {

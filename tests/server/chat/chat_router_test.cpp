@@ -46,7 +46,7 @@ TEST(ChatRouter, AMalformedLineIsReportedToTheCallerAndToldToTheSenderAlone) {
   EXPECT_THAT(problem, ::testing::StartsWith("chat: "));
   ASSERT_EQ(test.outbox.texts(ada).size(), 1u);
   EXPECT_THAT(test.outbox.texts(ada)[0], ::testing::StartsWith("not sent: "));
-  EXPECT_EQ(test.outbox.lines[&ada][0].kind, net::ChatKind::Notice);
+  EXPECT_EQ(test.outbox.sentTo<net::ChatLine>(ada).at(0).second.kind, net::ChatKind::Notice);
   EXPECT_THAT(test.outbox.texts(bob), IsEmpty());
 }
 
