@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
 
@@ -65,13 +65,16 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       votes_(config.voteKick, chat_, moderation_, log_),
       recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_,
                      sessions_, log_),
-      directory_(
-          config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms), log_,
-          sessions_, chat_,
-          [this](Connection& connection, Room& room, const std::string& player) {
-            handshake_.readmit(connection, room, player, now_);
-          },
-          now),
+      directory_(config_, RoomCatalog(level, std::move(roomLevels), config.createUnknownRooms),
+                 log_, sessions_,
+                 {.move =
+                      [this](Connection& connection, Room& room, const std::string& player) {
+                        handshake_.readmit(connection, room, player, now_);
+                      },
+                  .announce = [this](const Room& room,
+                                     const std::string& text) { chat_.announce(room, text); },
+                  .closed = [this](const Room& room) { votes_.forget(room); }},
+                 now),
       adminCommands_(config_, log_, directory_, moderation_, chat_, recordsBridge_),
       startTime_(now),
       now_(now),

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "server/game_server.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/codec.h"
 
 namespace coyote {

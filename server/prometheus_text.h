@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "http/prometheus_exposition.h"  // residentSetBytes, for the page's callers
-#include "server/server_metrics.h"
+#include "server/base/server_metrics.h"
 
 namespace coyote {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "server/server_config.h"
+#include "server/base/server_config.h"
 
 namespace coyote {
 

@@ -13,9 +13,9 @@
 #include "server/admin/admin_desk.h"
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
-#include "server/records/records_bridge.h"
+#include "server/bridges/records_bridge.h"
 #include "server/rooms/room_directory.h"
-#include "server/server_config.h"
+#include "server/base/server_config.h"
 
 namespace coyote {
 

@@ -150,9 +150,8 @@ void ChatRouter::kick(Connection& connection, const std::string& reason, double 
   log_->warn("room {}: {} ({}) kicked: {}", room.name(), name, connection.address, reason);
   outbox_.kick(connection, net::Goodbye{"kicked: " + reason}, now);
   announce(room, fmt::format("{} was kicked ({})", name, reason));
-  if (room.vote() && connection.role == Connection::Role::Player &&
-      room.vote()->targetSlot() == connection.slot) {
-    room.vote().reset();  // whom it named is gone: nothing left to vote on
+  for (const auto& listener : kickListeners_) {
+    listener(connection);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <spdlog/logger.h>
 
@@ -43,9 +44,13 @@ class ChatRouter {
   void announce(const Room& room, const std::string& text);
   /// To `connection` alone, at most once a second: why its line or command did not go.
   void notice(Connection& connection, const std::string& text, double now);
-  /// Says goodbye with "kicked: <reason>", closes the connection, tells its room, and ends the
-  /// room's vote on it.
+  /// Says goodbye with "kicked: <reason>", closes the connection, tells its room, and tells
+  /// those who asked (`whenKicked`).
   void kick(Connection& connection, const std::string& reason, double now);
+  /// Called with each connection `kick` puts out, after its room was told (a vote on it ends).
+  void whenKicked(std::function<void(const Connection& kicked)> listener) {
+    kickListeners_.push_back(std::move(listener));
+  }
 
  private:
   /// A line starting with '/': counted against the sender's chat rate like any line.
@@ -61,6 +66,7 @@ class ChatRouter {
   const Moderation& moderation_;
   std::shared_ptr<spdlog::logger> log_;
   std::map<std::string_view, Handler> handlers_;  ///< by the command's name
+  std::vector<std::function<void(const Connection&)>> kickListeners_;
 };
 
 }  // namespace coyote

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "identity/hello_proof.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/codec.h"
 
 namespace coyote {

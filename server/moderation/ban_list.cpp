@@ -13,7 +13,7 @@
 #include "identity/hello_proof.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/text_check.h"
 
 namespace coyote {

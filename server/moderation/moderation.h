@@ -10,10 +10,10 @@
 
 #include "limits/address_rate_limit.h"
 #include "limits/token_bucket.h"
-#include "server/admin/secret.h"
+#include "server/base/secret.h"
 #include "server/moderation/ban_list.h"
-#include "server/player_name.h"
-#include "server/server_config.h"
+#include "server/names/player_name.h"
+#include "server/base/server_config.h"
 
 namespace coyote {
 

@@ -18,7 +18,7 @@
 
 #include "server/records/name_owners.h"
 #include "server/records/records_store.h"
-#include "server/server_metrics.h"
+#include "server/base/server_metrics.h"
 #include "wire/messages.h"
 
 namespace coyote {

@@ -1,6 +1,6 @@
 #include "server/records/records_store.h"
 
-#include "server/modules/postgres_module.h"
+#include "server/records/postgres_module.h"
 #include "server/records/sqlite_records.h"
 
 namespace coyote {

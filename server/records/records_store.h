@@ -28,7 +28,7 @@ struct FinishedRun {
 /// A name that set a record, and the player key it belongs to (docs/hosting.md#records): the
 /// first key that set a record with it on these records.
 struct NameOwnerRow {
-  std::string nameKey;      ///< the name as names compare (server/player_name.h)
+  std::string nameKey;      ///< the name as names compare (server/names/player_name.h)
   std::string fingerprint;  ///< of the owning key
   std::string name;         ///< as it was first written
   std::int64_t since = 0;   ///< Unix time, s

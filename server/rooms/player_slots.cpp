@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "net/new_reconnect_token.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 
 namespace coyote {
 namespace {

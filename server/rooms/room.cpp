@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "match/authoritative_tick.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
 #include "wire/codec.h"

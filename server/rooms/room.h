@@ -12,14 +12,13 @@
 #include "limits/address_rate_limit.h"
 #include "replay/replay_file.h"
 #include "server/moderation/ban_list.h"
-#include "server/moderation/vote_kick.h"
 #include "server/records/run_tracker.h"
 #include "server/rooms/frame_sender.h"
 #include "server/rooms/input_inbox.h"
 #include "server/rooms/player_slots.h"
 #include "server/rooms/step_event_log.h"
-#include "server/server_config.h"
-#include "server/server_metrics.h"
+#include "server/base/server_config.h"
+#include "server/base/server_metrics.h"
 #include "server/session/connection.h"
 #include "wire/messages.h"
 
@@ -148,9 +147,6 @@ class Room {
   int runnersUnderway() const;
 
   // ---- what belongs to the room and goes with it ----------------------------------------------
-  /// Its vote kick, while one is open (one at a time).
-  std::optional<VoteKick>& vote() { return vote_; }
-  const std::optional<VoteKick>& vote() const { return vote_; }
   /// A level an admin set for it, waiting for the runs underway to end (or for its deadline).
   struct NextLevel {
     const Level* level = nullptr;
@@ -186,7 +182,6 @@ class Room {
   TokenBucket chatBudget_{2048.0, 1024.0};  ///< bytes of chat to each client
   double emptySince_ = -1.0;                ///< s, when it was last found empty; -1 while occupied
   double lastAttendedAt_ = 0.0;             ///< s, see lastAttendedAt()
-  std::optional<VoteKick> vote_;
   std::optional<NextLevel> nextLevel_;
   std::vector<Connection*> members_;
 };

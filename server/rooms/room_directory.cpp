@@ -2,20 +2,19 @@
 
 #include <fmt/format.h>
 
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/text_check.h"
 
 namespace coyote {
 
 RoomDirectory::RoomDirectory(const ServerConfig& config, RoomCatalog catalog,
-                             std::shared_ptr<spdlog::logger> log, Outbox& outbox, ChatRouter& chat,
-                             Mover move, double now)
+                             std::shared_ptr<spdlog::logger> log, Outbox& outbox, Hooks hooks,
+                             double now)
     : config_(config),
       catalog_(std::move(catalog)),
       log_(std::move(log)),
       outbox_(outbox),
-      chat_(chat),
-      move_(std::move(move)),
+      hooks_(std::move(hooks)),
       opens_(config.roomOpensPerAddress, 60.0) {
   const std::string main(net::kDefaultRoom);
   open(main, *catalog_.levelFor(main), now);
@@ -101,7 +100,8 @@ void RoomDirectory::close(Rooms::iterator room, double now) {
   for (Connection* connection : left) {
     outbox_.close(*connection, {Closing::Kind::kDropped, {}}, now);
   }
-  room->second->close();                                  // its vote and its next level go with it
+  hooks_.closed(*room->second);                           // its vote goes with it
+  room->second->close();                                  // and its next level
   closedRooms_.addRoomCounters(room->second->metrics());  // the process's counters never go down
   rooms_.erase(room);
 }
@@ -147,9 +147,9 @@ RoomDirectory::LevelSet RoomDirectory::setLevel(const std::string& name, const L
   }
   room->second->nextLevel() = Room::NextLevel{&level, now + (atRacesEnd ? wait : 0.0)};
   if (atRacesEnd && room->second->runnersUnderway() > 0) {
-    chat_.announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
-                                              "(at most {:.0f} s)",
-                                              level.name, wait));
+    hooks_.announce(*room->second, fmt::format("the level changes to {} when the runs underway end "
+                                               "(at most {:.0f} s)",
+                                               level.name, wait));
   }
   applyLevelChanges(now);
   const auto same = rooms_.find(name);  // a room that changed level is a new Room
@@ -198,9 +198,9 @@ void RoomDirectory::changeLevel(Rooms::iterator room, const Level& level, double
   log_->info("room {}: level {} replaced by {}; {} clients move to it", name, oldLevel, level.name,
              moving.size());
   for (const auto& [connection, player] : moving) {
-    move_(*connection, *next, player);
+    hooks_.move(*connection, *next, player);
   }
-  chat_.announce(*next, fmt::format("the level is now {}", level.name));
+  hooks_.announce(*next, fmt::format("the level is now {}", level.name));
 }
 
 }  // namespace coyote

@@ -10,11 +10,10 @@
 #include <spdlog/logger.h>
 
 #include "limits/address_rate_limit.h"
-#include "server/chat/chat_router.h"
+#include "server/base/server_config.h"
+#include "server/base/server_metrics.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_catalog.h"
-#include "server/server_config.h"
-#include "server/server_metrics.h"
 #include "server/session/outbox.h"
 
 namespace coyote {
@@ -31,12 +30,16 @@ class RoomDirectory {
   /// Takes a client of a room that changed level into `room`, as a Hello would, on the connection
   /// it has: `player` is its name, "" for a spectator.
   using Mover = std::function<void(Connection& connection, Room& room, const std::string& player)>;
+  /// What the parts above it do when a room changes: the directory knows no chat and no votes.
+  struct Hooks {
+    Mover move;  ///< takes the clients of a room that changed level into its new room
+    std::function<void(const Room& room, const std::string& text)> announce;  ///< in its chat
+    std::function<void(const Room& room)> closed;  ///< `room` is about to be destroyed
+  };
 
-  /// Opens `main` at once (throws std::runtime_error if its replay cannot be written). `move`
-  /// takes the clients of a room that changed level into its new room.
+  /// Opens `main` at once (throws std::runtime_error if its replay cannot be written).
   RoomDirectory(const ServerConfig& config, RoomCatalog catalog,
-                std::shared_ptr<spdlog::logger> log, Outbox& outbox, ChatRouter& chat, Mover move,
-                double now);
+                std::shared_ptr<spdlog::logger> log, Outbox& outbox, Hooks hooks, double now);
 
   Room& main() const { return *rooms_.find(net::kDefaultRoom)->second; }
   const Rooms& rooms() const { return rooms_; }
@@ -82,8 +85,7 @@ class RoomDirectory {
   RoomCatalog catalog_;
   std::shared_ptr<spdlog::logger> log_;
   Outbox& outbox_;
-  ChatRouter& chat_;
-  Mover move_;
+  Hooks hooks_;
   /// Rooms opened: rooms.opens_per_address a minute.
   AddressRateLimit opens_;
   Rooms rooms_;

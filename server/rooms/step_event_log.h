@@ -5,7 +5,7 @@
 
 #include <spdlog/logger.h>
 
-#include "server/server_metrics.h"
+#include "server/base/server_metrics.h"
 #include "sim/state/step_events.h"
 
 namespace coyote {

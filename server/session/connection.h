@@ -5,8 +5,8 @@
 #include <string>
 
 #include "net/loss_meter.h"
-#include "server/chat_rate.h"
-#include "server/proven_output.h"
+#include "server/base/chat_rate.h"
+#include "server/base/proven_output.h"
 #include "server/session/welcome_copies.h"
 #include "wire/messages.h"
 #include "wire/player_identity.h"

@@ -12,8 +12,8 @@
 
 #include "net/connect_gate.h"
 #include "net/enet_host.h"
-#include "server/server_config.h"
-#include "server/server_metrics.h"
+#include "server/base/server_config.h"
+#include "server/base/server_metrics.h"
 #include "server/session/connection.h"
 #include "server/session/info_responder.h"
 #include "server/session/outbox.h"

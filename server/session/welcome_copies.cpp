@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "server/proven_output.h"
+#include "server/base/proven_output.h"
 
 namespace coyote {
 

@@ -20,7 +20,7 @@
 #include "level/level_properties.h"
 #include "level/tiled_level_loader.h"
 #include "master/master_config.h"
-#include "server/server_config.h"
+#include "server/base/server_config.h"
 
 namespace coyote {
 namespace {

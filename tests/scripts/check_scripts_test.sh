@@ -33,11 +33,13 @@ upward "the simulation" shared/sim/state/world.h sim/bodies/crate.h \
 header server/session/connection.h
 header server/rooms/room.h server/session/connection.h
 upward "the server" server/session/outbox.h server/rooms/room.h \
-  'server/session/outbox.h:2: includes server/rooms/room.h (rooms), a layer above session'
+  'server/session/outbox.h:2: includes server/rooms/room.h, a layer above session'
 header client/app/scene/world_renderer.h
 header client/app/view/game_view.h client/app/scene/world_renderer.h
 upward "the client" client/app/scene/ghost_view.h client/app/view/game_view.h \
-  'client/app/scene/ghost_view.h:2: includes client/app/view/game_view.h (view), a layer above scene'
+  'client/app/scene/ghost_view.h:2: includes client/app/view/game_view.h, a layer above scene'
+upward "a folder no layer names" server/extras/helper.h "" \
+  "server/extras/helper.h: folder 'extras' is not a layer"
 
 git -C "$tree" init -q
 docs=docs  # spelled apart so that the repository's own check does not read these as citations
@@ -73,4 +75,4 @@ if output=$("$repo/scripts/doc_commands" check "$tree"); then
 fi
 grep -qF '`scripts/test` is not a command of README.md any more' <<<"$output" ||
   fail "doc_commands did not name the stale command: $output"
-echo "check scripts: 10 checks passed"
+echo "check scripts: 11 checks passed"

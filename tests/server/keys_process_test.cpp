@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "identity/hello_proof.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "server/records/records_store.h"
 #include "support/admin_server_process.h"
 #include "support/stranger.h"

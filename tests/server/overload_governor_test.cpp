@@ -1,4 +1,4 @@
-#include "server/overload_governor.h"
+#include "server/tick/overload_governor.h"
 
 #include <gtest/gtest.h>
 

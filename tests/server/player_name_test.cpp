@@ -1,6 +1,6 @@
 // Player names (docs/protocol.md#text-and-names): what a name may hold, and the one form names
 // are compared in, so that a ban, a mute or a taken name cannot be dodged with a look-alike.
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // The rolling windows behind every summary on /metrics.
-#include "server/server_metrics.h"
+#include "server/base/server_metrics.h"
 
 #include <gtest/gtest.h>
 

@@ -32,8 +32,9 @@ struct AdminDeskTest {
       RoomCatalog(networkTestLevel(), {}, true),
       quietLogger(),
       outbox,
-      chat,
-      [this](Connection&, Room&, const std::string& player) { moved.push_back(player); },
+      {.move = [this](Connection&, Room&, const std::string& player) { moved.push_back(player); },
+       .announce = [this](const Room& room, const std::string& text) { chat.announce(room, text); },
+       .closed = [](const Room&) {}},
       0.0};
   RecordsBridge records{nullptr, 16, chat, outbox, quietLogger()};
   AdminCommands commands{config, quietLogger(), rooms, moderation, chat, records};

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ostream_sink.h>
 
-#include "server/chat/votes.h"
+#include "server/votes/votes.h"
 #include "support/socketless_room.h"
 
 namespace coyote::test {
@@ -126,9 +126,9 @@ TEST(ChatRouter, AKickEndsTheVoteOnWhomItNamed) {
   test.main.join("bob", "10.0.0.2");
   Connection& carl = test.main.join("carl", "10.0.0.3");
   test.chat.hear(ada, "/vote kick carl", 1.0);
-  ASSERT_TRUE(test.main.room.vote());
+  ASSERT_TRUE(votes.openIn(test.main.room));
   test.chat.kick(carl, "by an admin", 2.0);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(votes.openIn(test.main.room));
   EXPECT_EQ(test.outbox.goodbyes[&carl], "kicked: by an admin");
 }
 

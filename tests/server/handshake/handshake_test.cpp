@@ -33,13 +33,15 @@ struct HandshakeTest {
   RecordingOutbox outbox{false};
   Moderation moderation{config, quietLogger(), 0.0, kUnixAtStart, nullptr};
   ChatRouter chat{outbox, moderation, quietLogger()};
-  RoomDirectory rooms{config,
-                      RoomCatalog(networkTestLevel(), {}, true),
-                      quietLogger(),
-                      outbox,
-                      chat,
-                      [](Connection&, Room&, const std::string&) {},
-                      0.0};
+  RoomDirectory rooms{
+      config,
+      RoomCatalog(networkTestLevel(), {}, true),
+      quietLogger(),
+      outbox,
+      {.move = [](Connection&, Room&, const std::string&) {},
+       .announce = [this](const Room& room, const std::string& text) { chat.announce(room, text); },
+       .closed = [](const Room&) {}},
+      0.0};
   RecordsBridge records{nullptr, 16, chat, outbox, quietLogger()};
   OverloadGovernor governor{config.tickBudgetMs, config.physics.tickRate};
   Handshake handshake{config,

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "io/config_error.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "support/refusal.h"
 #include "support/temp_file.h"
 

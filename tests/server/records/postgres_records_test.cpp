@@ -14,7 +14,7 @@
 
 #include "identity/hello_proof.h"
 #include "identity/player_key.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "server/records/records_store.h"
 #include "support/ban_rows.h"
 #include "support/coyote_processes.h"

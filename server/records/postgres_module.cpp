@@ -1,4 +1,4 @@
-#include "server/modules/postgres_module.h"
+#include "server/records/postgres_module.h"
 
 #include <stdexcept>
 

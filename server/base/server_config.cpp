@@ -1,4 +1,4 @@
-#include "server/server_config.h"
+#include "server/base/server_config.h"
 
 #include <arpa/inet.h>
 

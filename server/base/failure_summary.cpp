@@ -1,4 +1,4 @@
-#include "server/failure_summary.h"
+#include "server/base/failure_summary.h"
 
 #include <fmt/format.h>
 

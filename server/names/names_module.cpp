@@ -1,4 +1,4 @@
-#include "server/modules/names_module.h"
+#include "server/names/names_module.h"
 
 #include <optional>
 #include <stdexcept>

@@ -6,7 +6,7 @@
 
 namespace coyote {
 
-/// The half of player names (server/player_name.h) that needs Unicode's data, through ICU, in
+/// The half of player names (server/names/player_name.h) that needs Unicode's data, through ICU, in
 /// the module names_icu (names_module.h).
 
 /// `name`'s key: compatibility forms, case, marks and spaces folded away, then look-alikes

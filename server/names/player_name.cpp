@@ -1,10 +1,10 @@
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 
 #include <algorithm>
 #include <array>
 #include <memory>
 
-#include "server/modules/names_module.h"
+#include "server/names/names_module.h"
 #include "wire/text_check.h"
 
 namespace coyote {

@@ -1,4 +1,4 @@
-#include "server/chat/votes.h"
+#include "server/votes/votes.h"
 
 #include <fmt/format.h>
 
@@ -17,6 +17,18 @@ Votes::Votes(bool enabled, ChatRouter& chat, Moderation& moderation,
   chat_.addCommand("vote no", [this](Connection& from, const Arguments&, double now) {
     cast(from, false, now);
   });
+  chat_.whenKicked([this](const Connection& kicked) {
+    const auto vote = kicked.room == nullptr ? open_.end() : open_.find(kicked.room);
+    if (vote != open_.end() && kicked.role == Connection::Role::Player &&
+        vote->second.targetSlot() == kicked.slot) {
+      open_.erase(vote);  // whom it named is gone: nothing left to vote on
+    }
+  });
+}
+
+const VoteKick* Votes::openIn(const Room& room) const {
+  const auto vote = open_.find(&room);
+  return vote == open_.end() ? nullptr : &vote->second;
 }
 
 std::string Votes::callRefusal(const Connection& caller, const std::vector<Connection*>& named,
@@ -28,7 +40,7 @@ std::string Votes::callRefusal(const Connection& caller, const std::vector<Conne
   if (caller.role != Connection::Role::Player) {
     return "spectators do not vote";
   }
-  if (room.vote()) {
+  if (openIn(room) != nullptr) {
     return "a vote is already open in this room";
   }
   if (now - caller.lastVoteCalled < kCallerPause) {
@@ -56,7 +68,8 @@ void Votes::call(Connection& caller, const std::string& target, double now) {
   }
   caller.lastVoteCalled = now;
   const Connection& whom = *named.front();
-  const VoteKick& vote = room.vote().emplace(whom.slot, room.slotName(whom.slot), caller.host, now);
+  const VoteKick& vote =
+      open_.try_emplace(&room, whom.slot, room.slotName(whom.slot), caller.host, now).first->second;
   const std::size_t voters = votersFor(room, vote).size();
   log_->info("room {}: {} calls a vote to kick {}", room.name(), room.slotName(caller.slot),
              vote.targetName());
@@ -68,11 +81,12 @@ void Votes::call(Connection& caller, const std::string& target, double now) {
 
 void Votes::cast(Connection& voter, bool yes, double now) {
   Room& room = *voter.room;
-  std::optional<VoteKick>& vote = room.vote();
-  if (!vote) {
+  const auto open = open_.find(&room);
+  if (open == open_.end()) {
     chat_.notice(voter, "no vote is open in this room", now);
     return;
   }
+  VoteKick* vote = &open->second;
   if (voter.role != Connection::Role::Player || !vote->cast(voter.slot, voter.host, yes)) {
     chat_.notice(voter, "you have no vote on this one", now);
     return;
@@ -102,10 +116,11 @@ std::vector<std::string> Votes::addressesOfPlayers(const Room& room, int except)
 
 // The room's open vote: passed, failed, or over because whom it named is gone; or still open.
 void Votes::judge(Room& room, double now) {
-  if (!room.vote()) {
+  const auto open = open_.find(&room);
+  if (open == open_.end()) {
     return;
   }
-  const VoteKick vote = *room.vote();
+  const VoteKick vote = open->second;
   const std::vector<std::string> voters = votersFor(room, vote);
   const VoteKick::Outcome outcome = vote.outcome(voters, now);
   const std::vector<Connection*> target = room.playersNamed(vote.targetName());
@@ -118,7 +133,7 @@ void Votes::judge(Room& room, double now) {
   } else if (outcome == VoteKick::Outcome::Open) {
     return;
   }
-  room.vote().reset();
+  open_.erase(open);
   if (outcome == VoteKick::Outcome::Passed && !target.empty()) {
     banVotedOut(*target.front(), vote.targetName(), now);
   }

@@ -1,6 +1,6 @@
 // Vote kicks without a socket: chat commands into a real Room, a RecordingOutbox for what goes
 // out, Moderation for the ban a passed vote makes.
-#include "server/chat/votes.h"
+#include "server/votes/votes.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -66,7 +66,7 @@ TEST(Votes, AMajorityOfTheOthersBansTheAddressOfWhomItNamedForFiveMinutes) {
   EXPECT_EQ(ban.by, "vote");
   EXPECT_EQ(ban.until - ban.since, Votes::kBanSeconds);
   EXPECT_EQ(ban.since, kUnixAtStart + 102);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   EXPECT_NE(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 299.0), "");
   EXPECT_EQ(test.moderation.joinRefusal(3, {"carl2", "", "10.0.0.3"}, "", 102.0 + 301.0), "");
 }
@@ -75,9 +75,9 @@ TEST(Votes, NoMajorityWithinAMinuteFails) {
   VoteRoom test;
   const auto [ada, bob] = test.adaCallsAVoteOnCarl();
   test.votes.judge(test.main.room, 59.0);
-  EXPECT_TRUE(test.main.room.vote());
+  EXPECT_TRUE(test.votes.openIn(test.main.room));
   test.votes.judge(test.main.room, 61.0);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   EXPECT_EQ(test.last(bob), "the vote to kick carl failed (1 yes of 2 needed)");
   EXPECT_THAT(test.moderation.bans().bans(), IsEmpty());
 }
@@ -86,12 +86,12 @@ TEST(Votes, AVoteThatCanNoLongerPassFailsAtOnceAndItsCallerWaitsAMinute) {
   VoteRoom test;
   const auto [ada, bob] = test.adaCallsAVoteOnCarl();
   test.chat.hear(bob, "/vote no", 5.0);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   EXPECT_EQ(test.last(bob), "the vote to kick carl failed (1 yes of 2 needed)");
   test.chat.hear(ada, "/vote kick carl", 59.0);
   EXPECT_EQ(test.last(ada), "you called a vote less than a minute ago");
   test.chat.hear(ada, "/vote kick carl", 61.0);
-  EXPECT_TRUE(test.main.room.vote());
+  EXPECT_TRUE(test.votes.openIn(test.main.room));
 }
 
 TEST(Votes, EachRefusalIsToldToTheCallerAlone) {
@@ -127,7 +127,7 @@ TEST(Votes, VotesCountPerAddressSoOnePersonWithManyClientsCannotKick) {
   Connection& sock2 = test.main.join("sock2", "10.0.0.9");
   test.chat.hear(sock1, "/vote kick ada", 0.0);
   EXPECT_EQ(test.last(sock1), "a vote kick needs players from 3 addresses in the room");
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   Connection& bob = test.main.join("bob", "10.0.0.2");
   Connection& sock3 = test.main.join("sock3", "10.0.0.9");
   Connection& sock4 = test.main.join("sock4", "10.0.0.9");
@@ -139,7 +139,7 @@ TEST(Votes, VotesCountPerAddressSoOnePersonWithManyClientsCannotKick) {
   }
   EXPECT_FALSE(ada.kicked()) << "four clients, one address, one vote";
   test.chat.hear(bob, "/vote no", 4.0);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   EXPECT_EQ(test.last(bob), "the vote to kick ada failed (1 yes of 2 needed)");
   EXPECT_FALSE(ada.kicked());
 }
@@ -151,7 +151,7 @@ TEST(Votes, OffOnThisServerNoVoteIsCalled) {
   test.main.join("carl");
   test.chat.hear(ada, "/vote kick carl", 0.0);
   EXPECT_EQ(test.last(ada), "vote kicks are off on this server");
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
 }
 
 TEST(Votes, WhomItNamedLeavingEndsTheVote) {
@@ -162,7 +162,7 @@ TEST(Votes, WhomItNamedLeavingEndsTheVote) {
   test.chat.hear(ada, "/vote kick carl", 0.0);
   test.main.room.leave(carl, 1.0);
   test.votes.judge(test.main.room, 1.0);
-  EXPECT_FALSE(test.main.room.vote());
+  EXPECT_FALSE(test.votes.openIn(test.main.room));
   EXPECT_EQ(test.last(bob), "the vote ends: carl left");
   EXPECT_THAT(test.outbox.texts(ada), Contains("the vote ends: carl left"));
 }

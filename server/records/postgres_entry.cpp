@@ -1,5 +1,5 @@
 // The entry point of the module records_postgres (postgres_module.h): the one symbol it exports.
-#include "server/modules/postgres_module.h"
+#include "server/records/postgres_module.h"
 #include "server/records/postgres_records.h"
 
 extern "C" __attribute__((visibility("default"))) coyote::RecordsStore*

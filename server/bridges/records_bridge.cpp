@@ -1,9 +1,9 @@
-#include "server/records/records_bridge.h"
+#include "server/bridges/records_bridge.h"
 
 #include <fmt/format.h>
 
 #include "match/race_time.h"
-#include "server/player_name.h"
+#include "server/names/player_name.h"
 #include "wire/codec.h"
 
 namespace coyote {

@@ -1,4 +1,4 @@
-#include "server/server_metrics.h"
+#include "server/base/server_metrics.h"
 
 #include <algorithm>
 

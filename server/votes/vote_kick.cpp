@@ -1,4 +1,4 @@
-#include "server/moderation/vote_kick.h"
+#include "server/votes/vote_kick.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "server/modules/unicode_names.h"
+#include "server/names/unicode_names.h"
 
 #include <memory>
 

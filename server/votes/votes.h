@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,15 +10,17 @@
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
 #include "server/rooms/room.h"
+#include "server/votes/vote_kick.h"
 
 namespace coyote {
 
 /// Vote kicks (docs/playing.md#vote-kick): for rooms without a moderator, a majority of the
 /// addresses of a room's other players can put one out for five minutes (one vote per address,
 /// so that one person with many clients cannot outvote a room). Called and cast with chat commands
-/// (`/vote kick NAME`, `/vote yes`, `/vote no`, registered with the ChatRouter); a room holds its
-/// one open VoteKick; a vote that passes bans the address of whom it named, and only that
-/// connection is kicked.
+/// (`/vote kick NAME`, `/vote yes`, `/vote no`, registered with the ChatRouter). Each room has at
+/// most one open VoteKick, kept here: it ends when whom it named is kicked (ChatRouter::whenKicked)
+/// and goes with its room (`forget`). A vote that passes bans the address of whom it named, and
+/// only that connection is kicked.
 class Votes {
  public:
   /// How long a player voted out stays out.
@@ -35,6 +38,10 @@ class Votes {
   void cast(Connection& voter, bool yes, double now);
   /// Ends the room's open vote if it passed, failed, ran out of time, or whom it named left.
   void judge(Room& room, double now);
+  /// `room` closes: its open vote, if any, goes with it.
+  void forget(const Room& room) { open_.erase(&room); }
+  /// The open vote of `room`, or nullptr.
+  const VoteKick* openIn(const Room& room) const;
 
  private:
   /// Why `caller` may not call a vote on `named` now, or "".
@@ -51,6 +58,7 @@ class Votes {
   ChatRouter& chat_;
   Moderation& moderation_;
   std::shared_ptr<spdlog::logger> log_;
+  std::map<const Room*, VoteKick> open_;  ///< each room's open vote
 };
 
 }  // namespace coyote

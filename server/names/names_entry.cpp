@@ -1,6 +1,6 @@
 // The entry points of the module names_icu (names_module.h): the only symbols it exports.
-#include "server/modules/names_module.h"
-#include "server/modules/unicode_names.h"
+#include "server/names/names_module.h"
+#include "server/names/unicode_names.h"
 
 extern "C" __attribute__((visibility("default"))) bool coyote_name_key(const char* name,
                                                                        std::size_t size,
