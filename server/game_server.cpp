@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 
 #include <fmt/format.h>
 
@@ -52,15 +51,15 @@ std::unique_ptr<RecordsService> recordsFor(const ServerConfig& config,
 }  // namespace
 
 GameServer::GameServer(const ServerConfig& config, const Level& level,
-                       std::shared_ptr<spdlog::logger> logger, double now, RoomLevels roomLevels)
+                       std::shared_ptr<spdlog::logger> logger, ServerTime start,
+                       RoomLevels roomLevels)
     : config_(config),
       log_(std::move(logger)),
       sessions_(
           config, log_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }, *this,
-          now),
+          start.seconds),
       records_(recordsFor(config, log_)),
-      moderation_(config_, log_, now, static_cast<std::int64_t>(std::time(nullptr)),
-                  records_.get()),
+      moderation_(config_, log_, start.seconds, start.unixSeconds, records_.get()),
       chat_(sessions_, moderation_, log_),
       votes_(config.voteKick, chat_, moderation_, log_),
       recordsBridge_(records_.get(), static_cast<std::size_t>(config.recordsQueue), chat_,
@@ -74,12 +73,13 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
                   .announce = [this](const Room& room,
                                      const std::string& text) { chat_.announce(room, text); },
                   .closed = [this](const Room& room) { votes_.forget(room); }},
-                 now),
+                 start.seconds),
       adminCommands_(config_, log_, directory_, moderation_, chat_, recordsBridge_),
-      startTime_(now),
-      now_(now),
-      clock_(config.physics.tickRate, config.maxSubsteps, now, log_),
-      lastMetricsLog_(now),
+      startTime_(start.seconds),
+      now_(start.seconds),
+      unixNow_(start.unixSeconds),
+      clock_(config.physics.tickRate, config.maxSubsteps, start.seconds, log_),
+      lastMetricsLog_(start.seconds),
       governor_(config.tickBudgetMs, config.physics.tickRate),
       handshake_(
           config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_, governor_,
@@ -110,8 +110,9 @@ SettingsChange GameServer::reloadSettings(const ServerConfig& fresh) {
 
 // ---- time (docs/hosting.md#the-loop): fixed steps, bounded catch-up ----------------------------
 
-void GameServer::advance(double now) {
-  now_ = now;
+void GameServer::advance(ServerTime now) {
+  now_ = now.seconds;
+  unixNow_ = now.unixSeconds;
   const TickClock::Due due = clock_.advance(now_);
   for (int tick = 0; tick < due.ticks; ++tick) {
     runTick();
@@ -140,7 +141,7 @@ void GameServer::advance(double now) {
 void GameServer::runTick() {
   tickTiming_.startSimulating();
   const RoomStepper::Stepped stepped = roomStepper_.step(directory_.rooms(), now_);
-  recordsBridge_.exchange(directory_.rooms());
+  recordsBridge_.exchange(directory_.rooms(), unixNow_);
   metrics_.addStepProfile(stepped.profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())

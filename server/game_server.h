@@ -13,24 +13,25 @@
 #include "limits/address_rate_limit.h"
 #include "server/admin/admin_commands.h"
 #include "server/admin/admin_desk.h"
+#include "server/base/server_config.h"
+#include "server/base/server_metrics.h"
+#include "server/base/server_time.h"
+#include "server/bridges/records_bridge.h"
 #include "server/chat/chat_router.h"
-#include "server/votes/votes.h"
 #include "server/handshake/handshake.h"
 #include "server/moderation/moderation.h"
-#include "server/tick/overload_governor.h"
 #include "server/prometheus_text.h"
-#include "server/bridges/records_bridge.h"
 #include "server/records/records_service.h"
 #include "server/rooms/room.h"
 #include "server/rooms/room_directory.h"
 #include "server/rooms/room_stepper.h"
-#include "server/base/server_config.h"
-#include "server/base/server_metrics.h"
 #include "server/session/connection.h"
 #include "server/session/session_host.h"
 #include "server/settings_reload.h"
+#include "server/tick/overload_governor.h"
 #include "server/tick/tick_clock.h"
 #include "server/tick/tick_timing.h"
+#include "server/votes/votes.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -43,14 +44,15 @@ namespace coyote {
 /// loop serve every room.
 ///
 /// It never reads a clock (yojimbo's `AdvanceTime`): a loop calls `receive()`, `advance(now)`
-/// and `send()` — server/main.cpp with the monotonic clock, the tests with a made-up one.
+/// and `send()` — server/main.cpp with the monotonic and wall clocks, the tests with made-up ones.
 class GameServer final : private SessionEvents {
  public:
   /// Binds the socket at once (throws std::runtime_error if it cannot) and opens room `main`
   /// (and its replay). `level` is world.level; `roomLevels` the [rooms.levels], loaded.
-  /// `now` is the start time (s, any origin); the first tick is due one step later.
+  /// `start` is when it starts; the first tick is due one step later. Bans count their Unix
+  /// times from `start.unixSeconds` on the monotonic clock, so a clock set back frees nobody.
   GameServer(const ServerConfig& config, const Level& level, std::shared_ptr<spdlog::logger> logger,
-             double now, RoomLevels roomLevels = {});
+             ServerTime start, RoomLevels roomLevels = {});
   ~GameServer();
   GameServer(const GameServer&) = delete;
   GameServer& operator=(const GameServer&) = delete;
@@ -64,7 +66,8 @@ class GameServer final : private SessionEvents {
 
   /// Runs the ticks due by `now` (at most `sim.max_substeps`; lag beyond that is dropped, not
   /// chased), then drops connections that never said Hello and frees expired reservations.
-  void advance(double now);
+  /// `now.unixSeconds` dates the runs finished.
+  void advance(ServerTime now);
 
   /// Sends the frames that the ticks just run made due and flushes the socket.
   void send();
@@ -162,6 +165,7 @@ class GameServer final : private SessionEvents {
   AdminCommands adminCommands_;
   double startTime_ = 0.0;
   double now_ = 0.0;
+  std::int64_t unixNow_ = 0;  ///< the wall clock's, as of the last advance
   TickClock clock_;
   double lastMetricsLog_ = 0.0;
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -266,6 +267,11 @@ void reloadSettings(coyote::GameServer& server, const CommandLine& line, spdlog:
   }
 }
 
+/// Now on both clocks: the server itself reads none (server/base/server_time.h).
+coyote::ServerTime serverTime() {
+  return {coyote::monotonicSeconds(), static_cast<std::int64_t>(std::time(nullptr))};
+}
+
 /// The fixed-step loop (docs/hosting.md#the-loop): wait for packets until the next tick is due, run
 /// the due ticks, send; until a signal or the run time. `reload` reads the settings again.
 void runLoop(coyote::GameServer& server, double runFor, LoopReporter report,
@@ -281,7 +287,7 @@ void runLoop(coyote::GameServer& server, double runFor, LoopReporter report,
     }
     const double untilTick = server.nextTickTime() - now;
     server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
-    server.advance(coyote::monotonicSeconds());
+    server.advance(serverTime());
     server.send();
     report.update(server, coyote::monotonicSeconds());
   }
@@ -407,8 +413,7 @@ int main(int argc, char** argv) {
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
     std::signal(SIGHUP, requestReload);
-    coyote::GameServer server(config, level, logger, coyote::monotonicSeconds(),
-                              loadRoomLevels(config));
+    coyote::GameServer server(config, level, logger, serverTime(), loadRoomLevels(config));
     announce(*logger, config, level, server.port());
     if (!line.portFile.empty()) {
       std::ofstream(line.portFile) << server.port() << "\n";

@@ -51,11 +51,11 @@ void RecordsBridge::requestGhost(Connection& connection, const net::GhostRequest
                                                           : RecordsLookup::What::BestGhost});
 }
 
-void RecordsBridge::exchange(const Rooms& rooms) {
+void RecordsBridge::exchange(const Rooms& rooms, std::int64_t unixNow) {
   if (records_ == nullptr) {
     return;
   }
-  submitFinishedRuns(rooms);
+  submitFinishedRuns(rooms, unixNow);
   records_->takeAnswers(answers_, changedCourses_);
   for (const RecordsAnswer& answer : answers_) {
     send(answer, rooms);
@@ -94,7 +94,7 @@ bool RecordsBridge::releaseName(const std::string& name) {
   return true;
 }
 
-void RecordsBridge::submitFinishedRuns(const Rooms& rooms) {
+void RecordsBridge::submitFinishedRuns(const Rooms& rooms, std::int64_t unixNow) {
   for (const auto& [name, room] : rooms) {
     const std::size_t before = finishedRuns_.size();
     room->takeFinishedRuns(finishedRuns_);
@@ -107,6 +107,7 @@ void RecordsBridge::submitFinishedRuns(const Rooms& rooms) {
     log_->info("records: {} finished {} in {:.3f} ms", run.player, run.level,
                static_cast<double>(run.timeUs) / 1000.0);
     run.nameKey = nameKey(run.player);  // on this thread: the records' thread never calls ICU
+    run.finishedAt = unixNow;
     const std::string player = run.player;
     if (!records_->submit(std::move(run))) {
       log_->warn("records: the queue is full ({} runs): a run of {} is lost", queueLimit_, player);

@@ -41,12 +41,12 @@ class RecordsBridge {
   std::string nameOwner(const std::string& name) const;
   /// Lets any key use `name` again; false without records.
   bool releaseName(const std::string& name);
-  /// Once a tick: the finished runs out, the answers back, and the boards of the players on a
-  /// course a run changed looked up again.
-  void exchange(const Rooms& rooms);
+  /// Once a tick: the finished runs out (dated `unixNow`, the wall clock's seconds), the
+  /// answers back, and the boards of the players on a course a run changed looked up again.
+  void exchange(const Rooms& rooms, std::int64_t unixNow);
 
  private:
-  void submitFinishedRuns(const Rooms& rooms);
+  void submitFinishedRuns(const Rooms& rooms, std::int64_t unixNow);
   void send(const RecordsAnswer& answer, const Rooms& rooms);
 
   RecordsService* records_;

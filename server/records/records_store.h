@@ -16,7 +16,7 @@ struct FinishedRun {
   std::string player;       ///< verbatim: the database never sees it outside a bound parameter
   std::int64_t timeUs = 0;  ///< the run's time, µs
   std::vector<std::int64_t> splitsUs;  ///< at each checkpoint in order, µs since the start
-  std::int64_t finishedAt = 0;         ///< Unix time, s
+  std::int64_t finishedAt = 0;         ///< Unix time, s (dated by the RecordsBridge)
   std::string server;                  ///< who ran it (the server's name), for a fleet
   std::string record;                  ///< encodeRunRecord: what replays the run
   std::string ghost = {};              ///< the run's path (replay/ghost.h), "" if none

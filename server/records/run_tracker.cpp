@@ -1,7 +1,5 @@
 #include "server/records/run_tracker.h"
 
-#include <chrono>
-
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -79,7 +77,6 @@ FinishedRun RunTracker::finish(Run& run, const StepEvent& event) {
   run.record.ticks = event.count;
   run.record.fraction = event.value;
   static const std::string host = hostName();
-  const auto now = std::chrono::system_clock::now().time_since_epoch();
   FinishedRun finished;
   finished.course = fmt::format("{:016x}", course_);
   finished.level = level_.name;
@@ -87,7 +84,6 @@ FinishedRun RunTracker::finish(Run& run, const StepEvent& event) {
   finished.player = run.record.player;
   finished.timeUs = raceMicros(event.count, event.value, physics_.tickRate);
   finished.splitsUs = std::move(run.splitsUs);
-  finished.finishedAt = std::chrono::duration_cast<std::chrono::seconds>(now).count();
   finished.server = host;
   finished.record = run.tooLong ? std::string() : encodeRunRecord(run.record);
   finished.ghost = run.ghost.full() ? std::string() : run.ghost.finish();

@@ -116,14 +116,14 @@ TEST(GameServer, AClientThatFallsBehindTheHistoryWindowGetsAFullState) {
 TEST(GameServer, ADueTickRunsOnlyWhenItsTimeComesAndLagBeyondMaxSubstepsIsDropped) {
   ServerConfig config = test::testServerConfig();
   config.maxSubsteps = 4;
-  GameServer server(config, test::networkTestLevel(), test::quietLogger(), 10.0);
-  server.advance(10.0 + 0.5 / 60.0);
+  GameServer server(config, test::networkTestLevel(), test::quietLogger(), {10.0, 0});
+  server.advance({10.0 + 0.5 / 60.0, 0});
   EXPECT_EQ(server.tick(), 0u);
-  server.advance(10.0 + 1.0 / 60.0);
+  server.advance({10.0 + 1.0 / 60.0, 0});
   EXPECT_EQ(server.tick(), 1u);
-  server.advance(10.0 + 3.5 / 60.0);
+  server.advance({10.0 + 3.5 / 60.0, 0});
   EXPECT_EQ(server.tick(), 3u);
-  server.advance(11.0);  // a second late: 4 ticks caught up, the rest dropped
+  server.advance({11.0, 0});  // a second late: 4 ticks caught up, the rest dropped
   EXPECT_EQ(server.tick(), 7u);
   EXPECT_GT(server.metrics().droppedLagTicks, 50u);
   EXPECT_GT(server.nextTickTime(), 11.0);

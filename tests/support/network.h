@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -83,7 +84,7 @@ class LoopbackMatch {
                          const Level& level = networkTestLevel(),
                          std::shared_ptr<spdlog::logger> logger = quietLogger(),
                          RoomLevels roomLevels = {})
-      : server_(std::make_unique<GameServer>(config, level, std::move(logger), now_,
+      : server_(std::make_unique<GameServer>(config, level, std::move(logger), serverTime(),
                                              std::move(roomLevels))) {}
 
   std::uint16_t port() const { return server_->port(); }
@@ -129,9 +130,14 @@ class LoopbackMatch {
   }
 
  private:
+  /// The made-up time, dated from the real wall clock at the match's start (bans and records
+  /// carry today's dates).
+  ServerTime serverTime() const {
+    return {now_, unixAtStart_ + static_cast<std::int64_t>(now_ - kStart)};
+  }
   void turn(const std::vector<ClientSession*>& clients, const InputSource& input) {
     server_->receive();
-    server_->advance(now_);
+    server_->advance(serverTime());
     server_->send();
     for (std::size_t i = 0; i < clients.size(); ++i) {
       clients[i]->update(now_, [&input, i](std::uint32_t tick) { return input(i, tick); });
@@ -142,7 +148,9 @@ class LoopbackMatch {
     now_ += kTurnSeconds;
   }
 
-  double now_ = 1000.0;  // any origin; not 0, so that nothing relies on it
+  static constexpr double kStart = 1000.0;  // any origin; not 0, so that nothing relies on it
+  double now_ = kStart;
+  const std::int64_t unixAtStart_ = std::time(nullptr);
   std::unique_ptr<GameServer> server_;
   std::vector<RawPeer*> peers_;
   bool stopped_ = false;

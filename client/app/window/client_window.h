@@ -16,11 +16,11 @@
 #include "client/app/ui/console.h"
 #include "client/app/view/game_view.h"
 #include "client/app/window/frame_timer.h"
+#include "client/app/window/local_server.h"
 #include "client/app/window/press_latch.h"
 #include "client/audio/audio_output.h"
 #include "client/audio/sound_cues.h"
 #include "client/core/client_session.h"
-#include "client/core/local_server.h"
 #include "client/core/replay_player.h"
 
 namespace coyote {

@@ -11,7 +11,7 @@
 #include "client/app/settings/client_config.h"
 #include "client/app/window/client_window.h"
 #include "client/app/window/font.h"
-#include "client/core/local_server.h"
+#include "client/app/window/local_server.h"
 #include "identity/player_key.h"
 #include "io/install_paths.h"
 #include "io/utf8_path.h"

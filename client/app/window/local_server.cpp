@@ -1,4 +1,4 @@
-#include "client/core/local_server.h"
+#include "client/app/window/local_server.h"
 
 #include <chrono>
 #include <cstdlib>
