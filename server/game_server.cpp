@@ -91,6 +91,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
   baseTicksPerSend_ = static_cast<std::uint32_t>(
       std::max(1, config_.physics.tickRate / std::max(1, config_.sendRate)));
   ticksPerSend_ = baseTicksPerSend_;
+  chat_.requireEveryCommand();  // every part has added its `/` commands by now
   moderation_.loadBans();
   if (roomStepper_.threads() > 1) {
     log_->info("rooms stepped on {} threads (rooms.threads)", roomStepper_.threads());

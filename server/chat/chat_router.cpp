@@ -27,6 +27,14 @@ void ChatRouter::addCommand(std::string_view name, Handler handler) {
   handlers_[command->name] = std::move(handler);
 }
 
+void ChatRouter::requireEveryCommand() const {
+  for (const commands::Command* command : commands::commandsFor(commands::kPlayer)) {
+    if (!handlers_.contains(command->name)) {
+      throw std::logic_error(fmt::format("the players' command {} has no handler", command->name));
+    }
+  }
+}
+
 void ChatRouter::help(Connection& from, const commands::Arguments& arguments, double now) {
   if (arguments.has("command")) {
     const commands::Command* command =

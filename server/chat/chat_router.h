@@ -34,6 +34,9 @@ class ChatRouter {
   /// Serves the players' command `name` with `handler`; throws std::logic_error if the command
   /// table has no such command for players.
   void addCommand(std::string_view name, Handler handler);
+  /// Once every part has added its handlers: throws std::logic_error naming a players' command of
+  /// the table that none serves (as CommandHandlers does for the admin API and the console).
+  void requireEveryCommand() const;
 
   /// A line `from` a player or spectator in a room. Returns what makes it a malformed packet
   /// (text no client of ours sends; the caller counts it) or "".

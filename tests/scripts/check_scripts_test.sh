@@ -41,6 +41,29 @@ upward "the client" client/app/scene/ghost_view.h client/app/view/game_view.h \
 upward "a folder no layer names" server/extras/helper.h "" \
   "server/extras/helper.h: folder 'extras' is not a layer"
 
+# scripts/check_architecture: a folders diagram of two libraries, true; then an arrow no include
+# makes, then an include no arrow draws.
+mkdir -p "$tree/shared/util"
+header shared/util/ring.h
+printf '# Architecture\n\n<!-- checked: folders -->\n```mermaid\ngraph TD\n  sim[sim: the step] --> util[util: rings]\n```\n' \
+  >"$tree/docs/architecture.md"
+header shared/sim/step.h util/ring.h
+"$repo/scripts/check_architecture" "$tree" >/dev/null || fail "check_architecture refused a true page"
+rm "$tree/shared/sim/step.h"
+if output=$("$repo/scripts/check_architecture" "$tree"); then
+  fail "check_architecture accepted an arrow no include makes"
+fi
+grep -qF 'draws sim --> util, but nothing of sim includes util' <<<"$output" ||
+  fail "check_architecture did not name the false arrow: $output"
+header shared/sim/step.h util/ring.h
+header shared/util/back.h sim/step.h
+if output=$("$repo/scripts/check_architecture" "$tree"); then
+  fail "check_architecture accepted an include no arrow draws"
+fi
+grep -qF 'lacks util --> sim: util includes sim' <<<"$output" ||
+  fail "check_architecture did not name the missing arrow: $output"
+rm "$tree/shared/util/back.h" "$tree/shared/sim/step.h" "$tree/docs/architecture.md"
+
 git -C "$tree" init -q
 docs=docs  # spelled apart so that the repository's own check does not read these as citations
 printf '# Page\n\n## A section\n' >"$tree/${docs}/page.md"
@@ -75,4 +98,4 @@ if output=$("$repo/scripts/doc_commands" check "$tree"); then
 fi
 grep -qF '`scripts/test` is not a command of README.md any more' <<<"$output" ||
   fail "doc_commands did not name the stale command: $output"
-echo "check scripts: 11 checks passed"
+echo "check scripts: 14 checks passed"

@@ -14,6 +14,7 @@ namespace coyote::test {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
 struct Chat {
@@ -117,6 +118,18 @@ TEST(ChatRouter, ACommandTheTableDoesNotGivePlayersCannotBeServed) {
   Chat test;
   EXPECT_THROW(test.chat.addCommand("kick", nullptr), std::logic_error) << "the admin's";
   EXPECT_THROW(test.chat.addCommand("dance", nullptr), std::logic_error);
+}
+
+TEST(ChatRouter, APlayersCommandNoPartServesIsRefusedOnceAllHaveAddedTheirs) {
+  Chat test;
+  try {
+    test.chat.requireEveryCommand();
+    ADD_FAILURE() << "the vote commands have no handler yet";
+  } catch (const std::logic_error& error) {
+    EXPECT_THAT(error.what(), HasSubstr("vote"));
+  }
+  Votes votes(true, test.chat, test.moderation, quietLogger());
+  EXPECT_NO_THROW(test.chat.requireEveryCommand());
 }
 
 TEST(ChatRouter, AKickEndsTheVoteOnWhomItNamed) {
