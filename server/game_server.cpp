@@ -58,6 +58,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       sessions_(
           config, log_, [this](std::uint16_t firstRoom) { return serverInfo(firstRoom); }, *this,
           start.seconds),
+      malformed_(sessions_, static_cast<std::uint32_t>(std::max(0, config.badPacketLimit)), log_),
       records_(recordsFor(config, log_)),
       moderation_(config_, log_, start.seconds, start.unixSeconds, records_.get()),
       chat_(sessions_, moderation_, log_),
@@ -68,6 +69,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
                  log_, sessions_,
                  {.move =
                       [this](Connection& connection, Room& room, const std::string& player) {
+                        malformed_.moved(connection, now_);
                         handshake_.readmit(connection, room, player, now_);
                       },
                   .announce = [this](const Room& room,

@@ -26,6 +26,7 @@
 #include "server/rooms/room_directory.h"
 #include "server/rooms/room_stepper.h"
 #include "server/session/connection.h"
+#include "server/session/malformed_packets.h"
 #include "server/session/session_host.h"
 #include "server/settings_reload.h"
 #include "server/tick/overload_governor.h"
@@ -118,13 +119,14 @@ class GameServer final : private SessionEvents {
   /// Hands the master servers' token datagrams to `sink` (server/registry/master_registrar.h).
   void setTokenSink(SessionHost::TokenSink sink) { sessions_.setTokenSink(std::move(sink)); }
   const BanList& bans() const { return moderation_.bans(); }
+  /// Sessions the parts keep state for, summed over the parts: each part drops a session's
+  /// state when it ends, so this is at most the open sessions times the parts.
+  std::size_t sessionStateKept() const {
+    return malformed_.sessionsKept() + chat_.sessionsKept() + votes_.sessionsKept() +
+           recordsBridge_.sessionsKept();
+  }
 
  private:
-  static constexpr double kBadPacketWindowSeconds = 10.0;
-  /// After its room changed level, a client's messages about the old world (inputs, acks and
-  /// reports of ticks the new room has not reached) are dropped without counting against it,
-  /// for this long: they were on their way before the new Welcome came.
-  static constexpr double kMoveGraceSeconds = 2.0;
   // SessionEvents
   void onPacket(Connection& connection, std::span<const std::uint8_t> packet) override;
   void onClosed(Connection& connection, bool announce) override;
@@ -151,6 +153,7 @@ class GameServer final : private SessionEvents {
   ServerConfig config_;
   std::shared_ptr<spdlog::logger> log_;
   SessionHost sessions_;
+  MalformedPackets malformed_;
   /// The process's own figures (time, traffic, governor), plus the counters of closed rooms.
   ServerMetrics metrics_;
   /// Full-state repairs of desyncs: 6 per address in 10 s.

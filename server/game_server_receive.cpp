@@ -15,6 +15,11 @@ void GameServer::receive(int waitMs) {
 }
 
 void GameServer::onClosed(Connection& connection, bool announceLeaving) {
+  // What each part kept about the session goes with it (session/per_session.h).
+  malformed_.forget(connection);
+  chat_.forget(connection);
+  votes_.forget(connection);
+  recordsBridge_.forget(connection);
   if (connection.room != nullptr) {
     if (announceLeaving && connection.role == Connection::Role::Player && !connection.kicked()) {
       chat_.announce(*connection.room,
@@ -74,25 +79,8 @@ void GameServer::onMessage(Connection& connection, const net::Message& message) 
 }
 
 void GameServer::rejectPacket(Connection& connection, const std::string& reason) {
-  if (now_ - connection.movedAt < kMoveGraceSeconds) {
-    return;
-  }
-  ++metrics_.malformedPackets;
-  if (now_ - connection.badWindowStart > kBadPacketWindowSeconds) {
-    connection.badWindowStart = now_;
-    connection.badPackets = 0;
-  }
-  ++connection.badPackets;
-  if (now_ - connection.lastBadLog >= 1.0) {  // once per peer per second
-    log_->warn("{}: dropped malformed packet ({}); {} in the last {} s", connection.address, reason,
-               connection.badPackets, kBadPacketWindowSeconds);
-    connection.lastBadLog = now_;
-  }
-  if (connection.badPackets > static_cast<std::uint32_t>(config_.badPacketLimit)) {
-    log_->warn("{}: disconnected after {} malformed packets", connection.address,
-               connection.badPackets);
-    sessions_.kick(connection, net::Goodbye{"too many malformed packets"}, now_);
-    connection.badPackets = 0;
+  if (malformed_.reject(connection, reason, now_)) {
+    ++metrics_.malformedPackets;
   }
 }
 

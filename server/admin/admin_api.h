@@ -10,8 +10,8 @@
 #include "limits/address_rate_limit.h"
 #include "limits/token_bucket.h"
 #include "server/admin/admin_desk.h"
-#include "server/base/secret.h"
 #include "server/base/failure_summary.h"
+#include "server/base/secret.h"
 
 namespace coyote {
 

@@ -11,11 +11,11 @@
 #include "commands/command.h"
 #include "commands/command_handlers.h"
 #include "server/admin/admin_desk.h"
+#include "server/base/server_config.h"
+#include "server/bridges/records_bridge.h"
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
-#include "server/bridges/records_bridge.h"
 #include "server/rooms/room_directory.h"
-#include "server/base/server_config.h"
 
 namespace coyote {
 

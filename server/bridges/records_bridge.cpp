@@ -39,11 +39,12 @@ void RecordsBridge::requestGhost(Connection& connection, const net::GhostRequest
     log_->debug("a ghost request in room {} dropped: no records there", room.name());
     return;
   }
-  if (now - connection.ghostWindowStart > kGhostWindowSeconds) {
-    connection.ghostWindowStart = now;
-    connection.ghostRequests = 0;
+  GhostWindow& window = askers_.of(connection);
+  if (now - window.start > kGhostWindowSeconds) {
+    window.start = now;
+    window.requests = 0;
   }
-  if (++connection.ghostRequests > kGhostRequests) {
+  if (++window.requests > kGhostRequests) {
     return;
   }
   records_->lookUp({room.name(), connection.slot, room.slotName(connection.slot), room.course(),

@@ -11,6 +11,7 @@
 #include "server/records/records_service.h"
 #include "server/rooms/room.h"
 #include "server/session/outbox.h"
+#include "server/session/per_session.h"
 
 namespace coyote {
 
@@ -36,6 +37,9 @@ class RecordsBridge {
   void spectatorJoined(const Room& room);
   /// A GhostRequest from `connection` (dropped without records there, or beyond its limit).
   void requestGhost(Connection& connection, const net::GhostRequest& request, double now);
+  /// `connection`'s session ended: its window of ghost requests goes.
+  void forget(const Connection& connection) { askers_.forget(connection); }
+  std::size_t sessionsKept() const { return askers_.size(); }
   /// The fingerprint of the key that owns `name` on these records (docs/hosting.md#records), ""
   /// if none does or there are no records.
   std::string nameOwner(const std::string& name) const;
@@ -57,6 +61,11 @@ class RecordsBridge {
   std::vector<FinishedRun> finishedRuns_;    ///< reused each tick
   std::vector<RecordsAnswer> answers_;       ///< reused each tick
   std::vector<std::string> changedCourses_;  ///< reused each tick
+  struct GhostWindow {
+    double start = -1e9;  ///< s, when its current window of ghost requests began
+    int requests = 0;     ///< ghost requests in that window
+  };
+  PerSession<GhostWindow> askers_;
 };
 
 }  // namespace coyote

@@ -113,10 +113,11 @@ void ChatRouter::runCommand(Connection& from, const std::string& line, double no
 }
 
 bool ChatRouter::admitLine(Connection& from, double now, bool noticeIfOver) {
-  if (from.chat.admit(now)) {
+  ChatRate& rate = talkers_.of(from).rate;
+  if (rate.admit(now)) {
     return true;
   }
-  if (from.chat.flooding()) {
+  if (rate.flooding()) {
     kick(from, "chat flood", now);
   } else if (noticeIfOver) {
     notice(from, "not sent: at most 5 lines at once, then 1 a second", now);
@@ -142,10 +143,11 @@ void ChatRouter::announce(const Room& room, const std::string& text) {
 
 // At most one notice a second: a flooder draws no more from the server than it sends.
 void ChatRouter::notice(Connection& connection, const std::string& text, double now) {
-  if (now - connection.lastChatNotice < 1.0) {
+  double& lastNotice = talkers_.of(connection).lastNotice;
+  if (now - lastNotice < 1.0) {
     return;
   }
-  connection.lastChatNotice = now;
+  lastNotice = now;
   outbox_.send(connection, net::encode(net::ChatLine{net::ChatKind::Notice, "", text}),
                net::kReliableChannel);
 }

@@ -11,9 +11,11 @@
 #include <spdlog/logger.h>
 
 #include "commands/command.h"
+#include "server/chat/chat_rate.h"
 #include "server/moderation/moderation.h"
 #include "server/rooms/room.h"
 #include "server/session/outbox.h"
+#include "server/session/per_session.h"
 #include "wire/messages.h"
 
 namespace coyote {
@@ -50,6 +52,10 @@ class ChatRouter {
   /// Says goodbye with "kicked: <reason>", closes the connection, tells its room, and tells
   /// those who asked (`whenKicked`).
   void kick(Connection& connection, const std::string& reason, double now);
+  /// `connection`'s session ended: its chat rate and notice timer go.
+  void forget(const Connection& connection) { talkers_.forget(connection); }
+  /// Sessions whose chat it keeps state for.
+  std::size_t sessionsKept() const { return talkers_.size(); }
   /// Called with each connection `kick` puts out, after its room was told (a vote on it ends).
   void whenKicked(std::function<void(const Connection& kicked)> listener) {
     kickListeners_.push_back(std::move(listener));
@@ -70,6 +76,12 @@ class ChatRouter {
   std::shared_ptr<spdlog::logger> log_;
   std::map<std::string_view, Handler> handlers_;  ///< by the command's name
   std::vector<std::function<void(const Connection&)>> kickListeners_;
+  /// Each sender's chat rate, and when it was last told a line did not go.
+  struct Talker {
+    ChatRate rate;
+    double lastNotice = -1e9;  ///< s
+  };
+  PerSession<Talker> talkers_;
 };
 
 }  // namespace coyote

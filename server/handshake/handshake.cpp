@@ -138,7 +138,7 @@ void Handshake::readmit(Connection& connection, Room& room, const std::string& p
   net::Hello hello;
   hello.spectator = player.empty();
   hello.name = player;
-  connection.moveToNewRoom(now);
+  connection.moveToNewRoom();
   room.enter(connection);
   if (!player.empty()) {
     const int slot = room.claimSlot(hello.name);

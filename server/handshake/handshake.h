@@ -8,15 +8,15 @@
 #include <spdlog/logger.h>
 
 #include "limits/address_rate_limit.h"
-#include "server/chat/chat_router.h"
 #include "server/base/failure_summary.h"
+#include "server/base/server_config.h"
+#include "server/bridges/records_bridge.h"
+#include "server/chat/chat_router.h"
 #include "server/handshake/server_addresses.h"
 #include "server/moderation/moderation.h"
-#include "server/tick/overload_governor.h"
-#include "server/bridges/records_bridge.h"
 #include "server/rooms/room_directory.h"
-#include "server/base/server_config.h"
 #include "server/session/outbox.h"
+#include "server/tick/overload_governor.h"
 #include "wire/messages.h"
 
 namespace coyote {

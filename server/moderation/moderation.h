@@ -11,9 +11,9 @@
 #include "limits/address_rate_limit.h"
 #include "limits/token_bucket.h"
 #include "server/base/secret.h"
+#include "server/base/server_config.h"
 #include "server/moderation/ban_list.h"
 #include "server/names/player_name.h"
-#include "server/base/server_config.h"
 
 namespace coyote {
 

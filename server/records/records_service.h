@@ -16,9 +16,9 @@
 
 #include <spdlog/logger.h>
 
+#include "server/base/server_metrics.h"
 #include "server/records/name_owners.h"
 #include "server/records/records_store.h"
-#include "server/base/server_metrics.h"
 #include "wire/messages.h"
 
 namespace coyote {

@@ -3,9 +3,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "server/base/server_metrics.h"
 #include "server/rooms/player_slots.h"
 #include "server/rooms/tick_history.h"
-#include "server/base/server_metrics.h"
 #include "server/session/connection.h"
 #include "server/session/outbox.h"
 #include "wire/messages.h"

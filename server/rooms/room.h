@@ -10,15 +10,16 @@
 #include <spdlog/logger.h>
 
 #include "limits/address_rate_limit.h"
+#include "limits/token_bucket.h"
 #include "replay/replay_file.h"
+#include "server/base/server_config.h"
+#include "server/base/server_metrics.h"
 #include "server/moderation/ban_list.h"
 #include "server/records/run_tracker.h"
 #include "server/rooms/frame_sender.h"
 #include "server/rooms/input_inbox.h"
 #include "server/rooms/player_slots.h"
 #include "server/rooms/step_event_log.h"
-#include "server/base/server_config.h"
-#include "server/base/server_metrics.h"
 #include "server/session/connection.h"
 #include "wire/messages.h"
 

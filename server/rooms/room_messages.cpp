@@ -60,22 +60,22 @@ void Room::recordInputTiming(Connection& connection, std::uint32_t newestTick,
 void Room::repairDesync(Outbox& outbox, Connection& connection, const net::DesyncReport& report,
                         double now, AddressRateLimit& addressRepairs) {
   ++metrics_.desyncReports;
-  ++connection.desyncReports;
+  ++connection.sync.desyncReports;
   const TickHistory::Entry* entry = frames_.history().find(report.tick);
-  if (now - connection.lastDesyncLog >= 1.0) {  // at most one line a second per peer
+  if (now - connection.sync.lastDesyncLog >= 1.0) {  // at most one line a second per peer
     log_->warn(
         "room {}: {}: desync reported at tick {}: client hash {:016x}, server hash {} ({} "
         "reports from this peer)",
         name_, connection.address, report.tick, report.clientHash,
         entry ? fmt::format("{:016x}", entry->hash) : std::string("(out of history)"),
-        connection.desyncReports);
-    connection.lastDesyncLog = now;
+        connection.sync.desyncReports);
+    connection.sync.lastDesyncLog = now;
   }
-  if (now - connection.lastRepairAt < kMinRepairSeconds ||
+  if (now - connection.sync.lastRepairAt < kMinRepairSeconds ||
       !addressRepairs.admit(connection.ipv4, now)) {
     return;  // counted; the client reports again, and a later repair still comes
   }
-  connection.lastRepairAt = now;
+  connection.sync.lastRepairAt = now;
   frames_.sendFullState(outbox, connection, entry ? report.tick : state_.tick, now);
 }
 

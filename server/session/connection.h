@@ -5,7 +5,6 @@
 #include <string>
 
 #include "net/loss_meter.h"
-#include "server/base/chat_rate.h"
 #include "server/base/proven_output.h"
 #include "server/session/welcome_copies.h"
 #include "wire/messages.h"
@@ -45,12 +44,17 @@ struct MatchSync {
   net::ClientReport report;                     ///< the client's last report
   std::uint32_t reportTick = 0;                 ///< the room's tick when it was taken
   WelcomeCopies welcomeCopies;                  ///< its Welcome, until it shows it has one
+  double lastRepairAt = -1e9;                   ///< s, its last full state for a desync report
+  std::uint32_t desyncReports = 0;              ///< its desync reports, all counted, few logged
+  double lastDesyncLog = -1e9;                  ///< s
 };
 
-/// One client as the server sees it, from CONNECT to DISCONNECT. What it has proven and the
-/// limits it is held to outlive a level change of its room; its place in the match (`role`,
-/// `slot`, `room`, `sync`) does not. Its link (the ENet peer) is SessionHost's alone: the parts
-/// above reach the client through an Outbox.
+/// One client as the server sees it, from CONNECT to DISCONNECT, in two parts by owner: its
+/// link and what it proved (SessionHost's, and the handshake's key), which outlive a level change
+/// of its room; and its seat in a match (`role`, `slot`, `room`, `sync`: its room's, written by
+/// Room::enter and leave), which does not. The limits and timers of the parts above (chat, votes,
+/// ghost requests, malformed packets) are theirs, kept by session id (per_session.h). Its ENet
+/// peer is SessionHost's alone: the parts above reach the client through an Outbox.
 struct Connection {
   enum class Role { Pending, Player, Spectator };
 
@@ -76,21 +80,7 @@ struct Connection {
     return withinProvenOutput(fullStateBytes, bytes, kFreeFullStateBytes, bytesReceived);
   }
 
-  // ---- its limits ------------------------------------------------------------------------------
-  double ghostWindowStart = -1e9;  ///< s, when its current window of ghost requests began
-  int ghostRequests = 0;           ///< ghost requests in that window
-  std::uint32_t badPackets = 0;    ///< malformed packets in the current window
-  double badWindowStart = 0.0;
-  double lastBadLog = -1e9;
-  double lastRepairAt = -1e9;       ///< s, its last full state sent for a desync report
-  std::uint32_t desyncReports = 0;  ///< reports from this peer, all counted, few logged
-  double lastDesyncLog = -1e9;
-  ChatRate chat;                 ///< its chat lines: 5 at once, then 1 a second
-  double lastChatNotice = -1e9;  ///< s, when it was last told a line was not sent
-  double lastVoteCalled = -1e9;  ///< s, when it last called a vote kick
-  double movedAt = -1e9;         ///< s, when its room last changed level under it
-
-  // ---- its place in a match --------------------------------------------------------------------
+  // ---- its seat in a match: its room's ---------------------------------------------------------
   Role role = Role::Pending;  ///< Pending until its Hello is accepted
   int slot = -1;              ///< player slot, for a Player
   Room* room = nullptr;       ///< where it plays or watches (Room::enter), until it leaves
@@ -111,13 +101,12 @@ struct Connection {
 
   /// Its room changed level: it takes the new room's Welcome as if it had just said Hello, with
   /// what it had proven and its limits kept. It is in no room until it enters the new one.
-  void moveToNewRoom(double now) {
+  void moveToNewRoom() {
     role = Role::Pending;
     slot = -1;
     room = nullptr;
     sync = MatchSync{};
     ending.reset();
-    movedAt = now;
   }
 };
 

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <optional>
 
-#include "server/tick/overload_governor.h"
 #include "server/base/server_metrics.h"
+#include "server/tick/overload_governor.h"
 
 namespace coyote {
 

@@ -43,7 +43,8 @@ std::string Votes::callRefusal(const Connection& caller, const std::vector<Conne
   if (openIn(room) != nullptr) {
     return "a vote is already open in this room";
   }
-  if (now - caller.lastVoteCalled < kCallerPause) {
+  if (const auto found = callers_.find(caller);
+      found != nullptr && now - found->lastCalled < kCallerPause) {
     return "you called a vote less than a minute ago";
   }
   if (named.empty()) {
@@ -66,7 +67,7 @@ void Votes::call(Connection& caller, const std::string& target, double now) {
     chat_.notice(caller, refusal, now);
     return;
   }
-  caller.lastVoteCalled = now;
+  callers_.of(caller).lastCalled = now;
   const Connection& whom = *named.front();
   const VoteKick& vote =
       open_.try_emplace(&room, whom.slot, room.slotName(whom.slot), caller.host, now).first->second;

@@ -10,6 +10,7 @@
 #include "server/chat/chat_router.h"
 #include "server/moderation/moderation.h"
 #include "server/rooms/room.h"
+#include "server/session/per_session.h"
 #include "server/votes/vote_kick.h"
 
 namespace coyote {
@@ -40,6 +41,9 @@ class Votes {
   void judge(Room& room, double now);
   /// `room` closes: its open vote, if any, goes with it.
   void forget(const Room& room) { open_.erase(&room); }
+  /// `connection`'s session ended: when it last called a vote goes.
+  void forget(const Connection& connection) { callers_.forget(connection); }
+  std::size_t sessionsKept() const { return callers_.size(); }
   /// The open vote of `room`, or nullptr.
   const VoteKick* openIn(const Room& room) const;
 
@@ -59,6 +63,10 @@ class Votes {
   Moderation& moderation_;
   std::shared_ptr<spdlog::logger> log_;
   std::map<const Room*, VoteKick> open_;  ///< each room's open vote
+  struct Caller {
+    double lastCalled = -1e9;  ///< s, when it last called a vote kick
+  };
+  PerSession<Caller> callers_;
 };
 
 }  // namespace coyote

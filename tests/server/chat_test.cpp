@@ -88,6 +88,30 @@ TEST(Chat, HostileLinesAreRefusedWithTheirReasonAndReachNobody) {
   EXPECT_EQ(room.match.server().metrics().malformedPackets, 1u);
 }
 
+// Chat, the malformed-packet count and the others keep their state by session id
+// (server/session/per_session.h): it is there while the session is, and goes with it.
+TEST(Chat, WhatThePartsKeptOfASessionGoesWithIt) {
+  TwoPlayers room;
+  EXPECT_EQ(room.ada.say("hello"), "");
+  EXPECT_EQ(room.bob.say("hi"), "");
+  test::RawPeer raw(room.match.port());
+  room.match.watch(raw);
+  ASSERT_TRUE(room.match.pumpUntil(
+      {&room.ada, &room.bob}, [&] { return raw.connected(); }, 3.0));
+  raw.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
+  room.pump(0.5);
+  raw.send(net::ChatSay{"line\nforged"}, net::kReliableChannel);
+  room.pump(0.5);
+  // ada's and bob's chat rates; mallory's, its notice and its malformed packet.
+  EXPECT_EQ(room.match.server().sessionStateKept(), 4u);
+  room.ada.disconnect();
+  room.bob.disconnect();
+  raw.disconnect();
+  room.match.pumpFor({&room.ada, &room.bob}, 1.0);
+  EXPECT_FALSE(room.match.server().hasConnections());
+  EXPECT_EQ(room.match.server().sessionStateKept(), 0u);
+}
+
 // A burst of 5, then 1 a second; the excess is dropped and the sender told; 10 lines of excess in
 // 10 s get it kicked. The others' frames keep coming all along.
 TEST(Chat, AFlooderIsThrottledThenKickedAndTheOthersPlayOn) {
