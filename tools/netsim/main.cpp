@@ -2,15 +2,14 @@
 // duplication and reordering in both directions, seeded, and prints what it did on exit.
 #include <netdb.h>
 
-#include <atomic>
-#include <csignal>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/program.h"
+#include "service/service_logger.h"
+#include "service/signals.h"
 #include "tools/netsim/udp_proxy.h"
 #include "util/monotonic_clock.h"
 
@@ -18,12 +17,6 @@ namespace {
 
 constexpr const char* kDescription = "Coyote link conditioner: a seeded, lossy, laggy UDP proxy";
 constexpr const char* kProgram = "coyote-netsim";
-std::atomic<bool> stopRequested{false};
-
-void requestStop(int) {
-  stopRequested.store(true);
-}
-
 struct CommandLine {
   int listenPort = 0;
   std::string forward;
@@ -85,11 +78,8 @@ int main(int argc, char** argv) {
   } catch (const std::runtime_error& error) {
     return coyote::cli::fail(kProgram, error.what());
   }
-  std::signal(SIGINT, requestStop);
-  std::signal(SIGTERM, requestStop);
-  if (!o.portFile.empty()) {
-    std::ofstream(o.portFile) << proxy->port() << "\n";
-  }
+  coyote::service::installSignals(false);
+  coyote::service::writePortFile(o.portFile, proxy->port());
   std::cerr << fmt::format(
       "coyote-netsim: 127.0.0.1:{} -> {}, latency {} ms, jitter ±{} ms, loss {}, dup {}, "
       "reorder {}, seed {}\n",
@@ -97,7 +87,7 @@ int main(int argc, char** argv) {
       o.profile.duplicate, o.profile.reorder, o.seed);
   const double start = coyote::monotonicSeconds();
   const auto nowMs = [] { return coyote::monotonicSeconds() * 1000.0; };
-  while (!stopRequested.load() &&
+  while (!coyote::service::stopRequested() &&
          (o.seconds <= 0.0 || coyote::monotonicSeconds() - start < o.seconds)) {
     proxy->waitForTraffic(nowMs());
     proxy->process(nowMs());
