@@ -1,7 +1,6 @@
 #include "server/game_server.h"
 
 #include <algorithm>
-#include <chrono>
 
 #include <fmt/format.h>
 
@@ -13,17 +12,6 @@ namespace coyote {
 namespace {
 
 constexpr double kExpiryInterval = 0.1;  ///< s between two looks at connection and room deadlines
-
-/// Burns `milliseconds` of wall time (the governor's test hook; 0 costs nothing).
-void spinForTesting(double milliseconds) {
-  if (milliseconds <= 0.0) {
-    return;
-  }
-  const auto until =
-      std::chrono::steady_clock::now() + std::chrono::duration<double, std::milli>(milliseconds);
-  while (std::chrono::steady_clock::now() < until) {
-  }
-}
 
 const char* governorLevelEffect(int level) {
   switch (level) {
@@ -52,7 +40,7 @@ std::unique_ptr<RecordsService> recordsFor(const ServerConfig& config,
 
 GameServer::GameServer(const ServerConfig& config, const Level& level,
                        std::shared_ptr<spdlog::logger> logger, ServerTime start,
-                       RoomLevels roomLevels)
+                       RoomLevels roomLevels, StageClock& stageClock)
     : config_(config),
       log_(std::move(logger)),
       sessions_(
@@ -83,6 +71,7 @@ GameServer::GameServer(const ServerConfig& config, const Level& level,
       clock_(config.physics.tickRate, config.maxSubsteps, start.seconds, log_),
       lastMetricsLog_(start.seconds),
       governor_(config.tickBudgetMs, config.physics.tickRate),
+      tickTiming_(metrics_, governor_, stageClock),
       handshake_(
           config_, log_, sessions_, directory_, moderation_, chat_, recordsBridge_, governor_,
           [this] { return nextSendPhase(); },
@@ -148,7 +137,6 @@ void GameServer::runTick() {
   metrics_.addStepProfile(stepped.profile);
   ++metrics_.ticks;
   framesDue_ = true;  // some clients' turn comes every tick (see send())
-  spinForTesting(artificialTickCostMs_);
   applyGovernorLevel(tickTiming_.simulated(stepped.workerCpu));
 }
 

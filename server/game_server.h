@@ -52,8 +52,10 @@ class GameServer final : private SessionEvents {
   /// (and its replay). `level` is world.level; `roomLevels` the [rooms.levels], loaded.
   /// `start` is when it starts; the first tick is due one step later. Bans count their Unix
   /// times from `start.unixSeconds` on the monotonic clock, so a clock set back frees nobody.
+  /// `stageClock` times each tick's stages for the metrics and the governor.
   GameServer(const ServerConfig& config, const Level& level, std::shared_ptr<spdlog::logger> logger,
-             ServerTime start, RoomLevels roomLevels = {});
+             ServerTime start, RoomLevels roomLevels = {},
+             StageClock& stageClock = machineStageClock());
   ~GameServer();
   GameServer(const GameServer&) = delete;
   GameServer& operator=(const GameServer&) = delete;
@@ -101,10 +103,6 @@ class GameServer final : private SessionEvents {
   /// Ticks between two frame messages to one client (doubled by the governor's level 1).
   std::uint32_t ticksPerSend() const { return ticksPerSend_; }
 
-  /// Test hook: every tick then also spins this long (ms), to overload the server on purpose.
-  void setArtificialTickCostForTesting(double milliseconds) {
-    artificialTickCostMs_ = milliseconds;
-  }
   double elapsedSeconds() const { return now_ - startTime_; }
   /// Where the admin API (server/admin/admin_api.h) leaves its commands; `advance` serves them.
   AdminDesk& adminDesk() { return adminDesk_; }
@@ -174,11 +172,10 @@ class GameServer final : private SessionEvents {
   std::uint32_t baseTicksPerSend_ = 1;  ///< from net.send_rate
   std::uint32_t ticksPerSend_ = 1;      ///< what the governor leaves of it
   OverloadGovernor governor_;
-  TickTiming tickTiming_{metrics_, governor_};
+  TickTiming tickTiming_;
   Handshake handshake_;
   RoomStepper roomStepper_;
-  double nextExpiry_ = 0.0;  ///< when connections and rooms are next looked at
-  double artificialTickCostMs_ = 0.0;
+  double nextExpiry_ = 0.0;       ///< when connections and rooms are next looked at
   std::uint32_t sendPhases_ = 0;  ///< round robin of the clients' send phases
   bool framesDue_ = false;
 };

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "client/core/confirmed_step.h"
 #include "identity/player_key.h"
 #include "wire/protocol.h"
 #include "wire/reconnect_token.h"
@@ -34,6 +35,9 @@ struct ClientOptions {
   double reliableTimeout = 20.0;  ///< s a reliable message may go unacknowledged (ENet)
   double reportInterval = 5.0;    ///< s between ClientReports to the server
   bool trackCorrections = false;  ///< keep rollback corrections for a renderer to take
+  /// How confirmed ticks are stepped: the server's own step. Only tests change it, to make a
+  /// client go wrong on purpose (client/core/predictor.h).
+  ConfirmedStep confirmedStep = applyAuthoritativeTick;
 };
 
 }  // namespace coyote

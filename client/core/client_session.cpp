@@ -85,12 +85,6 @@ void ClientSession::disconnect() {
   connection_.disconnect();
 }
 
-void ClientSession::corruptConfirmedStateForTesting() {
-  if (predictor_) {
-    predictor_->corruptConfirmedStateForTesting();
-  }
-}
-
 // ---- the per-frame update: network, then pacing ------------------------------------------------
 
 void ClientSession::update(double now, const InputProvider& input) {
@@ -161,7 +155,8 @@ void ClientSession::onWelcome(const net::Welcome& welcome, double handshakeSecon
   slot_ = welcome.playerSlot;
   timeSync_ = TimeSync(physics_.tickRate, options_.targetMargin);
   predictor_.emplace(level_, StepParameters(physics_), slot_,
-                     static_cast<std::uint32_t>(options_.maxPredictionTicks));
+                     static_cast<std::uint32_t>(options_.maxPredictionTicks),
+                     options_.confirmedStep);
   awaitingRepairAt_.reset();  // a rejoin starts from the Welcome's state, repaired or not
   frameLoss_ = {};            // and a new connection numbers its frames from 0
   adoptSnapshot(welcome.snapshot);

@@ -95,9 +95,6 @@ class ClientSession : private ServerConnectionListener {
   /// Remote characters moved by rollbacks since the last call, for render smoothing.
   std::vector<RollbackCorrection> takeCorrections() { return std::exchange(corrections_, {}); }
 
-  /// Test hook: damages the confirmed state so the next hash check reports a desync.
-  void corruptConfirmedStateForTesting();
-
  private:
   void onWelcome(const net::Welcome& welcome, double handshakeSeconds, WelcomeKind kind,
                  double now) override;

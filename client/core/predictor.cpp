@@ -18,9 +18,10 @@ bool sameExcept(const TickInputs& a, const TickInputs& b, int skipSlot) {
 }  // namespace
 
 Predictor::Predictor(const Level& level, const StepParameters& parameters, int localSlot,
-                     std::uint32_t maxPredictionTicks)
+                     std::uint32_t maxPredictionTicks, ConfirmedStep confirmedStep)
     : level_(level),
       parameters_(parameters),
+      confirmedStep_(std::move(confirmedStep)),
       localSlot_(localSlot),
       maxPredictionTicks_(maxPredictionTicks),
       race_(level_, parameters_.config.tickRate) {}
@@ -60,7 +61,7 @@ Confirmation Predictor::confirm(std::uint32_t tick, const std::vector<RosterEven
     const auto own = static_cast<std::size_t>(localSlot_);
     result.ownMispredicted = used != nullptr && localSlot_ >= 0 && !((*used)[own] == inputs[own]);
   }
-  applyAuthoritativeTick(confirmed_, events, inputs, level_, parameters_, &stepEvents_);
+  confirmedStep_(confirmed_, events, inputs, level_, parameters_, &stepEvents_);
   // The tick as it really went: a predicted effect that did not happen is cut short, one that
   // was not predicted starts now, one predicted right is left alone.
   const std::uint32_t present = predicted_.tick > tick ? predicted_.tick : tick;
@@ -116,15 +117,6 @@ void Predictor::stepPrediction(std::uint32_t tick, bool keepPrevious, std::uint3
   stepWorld(predicted_, inputs, level_, parameters_, nullptr, &stepEvents_);
   effects_.simulated(tick, stepEvents_.events(), predicted_, level_, parameters_.config, present);
   race_.simulated(stepEvents_.events(), predicted_, false, localSlot_);
-}
-
-void Predictor::corruptConfirmedStateForTesting() {
-  for (Character& character : confirmed_.characters) {
-    if (character.active) {
-      character.position.x += 0.5f;
-      return;
-    }
-  }
 }
 
 }  // namespace coyote

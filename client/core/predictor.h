@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "client/core/confirmed_step.h"
 #include "client/core/effect_list.h"
 #include "client/core/race_progress.h"
 #include "match/roster_event.h"
@@ -34,7 +35,7 @@ class Predictor {
  public:
   /// `localSlot` is -1 for a spectator; `maxPredictionTicks` is the rollback window.
   Predictor(const Level& level, const StepParameters& parameters, int localSlot,
-            std::uint32_t maxPredictionTicks);
+            std::uint32_t maxPredictionTicks, ConfirmedStep confirmedStep = applyAuthoritativeTick);
 
   /// Adopts an authoritative state (join, desync repair) with the inputs used at its tick. The
   /// prediction is kept: call `rollback()` to rebuild it on the new base.
@@ -75,9 +76,6 @@ class Predictor {
   const Level& level() const { return level_; }
   const StepParameters& parameters() const { return parameters_; }
 
-  /// Test hook: damages the confirmed state so the next hash check reports a desync.
-  void corruptConfirmedStateForTesting();
-
  private:
   TickInputs predictionInputs(std::uint32_t tick) const;
   /// Predicts `tick`; `present` is the newest tick shown (a rollback re-simulates up to it).
@@ -86,6 +84,7 @@ class Predictor {
 
   Level level_;
   StepParameters parameters_;
+  ConfirmedStep confirmedStep_;
   int localSlot_;
   std::uint32_t maxPredictionTicks_;
   WorldState confirmed_;

@@ -1,5 +1,6 @@
 #include "server/tick/tick_timing.h"
 
+#include <chrono>
 #include <ctime>
 
 namespace coyote {
@@ -10,18 +11,32 @@ double threadCpuMicros() {
   return static_cast<double>(cpu.tv_sec) * 1e6 + static_cast<double>(cpu.tv_nsec) / 1e3;
 }
 
+namespace {
+
+class MachineStageClock final : public StageClock {
+ public:
+  StageTiming read() override {
+    const auto wall = std::chrono::steady_clock::now().time_since_epoch();
+    return {std::chrono::duration<double, std::micro>(wall).count(), threadCpuMicros()};
+  }
+};
+
+}  // namespace
+
+StageClock& machineStageClock() {
+  static MachineStageClock clock;
+  return clock;
+}
+
 StageTiming StageTimer::lap() {
-  const auto now = std::chrono::steady_clock::now();
-  const double cpu = threadCpuMicros();
-  const StageTiming timing{std::chrono::duration<double, std::micro>(now - last_).count(),
-                           cpu - lastCpu_};
+  const StageTiming now = clock_.read();
+  const StageTiming timing{now.wall - last_.wall, now.cpu - last_.cpu};
   last_ = now;
-  lastCpu_ = cpu;
   return timing;
 }
 
-TickTiming::TickTiming(ServerMetrics& metrics, OverloadGovernor& governor)
-    : metrics_(metrics), governor_(governor) {}
+TickTiming::TickTiming(ServerMetrics& metrics, OverloadGovernor& governor, StageClock& clock)
+    : metrics_(metrics), governor_(governor), clock_(clock) {}
 
 std::optional<OverloadGovernor::Transition> TickTiming::simulated(double workerCpu) {
   StageTiming simulate = timer_->lap();

@@ -19,10 +19,24 @@ using test::playing;
 
 TEST(GameServer, DesyncIsReportedNamedAndRepairedByAFullState) {
   test::LoopbackMatch match;
-  ClientSession client(test::clientOptions(match.port(), "victim"), test::quietLogger());
+  // The client's confirmed step goes wrong once, at a tick chosen below: its player moved half a
+  // tile the server never moved.
+  std::uint32_t wrongAt = 0;
+  int slot = -1;
+  ClientOptions options = test::clientOptions(match.port(), "victim");
+  options.confirmedStep = [&](WorldState& state, const std::vector<RosterEvent>& events,
+                              const TickInputs& inputs, const Level& level,
+                              const StepParameters& parameters, EventBatch* stepEvents) {
+    if (state.tick == wrongAt && slot >= 0) {
+      state.characters[static_cast<std::size_t>(slot)].position.x += 0.5f;
+    }
+    applyAuthoritativeTick(state, events, inputs, level, parameters, stepEvents);
+  };
+  ClientSession client(options, test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return playing(client) && client.stats().confirmedTick > 30; }, 5.0));
-  client.corruptConfirmedStateForTesting();
+  slot = client.playerSlot();
+  wrongAt = client.stats().confirmedTick;  // the next tick confirmed steps from a moved player
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return client.stats().repairedDesyncs == 1; }, 5.0));
   match.pumpFor({&client}, 0.5);

@@ -15,7 +15,21 @@ constexpr double kBudget = 2.0;  // ms
 /// (and their coverage counters) on a busy machine can near 2 ms by itself, and the server must
 /// be able to come back under its budget once the artificial load goes.
 constexpr double kServerBudget = test::kAddressSanitizer ? 8.0 : kBudget;
-constexpr double kOverload = kServerBudget * 1.5;  ///< artificial ms a tick, well over it
+constexpr double kOverload = kServerBudget * 1.5;  ///< ms a tick, well over it
+
+/// The machine's clocks, but each stage the server times takes `extraMs` longer: a tick (its
+/// simulate and send stages) 2 × `extraMs`. The server is overloaded without burning a core.
+struct SlowStages final : StageClock {
+  double extraMs = 0.0;
+  double addedMicros = 0.0;
+  StageTiming read() override {
+    const StageTiming machine = machineStageClock().read();
+    addedMicros += extraMs * 1000.0;
+    return {machine.wall + addedMicros, machine.cpu + addedMicros};
+  }
+  /// Ticks that cost `ms` more than they do.
+  void tickCosts(double ms) { extraMs = ms / 2.0; }
+};
 
 /// Feeds `ticks` ticks of `ms`; the transitions seen, as "from>to" at their tick (1-based).
 std::vector<std::pair<int, int>> feed(OverloadGovernor& governor, int ticks, double ms,
@@ -74,9 +88,10 @@ TEST(OverloadGovernor, ABudgetOfZeroIsNoGovernor) {
 TEST(OverloadGovernor, AnOverloadedServerDegradesAndRecovers) {
   ServerConfig config = test::testServerConfig();
   config.tickBudgetMs = static_cast<float>(kServerBudget);
-  test::LoopbackMatch match(config);
+  SlowStages stages;
+  test::LoopbackMatch match(config, test::networkTestLevel(), test::quietLogger(), {}, stages);
   const std::uint32_t normalSend = match.server().ticksPerSend();
-  match.server().setArtificialTickCostForTesting(kOverload);
+  stages.tickCosts(kOverload);
   ASSERT_TRUE(match.pumpUntil(
       {}, [&] { return match.server().governorLevel() == 1; }, 10.0));
   EXPECT_EQ(match.server().ticksPerSend(), 2 * normalSend);
@@ -94,7 +109,7 @@ TEST(OverloadGovernor, AnOverloadedServerDegradesAndRecovers) {
     return refusal.reason == "server busy (overloaded); try again later";
   }));
 
-  match.server().setArtificialTickCostForTesting(0.0);
+  stages.tickCosts(0.0);
   ASSERT_TRUE(match.pumpUntil(
       {}, [&] { return match.server().governorLevel() == 0; }, 200.0));
   EXPECT_EQ(match.server().ticksPerSend(), normalSend);
@@ -108,12 +123,13 @@ TEST(OverloadGovernor, LevelThreeCapsActivityForEveryClientAtTheSameTick) {
   config.tickBudgetMs = static_cast<float>(kServerBudget);
   config.overloadRadius = 12;
   config.overloadActiveBodies = 5;
-  test::LoopbackMatch match(config);
+  SlowStages stages;
+  test::LoopbackMatch match(config, test::networkTestLevel(), test::quietLogger(), {}, stages);
   ClientSession client(test::clientOptions(match.port(), "through"), test::quietLogger());
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return client.phase() == ClientPhase::Playing; }, 5.0));
   EXPECT_EQ(client.confirmed().radiusLimit, 0);
-  match.server().setArtificialTickCostForTesting(kOverload);
+  stages.tickCosts(kOverload);
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return match.server().governorLevel() == 3; }, 30.0));
   ASSERT_TRUE(match.pumpUntil(
@@ -121,7 +137,7 @@ TEST(OverloadGovernor, LevelThreeCapsActivityForEveryClientAtTheSameTick) {
   EXPECT_EQ(client.confirmed().radiusLimit, 12);
   EXPECT_EQ(client.confirmed().activeBodiesLimit, 5);
 
-  match.server().setArtificialTickCostForTesting(0.0);
+  stages.tickCosts(0.0);
   ASSERT_TRUE(match.pumpUntil(
       {&client}, [&] { return match.server().governorLevel() == 2; }, 60.0));
   ASSERT_TRUE(match.pumpUntil(

@@ -83,9 +83,9 @@ class LoopbackMatch {
   explicit LoopbackMatch(const ServerConfig& config = testServerConfig(),
                          const Level& level = networkTestLevel(),
                          std::shared_ptr<spdlog::logger> logger = quietLogger(),
-                         RoomLevels roomLevels = {})
+                         RoomLevels roomLevels = {}, StageClock& stageClock = machineStageClock())
       : server_(std::make_unique<GameServer>(config, level, std::move(logger), serverTime(),
-                                             std::move(roomLevels))) {}
+                                             std::move(roomLevels), stageClock)) {}
 
   std::uint16_t port() const { return server_->port(); }
   double now() const { return now_; }

@@ -136,15 +136,24 @@ TEST(Predictor, AnOwnInputTheServerReplacedIsAnOwnMisprediction) {
 TEST(Predictor, DesyncIsDetectedAtTheFirstBadTick) {
   AuthoritativeRun server;
   const std::vector<TickInputs> script = randomTicks(12, 11);
-  Predictor predictor = server.joinedPredictor();
+  // Our confirmed state goes wrong at tick 6, after its hash was taken: the step is ours, the
+  // server's with a player moved half a tile.
+  const ConfirmedStep wrongAtSix = [](WorldState& state, const std::vector<RosterEvent>& events,
+                                      const TickInputs& inputs, const Level& level,
+                                      const StepParameters& parameters, EventBatch* stepEvents) {
+    if (state.tick == 6) {
+      state.characters[kLocal].position.x += 0.5f;
+    }
+    applyAuthoritativeTick(state, events, inputs, level, parameters, stepEvents);
+  };
+  Predictor predictor(server.level, server.parameters, kLocal, 60, wrongAtSix);
+  predictor.adopt(server.start, server.inputs[0]);
+  predictor.rollback();
   for (std::uint32_t tick = 1; tick <= 12; ++tick) {
     server.step(script[tick]);
     predictor.advance(script[tick][kLocal]);
   }
   for (std::uint32_t tick = 1; tick <= 12; ++tick) {
-    if (tick == 7) {
-      predictor.corruptConfirmedStateForTesting();  // our state at 6 goes wrong
-    }
     const Confirmation confirmation = server.confirm(predictor, tick);
     EXPECT_EQ(confirmation.desync, tick >= 7) << tick;
   }
