@@ -6,6 +6,7 @@
 #include "cli/program.h"
 #include "client/app/menu/menus.h"
 #include "client/app/render/palette.h"
+#include "client/app/settings/client_settings.h"
 #include "client/core/viewport.h"
 #include "wire/refusal_reasons.h"
 
@@ -66,7 +67,7 @@ std::string conflictOf(const Bindings& bindings, std::size_t action) {
     for (std::size_t other = 0; other < actions.size(); ++other) {
       const auto& keys = bindings.*actions[other].keys;
       if (other != action && std::find(keys.begin(), keys.end(), key) != keys.end()) {
-        return actions[other].label;
+        return std::string(actions[other].label);
       }
     }
   }
@@ -186,7 +187,7 @@ std::vector<MenuItem> Menus::optionItems() const {
   for (std::size_t i = 0; i < actions.size(); ++i) {
     const std::string conflict = conflictOf(config_.bindings, i);
     items.push_back(
-        {actions[i].label,
+        {std::string(actions[i].label),
          static_cast<int>(i) == rebinding_
              ? (keySlot_ == 0 ? "press the primary key..." : "press the alternate key...")
              : keysText(config_.bindings.*actions[i].keys,
@@ -194,13 +195,18 @@ std::vector<MenuItem> Menus::optionItems() const {
                    (conflict.empty() ? "" : "  (also " + conflict + ")"),
          conflict.empty() ? sf::Color(200, 200, 215) : palette::kMenuWarning});
   }
-  items.push_back({"Window scale", fmt::format("{} x", config_.scale)});
-  items.push_back({"Zoom", zoomText(config_)});
-  items.push_back({"Fullscreen", onOff(config_.fullscreen)});
-  items.push_back({"Vsync", onOff(config_.vsync)});
-  items.push_back({"Net graph", onOff(config_.netGraph)});
-  items.push_back({"Master volume", fmt::format("{} %", config_.masterVolume)});
-  items.push_back({"Effects volume", fmt::format("{} %", config_.effectsVolume)});
+  items.push_back(
+      {std::string(clientSetting("window", "scale").label), fmt::format("{} x", config_.scale)});
+  items.push_back({std::string(clientSetting("window", "zoom").label), zoomText(config_)});
+  items.push_back(
+      {std::string(clientSetting("window", "fullscreen").label), onOff(config_.fullscreen)});
+  items.push_back({std::string(clientSetting("window", "vsync").label), onOff(config_.vsync)});
+  items.push_back(
+      {std::string(clientSetting("window", "net_graph").label), onOff(config_.netGraph)});
+  items.push_back({std::string(clientSetting("audio", "master_volume").label),
+                   fmt::format("{} %", config_.masterVolume)});
+  items.push_back({std::string(clientSetting("audio", "effects_volume").label),
+                   fmt::format("{} %", config_.effectsVolume)});
   items.push_back({"Back"});
   return items;
 }

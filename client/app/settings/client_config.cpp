@@ -4,13 +4,16 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sstream>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "cli/program.h"
-#include "client/core/viewport.h"
+#include "client/app/settings/client_settings.h"
 #include "config/toml_table_reader.h"
 #include "io/bounded_file.h"
 #include "io/config_error.h"
@@ -130,7 +133,7 @@ constexpr std::array<std::pair<const char*, Key>, 101> kKeyNames = {{
     {"Pause", Key::Pause},
 }};
 
-void readKeys(TomlTableReader& keyboard, const char* action, std::vector<Key>& keys) {
+void readKeys(TomlTableReader& keyboard, std::string_view action, std::vector<Key>& keys) {
   std::vector<std::string> names;
   keyboard.read(action, names);
   if (names.empty()) {
@@ -149,54 +152,64 @@ void readKeys(TomlTableReader& keyboard, const char* action, std::vector<Key>& k
   keys = std::move(parsed);
 }
 
-// [server]: what the connect screen and the browser remember; every address must parse.
-void readServers(TomlTableReader& server, ClientConfig& config) {
-  server.read("address", config.address);
-  server.read("room", config.room);
-  if (const std::string problem = net::roomNameProblem(config.room); !problem.empty()) {
-    server.fail("room", problem);
+// One setting read into `config` as its kind says, then checked as its own rule says.
+void readSetting(TomlTableReader& section, const ClientSetting& setting, ClientConfig& config) {
+  const auto key = setting.key;
+  std::visit(
+      [&](const auto& value) {
+        using Kind = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<Kind, NumberSetting>) {
+          section.read(key, value.ref(config), value.min, value.max);
+        } else if constexpr (std::is_same_v<Kind, SortSetting>) {
+          std::string sort = sortName(value.ref(config));
+          section.read(key, sort);
+          const auto known = std::find_if(kSorts.begin(), kSorts.end(),
+                                          [&](BrowserSort s) { return sort == sortName(s); });
+          if (known == kSorts.end()) {
+            section.fail(key, "one of \"ping\", \"players\", \"name\"");
+          }
+          value.ref(config) = *known;
+        } else if constexpr (std::is_same_v<Kind, KeysSetting>) {
+          readKeys(section, key, config.bindings.*value.keys);
+        } else {
+          section.read(key, value.ref(config));
+        }
+      },
+      setting.value);
+  if (setting.check != nullptr) {
+    setting.check(section, config);
   }
-  for (const char* key : {"favourites", "recent"}) {
-    std::vector<std::string>& list =
-        std::string_view(key) == "favourites" ? config.favourites : config.recent;
-    server.read(key, list);
-    if (list.size() > ClientConfig::kMaxServers) {
-      server.fail(key, fmt::format("at most {} servers", ClientConfig::kMaxServers));
-    }
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      try {
-        cli::parseHostPort(list[i], key);
-      } catch (const std::runtime_error&) {
-        server.fail(fmt::format("{}[{}]", key, i), "not a HOST:PORT address");
-      }
-    }
-  }
-  server.rejectUnknownKeys();
 }
 
-// [browser]: the masters of the Internet tab, and how the list is sorted and filtered.
-void readBrowser(TomlTableReader& browser, BrowserSettings& settings) {
-  browser.read("masters", settings.masters);
-  if (settings.masters.size() > BrowserSettings::kMaxMasters) {
-    browser.fail("masters", fmt::format("at most {} masters", BrowserSettings::kMaxMasters));
-  }
-  for (const std::string& url : settings.masters) {
-    if (std::string problem; !listing::parseMasterUrl(url, problem)) {
-      browser.fail("masters", problem);
-    }
-  }
-  std::string sort = sortName(settings.sort);
-  browser.read("sort", sort);
-  const auto known = std::find_if(kSorts.begin(), kSorts.end(),
-                                  [&](BrowserSort s) { return sort == sortName(s); });
-  if (known == kSorts.end()) {
-    browser.fail("sort", "one of \"ping\", \"players\", \"name\"");
-  }
-  settings.sort = *known;
-  browser.read("hide_full", settings.hideFull);
-  browser.read("hide_empty", settings.hideEmpty);
-  browser.read("hide_password", settings.hidePassword);
-  browser.rejectUnknownKeys();
+// One setting as a TOML line, its help as the comment.
+std::string settingLine(const ClientSetting& setting, ClientConfig& config) {
+  toml::table line;
+  const std::string key(setting.key);
+  std::visit(
+      [&](const auto& value) {
+        using Kind = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<Kind, SortSetting>) {
+          line.insert(key, sortName(value.ref(config)));
+        } else if constexpr (std::is_same_v<Kind, KeysSetting>) {
+          toml::array keys;
+          for (const Key bound : config.bindings.*value.keys) {
+            keys.push_back(keyName(bound));
+          }
+          line.insert(key, keys);
+        } else if constexpr (std::is_same_v<Kind, TextListSetting>) {
+          toml::array texts;
+          for (const std::string& text : value.ref(config)) {
+            texts.push_back(text);
+          }
+          line.insert(key, texts);
+        } else {
+          line.insert(key, value.ref(config));
+        }
+      },
+      setting.value);
+  std::ostringstream text;
+  text << line;
+  return fmt::format("{}  # {}\n", text.str(), setting.help);
 }
 
 }  // namespace
@@ -233,127 +246,54 @@ const char* keyName(Key key) {
 }
 
 const std::vector<KeyAction>& keyActions() {
-  static const std::vector<KeyAction> actions{
-      {"left", "run left", &Bindings::left},
-      {"right", "run right", &Bindings::right},
-      {"up", "aim up", &Bindings::up},
-      {"down", "aim down, fast-fall", &Bindings::down},
-      {"jump", "jump", &Bindings::jump},
-      {"dash", "dash", &Bindings::dash},
-      {"respawn", "respawn (kill)", &Bindings::respawn},
-      {"restart", "restart the run", &Bindings::restart},
-      {"debug_overlay", "collision view", &Bindings::debugOverlay},
-      {"net_graph", "net graph", &Bindings::netGraph},
-      {"debug_joints", "joints view", &Bindings::debugJoints},
-      {"debug_limits", "limits view", &Bindings::debugLimits},
-      {"scoreboard", "scoreboard (hold)", &Bindings::scoreboard},
-      {"ghosts", "ghosts", &Bindings::ghosts},
-      {"zoom", "zoom out (round)", &Bindings::zoom},
-  };
+  static const std::vector<KeyAction> actions = [] {
+    std::vector<KeyAction> keyboard;
+    for (const ClientSetting& setting : clientSettings()) {
+      if (const auto* keys = std::get_if<KeysSetting>(&setting.value)) {
+        keyboard.push_back({setting.key, setting.label, keys->keys});
+      }
+    }
+    return keyboard;
+  }();
   return actions;
 }
 
+// Every setting of the list (client_settings.h), section by section; a section's keys are read
+// together and any other key in it is refused.
 ClientConfig loadClientConfig(const std::string& file) {
   const toml::table root = parseTomlFile(file);
   TomlTableReader reader(root, file, "");
   ClientConfig config;
-  TomlTableReader player = reader.section("player");
-  player.read("name", config.name);
-  player.rejectUnknownKeys();
-  TomlTableReader window = reader.section("window");
-  window.read("scale", config.scale, 1, 8);
-  window.read("zoom", config.zoom, 1, kMaxZoom);
-  window.read("vsync", config.vsync);
-  window.read("fullscreen", config.fullscreen);
-  window.read("net_graph", config.netGraph);
-  window.read("screen_shake", config.screenShake);
-  window.rejectUnknownKeys();
-  TomlTableReader net = reader.section("net");
-  net.read("input_delay", config.inputDelay, 0, 10);
-  net.read("target_margin", config.targetMargin, 0, 30);
-  net.rejectUnknownKeys();
-  TomlTableReader race = reader.section("race");
-  race.read("ghosts", config.ghosts);
-  race.rejectUnknownKeys();
-  TomlTableReader audio = reader.section("audio");
-  audio.read("master_volume", config.masterVolume, 0, 100);
-  audio.read("effects_volume", config.effectsVolume, 0, 100);
-  audio.rejectUnknownKeys();
-  TomlTableReader server = reader.section("server");
-  readServers(server, config);
-  TomlTableReader browser = reader.section("browser");
-  readBrowser(browser, config.browser);
-  TomlTableReader hints = reader.section("hints");
-  hints.read("controls", config.hints.controls);
-  hints.read("swim", config.hints.swim);
-  hints.rejectUnknownKeys();
-  TomlTableReader keyboard = reader.section("keyboard");
-  for (const KeyAction& action : keyActions()) {
-    readKeys(keyboard, action.name, config.bindings.*action.keys);
+  std::optional<TomlTableReader> section;
+  std::string_view current;
+  for (const ClientSetting& setting : clientSettings()) {
+    if (!section || current != setting.section) {
+      if (section) {
+        section->rejectUnknownKeys();
+      }
+      section.emplace(reader.section(setting.section));
+      current = setting.section;
+    }
+    readSetting(*section, setting, config);
   }
-  keyboard.rejectUnknownKeys();
-  TomlTableReader gamepad = reader.section("gamepad");
-  Bindings& b = config.bindings;
-  gamepad.read("enabled", b.gamepadEnabled);
-  gamepad.read("jump", b.gamepadJump, 0, 31);
-  gamepad.read("dash", b.gamepadDash, 0, 31);
-  gamepad.read("restart", b.gamepadRestart, 0, 31);
-  gamepad.rejectUnknownKeys();
+  section->rejectUnknownKeys();
   reader.rejectUnknownKeys();
-  if (config.name.empty() || config.name.size() > 32) {
-    player.fail("name", "must be 1 to 32 characters");
-  }
   return config;
 }
 
 void saveClientConfig(const ClientConfig& config, const std::string& file) {
-  toml::table keyboard;
-  for (const KeyAction& action : keyActions()) {
-    toml::array keys;
-    for (const Key key : config.bindings.*action.keys) {
-      keys.push_back(keyName(key));
+  ClientConfig values = config;  // the settings reach their values through non-const references
+  std::string text =
+      "# coyote-client settings, written by its options screen (docs/playing.md#settings).\n";
+  std::string_view section;
+  for (const ClientSetting& setting : clientSettings()) {
+    if (setting.section != section) {
+      section = setting.section;
+      text += fmt::format("\n[{}]\n", section);
     }
-    keyboard.insert(action.name, keys);
+    text += settingLine(setting, values);
   }
-  const auto strings = [](const std::vector<std::string>& values) {
-    toml::array array;
-    for (const std::string& value : values) {
-      array.push_back(value);
-    }
-    return array;
-  };
-  const Bindings& b = config.bindings;
-  const toml::table root{
-      {"player", toml::table{{"name", config.name}}},
-      {"window", toml::table{{"scale", config.scale},
-                             {"zoom", config.zoom},
-                             {"vsync", config.vsync},
-                             {"fullscreen", config.fullscreen},
-                             {"net_graph", config.netGraph},
-                             {"screen_shake", config.screenShake}}},
-      {"net",
-       toml::table{{"input_delay", config.inputDelay}, {"target_margin", config.targetMargin}}},
-      {"race", toml::table{{"ghosts", config.ghosts}}},
-      {"audio", toml::table{{"master_volume", config.masterVolume},
-                            {"effects_volume", config.effectsVolume}}},
-      {"server", toml::table{{"address", config.address},
-                             {"room", config.room},
-                             {"favourites", strings(config.favourites)},
-                             {"recent", strings(config.recent)}}},
-      {"browser", toml::table{{"masters", strings(config.browser.masters)},
-                              {"sort", sortName(config.browser.sort)},
-                              {"hide_full", config.browser.hideFull},
-                              {"hide_empty", config.browser.hideEmpty},
-                              {"hide_password", config.browser.hidePassword}}},
-      {"hints", toml::table{{"controls", config.hints.controls}, {"swim", config.hints.swim}}},
-      {"keyboard", keyboard},
-      {"gamepad",
-       toml::table{
-           {"enabled", b.gamepadEnabled}, {"jump", b.gamepadJump}, {"dash", b.gamepadDash}}}};
-  std::ostringstream text;
-  text << "# coyote-client settings, written by its options screen (docs/playing.md#settings).\n"
-       << root << "\n";
-  writeFileAtomically(file, text.str());
+  writeFileAtomically(file, text);
 }
 
 std::string userClientConfigPath() {

@@ -83,8 +83,8 @@ struct ClientConfig {
 
 /// A rebindable action of [keyboard]: its key in the file, its label on the options screen.
 struct KeyAction {
-  const char* name;
-  const char* label;
+  std::string_view name;
+  std::string_view label;
   std::vector<sf::Keyboard::Key> Bindings::*keys;
 };
 /// Every [keyboard] action, in the file's order.

@@ -3,6 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "client/app/settings/client_settings.h"
 #include "client/app/window/input_mapper.h"
 #include "io/config_error.h"
 #include "support/refusal.h"
@@ -36,6 +43,105 @@ TEST(ClientConfig, BundledFileHasTheDefaultBindings) {
   EXPECT_EQ(loaded.bindings.gamepadJump, 0);
   EXPECT_EQ(loaded.bindings.gamepadDash, 2);
   EXPECT_EQ(loaded.scale, 4);
+}
+
+/// A config with every setting of the list away from its default (and valid).
+ClientConfig everySettingChanged() {
+  ClientConfig config;
+  for (const ClientSetting& setting : clientSettings()) {
+    std::visit(
+        [&](const auto& value) {
+          using Kind = std::decay_t<decltype(value)>;
+          if constexpr (std::is_same_v<Kind, FlagSetting>) {
+            value.ref(config) = !value.ref(config);
+          } else if constexpr (std::is_same_v<Kind, NumberSetting>) {
+            value.ref(config) = value.ref(config) == value.max ? value.min : value.max;
+          } else if constexpr (std::is_same_v<Kind, TextSetting>) {
+            value.ref(config) = setting.key == "room" ? "ice-2" : "zoé";
+          } else if constexpr (std::is_same_v<Kind, TextListSetting>) {
+            value.ref(config) = setting.key == "masters"
+                                    ? std::vector<std::string>{"http://master.example.org:8300"}
+                                    : std::vector<std::string>{"10.0.0.7:7777", "[::1]:7778"};
+          } else if constexpr (std::is_same_v<Kind, SortSetting>) {
+            value.ref(config) = BrowserSort::Name;
+          } else {
+            config.bindings.*value.keys = {sf::Keyboard::F9, sf::Keyboard::Numpad0};
+          }
+        },
+        setting.value);
+  }
+  return config;
+}
+
+/// A setting's value as the saver writes it, to compare two configs setting by setting.
+std::string written(const ClientSetting& setting, const ClientConfig& config) {
+  ClientConfig values = config;
+  return std::visit(
+      [&](const auto& value) -> std::string {
+        using Kind = std::decay_t<decltype(value)>;
+        std::ostringstream text;
+        if constexpr (std::is_same_v<Kind, KeysSetting>) {
+          for (const sf::Keyboard::Key key : values.bindings.*value.keys) {
+            text << keyName(key) << " ";
+          }
+        } else if constexpr (std::is_same_v<Kind, TextListSetting>) {
+          for (const std::string& entry : value.ref(values)) {
+            text << entry << " ";
+          }
+        } else if constexpr (std::is_same_v<Kind, SortSetting>) {
+          text << sortName(value.ref(values));
+        } else {
+          text << value.ref(values);
+        }
+        return text.str();
+      },
+      setting.value);
+}
+
+TEST(ClientConfig, EverySettingOfTheListIsSavedAndReadBack) {
+  const ClientConfig changed = everySettingChanged();
+  const test::TempDirectory folder;
+  const std::string file = (folder.path() / "client.toml").string();
+  saveClientConfig(changed, file);
+  const ClientConfig loaded = loadClientConfig(file);
+  const ClientConfig defaults;
+  std::size_t checked = 0;
+  for (const ClientSetting& setting : clientSettings()) {
+    const std::string name = fmt::format("{}.{}", setting.section, setting.key);
+    EXPECT_NE(written(setting, changed), written(setting, defaults)) << name;
+    EXPECT_EQ(written(setting, loaded), written(setting, changed)) << name;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 42u);
+  EXPECT_EQ(loaded.bindings.gamepadRestart, changed.bindings.gamepadRestart);
+}
+
+TEST(ClientConfig, TheSavedFileSaysWhatEachSettingMeans) {
+  const test::TempDirectory folder;
+  const std::string file = (folder.path() / "client.toml").string();
+  saveClientConfig(ClientConfig{}, file);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const ClientSetting& setting : clientSettings()) {
+    EXPECT_THAT(text, HasSubstr(fmt::format("  # {}\n", setting.help))) << setting.key;
+  }
+  EXPECT_THAT(text, HasSubstr("[gamepad]\nenabled = true  # the first connected pad"));
+}
+
+TEST(ClientConfig, TheBundledFileHasEveryKeyOfTheListAndNoOther) {
+  const toml::table bundled =
+      toml::parse_file(std::string(COYOTE_SOURCE_DIR) + "/configs/client.toml");
+  std::set<std::string> inFile;
+  for (const auto& [section, table] : bundled) {
+    for (const auto& [key, value] : *table.as_table()) {
+      inFile.insert(fmt::format("{}.{}", section.str(), key.str()));
+    }
+  }
+  std::set<std::string> listed;
+  for (const ClientSetting& setting : clientSettings()) {
+    listed.insert(fmt::format("{}.{}", setting.section, setting.key));
+  }
+  EXPECT_EQ(inFile, listed);
 }
 
 TEST(ClientConfig, ReadsKeyNames) {
