@@ -6,6 +6,8 @@
 
 #include "sim/bodies/body_guards.h"
 #include "sim/bodies/crate_activity.h"
+#include "sim/bodies/crate_push.h"
+#include "sim/bodies/crate_return.h"
 #include "sim/bodies/crate_step.h"
 #include "sim/bodies/joint_step.h"
 #include "sim/bodies/platform_step.h"

@@ -27,28 +27,4 @@ void stepCrates(WorldState& state, const ActiveCharacters& active, const Level& 
                 const StepParameters& parameters, ObstacleSet& bodies, EventBatch* events = nullptr,
                 const JointLinks* links = nullptr, const CratesInReach* inReach = nullptr);
 
-/// The velocity a crate leaves with this step when its gravity (or, in water, buoyancy and drag)
-/// is applied at once, before it moves (symplectic Euler): how the joint stage launches the crates
-/// it holds, so the constraints see the velocity the crate will really fly with.
-Vec2 launchAtOnce(const Crate& crate, const Level& level, const StepParameters& parameters);
-
-/// A character (of `physics.mass`) walking at `pushSpeed` into crate `id`: the pair's
-/// inelastic impulse (docs/simulation.md#pushing) gives both the common speed
-/// (m·v_c + M·v) / (m + M). Returns the character's speed after it: the common speed, or 0 when
-/// the crate already moves away faster, or cannot move at all (its floor's friction holds it, or
-/// it touches a tile, a platform or a row of crates held so): the character is only blocked.
-/// `bodies`: what the crate may touch (nullptr: the tiles alone).
-float pushCrate(WorldState& state, BodyId id, float pushSpeed, const Level& level,
-                const StepParameters& parameters, EventBatch* events = nullptr,
-                const ObstacleSet* bodies = nullptr);
-
-/// Sends a crate back to where the level placed it, at rest (after a squeeze or a fall), `away`:
-/// out of the world — not simulated, not an obstacle, not drawn — until that place is free.
-void respawnCrate(Crate& crate, const CrateDefinition& definition);
-
-/// Brings back each crate of `stirring` that is away, once no body overlaps its place (first thing
-/// in a step, so a squeezed crate never reappears inside something).
-void returnCrates(WorldState& state, const Level& level, const PhysicsConfig& config,
-                  const CrateBits& stirring);
-
 }  // namespace coyote

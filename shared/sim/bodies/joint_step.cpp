@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/bodies/crate_activity.h"
+#include "sim/bodies/crate_launch.h"
 #include "sim/bodies/crate_step.h"
 #include "sim/collision/obstacle_set.h"
 #include "sim/state/scalar.h"

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sim/bodies/crate_activity.h"
+#include "sim/bodies/crate_return.h"
 #include "sim/bodies/crate_step.h"
 #include "sim/bodies/platform_path.h"
 #include "sim/character/character_step.h"
