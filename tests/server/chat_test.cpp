@@ -32,6 +32,16 @@ struct TwoPlayers {
         {&ada, &bob}, [&] { return playing(ada) && playing(bob); }, 5.0));
   }
   void pump(double seconds) { match.pumpFor({&ada, &bob}, seconds); }
+  /// `raw` joins as mallory, a client of no Coyote build, and sends `text` as a chat line.
+  void malloryJoinsAndSays(test::RawPeer& raw, const std::string& text) {
+    match.watch(raw);
+    ASSERT_TRUE(match.pumpUntil(
+        {&ada, &bob}, [&] { return raw.connected(); }, 3.0));
+    raw.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
+    pump(0.5);
+    raw.send(net::ChatSay{text}, net::kReliableChannel);
+    pump(0.5);
+  }
 };
 
 TEST(Chat, LinesReachTheRoomInOrderWithTheSendersName) {
@@ -68,13 +78,7 @@ TEST(Chat, HostileLinesAreRefusedWithTheirReasonAndReachNobody) {
   EXPECT_EQ(room.ada.say(longest), "");
   // ...and the server too, when a client sends them anyway.
   test::RawPeer raw(room.match.port());
-  room.match.watch(raw);
-  ASSERT_TRUE(room.match.pumpUntil(
-      {&room.ada, &room.bob}, [&] { return raw.connected(); }, 3.0));
-  raw.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
-  room.pump(0.5);
-  raw.send(net::ChatSay{"line\nforged: admin: hi"}, net::kReliableChannel);
-  room.pump(0.5);
+  room.malloryJoinsAndSays(raw, "line\nforged: admin: hi");
   EXPECT_EQ(linesOf(room.bob, net::ChatKind::Player, "ada"), std::vector<std::string>{longest});
   EXPECT_TRUE(linesOf(room.bob, net::ChatKind::Player, "mallory").empty());
   bool told = false;
@@ -95,13 +99,7 @@ TEST(Chat, WhatThePartsKeptOfASessionGoesWithIt) {
   EXPECT_EQ(room.ada.say("hello"), "");
   EXPECT_EQ(room.bob.say("hi"), "");
   test::RawPeer raw(room.match.port());
-  room.match.watch(raw);
-  ASSERT_TRUE(room.match.pumpUntil(
-      {&room.ada, &room.bob}, [&] { return raw.connected(); }, 3.0));
-  raw.send(net::Hello{net::kProtocolVersion, "mallory", {}, false, 0}, net::kReliableChannel);
-  room.pump(0.5);
-  raw.send(net::ChatSay{"line\nforged"}, net::kReliableChannel);
-  room.pump(0.5);
+  room.malloryJoinsAndSays(raw, "line\nforged");
   // ada's and bob's chat rates; mallory's, its notice and its malformed packet.
   EXPECT_EQ(room.match.server().sessionStateKept(), 4u);
   room.ada.disconnect();
