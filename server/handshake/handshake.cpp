@@ -141,7 +141,7 @@ void Handshake::readmit(Connection& connection, Room& room, const std::string& p
   connection.moveToNewRoom();
   room.enter(connection);
   if (!player.empty()) {
-    const int slot = room.claimSlot(hello.name);
+    const int slot = room.claimSlot(hello.name, connection.fingerprint);
     if (slot < 0) {
       chat_.kick(connection, "the room's new level has no place for you", now);
       return;
@@ -199,7 +199,7 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
       refuse(connection, refusal, now);
       return false;
     }
-  } else if (!hello.name.empty() && rooms_.nameHeld(hello.name)) {
+  } else if (!hello.name.empty() && rooms_.nameTakenFor(hello.name, connection.fingerprint)) {
     refuse(connection,
            fmt::format("the name {} is taken on this server; choose another", hello.name), now);
     return false;
@@ -212,10 +212,10 @@ bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello
            now);
     return false;
   } else if (!hello.name.empty()) {
-    rooms_.releaseReservationsOf(hello.name, room);  // a player gone gives its name up
+    rooms_.releaseReservationsOf(hello.name, connection.fingerprint, room);  // back, no token
   }
   if (!reconnecting) {
-    slot = room.claimSlot(hello.name);
+    slot = room.claimSlot(hello.name, connection.fingerprint);
     if (slot < 0) {
       refuse(connection,
              fmt::format("room {} is full ({} players)", room.name(), config_.maxPlayers), now);

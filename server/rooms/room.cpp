@@ -109,19 +109,19 @@ void Room::announceLimits(std::uint16_t radius, std::uint16_t activeBodies) {
 
 // ---- joining and leaving ----------------------------------------------------------------------
 
-int Room::releaseReservationOf(std::string_view key) {
+int Room::releaseReservationOf(std::string_view key, std::string_view fingerprint) {
   const int slot = slots_.slotKeyed(key);
-  if (slot < 0 || slots_[slot].connected) {
+  if (slot < 0 || slots_[slot].connected || slots_[slot].owner != fingerprint) {
     return -1;
   }
   const std::string name = slots_[slot].name;
   slots_.release(slot);
-  reservationReleased(slot, name, "a newcomer of its name");
+  reservationReleased(slot, name, "its own player, back without its token");
   return slot;
 }
 
-int Room::claimSlot(const std::string& name) {
-  const int namesake = name.empty() ? -1 : releaseReservationOf(nameKey(name));
+int Room::claimSlot(const std::string& name, std::string_view fingerprint) {
+  const int namesake = name.empty() ? -1 : releaseReservationOf(nameKey(name), fingerprint);
   const int slot = slots_.claim(name, config_.maxPlayers, state_, namesake);
   if (slot >= 0) {
     return slot;

@@ -82,17 +82,20 @@ class Room {
   const std::string& slotName(int slot) const { return slots_[slot].name; }
   /// The fingerprint of the key that plays in `slot` (docs/protocol.md#player-keys).
   const std::string& slotOwner(int slot) const { return slots_[slot].owner; }
-  /// Whether a connected player holds a name whose nameKey is `key` (a reservation does not:
-  /// it gives way to a newcomer of its name, see releaseReservationOf).
-  bool playerHolds(std::string_view key) const {
+  /// Whether the name whose nameKey is `key` is not free for the player key `fingerprint`: a
+  /// connected player holds it, or the reservation of a player gone with another key (a
+  /// reservation gives way to its own key only, see releaseReservationOf).
+  bool nameTakenFor(std::string_view key, std::string_view fingerprint) const {
     const int slot = slots_.slotKeyed(key);
-    return slot >= 0 && slots_[slot].connected;
+    return slot >= 0 && (slots_[slot].connected || slots_[slot].owner != fingerprint);
   }
-  /// Frees the reservation of a player gone whose name has nameKey `key`, if any (its character
-  /// leaves the world): a newcomer of that name takes it. Returns its slot, or -1.
-  int releaseReservationOf(std::string_view key);
-  /// A free slot for a newcomer, or the slot of the oldest reservation given up for it; -1 full.
-  int claimSlot(const std::string& name);
+  /// Frees the reservation of a player gone whose name has nameKey `key`, if it is of the key
+  /// `fingerprint` (its character leaves the world): its player comes back as a newcomer of that
+  /// name, without its token. Returns its slot, or -1.
+  int releaseReservationOf(std::string_view key, std::string_view fingerprint);
+  /// A free slot for a newcomer of the key `fingerprint`, or the slot of the oldest reservation
+  /// given up for it; -1 full.
+  int claimSlot(const std::string& name, std::string_view fingerprint);
   /// `connection` plays in `slot` from now on (a new player joins the world next tick).
   void admitPlayer(Connection& connection, int slot, bool reconnecting);
   /// False when the room has no place for another spectator.

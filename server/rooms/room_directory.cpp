@@ -106,17 +106,18 @@ void RoomDirectory::close(Rooms::iterator room, double now) {
   rooms_.erase(room);
 }
 
-bool RoomDirectory::nameHeld(std::string_view name) const {
+bool RoomDirectory::nameTakenFor(std::string_view name, std::string_view fingerprint) const {
   const std::string key = nameKey(name);
-  return std::ranges::any_of(rooms_,
-                             [&](const auto& room) { return room.second->playerHolds(key); });
+  return std::ranges::any_of(
+      rooms_, [&](const auto& room) { return room.second->nameTakenFor(key, fingerprint); });
 }
 
-void RoomDirectory::releaseReservationsOf(std::string_view name, const Room& except) {
+void RoomDirectory::releaseReservationsOf(std::string_view name, std::string_view fingerprint,
+                                          const Room& except) {
   const std::string key = nameKey(name);
   for (auto& [roomName, room] : rooms_) {
     if (room.get() != &except) {
-      room->releaseReservationOf(key);
+      room->releaseReservationOf(key, fingerprint);
     }
   }
 }

@@ -51,12 +51,15 @@ class RoomDirectory {
   /// client's refusal). `busy`: the governor refuses new joins, so no room is opened either.
   std::variant<Room*, std::string> roomFor(const std::string& name, std::uint32_t address,
                                            bool busy, double now);
-  /// Whether a connected player of any room holds `name` (as names compare: nameKey): names are
-  /// one per server (docs/protocol.md#text-and-names).
-  bool nameHeld(std::string_view name) const;
-  /// Frees the reservations held for a player of `name` gone from any room but `except` (whose
-  /// own Room::claimSlot frees it): a newcomer of that name is about to take it.
-  void releaseReservationsOf(std::string_view name, const Room& except);
+  /// Whether `name` (as names compare: nameKey) is not free for the player key `fingerprint` in
+  /// any room: a connected player holds it, or a reservation of another key. Names are one per
+  /// server (docs/protocol.md#text-and-names).
+  bool nameTakenFor(std::string_view name, std::string_view fingerprint) const;
+  /// Frees the reservations held for the player of `name` and key `fingerprint`, gone from any
+  /// room but `except` (whose own Room::claimSlot frees it): that player is back without its
+  /// token.
+  void releaseReservationsOf(std::string_view name, std::string_view fingerprint,
+                             const Room& except);
   /// Closes the rooms (not `main`) that have been empty for rooms.idle_seconds.
   void closeIdle(double now);
 

@@ -65,6 +65,47 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
   EXPECT_EQ(first.stats().unrepairedDesyncs(), 0u);
 }
 
+// dave's connection is down and his slot reserved: another key joining as dave is refused, so
+// dave comes back, with his key and token, to his own slot. Without his token, his key alone
+// gets his name back at once; a reservation gives way to nobody else.
+TEST(GameServer, AReservationIsKeptForItsOwnKeyAlone) {
+  test::LoopbackMatch match;
+  auto dave = std::make_unique<ClientSession>(test::clientOptions(match.port(), "dave"),
+                                              test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {dave.get()}, [&] { return playing(*dave); }, 5.0));
+  const int slot = dave->playerSlot();
+  const net::ReconnectToken token = dave->reconnectToken();
+  const auto key = dave->options().key;
+  dave->disconnect();
+  dave.reset();
+  match.serverOnlyFor(0.2);
+
+  ClientSession mallory(test::clientOptions(match.port(), "Dave"), test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&mallory}, [&] { return mallory.phase() == ClientPhase::Refused; }, 5.0));
+  EXPECT_THAT(mallory.endReason(), HasSubstr("the name Dave is taken on this server"));
+
+  ClientOptions back = test::clientOptions(match.port(), "dave");
+  back.key = key;
+  back.reconnectToken = token;
+  ClientSession returning(back, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&returning}, [&] { return playing(returning); }, 5.0))
+      << returning.endReason();
+  EXPECT_EQ(returning.playerSlot(), slot);
+  returning.disconnect();
+  match.pumpFor({&returning}, 0.2);
+
+  ClientOptions restarted = test::clientOptions(match.port(), "dave");
+  restarted.key = key;  // his game restarted: his key, no token
+  ClientSession again(restarted, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&again}, [&] { return playing(again); }, 5.0))
+      << again.endReason();
+  EXPECT_EQ(again.nameOf(again.playerSlot()), "dave");
+}
+
 // The server hears nothing from a player for net.peer_timeout (its link died): it drops the
 // connection and keeps the slot; the client, hearing nothing either, rejoins by itself with its
 // token and carries on with the same character.

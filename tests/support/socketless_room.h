@@ -74,7 +74,7 @@ struct SocketlessPeople {
   /// A player named `name`, from `host`, in `room`.
   Connection& join(Room& room, const std::string& name, const std::string& host = "127.0.0.1") {
     Connection& connection = add(host);
-    const int slot = room.claimSlot(name);
+    const int slot = room.claimSlot(name, connection.fingerprint);
     EXPECT_GE(slot, 0) << name;
     room.admitPlayer(connection, slot, false);
     room.enter(connection);
