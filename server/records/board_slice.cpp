@@ -40,6 +40,19 @@ std::optional<SliceRequest> parseCursor(std::string_view text, SliceRequest::Fro
   return request;
 }
 
+/// A cursor's rank is the client's word: it numbers the rows shown, so it must be one this
+/// board has (1 to its players), or the request is refused (a rank near 2^63 would overflow).
+void checkCursorRank(RecordsStore& records, const std::string& course,
+                     const SliceRequest& request) {
+  const auto info = records.course(course);
+  const std::int64_t players = info ? info->players : 0;
+  if (request.rank < 1 || request.rank > players) {
+    throw std::invalid_argument(
+        fmt::format("{}: not a cursor of this page (its rank must be one of the board's, 1 to {})",
+                    request.from == SliceRequest::From::kAfter ? "after" : "before", players));
+  }
+}
+
 void rank(std::vector<BoardRow>& rows, std::int64_t first) {
   for (BoardRow& row : rows) {
     row.rank = first++;
@@ -79,6 +92,9 @@ SliceRequest sliceRequest(const HttpServer::Query& query) {
 BoardSlice boardSlice(RecordsStore& records, const std::string& course, const SliceRequest& request,
                       std::int64_t rowsPerPage) {
   BoardSlice slice;
+  if (request.from == SliceRequest::From::kAfter || request.from == SliceRequest::From::kBefore) {
+    checkCursorRank(records, course, request);
+  }
   if (request.from == SliceRequest::From::kPage || request.from == SliceRequest::From::kAfter) {
     const std::int64_t first = request.from == SliceRequest::From::kPage
                                    ? (request.page - 1) * rowsPerPage + 1

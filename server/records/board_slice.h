@@ -17,7 +17,7 @@ struct SliceRequest {
   enum class From { kPage, kAfter, kBefore, kLast };
   From from = From::kPage;
   std::int64_t page = 1;
-  std::int64_t rank = 0;  ///< the cursor row's rank (shown, never trusted for anything else)
+  std::int64_t rank = 0;  ///< the cursor row's rank: numbers the rows shown, checked in range
   BoardKey key;           ///< the cursor row
 };
 
@@ -34,7 +34,8 @@ inline constexpr std::int64_t kMaxOffsetPage = 40;
 /// The request's `page`, `after`, `before` or `last`; throws std::invalid_argument naming the
 /// argument when it is malformed.
 SliceRequest sliceRequest(const HttpServer::Query& query);
-/// The rows `request` asks for, `rowsPerPage` of them, with their ranks.
+/// The rows `request` asks for, `rowsPerPage` of them, with their ranks; throws
+/// std::invalid_argument when a cursor's rank is not one of the board's.
 BoardSlice boardSlice(RecordsStore& records, const std::string& course, const SliceRequest& request,
                       std::int64_t rowsPerPage);
 /// The cursor of `row` for `after=` or `before=`: "RANK.TIME.DATE.PLAYER-IN-HEX".

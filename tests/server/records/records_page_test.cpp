@@ -144,6 +144,39 @@ TEST_F(RecordsPageTest, BadArgumentsAreRefusedByName) {
   }
 }
 
+// A cursor's rank numbers the rows shown: one the board cannot have (past its 10,001 players, 0,
+// or near 2^63, where rank + 1 overflowed) is refused by name; one it has pages on.
+TEST_F(RecordsPageTest, ACursorsRankMustBeOneOfTheBoards) {
+  ServedPage served(file_);
+  const std::string player5 = "706c6179657235";  // "player5" in hex
+  const std::string board = std::string("/records.json?course=") + kCourse + "&limit=10&";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"after=9223372036854775807.30005000.1796000000." + player5, "after: not a cursor"},
+      {"after=9223372036854775806.30005000.1796000000." + player5, "after: not a cursor"},
+      {"before=0.30005000.1796000000." + player5, "before: not a cursor"},
+      {"after=10002.30005000.1796000000." + player5, "1 to 10001"},
+      {"after=-1.30005000.1796000000." + player5, "after: not a cursor"},
+  };
+  for (const auto& [cursor, why] : refused) {
+    const auto answer = served.get(board + cursor);
+    ASSERT_TRUE(answer) << cursor;
+    EXPECT_EQ(answer->status, 400) << cursor;
+    EXPECT_NE(answer->body.find(why), std::string::npos) << cursor << ": " << answer->body;
+  }
+  const auto after = served.get(board + "after=7.30005000.1796000000." + player5);
+  ASSERT_TRUE(after);
+  ASSERT_EQ(after->status, 200) << after->body;
+  const auto rows = nlohmann::json::parse(after->body)["rows"];
+  ASSERT_EQ(rows.size(), 10u);
+  EXPECT_EQ(rows[0]["rank"], 8);
+  EXPECT_EQ(rows[0]["player"], "player6");
+  const auto last = served.get(board + "before=10001.30009999.1796000000." +
+                               std::string("706c6179657239393939"));  // player9999
+  ASSERT_TRUE(last);
+  ASSERT_EQ(last->status, 200) << last->body;
+  EXPECT_EQ(nlohmann::json::parse(last->body)["rows"][9]["rank"], 10000);
+}
+
 TEST(RecordsPage, ADatabaseThatCannotBeOpenedIsA503AtOnce) {
   test::TempDirectory directory;
   ServedPage served((directory.path() / "missing" / "records.sqlite").string());
