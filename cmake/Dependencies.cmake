@@ -59,6 +59,7 @@ if(WIN32)
   # finds; MinGW-w64's is libopengl32.a.
   set_property(TARGET OpenGL PROPERTY INTERFACE_LINK_LIBRARIES opengl32)
   set_property(TARGET Freetype APPEND PROPERTY INTERFACE_LINK_LIBRARIES ZLIB::ZLIB)  # its gzip
+  set(COYOTE_FREETYPE Freetype)  # SFML's own, which the client also asks which glyphs a font has
   return()
 endif()
 
@@ -91,6 +92,9 @@ if(NOT COYOTE_SIM_ONLY)
 endif()
 if(NOT COYOTE_SIM_ONLY AND NOT COYOTE_HEADLESS)
   find_package(SFML 2.5 REQUIRED COMPONENTS graphics window system)
+  # FreeType: which characters the text font has a glyph for (client/app/window/font.cpp).
+  pkg_check_modules(FREETYPE REQUIRED IMPORTED_TARGET freetype2)
+  set(COYOTE_FREETYPE PkgConfig::FREETYPE)
   find_package(GTest REQUIRED)
   find_package(benchmark REQUIRED)
 endif()

@@ -8,14 +8,10 @@
 namespace coyote {
 namespace {
 
-std::string cleanName(const std::string& name, int slot) {
-  std::string clean;
-  for (char character : name) {
-    if (character >= 32 && character < 127) {
-      clean += character;
-    }
-  }
-  return clean.empty() ? fmt::format("player{}", slot) : clean;
+/// The name a slot is shown under: the Hello's, as the handshake checked it (nameProblem), whole
+/// in Unicode; "player<slot>" for a Hello that named none.
+std::string slotName(const std::string& name, int slot) {
+  return name.empty() ? fmt::format("player{}", slot) : name;
 }
 
 // A brief stay's reservation gives way before a real player's, then the oldest first: players
@@ -75,7 +71,7 @@ int PlayerSlots::claim(const std::string& name, int maxPlayers, const WorldState
   Slot& taken = slots_[index(firstFree)];
   taken = Slot{};
   taken.used = true;
-  taken.name = cleanName(name, firstFree);
+  taken.name = slotName(name, firstFree);
   taken.key = nameKey(taken.name);
   taken.token = net::newReconnectToken();
   return firstFree;

@@ -48,7 +48,7 @@ class PlayerSlots {
 
   /// Takes a free slot for a new player (one whose character has left the world too, or
   /// `leaving`, whose leave event is queued), or returns -1 when `maxPlayers` slots are used.
-  /// The name is cleaned of control characters.
+  /// The slot is named `name` as the handshake checked it (nameProblem), "player<slot>" if empty.
   int claim(const std::string& name, int maxPlayers, const WorldState& state, int leaving = -1);
 
   /// The slot held (by a player or a reservation) under a name whose nameKey is `key`, or -1.

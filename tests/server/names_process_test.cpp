@@ -56,6 +56,50 @@ TEST(NamesProcess, ANameIsOnePerServerAndNobodySpeaksAsTheServer) {
   }
 }
 
+// A name is shown to everyone as the server checked it, in full Unicode: the room's lines, the
+// admin's list of players. Its look-alikes are judged by the same key: a ban or a present
+// player's name keeps them out, whatever the accents or the alphabet.
+TEST(NamesProcess, ANameIsShownAsItWasChecked) {
+  ModeratedServer host;
+  ASSERT_EQ(host.admin("ban --name wile").exitCode, 0);
+  const std::vector<std::string> names = {"Jos\u00e9",
+                                          "M\u00fcller",
+                                          "\u0395\u03bb\u03ad\u03bd\u03b7",
+                                          "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
+                                          "\u5c71\u7530\u592a\u90ce",
+                                          "alice"};
+  std::vector<std::unique_ptr<Stranger>> present;
+  int address = 2;
+  for (const std::string& name : names) {
+    present.push_back(std::make_unique<Stranger>(
+        host.server.port, fmt::format("127.0.0.{}", address++), helloAs(name)));
+    ASSERT_EQ(present.back()->answer, "welcome") << name;
+  }
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"W\u00edl\u00e9", "banned"},                    // the banned wile, accented
+      {"\u0430lice", "is taken"},                      // alice with a Cyrillic a
+      {"\u0395\u039b\u0395\u039d\u0397", "is taken"},  // the Greek name in capitals
+      {"jose", "is taken"},                            // José without its accent
+  };
+  for (const auto& [name, why] : refused) {
+    const Stranger lookAlike(host.server.port, fmt::format("127.0.0.{}", address++), helloAs(name));
+    EXPECT_THAT(lookAlike.answer, HasSubstr(why)) << name;
+  }
+  std::vector<Stranger*> crowd;
+  for (const auto& stranger : present) {
+    crowd.push_back(stranger.get());
+  }
+  pumpFor(crowd, 0.5);
+  const std::vector<std::string> heard = present.front()->lines(net::ChatKind::Server);
+  const std::string players = host.admin("players").output;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) {  // the first heard the others come
+      EXPECT_THAT(heard, ::testing::Contains(names[i] + " joined")) << "the room's line";
+    }
+    EXPECT_THAT(players, HasSubstr(names[i])) << "the admin's list";
+  }
+}
+
 TEST(NamesProcess, AReconnectTokenUnderAnotherNameDoesNotDodgeABanOfItsName) {
   ModeratedServer host;
   const Departed wile = joinAndLeave(host.server.port, "127.0.0.2", "wile");

@@ -1,4 +1,5 @@
 #include "client/app/hud/hints.h"
+#include "client/app/render/display_text.h"
 
 #include <cmath>
 
@@ -62,7 +63,7 @@ void Hints::draw(sf::RenderTarget& window, const sf::Font& font, double now) con
   if (text.empty()) {
     return;
   }
-  sf::Text shown(sf::String::fromUtf8(text.begin(), text.end()), font, 16);
+  sf::Text shown(displayText(text), font, 16);
   shown.setFillColor(kHintColour);
   shown.setOutlineColor(sf::Color::Black);
   shown.setOutlineThickness(2.0f);

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/palette.h"
 #include "client/core/race_text.h"
 
@@ -36,7 +37,7 @@ void RaceHud::drawLine(sf::RenderTarget& window, const sf::Font& font,
   std::vector<sf::Text> texts;
   float width = 0.0f;
   for (const auto& [text, colour] : pieces) {
-    sf::Text piece(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+    sf::Text piece(displayText(text), font, size);
     piece.setFillColor(colour);
     piece.setOutlineColor(sf::Color::Black);
     piece.setOutlineThickness(2.0f);

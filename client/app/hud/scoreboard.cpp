@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/palette.h"
 #include "client/core/race_text.h"
 #include "match/race_time.h"
@@ -21,7 +22,7 @@ float Scoreboard::drawRow(sf::RenderTarget& window, const sf::Font& font,
                           const std::vector<std::string>& cells, const std::vector<float>& widths,
                           float x, float y, sf::Color colour) {
   for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i) {
-    sf::Text text(sf::String::fromUtf8(cells[i].begin(), cells[i].end()), font, kTextSize);
+    sf::Text text(displayText(cells[i]), font, kTextSize);
     text.setFillColor(colour);
     text.setPosition(x, y);
     window.draw(text);

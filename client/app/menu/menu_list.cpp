@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/palette.h"
 
 namespace coyote {
@@ -16,7 +17,7 @@ constexpr float kStickThreshold = 50.0f;  ///< of SFML's ±100
 
 void drawMenuText(sf::RenderTarget& target, const sf::Font& font, const std::string& text,
                   unsigned size, sf::Vector2f at, sf::Color colour, bool centred) {
-  sf::Text shown(sf::String::fromUtf8(text.begin(), text.end()), font, size);
+  sf::Text shown(displayText(text), font, size);
   shown.setFillColor(colour);
   shown.setOutlineColor(sf::Color::Black);
   shown.setOutlineThickness(2.0f);

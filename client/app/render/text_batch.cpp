@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/shape_batch.h"
 
 namespace coyote {
@@ -10,7 +11,7 @@ TextBatch::TextBatch(const sf::Font& font, unsigned size, float outline)
     : font_(font), size_(size), outline_(outline) {}
 
 float TextBatch::width(const std::string& text) const {
-  const sf::String letters = sf::String::fromUtf8(text.begin(), text.end());
+  const sf::String letters = displayText(text);
   float x = 0.0f;
   sf::Uint32 previous = 0;
   for (const sf::Uint32 letter : letters) {
@@ -39,7 +40,7 @@ void TextBatch::addGlyphs(const sf::String& text, sf::Vector2f position, sf::Col
 
 void TextBatch::add(const std::string& text, sf::Vector2f position, sf::Color fill,
                     sf::Color outline) {
-  const sf::String letters = sf::String::fromUtf8(text.begin(), text.end());
+  const sf::String letters = displayText(text);
   if (outline_ > 0.0f) {
     addGlyphs(letters, position, outline, outline_, outlines_);
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/palette.h"
 
 namespace coyote {
@@ -19,7 +20,7 @@ sf::Color kindColour(net::ChatKind kind) {
 }
 
 sf::Text chatText(const std::string& text, const sf::Font& font, sf::Color colour) {
-  sf::Text line(sf::String::fromUtf8(text.begin(), text.end()), font, ChatBox::kTextSize);
+  sf::Text line(displayText(text), font, ChatBox::kTextSize);
   line.setFillColor(colour);
   line.setOutlineColor(sf::Color(0, 0, 0, colour.a));
   line.setOutlineThickness(1.5f);

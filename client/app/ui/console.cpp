@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "client/app/render/display_text.h"
 #include "client/app/render/palette.h"
 
 namespace coyote {
@@ -121,13 +122,13 @@ void Console::draw(sf::RenderTarget& target, const sf::Font& font) const {
   target.draw(panel);
   const float lineHeight = static_cast<float>(kTextSize) + 4.0f;
   const std::string typed = "] " + field_.text() + "_";
-  sf::Text input(sf::String::fromUtf8(typed.begin(), typed.end()), font, kTextSize);
+  sf::Text input(displayText(typed), font, kTextSize);
   input.setFillColor(palette::kConsoleInput);
   input.setPosition(10.0f, height - lineHeight - 6.0f);
   target.draw(input);
   float y = height - 2.0f * lineHeight - 6.0f;
   for (auto line = lines_.rbegin(); line != lines_.rend() && y > 0.0f; ++line) {
-    sf::Text text(sf::String::fromUtf8(line->begin(), line->end()), font, kTextSize);
+    sf::Text text(displayText(*line), font, kTextSize);
     text.setFillColor(palette::kConsoleText);
     text.setPosition(10.0f, y);
     target.draw(text);

@@ -8,6 +8,10 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include "client/app/render/display_text.h"
 
 #include "io/bounded_file.h"
 #include "io/install_paths.h"
@@ -15,6 +19,28 @@
 
 namespace coyote {
 namespace {
+
+/// Every character the font in `bytes` maps to a glyph, read with FreeType (SFML 2.5 cannot say
+/// whether it has one); empty if FreeType cannot read it.
+std::vector<char32_t> charactersOf(const std::string& bytes) {
+  std::vector<char32_t> characters;
+  FT_Library library = nullptr;
+  if (FT_Init_FreeType(&library) != 0) {
+    return characters;
+  }
+  FT_Face face = nullptr;
+  if (FT_New_Memory_Face(library, reinterpret_cast<const FT_Byte*>(bytes.data()),
+                         static_cast<FT_Long>(bytes.size()), 0, &face) == 0) {
+    FT_UInt glyph = 0;
+    for (FT_ULong code = FT_Get_First_Char(face, &glyph); glyph != 0;
+         code = FT_Get_Next_Char(face, code, &glyph)) {
+      characters.push_back(static_cast<char32_t>(code));
+    }
+    FT_Done_Face(face);
+  }
+  FT_Done_FreeType(library);
+  return characters;
+}
 
 /// Loads `file` into `font`. Read by Coyote, not by SFML, whose file functions take the system's
 /// code page: a folder named in UTF-8 (C:\Users\José) reaches the file whole. SFML reads the
@@ -28,6 +54,7 @@ bool loadFontFile(sf::Font& font, const std::string& file) {
     return false;  // the next candidate
   }
   if (font.loadFromMemory(kept.back().data(), kept.back().size())) {
+    setFontCharacters(charactersOf(kept.back()));  // what displayText replaces
     return true;
   }
   kept.pop_back();
