@@ -1,5 +1,8 @@
 #include "master/master_service.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "http/prometheus_exposition.h"
@@ -62,10 +65,25 @@ void MasterService::route() {
   });
 }
 
+bool isJsonContentType(std::string_view contentType) {
+  std::string_view type = contentType.substr(0, contentType.find(';'));
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) {
+    type.remove_suffix(1);
+  }
+  while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) {
+    type.remove_prefix(1);
+  }
+  constexpr std::string_view kJson = "application/json";
+  return type.size() == kJson.size() &&
+         std::equal(type.begin(), type.end(), kJson.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
 HttpServer::Response MasterService::registration(const HttpServer::Request& request) {
   const double now = clock_();
   expire(now);
-  if (!request.contentType.starts_with("application/json")) {
+  if (!isJsonContentType(request.contentType)) {
     return {415, "application/json", text(R"({"error":"a registration is application/json"})")};
   }
   const std::size_t before = table_.size();

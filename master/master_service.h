@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include <spdlog/logger.h>
 
@@ -12,6 +13,10 @@
 #include "master/server_table.h"
 
 namespace coyote {
+
+/// Whether a request's Content-Type is JSON: the media type `application/json` in any case,
+/// with or without parameters (`; charset=utf-8`), and nothing that merely starts so.
+bool isJsonContentType(std::string_view contentType);
 
 /// The master server (docs/master.md): game servers register with POST /register, browsers read
 /// GET /servers.json, Prometheus reads /metrics and orchestrators /healthz. Everything happens on

@@ -20,6 +20,7 @@
 #include "client/bot/lite_run.h"
 #include "client/core/client_session.h"
 #include "identity/hello_proof.h"
+#include "io/user_folders.h"
 #include "platform/open_files.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
@@ -146,6 +147,8 @@ struct CommandLine {
   std::string password;
   std::string keyFile;
   std::shared_ptr<const coyote::identity::PlayerKey> key;  ///< --key's, else one per bot
+  bool newKeys = false;    ///< --new-keys: a key for this run alone, none kept
+  std::string keysFolder;  ///< where each bot name's key is kept ("": nowhere to keep one)
   int inputDelay = 0;
   int targetMargin = 2;
   double connectTimeout = 15.0;
@@ -170,8 +173,10 @@ void addOptions(CLI::App& app, CommandLine& o) {
   app.add_option("--name", o.namePrefix, "name prefix");
   app.add_option("--password", o.password, "the server's password, if it has one");
   app.add_option("--key", o.keyFile,
-                 "the player key to play with, made there if missing (--count 1; default: a new "
-                 "one for each bot)");
+                 "the player key to play with, made there if missing (--count 1; default: each "
+                 "bot name's own, kept in the user's data folder, bot-keys/)");
+  app.add_flag("--new-keys", o.newKeys,
+               "a new key for each bot for this run alone, none kept (servers see new players)");
   app.add_option("--input-delay", o.inputDelay, "fixed input delay in ticks")
       ->check(CLI::Range(0, 10));
   app.add_option("--target-margin", o.targetMargin, "ticks early inputs should arrive")
@@ -266,6 +271,25 @@ void play(std::vector<std::unique_ptr<coyote::ClientSession>>& sessions,
   }
 }
 
+/// The key of the bot named `name` (docs/playing.md#your-player-key): the one kept for that name
+/// in the user's data folder (made on its first run), so that a bot back after a run whose
+/// goodbyes were lost gets its name and reservation back; a new one with --new-keys or nowhere
+/// to keep it.
+std::shared_ptr<const coyote::identity::PlayerKey> botKey(const CommandLine& o,
+                                                          const std::string& name) {
+  if (o.newKeys || o.keysFolder.empty()) {
+    return std::make_shared<const coyote::identity::PlayerKey>(
+        coyote::identity::PlayerKey::generate());
+  }
+  std::string file;
+  for (const unsigned char byte : name) {  // any name, one plain file name
+    file += fmt::format("{:02x}", byte);
+  }
+  bool created = false;
+  return std::make_shared<const coyote::identity::PlayerKey>(
+      coyote::identity::PlayerKey::loadOrCreate(o.keysFolder + "/" + file + ".key", created));
+}
+
 coyote::ClientOptions botOptions(const CommandLine& o, const coyote::cli::HostPort& address,
                                  int index) {
   coyote::ClientOptions options;
@@ -274,9 +298,7 @@ coyote::ClientOptions botOptions(const CommandLine& o, const coyote::cli::HostPo
   options.name = fmt::format("{}{}", o.namePrefix, index);
   options.room = roomOf(o, index);
   options.password = o.password;
-  options.key = o.key != nullptr ? o.key
-                                 : std::make_shared<const coyote::identity::PlayerKey>(
-                                       coyote::identity::PlayerKey::generate());
+  options.key = o.key != nullptr ? o.key : botKey(o, options.name);
   options.inputDelay = o.inputDelay;
   options.targetMargin = o.targetMargin;
   options.connectTimeout = o.connectTimeout;
@@ -364,6 +386,7 @@ int main(int argc, char** argv) {
       o.key = std::make_shared<const coyote::identity::PlayerKey>(
           coyote::identity::PlayerKey::loadOrCreate(o.keyFile, created));
     }
+    o.keysFolder = coyote::userDataFile("bot-keys");  // ~/.local/share/coyote/bot-keys
     if (!o.inputsFile.empty()) {
       script = coyote::loadInputScript(o.inputsFile);
     }
@@ -374,5 +397,9 @@ int main(int argc, char** argv) {
       std::make_shared<spdlog::logger>(kProgram, std::make_shared<spdlog::sinks::stderr_sink_mt>());
   logger->set_level(spdlog::level::from_str(o.logLevel));
   const coyote::InputScript* inputs = script ? &*script : nullptr;
-  return o.lite ? runLite(o, address, inputs, logger) : runFull(o, address, inputs, logger);
+  try {
+    return o.lite ? runLite(o, address, inputs, logger) : runFull(o, address, inputs, logger);
+  } catch (const std::runtime_error& error) {  // a bot's kept key that cannot be read or made
+    return coyote::cli::fail(kProgram, error.what());
+  }
 }

@@ -178,6 +178,9 @@ bool Handshake::admitSpectator(Room& room, Connection& connection, double now) {
 bool Handshake::admitPlayer(Room& room, Connection& connection, const net::Hello& hello,
                             double now) {
   int slot = reconnectingSlot(room, connection, hello.reconnectToken, now);
+  if (slot == -1 && !hello.name.empty()) {
+    slot = sameKeysSlot(room, connection, hello.name, now);
+  }
   if (slot == -2) {
     refuse(connection, "too many wrong reconnect tokens from this address; try later", now);
     return false;
@@ -248,6 +251,18 @@ int Handshake::reconnectingSlot(Room& room, Connection& connection,
   }
   if (room.slotConnected(slot) && !replaceOldConnection(room, slot, now)) {
     return -1;  // its old connection was kicked: the slot is not coming back
+  }
+  return slot;
+}
+
+// A Hello without a token whose key plays in `room` under that very name, on a connection the
+// server has not yet seen die (a game restarted, a bot run whose goodbyes were lost): it is that
+// player back, as a token would have brought it. -1 otherwise.
+int Handshake::sameKeysSlot(Room& room, Connection& connection, const std::string& name,
+                            double now) {
+  const int slot = room.connectedSlotOf(nameKey(name), connection.fingerprint);
+  if (slot < 0 || !replaceOldConnection(room, slot, now)) {
+    return -1;
   }
   return slot;
 }

@@ -72,6 +72,7 @@ class Handshake {
   int reconnectingSlot(Room& room, Connection& connection, const net::ReconnectToken& token,
                        double now);
   bool replaceOldConnection(const Room& room, int slot, double now);
+  int sameKeysSlot(Room& room, Connection& connection, const std::string& name, double now);
   void welcome(Room& room, Connection& connection, const net::Hello& hello, double now);
   void refuse(Connection& connection, const std::string& reason, double now) {
     sessions_.close(connection, {Closing::Kind::kRefused, reason}, now);

@@ -89,6 +89,12 @@ class Room {
     const int slot = slots_.slotKeyed(key);
     return slot >= 0 && (slots_[slot].connected || slots_[slot].owner != fingerprint);
   }
+  /// The slot a connected player of the key `fingerprint` holds under the name whose nameKey is
+  /// `key`, or -1.
+  int connectedSlotOf(std::string_view key, std::string_view fingerprint) const {
+    const int slot = slots_.slotKeyed(key);
+    return slot >= 0 && slots_[slot].connected && slots_[slot].owner == fingerprint ? slot : -1;
+  }
   /// Frees the reservation of a player gone whose name has nameKey `key`, if it is of the key
   /// `fingerprint` (its character leaves the world): its player comes back as a newcomer of that
   /// name, without its token. Returns its slot, or -1.

@@ -34,7 +34,9 @@ void writePrivateFile(const std::string& file, const std::string& text) {
   if (path.has_parent_path()) {
     std::filesystem::create_directories(path.parent_path());
   }
-  const std::string temporary = file + ".new";
+  // One temporary a process: two programs making the same file at once (bots of one name) each
+  // rename a whole file over it, the last one's staying.
+  const std::string temporary = fmt::format("{}.{}.new", file, ::getpid());
   ::unlink(temporary.c_str());
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) {

@@ -116,12 +116,15 @@ void writePrivateFile(const std::string& file, const std::string& text) {
         fmt::format("{}: no access list for it: {}", file, systemMessage(GetLastError())));
   }
   SECURITY_ATTRIBUTES attributes{sizeof attributes, &descriptor, FALSE};
-  const std::wstring temporary = wide(file + ".new");
+  // One temporary a process, as on POSIX: two programs making the same file at once each rename
+  // a whole one over it.
+  const std::wstring temporary = wide(fmt::format("{}.{}.new", file, GetCurrentProcessId()));
   DeleteFileW(temporary.c_str());
   HANDLE handle = CreateFileW(temporary.c_str(), GENERIC_WRITE, 0, &attributes, CREATE_NEW,
                               FILE_ATTRIBUTE_NORMAL, nullptr);
   if (handle == INVALID_HANDLE_VALUE) {
-    throw std::runtime_error(fmt::format("{}.new: {}", file, systemMessage(GetLastError())));
+    throw std::runtime_error(
+        fmt::format("{}: its temporary: {}", file, systemMessage(GetLastError())));
   }
   DWORD written = 0;
   const bool whole =

@@ -10,6 +10,7 @@
 #include "master/address_proof.h"
 #include "master/list_page.h"
 #include "master/master_config.h"
+#include "master/master_service.h"
 #include "master/registration_desk.h"
 #include "master/server_table.h"
 #include "support/master_process.h"
@@ -117,6 +118,17 @@ TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
   EXPECT_EQ(desk.registration(listing::registrationJson(leaving), "127.0.0.1", 3.0).status, 200);
   EXPECT_EQ(table.size(), 0u);
   EXPECT_EQ(desk.counters().left, 1u);
+}
+
+TEST(MasterService, ARegistrationIsJsonByItsMediaTypeNotByItsFirstLetters) {
+  for (const char* json : {"application/json", "application/json; charset=utf-8",
+                           "Application/JSON", " application/json ;charset=UTF-8"}) {
+    EXPECT_TRUE(isJsonContentType(json)) << json;
+  }
+  for (const char* other : {"application/jsonx", "application/json-patch+json", "text/json", "",
+                            "application/jso", "application/json5; charset=utf-8"}) {
+    EXPECT_FALSE(isJsonContentType(other)) << other;
+  }
 }
 
 TEST(RegistrationDesk, AMasterOnTheInternetListsNoPrivateAddress) {

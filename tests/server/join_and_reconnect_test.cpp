@@ -67,7 +67,8 @@ TEST(GameServer, JoinMidGameLeaveAndReconnectWithinTheWindowKeepsThePlayer) {
 
 // dave's connection is down and his slot reserved: another key joining as dave is refused, so
 // dave comes back, with his key and token, to his own slot. Without his token, his key alone
-// gets his name back at once; a reservation gives way to nobody else.
+// gets his name back at once, even from a connection the server still thinks alive; a
+// reservation gives way to nobody else.
 TEST(GameServer, AReservationIsKeptForItsOwnKeyAlone) {
   test::LoopbackMatch match;
   auto dave = std::make_unique<ClientSession>(test::clientOptions(match.port(), "dave"),
@@ -104,6 +105,14 @@ TEST(GameServer, AReservationIsKeptForItsOwnKeyAlone) {
       {&again}, [&] { return playing(again); }, 5.0))
       << again.endReason();
   EXPECT_EQ(again.nameOf(again.playerSlot()), "dave");
+
+  // His game restarts again, before the server notices the old connection died: his key and
+  // name, no token, take his slot over from it.
+  ClientSession restartedAgain(restarted, test::quietLogger());
+  ASSERT_TRUE(match.pumpUntil(
+      {&restartedAgain}, [&] { return playing(restartedAgain); }, 5.0))
+      << restartedAgain.endReason();
+  EXPECT_EQ(restartedAgain.playerSlot(), again.playerSlot());
 }
 
 // The server hears nothing from a player for net.peer_timeout (its link died): it drops the

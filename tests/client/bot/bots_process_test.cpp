@@ -2,6 +2,8 @@
 // them.
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 #include <fmt/format.h>
@@ -322,6 +324,40 @@ TEST(BotsProcess, ABotDroppedWithoutAWordIsNotConverged) {
     EXPECT_GT(client["seconds_without_progress"].get<double>(), 2.0);
     EXPECT_FALSE(client["converged"].get<bool>()) << client.dump();
   }
+}
+
+/// Bots named keep0 and keep1 play `seconds`, then are killed: no goodbye reaches the server,
+/// which keeps their slots for their reconnect window (30 s), as it would after a lossy link.
+void killedMidRun(test::TempDirectory& directory, int port) {
+  test::ChildProcess bots({COYOTE_BOT_BINARY, "--connect", "127.0.0.1:" + std::to_string(port),
+                           "--count", "2", "--seconds", "30", "--name", "keep"},
+                          (directory.path() / "killed-bots.log").string());
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  bots.signal(SIGKILL);
+  bots.wait(5.0);
+}
+
+// Each bot name keeps its key (in the user's data folder, here the test's): bots whose run ended
+// without a goodbye come back under their own names, their reservations giving way to their own
+// keys. With --new-keys, the same names are someone else's and are refused while reserved.
+TEST(BotsProcess, BotsComeBackUnderTheirNamesAfterARunWhoseGoodbyesWereLost) {
+  test::TempDirectory directory;
+  ASSERT_EQ(setenv("XDG_DATA_HOME", (directory.path() / "data").c_str(), 1), 0);
+  ServerProcess server(directory, (directory.path() / "r.rpl").string());
+  ASSERT_GT(server.port, 0) << server.process.output();
+  killedMidRun(directory, server.port);
+  const Json back = runBots(directory, server.port, 2, 2.0, {"--name", "keep"});
+  EXPECT_EQ(back["exit_code"], 0) << back.dump(1);
+  EXPECT_EQ(back["total"]["converged"], 2) << back.dump(1);
+  EXPECT_TRUE(std::filesystem::exists(directory.path() / "data/coyote/bot-keys/6b65657030.key"))
+      << "keep0's key, kept";
+  killedMidRun(directory, server.port);
+  const Json strangers = runBots(directory, server.port, 2, 2.0, {"--name", "keep", "--new-keys"});
+  EXPECT_EQ(strangers["exit_code"], 1) << strangers.dump(1);
+  EXPECT_EQ(strangers["total"]["converged"], 0) << strangers.dump(1);
+  const Json* refused = clientIn(strangers, "refused");
+  ASSERT_NE(refused, nullptr) << strangers.dump(1);
+  EXPECT_THAT((*refused)["reason"].get<std::string>(), HasSubstr("is taken on this server"));
 }
 
 }  // namespace
