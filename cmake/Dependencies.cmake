@@ -59,7 +59,11 @@ if(WIN32)
   # finds; MinGW-w64's is libopengl32.a.
   set_property(TARGET OpenGL PROPERTY INTERFACE_LINK_LIBRARIES opengl32)
   set_property(TARGET Freetype APPEND PROPERTY INTERFACE_LINK_LIBRARIES ZLIB::ZLIB)  # its gzip
-  set(COYOTE_FREETYPE Freetype)  # SFML's own, which the client also asks which glyphs a font has
+  # SFML's own FreeType, which the client also asks which glyphs a font has; its config names
+  # the library alone.
+  find_path(FREETYPE_INCLUDE_DIR ft2build.h PATH_SUFFIXES freetype2 REQUIRED)
+  set_property(TARGET Freetype APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES ${FREETYPE_INCLUDE_DIR})
+  set(COYOTE_FREETYPE Freetype)
   return()
 endif()
 
