@@ -49,7 +49,8 @@ RegistrationDesk::RegistrationDesk(const MasterConfig& config, ServerTable& tabl
       expirySeconds_(config.expirySeconds),
       table_(table),
       registrations_(config.registrationsPerMinute, 60.0),
-      tokens_(config.tokensPerMinute, 60.0) {}
+      ownTokens_(config.tokensPerMinute, 60.0),
+      othersTokens_(config.tokensPerMinute, 60.0) {}
 
 RegistrationDesk::Answer RegistrationDesk::refuse(int status, const std::string& reason) {
   (status == 400                    ? counters_.malformed
@@ -125,9 +126,12 @@ RegistrationDesk::Answer RegistrationDesk::challenge(const listing::Registration
   if (table_.heldByAnother(endpoint, source, registration.challenge)) {
     return refuse(409, fmt::format("{} is listed by another server", address));
   }
-  if (!tokens_.admit(endpoint.host, now)) {
-    return refuse(429, fmt::format("{} was sent {} tokens this minute; try again later",
-                                   hostText(endpoint.host), tokens_.maxEvents()));
+  const bool own = source == endpoint.host;
+  AddressRateLimit& tokens = own ? ownTokens_ : othersTokens_;
+  if (!tokens.admit(endpoint.host, now)) {
+    return refuse(429, fmt::format("{} was sent {} tokens this minute{}; try again later",
+                                   hostText(endpoint.host), tokens.maxEvents(),
+                                   own ? "" : " for other addresses"));
   }
   if (!sender_.send(endpoint, {registration.challenge,
                                proof_.token(endpoint, registration.challenge, now)})) {

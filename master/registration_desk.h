@@ -22,8 +22,12 @@ namespace coyote {
 /// 4. with a valid token for that address, port and challenge: listed (200), within
 ///    master.max_servers (else 503) and master.servers_per_address (else 429);
 /// 5. without one: refused (409) if another server, from another IP, holds the address;
-///    else a token is sent there (at most master.tokens_per_minute to one IP) and the answer
-///    is 202: the server's next registration, carrying it, is listed.
+///    else a token is sent there and the answer is 202: the server's next registration,
+///    carrying it, is listed. Two budgets of master.tokens_per_minute bound the tokens sent to
+///    one IP: one for the registrations that come from that IP itself, one for those that name
+///    it from elsewhere. A stranger can spend only the second, so it can neither delay nor undo
+///    the listing of a server that registers from its own address; an IP that never asked is
+///    sent at most master.tokens_per_minute datagrams a minute.
 /// A proven registration that says `leaving` takes its server off the list at once.
 class RegistrationDesk {
  public:
@@ -59,7 +63,8 @@ class RegistrationDesk {
   AddressProof proof_;
   TokenSender sender_;
   AddressRateLimit registrations_;
-  AddressRateLimit tokens_;
+  AddressRateLimit ownTokens_;     ///< to an IP, asked for from that IP
+  AddressRateLimit othersTokens_;  ///< to an IP, asked for from any other
   Counters counters_;
 };
 

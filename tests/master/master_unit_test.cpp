@@ -131,6 +131,55 @@ TEST(MasterService, ARegistrationIsJsonByItsMediaTypeNotByItsFirstLetters) {
   }
 }
 
+// Two strangers name the victim's IP on other ports every second for three minutes, spending the
+// tokens to it that others may ask for. The victim registers from its own IP every heartbeat
+// (15 s) and proves itself again when its token expires: it is listed at its first heartbeat
+// and stays listed throughout, and the IP is sent at most 2 x 64 tokens a minute.
+TEST(RegistrationDesk, AStrangerCanNeitherDelayNorUndoTheListingOfAServerAtItsOwnAddress) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer victim("127.0.0.1");
+  std::uint64_t tokensThisMinute = 0;
+  std::uint64_t mostInAMinute = 0;
+  double listedAt = -1.0;
+  int unlistedChecks = 0;
+  for (int second = 0; second < 180; ++second) {
+    const double now = second;
+    const std::uint64_t before = desk.counters().tokensSent;
+    for (const char* stranger : {"127.0.0.8", "127.0.0.9"}) {
+      listing::Registration forged = victim.registration();
+      forged.address = "127.0.0.1";
+      forged.port = static_cast<std::uint16_t>(20000 + second);
+      forged.challenge.fill(static_cast<std::uint8_t>(second));
+      forged.token.reset();
+      desk.registration(listing::registrationJson(forged), stranger, now);
+    }
+    if (second % 15 == 0) {  // the victim's heartbeat
+      auto answer =
+          desk.registration(listing::registrationJson(victim.registration()), "127.0.0.1", now);
+      if (answer.status == 202 && victim.awaitToken(2.0)) {
+        answer =
+            desk.registration(listing::registrationJson(victim.registration()), "127.0.0.1", now);
+      }
+      EXPECT_EQ(answer.status, 200) << "at " << second << " s: " << answer.json;
+      listedAt = listedAt < 0.0 && answer.status == 200 ? now : listedAt;
+      unlistedChecks += table.size() == 1 ? 0 : 1;
+    }
+    tokensThisMinute += desk.counters().tokensSent - before;
+    if (second % 60 == 59) {
+      mostInAMinute = std::max(mostInAMinute, tokensThisMinute);
+      tokensThisMinute = 0;
+    }
+  }
+  EXPECT_EQ(listedAt, 0.0) << "listed at its first heartbeat";
+  EXPECT_EQ(unlistedChecks, 0) << "and at every one after";
+  EXPECT_LE(mostInAMinute, 2u * 64u);
+  EXPECT_GE(mostInAMinute, 64u) << "the strangers did spend what others may ask for";
+  EXPECT_GT(desk.counters().limited, 100u) << "and were refused beyond it";
+}
+
 TEST(RegistrationDesk, AMasterOnTheInternetListsNoPrivateAddress) {
   ServerTable table({});
   RegistrationDesk desk(MasterConfig{}, table);
