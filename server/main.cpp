@@ -19,6 +19,7 @@
 #include "server/records/records_page.h"
 #include "server/registry/master_registrar.h"
 #include "server/server_command_line.h"
+#include "server/settings_reader.h"
 #include "service/service_main.h"
 #include "util/monotonic_clock.h"
 
@@ -26,21 +27,21 @@ namespace {
 
 constexpr double kGoodbyeSeconds = 0.3;  // time given to deliver the goodbyes at shutdown
 
-/// SIGHUP (docs/hosting.md#reloading-the-settings): the file, flags and environment read again;
-/// what a running server can change is taken, the rest waits for a restart. A file that no longer
-/// reads keeps the running settings.
-void reloadSettings(coyote::GameServer& server, const coyote::ServerCommandLine& line,
-                    spdlog::logger& log) {
-  try {
-    const coyote::SettingsChange change = server.reloadSettings(resolveServerConfig(line));
-    log.info(
-        "SIGHUP: settings read again; {}{}",
-        change.applied.empty() ? "nothing to change now"
-                               : fmt::format("changed {}", fmt::join(change.applied, ", ")),
-        change.restartNeeded ? "; the other settings changed take effect at the next restart" : "");
-  } catch (const std::runtime_error& error) {
-    log.error("SIGHUP: the settings were not reloaded (the running ones stay): {}", error.what());
+/// SIGHUP (docs/hosting.md#reloading-the-settings): the settings read again (off the loop, by a
+/// SettingsReader) are applied: what a running server can change is taken, the rest waits for a
+/// restart. A file that no longer reads keeps the running settings.
+void applySettings(coyote::GameServer& server, const coyote::SettingsReader::Result& read,
+                   spdlog::logger& log) {
+  if (const auto* error = std::get_if<std::string>(&read)) {
+    log.error("SIGHUP: the settings were not reloaded (the running ones stay): {}", *error);
+    return;
   }
+  const coyote::SettingsChange change = server.reloadSettings(std::get<coyote::ServerConfig>(read));
+  log.info(
+      "SIGHUP: settings read again; {}{}",
+      change.applied.empty() ? "nothing to change now"
+                             : fmt::format("changed {}", fmt::join(change.applied, ", ")),
+      change.restartNeeded ? "; the other settings changed take effect at the next restart" : "");
 }
 
 /// Now on both clocks: the server itself reads none (server/base/server_time.h).
@@ -49,9 +50,10 @@ coyote::ServerTime serverTime() {
 }
 
 /// The fixed-step loop (docs/hosting.md#the-loop): wait for packets until the next tick is due, run
-/// the due ticks, send; until a signal or the run time. `reload` reads the settings again.
+/// the due ticks, send; until a signal or the run time. A SIGHUP asks `settings` for a read;
+/// one that ended is applied between two turns.
 void runLoop(coyote::GameServer& server, double runFor, coyote::LoopReporter report,
-             const std::function<void()>& reload) {
+             coyote::SettingsReader& settings, spdlog::logger& log) {
   const double start = coyote::monotonicSeconds();
   while (!coyote::service::stopRequested()) {
     const double now = coyote::monotonicSeconds();
@@ -59,7 +61,10 @@ void runLoop(coyote::GameServer& server, double runFor, coyote::LoopReporter rep
       break;
     }
     if (coyote::service::takeReloadRequest()) {
-      reload();
+      settings.request();
+    }
+    if (const auto read = settings.take()) {
+      applySettings(server, *read, log);
     }
     const double untilTick = server.nextTickTime() - now;
     server.receive(std::clamp(static_cast<int>(untilTick * 1000.0), 0, 5));
@@ -187,7 +192,8 @@ int serve(const coyote::ServerSetup& setup, const coyote::ServerCommandLine& lin
   if (http) {
     http->setReady(true);
   }
-  runLoop(server, line.runFor, report, [&] { reloadSettings(server, line, *logger); });
+  coyote::SettingsReader settings([&line] { return coyote::resolveServerConfig(line); });
+  runLoop(server, line.runFor, report, settings, *logger);
   std::cout << server.metrics().summaryJson(server.elapsedSeconds()) << std::endl;
   return 0;
 }
