@@ -15,10 +15,10 @@ AddressProof::AddressProof() {
 }
 
 listing::Token AddressProof::tokenAt(const net::ServerEndpoint& endpoint,
-                                     const listing::Challenge& challenge,
+                                     const listing::Challenge& challenge, std::uint32_t source,
                                      std::uint64_t epoch) const {
-  static constexpr char kDomain[] = "coyote master token v1";
-  std::array<std::uint8_t, sizeof kDomain + 8 + 4 + 2 + 16> message{};
+  static constexpr char kDomain[] = "coyote master token v2";
+  std::array<std::uint8_t, sizeof kDomain + 8 + 4 + 2 + 16 + 4> message{};
   std::uint8_t* at = message.data();
   std::memcpy(at, kDomain, sizeof kDomain);
   at += sizeof kDomain;
@@ -30,6 +30,8 @@ listing::Token AddressProof::tokenAt(const net::ServerEndpoint& endpoint,
   *at++ = static_cast<std::uint8_t>(endpoint.port >> 8);
   *at++ = static_cast<std::uint8_t>(endpoint.port & 255);
   std::memcpy(at, challenge.data(), challenge.size());
+  at += challenge.size();
+  std::memcpy(at, &source, 4);
   listing::Token token{};
   crypto_generichash(token.data(), token.size(), message.data(), message.size(), key_.data(),
                      key_.size());
@@ -37,15 +39,16 @@ listing::Token AddressProof::tokenAt(const net::ServerEndpoint& endpoint,
 }
 
 listing::Token AddressProof::token(const net::ServerEndpoint& endpoint,
-                                   const listing::Challenge& challenge, double now) const {
-  return tokenAt(endpoint, challenge, static_cast<std::uint64_t>(now / kEpochSeconds));
+                                   const listing::Challenge& challenge, std::uint32_t source,
+                                   double now) const {
+  return tokenAt(endpoint, challenge, source, static_cast<std::uint64_t>(now / kEpochSeconds));
 }
 
 bool AddressProof::valid(const net::ServerEndpoint& endpoint, const listing::Challenge& challenge,
-                         const listing::Token& token, double now) const {
+                         std::uint32_t source, const listing::Token& token, double now) const {
   const auto epoch = static_cast<std::uint64_t>(now / kEpochSeconds);
   for (const std::uint64_t made : {epoch, epoch - 1}) {
-    const listing::Token expected = tokenAt(endpoint, challenge, made);
+    const listing::Token expected = tokenAt(endpoint, challenge, source, made);
     if (sodium_memcmp(expected.data(), token.data(), token.size()) == 0) {
       return true;
     }

@@ -83,7 +83,7 @@ RegistrationDesk::Answer RegistrationDesk::registration(const std::string& body,
     return refuse(403, problem);
   }
   if (registration->token &&
-      proof_.valid(endpoint, registration->challenge, *registration->token, now)) {
+      proof_.valid(endpoint, registration->challenge, from.s_addr, *registration->token, now)) {
     return proven(*registration, endpoint, from.s_addr, now);
   }
   return challenge(*registration, endpoint, from.s_addr, now);
@@ -123,7 +123,7 @@ RegistrationDesk::Answer RegistrationDesk::challenge(const listing::Registration
   if (registration.leaving) {  // nothing listed by this challenge to take off without a token
     return {200, nlohmann::json{{"status", "not_listed"}}.dump()};
   }
-  if (table_.heldByAnother(endpoint, source, registration.challenge)) {
+  if (table_.heldByAnother(endpoint, source)) {
     return refuse(409, fmt::format("{} is listed by another server", address));
   }
   const bool own = source == endpoint.host;
@@ -134,7 +134,7 @@ RegistrationDesk::Answer RegistrationDesk::challenge(const listing::Registration
                                    own ? "" : " for other addresses"));
   }
   if (!sender_.send(endpoint, {registration.challenge,
-                               proof_.token(endpoint, registration.challenge, now)})) {
+                               proof_.token(endpoint, registration.challenge, source, now)})) {
     return refuse(503, "the master could not send the token");
   }
   counters_.tokensSent += 1;

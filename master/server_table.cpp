@@ -38,11 +38,9 @@ ServerTable::Outcome ServerTable::list(const net::ServerEndpoint& endpoint, std:
   return Outcome::Listed;
 }
 
-bool ServerTable::heldByAnother(const net::ServerEndpoint& endpoint, std::uint32_t source,
-                                const listing::Challenge& challenge) const {
+bool ServerTable::heldByAnother(const net::ServerEndpoint& endpoint, std::uint32_t source) const {
   const auto found = entries_.find(key(endpoint));
-  return found != entries_.end() && found->second.source != source &&
-         found->second.challenge != challenge;
+  return found != entries_.end() && found->second.source != source;
 }
 
 bool ServerTable::remove(const net::ServerEndpoint& endpoint, const listing::Challenge& challenge) {

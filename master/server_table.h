@@ -31,10 +31,10 @@ class ServerTable {
   /// there now: a restarted one, with a new challenge).
   Outcome list(const net::ServerEndpoint& endpoint, std::uint32_t source,
                const listing::Challenge& challenge, std::string entryJson, double now);
-  /// Whether another server (another challenge, from another source) holds `endpoint`: a
-  /// registration that is not proven yet is refused then, and no token is sent for it.
-  bool heldByAnother(const net::ServerEndpoint& endpoint, std::uint32_t source,
-                     const listing::Challenge& challenge) const;
+  /// Whether a server that registered from another source holds `endpoint` (whatever challenge
+  /// the asker copies): a registration that is not proven yet is refused then, and no token is
+  /// sent for it.
+  bool heldByAnother(const net::ServerEndpoint& endpoint, std::uint32_t source) const;
   /// Takes `endpoint` off the list if `challenge` is the one it was listed with; whether it was.
   bool remove(const net::ServerEndpoint& endpoint, const listing::Challenge& challenge);
   /// Drops the entries unheard of for the expiry; how many went.

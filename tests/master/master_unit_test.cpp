@@ -56,23 +56,26 @@ TEST(ServerTable, KeepsItsLimitsAndKnowsWhoHoldsAnAddress) {
             ServerTable::Outcome::Listed);
   EXPECT_EQ(table.list(endpoint("198.51.100.1", 2), other, challenge(5), "e", 0.0),
             ServerTable::Outcome::Full);
-  EXPECT_TRUE(table.heldByAnother(endpoint("203.0.113.1", 1), other, challenge(9)));
-  EXPECT_FALSE(table.heldByAnother(endpoint("203.0.113.1", 1), source, challenge(9)));
-  EXPECT_FALSE(table.heldByAnother(endpoint("203.0.113.1", 1), other, challenge(1)));
+  EXPECT_TRUE(table.heldByAnother(endpoint("203.0.113.1", 1), other));
+  EXPECT_FALSE(table.heldByAnother(endpoint("203.0.113.1", 1), source))
+      << "its own source: a restarted server, whatever its new challenge";
   EXPECT_EQ(table.entries(), (std::vector<std::string>{"d", "a", "b"}));  // by address
 }
 
-TEST(AddressProof, ATokenIsGoodForItsMinuteAndTheNextForItsAddressAlone) {
+TEST(AddressProof, ATokenIsGoodForItsMinuteAndTheNextForItsAddressAndAskerAlone) {
   const AddressProof proof;
   const auto at = endpoint("203.0.113.1", 7777);
-  const listing::Token token = proof.token(at, challenge(1), 120.0);
-  EXPECT_TRUE(proof.valid(at, challenge(1), token, 120.0));
-  EXPECT_TRUE(proof.valid(at, challenge(1), token, 239.9));
-  EXPECT_FALSE(proof.valid(at, challenge(1), token, 240.0));
-  EXPECT_FALSE(proof.valid(endpoint("203.0.113.1", 7778), challenge(1), token, 120.0));
-  EXPECT_FALSE(proof.valid(endpoint("203.0.113.2", 7777), challenge(1), token, 120.0));
-  EXPECT_FALSE(proof.valid(at, challenge(2), token, 120.0));
-  EXPECT_FALSE(AddressProof().valid(at, challenge(1), token, 120.0));  // another master's key
+  const std::uint32_t asker = endpoint("203.0.113.1", 0).host;
+  const listing::Token token = proof.token(at, challenge(1), asker, 120.0);
+  EXPECT_TRUE(proof.valid(at, challenge(1), asker, token, 120.0));
+  EXPECT_TRUE(proof.valid(at, challenge(1), asker, token, 239.9));
+  EXPECT_FALSE(proof.valid(at, challenge(1), asker, token, 240.0));
+  EXPECT_FALSE(proof.valid(endpoint("203.0.113.1", 7778), challenge(1), asker, token, 120.0));
+  EXPECT_FALSE(proof.valid(endpoint("203.0.113.2", 7777), challenge(1), asker, token, 120.0));
+  EXPECT_FALSE(proof.valid(at, challenge(2), asker, token, 120.0));
+  EXPECT_FALSE(proof.valid(at, challenge(1), endpoint("198.51.100.7", 0).host, token, 120.0))
+      << "seen on the wire, no use from another address";
+  EXPECT_FALSE(AddressProof().valid(at, challenge(1), asker, token, 120.0));  // another master
 }
 
 TEST(RegistrationDesk, ListsAServerOnceItCarriesTheTokenSentToItsPort) {
@@ -135,6 +138,37 @@ TEST(MasterService, ARegistrationIsJsonByItsMediaTypeNotByItsFirstLetters) {
 // tokens to it that others may ask for. The victim registers from its own IP every heartbeat
 // (15 s) and proves itself again when its token expires: it is listed at its first heartbeat
 // and stays listed throughout, and the IP is sent at most 2 x 64 tokens a minute.
+// A token and challenge seen on the wire, replayed from another address: the entry is neither
+// rewritten ("hijack") nor taken off by a replayed `leaving`; from the server's own address,
+// both are.
+TEST(RegistrationDesk, AnEntryChangesOrLeavesOnlyFromTheAddressThatProvedIt) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer game("127.0.0.1");
+  ASSERT_EQ(
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0).status,
+      202);
+  ASSERT_TRUE(game.awaitToken(2.0));
+  ASSERT_EQ(
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0).status,
+      200);
+  const std::vector<std::string> listed = table.entries();
+  listing::Registration seen = game.registration();  // what an eavesdropper copied
+  seen.address = "127.0.0.1";                        // for the server's address, not its own
+  seen.info.name = "hijack";
+  const auto rewrite = desk.registration(listing::registrationJson(seen), "127.0.0.9", 2.0);
+  EXPECT_EQ(rewrite.status, 409) << rewrite.json;
+  seen.leaving = true;
+  desk.registration(listing::registrationJson(seen), "127.0.0.9", 3.0);
+  EXPECT_EQ(table.entries(), listed) << "unchanged, still listed";
+  listing::Registration leaving = game.registration();
+  leaving.leaving = true;
+  EXPECT_EQ(desk.registration(listing::registrationJson(leaving), "127.0.0.1", 4.0).status, 200);
+  EXPECT_EQ(table.size(), 0u);
+}
+
 TEST(RegistrationDesk, AStrangerCanNeitherDelayNorUndoTheListingOfAServerAtItsOwnAddress) {
   MasterConfig config;
   config.listPrivateAddresses = true;
