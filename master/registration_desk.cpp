@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "listing/server_list.h"
+#include "master/info_claims.h"
 
 namespace coyote {
 namespace {
@@ -73,6 +74,9 @@ RegistrationDesk::Answer RegistrationDesk::registration(const std::string& body,
   const std::optional<listing::Registration> registration = listing::parseRegistration(body, error);
   if (!registration) {
     return refuse(400, error);
+  }
+  if (const std::string lie = infoClaimProblem(registration->info); !lie.empty()) {
+    return refuse(400, lie);
   }
   net::ServerEndpoint endpoint{from.s_addr, registration->port};
   if (!registration->address.empty()) {

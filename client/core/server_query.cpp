@@ -64,9 +64,22 @@ void ServerQuery::add(const std::string& host, std::uint16_t port) {
   }
   target.address.port = port;
   target.text = fmt::format("{}:{}", host, port);
+  if (portsOf_[target.address.host] >= kMaxPortsPerAddress) {
+    return;  // as many ports of that address as anyone runs: the rest of the list is a lie
+  }
   if (targetIndex_.emplace(key(target.address), targets_.size()).second) {
     targets_.push_back(target);
+    ++portsOf_[target.address.host];
   }
+}
+
+std::size_t ServerQuery::requestsTo(const std::string& ip) const {
+  ENetAddress address{};
+  if (enet_address_set_host_ip(&address, ip.c_str()) != 0) {
+    return 0;
+  }
+  const auto found = sentTo_.find(address.host);
+  return found == sentTo_.end() ? 0 : found->second;
 }
 
 std::size_t ServerQuery::waiting() const {
@@ -88,7 +101,10 @@ void ServerQuery::askTargets(double now) {
     Target& target = targets_[i];
     if (!target.answered && target.tries < kTries && now - target.lastSentAt >= kRetrySeconds) {
       if (!send(target.address, 0, now)) {
-        return;  // the pacing: the rest go on later updates
+        if (!pacing_.available(now)) {
+          return;  // the pacing: the rest go on later updates
+        }
+        continue;  // its address had its share this second: the others go on
       }
       ++target.tries;
       target.lastSentAt = now;
@@ -115,9 +131,14 @@ void ServerQuery::askForMoreRooms(double now) {
 }
 
 bool ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double now) {
-  if (requestSentAt_.size() >= kMaxRequests || !pacing_.admit(now)) {
+  TokenBucket& address =
+      perAddress_.try_emplace(to.host, kQueriesPerAddressPerSecond, kQueriesPerAddressPerSecond)
+          .first->second;
+  if (requestSentAt_.size() >= kMaxRequests || !pacing_.available(now) || !address.admit(now)) {
     return false;
   }
+  pacing_.admit(now);
+  ++sentTo_[to.host];
   const auto request = net::encodeInfoRequest(
       {nonceBase_ + static_cast<std::uint32_t>(requestSentAt_.size()), firstRoom});
   requestSentAt_.push_back(now);

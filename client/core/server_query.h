@@ -52,6 +52,8 @@ class ServerQuery {
   std::vector<ServerListing> servers() const;
   /// Requests sent so far (first ones, retries and further pages of rooms).
   std::size_t requestsSent() const { return requestSentAt_.size(); }
+  /// Requests sent so far to the IPv4 address `ip` ("a.b.c.d"), all its ports together.
+  std::size_t requestsTo(const std::string& ip) const;
   /// Replies dropped as malformed or unasked for.
   std::uint64_t dropped() const { return dropped_; }
 
@@ -59,6 +61,11 @@ class ServerQuery {
   static constexpr int kTries = 5;  ///< 2.5 s: a busy server or a lost datagram is heard yet
   static constexpr double kQueriesPerSecond = 100.0;
   static constexpr double kQueryBurst = 10.0;
+  /// What one address is sent at most, whatever a list says (docs/protocol.md#the-server-list): a
+  /// hostile master that lists thousands of ports of someone's address turns no client into a
+  /// flood. Ports of one address asked about, and requests to one address a second.
+  static constexpr int kMaxPortsPerAddress = 32;
+  static constexpr double kQueriesPerAddressPerSecond = 8.0;
 
  private:
   struct Target {
@@ -99,6 +106,9 @@ class ServerQuery {
   std::unordered_map<std::uint64_t, std::size_t> targetIndex_;  ///< by key(address), not LAN
   std::size_t firstUnasked_ = 0;  ///< targets before it were asked at least once, in order
   TokenBucket pacing_{kQueryBurst, kQueriesPerSecond};
+  std::unordered_map<std::uint32_t, int> portsOf_;             ///< targets by host, within the cap
+  std::unordered_map<std::uint32_t, TokenBucket> perAddress_;  ///< requests by host
+  std::unordered_map<std::uint32_t, std::size_t> sentTo_;      ///< requests by host, counted
   std::map<std::string, Heard> heard_;  ///< by "ip:port" of the reply's sender
   std::size_t unasked_ = 0;             ///< of heard_, the servers no target named
   std::uint64_t dropped_ = 0;

@@ -17,14 +17,11 @@ constexpr std::array<std::string_view, 8> kReserved = {
 }  // namespace
 
 std::string nameProblem(std::string_view name) {
-  if (std::string problem = net::textProblem(name, "the name"); !problem.empty()) {
-    return problem;
-  }
   if (name.empty()) {
     return "";
   }
-  if (name.front() == ' ' || name.back() == ' ' || name.find("  ") != std::string_view::npos) {
-    return "the name starts or ends with a space, or has two in a row";
+  if (std::string problem = net::nameTextProblem(name, "the name"); !problem.empty()) {
+    return problem;
   }
   const NameFunctions* unicode = nameFunctions();
   if (unicode != nullptr && unicode->holdsOtherSpace(name.data(), name.size())) {

@@ -10,7 +10,8 @@ namespace coyote {
 /// character; at most two combining marks on a letter), then no space but U+0020 and none at
 /// either end or two in a row, no bracket, asterisk or hyphen first (the server's own lines and
 /// the chat's start so), and not a name the server speaks as (`server`, `admin`, …) in any case
-/// or look-alike. An empty name is fine: the server picks "player<slot>".
+/// or look-alike, and not one that looks blank (net::nameTextProblem). An empty name is fine: the
+/// server picks "player<slot>".
 std::string nameProblem(std::string_view name);
 
 /// The form names are compared in (bans, mutes, kicks, votes, one name per server): compatibility

@@ -56,6 +56,15 @@ bool isCombiningMark(char32_t c) {
          (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
 }
 
+/// What shows no ink of its own: spaces of every width, the Braille blank, variation selectors
+/// and Mongolian ones, the Khmer inherent vowels.
+bool isBlankLooking(char32_t c) {
+  return c == 0x20 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0x2800 || c == 0x17B4 || c == 0x17B5 ||
+         (c >= 0x180B && c <= 0x180F) || (c >= 0xFE00 && c <= 0xFE0F) ||
+         (c >= 0xE0100 && c <= 0xE01EF) || isCombiningMark(c);
+}
+
 std::string codePointName(char32_t codePoint) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string digits;
@@ -88,6 +97,32 @@ std::string textProblem(std::string_view text, std::string_view what) {
              " combining marks on one character";
     }
     at += length;
+  }
+  return "";
+}
+
+bool looksBlank(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    char32_t codePoint = 0;
+    const std::size_t length = decodeUtf8(text, at, codePoint);
+    if (length == 0 || !isBlankLooking(codePoint)) {
+      return false;
+    }
+    at += length;
+  }
+  return true;
+}
+
+std::string nameTextProblem(std::string_view text, std::string_view what) {
+  if (std::string problem = textProblem(text, what); !problem.empty()) {
+    return problem;
+  }
+  if (!text.empty() &&
+      (text.front() == ' ' || text.back() == ' ' || text.find("  ") != std::string_view::npos)) {
+    return std::string(what) + " starts or ends with a space, or has two in a row";
+  }
+  if (looksBlank(text)) {
+    return std::string(what) + " looks blank";
   }
   return "";
 }

@@ -18,6 +18,15 @@ inline constexpr int kMaxCombiningMarks = 2;
 /// starts with `what` ("the name is not valid UTF-8").
 std::string textProblem(std::string_view text, std::string_view what);
 
+/// Whether `text` (which textProblem accepted) shows nothing a reader could tell apart from blank:
+/// only spaces of any width, the Braille blank (U+2800), combining marks with nothing to sit on,
+/// variation selectors and the Khmer inherent vowels (U+17B4, U+17B5). Empty text looks blank.
+bool looksBlank(std::string_view text);
+
+/// Why `text` cannot be a name (a player's, a server's), or "": textProblem's checks, then no
+/// space at either end or two in a row, and not blank-looking. The reasons start with `what`.
+std::string nameTextProblem(std::string_view text, std::string_view what);
+
 /// Code points in `text`, which textProblem accepted.
 std::size_t codePointCount(std::string_view text);
 

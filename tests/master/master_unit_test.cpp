@@ -3,6 +3,8 @@
 
 #include <arpa/inet.h>
 
+#include <functional>
+
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -212,6 +214,43 @@ TEST(RegistrationDesk, AStrangerCanNeitherDelayNorUndoTheListingOfAServerAtItsOw
   EXPECT_LE(mostInAMinute, 2u * 64u);
   EXPECT_GE(mostInAMinute, 64u) << "the strangers did spend what others may ask for";
   EXPECT_GT(desk.counters().limited, 100u) << "and were refused beyond it";
+}
+
+// What a registration claims is checked where it can be: each lie refused with 400, naming its
+// field, before any token is sent; the honest one is let through.
+TEST(RegistrationDesk, ALyingRegistrationIsRefusedNamingWhatCannotBe) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer game("127.0.0.1");
+  using Lie = std::function<void(net::ServerInfo&)>;
+  const std::vector<std::pair<Lie, std::string>> lies = {
+      {[](net::ServerInfo& i) { i.maxPlayers = 1, i.players = 65535; }, "info.players: 65535"},
+      {[](net::ServerInfo& i) { i.rooms[0].maxPlayers = 1, i.rooms[0].players = 999; },
+       "info.rooms[0].players: 999 players of a capacity of 1"},
+      {[](net::ServerInfo& i) { i.protocolVersion = 65535; }, "info.protocol: 65535"},
+      {[](net::ServerInfo& i) { i.name = "\u2800"; }, "info.name looks blank"},
+      {[](net::ServerInfo& i) { i.name = "\u3000"; }, "info.name looks blank"},
+      {[](net::ServerInfo& i) { i.name = "\ufe0f"; }, "info.name looks blank"},
+      {[](net::ServerInfo& i) { i.name = "\u17b4\u17b5"; }, "info.name looks blank"},
+      {[](net::ServerInfo& i) { i.name = "  x"; }, "info.name starts or ends with a space"},
+      {[](net::ServerInfo& i) { i.rooms[0].mode = "8bytemod"; }, "info.rooms[0].mode"},
+      {[](net::ServerInfo& i) { i.players = 5; }, "add up to 0, not the 5"},
+      {[](net::ServerInfo& i) { i.rooms[0].maxPlayers = 17; }, "more than the server's 16"},
+  };
+  for (const auto& [lie, why] : lies) {
+    listing::Registration registration = game.registration();
+    lie(registration.info);
+    const auto answer =
+        desk.registration(listing::registrationJson(registration), "127.0.0.1", 0.0);
+    EXPECT_EQ(answer.status, 400) << why << ": " << answer.json;
+    EXPECT_NE(answer.json.find(why), std::string::npos) << answer.json;
+  }
+  EXPECT_EQ(desk.counters().tokensSent, 0u) << "no token for a lie";
+  EXPECT_EQ(
+      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0).status,
+      202);
 }
 
 TEST(RegistrationDesk, AMasterOnTheInternetListsNoPrivateAddress) {

@@ -128,8 +128,13 @@ TEST(PlayerKeys, ANameThatSetRecordsIsItsKeysUntilReleased) {
     EXPECT_THAT(impostor.answer, HasSubstr("set records here and belongs to their player's key"))
         << name;
   }
-  EXPECT_EQ(joinAndLeave(host.server.port, "127.0.0.3", "Ada", adaKey).answer, "welcome")
-      << "its own key, from anywhere";
+  {
+    Stranger ada(host.server.port, "127.0.0.3", helloAs("Ada"), adaKey);
+    EXPECT_EQ(ada.answer, "welcome") << "its own key, from anywhere";
+    // Kicked, it keeps no reservation: a reservation would keep the name for its key (30 s).
+    ASSERT_EQ(host.admin("kick Ada").exitCode, 0);
+    pumpFor({&ada}, 0.3);
+  }
   const CommandResult released = host.admin("release ada");
   ASSERT_EQ(released.exitCode, 0) << released.output;
   EXPECT_NE(host.admin("release ada").exitCode, 0) << "nobody owns it any more";

@@ -39,6 +39,9 @@ TEST(PlayerName, InvisibleSpacingBracketedAndTheServersNamesAreRefused) {
   EXPECT_THAT(nameProblem("Server"), HasSubstr("the server's"));
   EXPECT_THAT(nameProblem("\u0410DMIN"), HasSubstr("the server's")) << "a Cyrillic A";
   EXPECT_THAT(nameProblem("e\u0301\u0301\u0301"), HasSubstr("combining marks"));
+  for (const char* blank : {"\u2800", "\u2800\u2800", "\ufe0f", "\u17b4", "\u17b5", "\u0301"}) {
+    EXPECT_THAT(nameProblem(blank), HasSubstr("looks blank")) << blank;
+  }
 }
 
 }  // namespace

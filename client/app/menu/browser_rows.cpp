@@ -73,10 +73,17 @@ std::vector<BrowserRow> browserRows(BrowserTab tab, const BrowserSources& source
                        ? rowOf(address, fallback, -1.0, sources)
                        : rowOf(address, found->second->info, found->second->pingMs, sources));
   };
+  // Until a server answers, the address is all there is to show: a master's list says where
+  // servers are, not what they are (what it lists is the servers' own claim).
+  const auto unanswered = [](const std::string& address) {
+    net::ServerInfo unknown;
+    unknown.name = address;
+    return unknown;
+  };
   switch (tab) {
     case BrowserTab::Internet:
       for (const listing::ListedServer& server : sources.internet) {
-        add(server.address(), server.info);
+        add(server.address(), unanswered(server.address()));
       }
       break;
     case BrowserTab::Lan:
@@ -90,9 +97,7 @@ std::vector<BrowserRow> browserRows(BrowserTab tab, const BrowserSources& source
     case BrowserTab::Recent:
       for (const std::string& address :
            tab == BrowserTab::Favourites ? sources.favourites : sources.recent) {
-        net::ServerInfo unknown;
-        unknown.name = address;  // until it answers, the address is all there is to show
-        add(address, unknown);
+        add(address, unanswered(address));
       }
       break;
   }
@@ -103,7 +108,8 @@ void filterAndSort(std::vector<BrowserRow>& rows, const BrowserSettings& setting
                    const std::string& search) {
   const std::string needle = lowered(search);
   std::erase_if(rows, [&](const BrowserRow& row) {
-    return (settings.hideFull && row.full()) || (settings.hideEmpty && row.info.players == 0) ||
+    return (settings.hideFull && row.full()) ||
+           (settings.hideEmpty && row.answered() && row.info.players == 0) ||
            (settings.hidePassword && row.info.password) || !matches(row, needle);
   });
   const auto byPing = [](const BrowserRow& a, const BrowserRow& b) {

@@ -113,8 +113,8 @@ TEST(ServerQuery, AServerAnsweringTheBroadcastAndTheLoopbackQuestionIsListedOnce
 // Thousands of servers are asked at most kQueriesPerSecond a second, in the order given.
 TEST(ServerQuery, PacesItsRequests) {
   ServerQuery query({}, {});
-  for (int i = 0; i < 1000; ++i) {
-    query.add(fmt::format("192.0.2.{}", 1 + i / 200), static_cast<std::uint16_t>(20000 + i));
+  for (int i = 0; i < 1000; ++i) {  // a thousand servers, each at an address of its own
+    query.add(fmt::format("198.18.{}.{}", i / 250, 1 + i % 250), static_cast<std::uint16_t>(20000));
   }
   EXPECT_EQ(query.waiting(), 1000u);
   query.update(0.0);
@@ -127,8 +127,39 @@ TEST(ServerQuery, PacesItsRequests) {
   EXPECT_LE(query.requestsSent(), 111u);
   EXPECT_LT(1000u - query.waiting(), query.requestsSent()) << "some were retries";
   const std::size_t waiting = query.waiting();
-  query.add("192.0.2.1", 20000);  // given twice: asked once
+  query.add("198.18.0.1", 20000);  // given twice: asked once
   EXPECT_EQ(query.waiting(), waiting);
+}
+
+// A hostile master lists 20,000 ports of one address (someone's, to flood): the client asks
+// about 32 of them, at most 8 requests a second, and the honest servers listed after them are
+// asked all the same.
+TEST(ServerQuery, AListCannotMakeTheBrowserFloodOneAddress) {
+  ServerQuery query({}, {});
+  for (int port = 1; port <= 20000; ++port) {
+    query.add("198.18.7.7", static_cast<std::uint16_t>(port));
+  }
+  for (int i = 1; i <= 20; ++i) {
+    query.add(fmt::format("198.18.8.{}", i), 7777);
+  }
+  EXPECT_EQ(query.waiting(), static_cast<std::size_t>(ServerQuery::kMaxPortsPerAddress) + 20u);
+  std::size_t mostInASecond = 0;
+  std::size_t before = 0;
+  for (int second = 0; second < 30; ++second) {
+    for (int step = 0; step < 100; ++step) {
+      query.update(second + step * 0.01);
+    }
+    mostInASecond = std::max(mostInASecond, query.requestsTo("198.18.7.7") - before);
+    before = query.requestsTo("198.18.7.7");
+  }
+  EXPECT_LE(mostInASecond, 16u) << "a burst of 8, then 8 a second";
+  EXPECT_LE(query.requestsTo("198.18.7.7"),
+            static_cast<std::size_t>(ServerQuery::kMaxPortsPerAddress * ServerQuery::kTries));
+  for (int i = 1; i <= 20; ++i) {
+    EXPECT_EQ(query.requestsTo(fmt::format("198.18.8.{}", i)),
+              static_cast<std::size_t>(ServerQuery::kTries))
+        << "asked, and asked again, all the same";
+  }
 }
 
 // A server with more rooms than one reply holds lists them all over several pages.

@@ -44,6 +44,22 @@ TEST(TextCheck, InvisibleDirectionChangingAndStackedCharactersAreRefused) {
   EXPECT_EQ(textProblem("e\u0301e\u0301e\u0301 ñ 🦊 Ωmega café", "it"), "");
 }
 
+// Names that pass every other rule yet show nothing: the Braille blank, wide spaces, variation
+// selectors, the Khmer inherent vowels, a mark with nothing under it.
+TEST(TextCheck, ANameThatLooksBlankIsRefused) {
+  for (const char* blank :
+       {"", " ", "\u2800", "\u3000", "\ufe0f", "\u17b4\u17b5", "\u0301", "\u2800\ufe0f\u3000"}) {
+    EXPECT_TRUE(looksBlank(blank)) << blank;
+  }
+  for (const char* shown : {"a", "\u2800x", "\u00e9", "\u5c71", "-", "\u2801"}) {
+    EXPECT_FALSE(looksBlank(shown)) << shown;
+    EXPECT_EQ(nameTextProblem(shown, "the name"), "") << shown;
+  }
+  EXPECT_EQ(nameTextProblem("\u2800", "info.name"), "info.name looks blank");
+  EXPECT_EQ(nameTextProblem("a  b", "info.name"),
+            "info.name starts or ends with a space, or has two in a row");
+}
+
 TEST(TextCheck, APrintablePrefixKeepsWholeCharactersAndMarksTheRest) {
   EXPECT_EQ(printablePrefix("Coyote Cup", 48), "Coyote Cup");
   EXPECT_EQ(printablePrefix("a\nb\xffz", 48), "a?b?z");

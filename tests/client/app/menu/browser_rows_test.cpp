@@ -50,9 +50,11 @@ struct Fixture {
 TEST(BrowserRows, EachTabListsItsServersWithWhatTheyAnsweredOverWhatWasListed) {
   const Fixture f;
   const std::vector<BrowserRow> internet = f.rows(BrowserTab::Internet);
-  EXPECT_THAT(names(internet), ElementsAre("Alpha live", "bravo", "Charlie"));
+  EXPECT_THAT(names(internet), ElementsAre("Alpha live", "bravo", "203.0.113.3:7777"));
   EXPECT_EQ(internet[0].pingMs, 80.0);
-  EXPECT_FALSE(internet[2].answered());  // listed, not heard: its master's word, no ping
+  EXPECT_FALSE(internet[2].answered());  // listed, not heard: its address alone, no ping
+  EXPECT_EQ(internet[2].players, 0) << "not the 1 its master listed";
+  EXPECT_EQ(internet[2].level, "") << "nor its level";
   EXPECT_TRUE(internet[1].favourite);
   EXPECT_THAT(names(f.rows(BrowserTab::Lan)), ElementsAre("Lan party"));
   const std::vector<BrowserRow> favourites = f.rows(BrowserTab::Favourites);
@@ -84,32 +86,33 @@ TEST(BrowserRows, FilterSearchAndSort) {
   BrowserSettings settings;
   std::vector<BrowserRow> rows = f.rows(BrowserTab::Internet);
   filterAndSort(rows, settings, "");
-  EXPECT_THAT(names(rows),
-              ElementsAre("bravo", "Alpha live", "Charlie"));  // by ping, unanswered last
+  EXPECT_THAT(names(rows), ElementsAre("bravo", "Alpha live",
+                                       "203.0.113.3:7777"));  // by ping, unanswered last
   settings.sort = BrowserSort::Players;
   rows = f.rows(BrowserTab::Internet);
   filterAndSort(rows, settings, "");
-  EXPECT_THAT(names(rows), ElementsAre("Alpha live", "Charlie", "bravo"));
+  EXPECT_THAT(names(rows), ElementsAre("Alpha live", "bravo", "203.0.113.3:7777"));
   settings.sort = BrowserSort::Name;
   rows = f.rows(BrowserTab::Internet);
   filterAndSort(rows, settings, "");
-  EXPECT_THAT(names(rows), ElementsAre("Alpha live", "bravo", "Charlie"));  // case aside
+  EXPECT_THAT(names(rows), ElementsAre("203.0.113.3:7777", "Alpha live", "bravo"));  // case aside
 
   settings.hideFull = true;
   rows = f.rows(BrowserTab::Internet);
   filterAndSort(rows, settings, "");
-  EXPECT_THAT(names(rows), ElementsAre("bravo", "Charlie"));
+  EXPECT_THAT(names(rows), ElementsAre("203.0.113.3:7777", "bravo"));  // still by name
   settings = {};
   settings.hideEmpty = true;
   settings.hidePassword = true;
   rows = f.rows(BrowserTab::Internet);
   filterAndSort(rows, settings, "");
-  EXPECT_THAT(names(rows), ElementsAre("Alpha live", "Charlie"));
+  EXPECT_THAT(names(rows), ElementsAre("Alpha live", "203.0.113.3:7777"))
+      << "one that has not answered is not known to be empty";
   settings = {};
-  for (const char* search : {"CHAR", "203.0.113.3", "arena"}) {
+  for (const char* search : {"ALPHA", "203.0.113.3", "arena"}) {
     rows = f.rows(BrowserTab::Internet);
     filterAndSort(rows, settings, search);
-    EXPECT_EQ(rows.size(), std::string(search) == "arena" ? 3u : 1u) << search;
+    EXPECT_EQ(rows.size(), std::string(search) == "arena" ? 2u : 1u) << search;
   }
 }
 
