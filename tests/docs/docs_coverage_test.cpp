@@ -1,6 +1,7 @@
 // Every setting and every level property a loader knows is documented, in exactly one page of
 // docs/: the loaders are run with recorders that list every key and property they ask for, and
 // each one must name a row of a table (its first cell, in backticks) in exactly one page.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -138,6 +139,58 @@ TEST(DocsCoverage, EveryClientSettingIsInPlaying) {
   const std::set<std::string> keys = leaves(recorder.keys());
   EXPECT_GE(keys.size(), 14u);
   expectDocumentedOnlyIn(keys, "playing.md");
+}
+
+/// Every key a program reads: the server's (physics included), the master's, the client's.
+std::set<std::string> everySettingKey() {
+  std::vector<std::string> asked;
+  {
+    TomlKeyRecorder recorder;
+    const toml::table empty;
+    TomlTableReader server(empty, "empty.toml", "");
+    ServerConfig serverConfig;
+    readServerConfig(server, serverConfig);
+    TomlTableReader master(empty, "empty.toml", "");
+    MasterConfig masterConfig;
+    readMasterConfig(master, masterConfig);
+    loadClientConfig(writeTemporary("coyote_docs_every_key.toml", "").string());
+    asked = recorder.keys();
+  }
+  std::set<std::string> keys = leaves(asked);
+  keys.insert("rooms.levels.NAME");
+  return keys;
+}
+
+// The other way round: a setting a page names in backticks (`browser.masters`) must be one a
+// program reads, so no page sends a host or a player to a key that is refused.
+TEST(DocsCoverage, EverySettingAPageNamesIsOneAProgramReads) {
+  const std::set<std::string> keys = everySettingKey();
+  std::set<std::string> sections{"client"};  // not a section: a name a page might wrongly use
+  for (const std::string& key : keys) {
+    sections.insert(key.substr(0, key.find('.')));
+  }
+  const std::regex named("`([a-z_]+)\\.([a-z_.A-Z]+)`");
+  const std::regex fileName(R"(.*\.(toml|md|json|tmj|h|cpp|key|so|sqlite|log|rpl|exe|zip|py|sh)$)");
+  std::size_t checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kDocs)) {
+    std::ifstream file(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(file)),
+                           std::istreambuf_iterator<char>());
+    for (std::sregex_iterator it(text.begin(), text.end(), named), end; it != end; ++it) {
+      const std::string name = (*it)[1].str() + "." + (*it)[2].str();
+      if (!sections.contains((*it)[1].str()) || std::regex_match(name, fileName)) {
+        continue;
+      }
+      ++checked;
+      const bool section = std::any_of(keys.begin(), keys.end(), [&](const std::string& key) {
+        return key.rfind(name + ".", 0) == 0;
+      });
+      EXPECT_TRUE(keys.contains(name) || section)
+          << "docs/" << entry.path().filename().string() << " names `" << name
+          << "`, which no program reads";
+    }
+  }
+  EXPECT_GE(checked, 100u);
 }
 
 TEST(DocsCoverage, EveryMaterialSettingIsInLevels) {

@@ -1,7 +1,10 @@
 // The coyote-server program itself: flags, refusals, signals.
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <regex>
 #include <thread>
 
 #include <gmock/gmock.h>
@@ -10,6 +13,7 @@
 
 #include "client/core/server_query.h"
 #include "support/child_process.h"
+#include "support/metrics_scrape.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
 #include "util/monotonic_clock.h"
@@ -208,6 +212,67 @@ TEST(ServerProcess, SighupTakesTheNewNameMotdAndPasswordAndKeepsTheRestForAResta
   EXPECT_THAT(server.output(), HasSubstr("send_rate"));
   EXPECT_EQ(infoOf(port).name, "After");
 
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10.0), 0) << server.output();
+}
+
+// docs/hosting.md says what --check-config exits with; the program must agree: the row's "(exit
+// N)" for a config that is wrong and for one that is good, against the real server.
+TEST(ServerProcess, CheckConfigExitsAsHostingSays) {
+  std::ifstream page(std::string(COYOTE_SOURCE_DIR) + "/docs/hosting.md");
+  std::string row;
+  for (std::string line; std::getline(page, line);) {
+    row = line.rfind("| `--check-config` |", 0) == 0 ? line : row;
+  }
+  std::smatch codes;
+  ASSERT_TRUE(
+      std::regex_search(row, codes, std::regex(R"(wrong \(exit (\d+)\).*good \(exit (\d+)\))")))
+      << "hosting.md's --check-config row says no exit codes: " << row;
+  const std::string check = kServer + " --level " + kArena + " --check-config";
+  EXPECT_EQ(test::runCommand(check + " --port 99999").exitCode, std::stoi(codes[1].str()));
+  EXPECT_EQ(test::runCommand(check).exitCode, std::stoi(codes[2].str()));
+}
+
+// A storm of SIGHUPs with a settings file of 1 MiB (docs/hosting.md#reloading-the-settings): the
+// file is read off the loop, so the ticks keep real time (on the loop, each read cost a tick
+// 18 ms), and every read that ends is applied.
+TEST(ServerProcess, ASighupStormWithALargeFileLeavesTheTicksAlone) {
+  test::TempDirectory directory;
+  std::string text = "[server]\nname = \"Stormy\"\n";
+  const std::string note =
+      "# a line of the host's own notes, kept in the file as hosts do, many times over\n";
+  while (text.size() + note.size() <= (1u << 20)) {  // as large as a settings file may be
+    text += note;
+  }
+  const std::string config = directory.write("server.toml", text);
+  const std::string metricsFile = (directory.path() / "metrics-port").string();
+  test::ChildProcess server({kServer, "--config", config, "--level", kArena, "--port", "0",
+                             "--port-file", (directory.path() / "port").string(), "--metrics-port",
+                             "-1", "--metrics-port-file", metricsFile},
+                            (directory.path() / "server.log").string());
+  ASSERT_GT(test::waitForPort((directory.path() / "port").string()), 0) << server.output();
+  const int metrics = test::waitForPort(metricsFile);
+  ASSERT_GT(metrics, 0) << server.output();
+  for (int signal = 0; signal < 200; ++signal) {  // 50 a second for 4 s
+    server.signal(SIGHUP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(said(server, "SIGHUP: settings read again")) << server.output();
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // the page is renewed twice a second
+  const nlohmann::json page = test::scrape(metrics);
+  const auto p99 = test::samplesOf(page, "coyote_tick_duration_seconds", {{"quantile", "0.99"}});
+  ASSERT_EQ(p99.size(), 1u);
+  const double p99Ms = 1000.0 * p99[0]["value"].get<double>();
+  std::size_t reads = 0;
+  for (std::size_t at = server.output().find("SIGHUP: settings read again");
+       at != std::string::npos; at = server.output().find("SIGHUP: settings read again", at + 1)) {
+    ++reads;
+  }
+  std::printf("SIGHUP storm: 200 signals, %zu reads of %zu KiB applied; tick p99 %.3f ms\n", reads,
+              text.size() / 1024, p99Ms);
+  EXPECT_LT(p99Ms, 1000.0 / 60.0) << "the tick keeps real time";
+  EXPECT_GE(reads, 1u);
+  EXPECT_LE(reads, 200u);
   server.signal(SIGTERM);
   EXPECT_EQ(server.wait(10.0), 0) << server.output();
 }
