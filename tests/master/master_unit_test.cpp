@@ -100,12 +100,8 @@ TEST(RegistrationDesk, ListsAServerOnceItCarriesTheTokenSentToItsPort) {
   EXPECT_EQ(desk.registration(body, "not an address", 2.0).status, 403);
 }
 
-TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
-  MasterConfig config;
-  config.listPrivateAddresses = true;
-  ServerTable table({});
-  RegistrationDesk desk(config, table);
-  test::FakeGameServer game("127.0.0.1");
+/// `game` registers from its own address at 0 s, takes the token, and is listed at 1 s.
+void proveItself(RegistrationDesk& desk, test::FakeGameServer& game) {
   ASSERT_EQ(
       desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0).status,
       202);
@@ -113,6 +109,15 @@ TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
   ASSERT_EQ(
       desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0).status,
       200);
+}
+
+TEST(RegistrationDesk, AServerThatLeavesIsTakenOffByItsOwnChallengeAlone) {
+  MasterConfig config;
+  config.listPrivateAddresses = true;
+  ServerTable table({});
+  RegistrationDesk desk(config, table);
+  test::FakeGameServer game("127.0.0.1");
+  proveItself(desk, game);
   listing::Registration stranger = game.registration();
   stranger.leaving = true;
   stranger.challenge.fill(0x99);  // another challenge: its token is not valid for it
@@ -136,10 +141,6 @@ TEST(MasterService, ARegistrationIsJsonByItsMediaTypeNotByItsFirstLetters) {
   }
 }
 
-// Two strangers name the victim's IP on other ports every second for three minutes, spending the
-// tokens to it that others may ask for. The victim registers from its own IP every heartbeat
-// (15 s) and proves itself again when its token expires: it is listed at its first heartbeat
-// and stays listed throughout, and the IP is sent at most 2 x 64 tokens a minute.
 // A token and challenge seen on the wire, replayed from another address: the entry is neither
 // rewritten ("hijack") nor taken off by a replayed `leaving`; from the server's own address,
 // both are.
@@ -149,13 +150,7 @@ TEST(RegistrationDesk, AnEntryChangesOrLeavesOnlyFromTheAddressThatProvedIt) {
   ServerTable table({});
   RegistrationDesk desk(config, table);
   test::FakeGameServer game("127.0.0.1");
-  ASSERT_EQ(
-      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 0.0).status,
-      202);
-  ASSERT_TRUE(game.awaitToken(2.0));
-  ASSERT_EQ(
-      desk.registration(listing::registrationJson(game.registration()), "127.0.0.1", 1.0).status,
-      200);
+  proveItself(desk, game);
   const std::vector<std::string> listed = table.entries();
   listing::Registration seen = game.registration();  // what an eavesdropper copied
   seen.address = "127.0.0.1";                        // for the server's address, not its own
@@ -171,6 +166,10 @@ TEST(RegistrationDesk, AnEntryChangesOrLeavesOnlyFromTheAddressThatProvedIt) {
   EXPECT_EQ(table.size(), 0u);
 }
 
+// Two strangers name the victim's IP on other ports every second for three minutes, spending the
+// tokens to it that others may ask for. The victim registers from its own IP every heartbeat
+// (15 s) and proves itself again when its token expires: it is listed at its first heartbeat
+// and stays listed throughout, and the IP is sent at most 2 x 64 tokens a minute.
 TEST(RegistrationDesk, AStrangerCanNeitherDelayNorUndoTheListingOfAServerAtItsOwnAddress) {
   MasterConfig config;
   config.listPrivateAddresses = true;
