@@ -19,7 +19,7 @@ install(TARGETS coyote-server coyote-master coyote-admin coyote-bot coyote-sim
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT server)
 # The server's modules, loaded when a setting asks for them (docs/hosting.md#memory): found in
 # lib/coyote beside the programs' bin, so not in the multiarch folder GNUInstallDirs would pick.
-install(TARGETS records_postgres http_server names_icu LIBRARY DESTINATION lib/coyote
+install(TARGETS records_postgres http_server names_icu tls_client LIBRARY DESTINATION lib/coyote
   COMPONENT server)
 install(FILES configs/server.toml configs/master.toml configs/physics.toml configs/materials.toml
   DESTINATION ${COYOTE_DATA_DESTINATION}/configs COMPONENT server)

@@ -1,11 +1,13 @@
 #include "master/master_config.h"
 
 #include "config/environment_table.h"
+#include "http/forwarded_client.h"
 
 namespace coyote {
 namespace {
 
 constexpr std::string_view kSections[] = {"master"};
+constexpr std::string_view kListVariables[] = {"master_trusted_proxies"};
 
 }  // namespace
 
@@ -23,6 +25,10 @@ void readMasterConfig(TomlTableReader& root, MasterConfig& c) {
   master.read("list_private_addresses", c.listPrivateAddresses);
   master.read("connections", c.connections, 1, 60000);
   master.read("connections_per_address", c.connectionsPerAddress, 1, 60000);
+  master.read("trusted_proxies", c.trustedProxies);
+  if (const std::string problem = trustedProxiesProblem(c.trustedProxies); !problem.empty()) {
+    master.fail("trusted_proxies", problem);
+  }
   master.rejectUnknownKeys();
   root.rejectUnknownKeys();
 }
@@ -34,7 +40,7 @@ void loadMasterConfigFile(const std::string& file, MasterConfig& config) {
 }
 
 void applyMasterEnvironment(char** environment, MasterConfig& config) {
-  const toml::table root = environmentTable(environment, {kSections});
+  const toml::table root = environmentTable(environment, {kSections, kListVariables});
   TomlTableReader reader(root, kEnvironmentSource, "");
   readMasterConfig(reader, config);
 }

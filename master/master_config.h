@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "config/toml_table_reader.h"
 
@@ -24,6 +25,9 @@ struct MasterConfig {
   bool listPrivateAddresses = false;
   std::int32_t connections = 1024;          ///< HTTP connections at once
   std::int32_t connectionsPerAddress = 16;  ///< HTTP connections at once from one IP address
+  /// Reverse proxies (a TLS front, docs/master.md#behind-tls) whose X-Forwarded-For names the
+  /// address a request came from: the address a registration proves and its limits count.
+  std::vector<std::string> trustedProxies;
 };
 
 void readMasterConfig(TomlTableReader& root, MasterConfig& config);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "http/forwarded_client.h"
 #include "http/prometheus_exposition.h"
 
 namespace coyote {
@@ -87,9 +88,10 @@ HttpServer::Response MasterService::registration(const HttpServer::Request& requ
     return {415, "application/json", text(R"({"error":"a registration is application/json"})")};
   }
   const std::size_t before = table_.size();
-  const RegistrationDesk::Answer answer = desk_.registration(request.body, request.address, now);
+  const std::string from = forwardedClient(request, config_.trustedProxies);
+  const RegistrationDesk::Answer answer = desk_.registration(request.body, from, now);
   if (table_.size() > before) {
-    log_->debug("listed a server registered from {} ({} listed)", request.address, table_.size());
+    log_->debug("listed a server registered from {} ({} listed)", from, table_.size());
   }
   return {answer.status, "application/json", text(answer.json)};
 }

@@ -16,6 +16,7 @@
 #include "server/game_server.h"
 #include "server/loop_reporter.h"
 #include "server/metrics_http.h"
+#include "server/modules/tls_client_module.h"
 #include "server/records/records_page.h"
 #include "server/registry/master_registrar.h"
 #include "server/server_command_line.h"
@@ -153,6 +154,7 @@ std::unique_ptr<coyote::MasterRegistrar> startMasters(const coyote::ServerConfig
   if (config.masters.empty() || !config.registerWithMasters) {
     return nullptr;
   }
+  coyote::useTlsClientModule();  // loaded at the first https:// master's request, if any
   auto registrar = std::make_unique<coyote::MasterRegistrar>(config.masters, server.port(), log,
                                                              coyote::monotonicSeconds);
   if (!config.publicAddresses.empty()) {

@@ -1,5 +1,7 @@
 #include "server/server_command_line.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "config/materials_loader.h"
@@ -61,6 +63,11 @@ void checkModules(const ServerConfig& config) {
   }
   if (config.metricsPort != 0) {
     needed.emplace_back("http_server");
+  }
+  if (std::ranges::any_of(config.masters,
+                          [](const std::string& url) { return url.starts_with("https://"); }) &&
+      config.registerWithMasters) {
+    needed.emplace_back("tls_client");
   }
   for (const std::string& module : needed) {
     if (!moduleInstalled(module)) {

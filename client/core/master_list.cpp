@@ -20,6 +20,12 @@ std::optional<listing::ServerList> fetchServerList(const std::string& url, std::
   if (!master) {
     return std::nullopt;
   }
+#ifndef CPPHTTPLIB_OPENSSL_SUPPORT  // the Windows build: cpp-httplib without a TLS library
+  if (master->secure) {
+    problem = "this build reaches masters over http:// only";
+    return std::nullopt;
+  }
+#endif
   httplib::Client client(master->origin);
   client.set_connection_timeout(MasterList::kConnectSeconds, 0);
   client.set_read_timeout(MasterList::kReadSeconds, 0);

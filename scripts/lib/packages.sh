@@ -3,6 +3,7 @@ coyote_packages=(
   cmake ninja-build ccache g++ clang-16 pkg-config
   libenet-dev libsodium-dev libcpp-httplib-dev libmicrohttpd-dev libhttp-parser-dev python3-prometheus-client libcereal-dev libspdlog-dev libfmt-dev libtomlplusplus-dev libcli11-dev
   nlohmann-json3-dev libxxhash-dev libicu-dev libsfml-dev libfreetype-dev libsqlitecpp-dev libpqxx-dev zlib1g-dev
+  libssl-dev openssl  # TLS to https:// masters; the tests make a certificate
   libgtest-dev libgmock-dev libbenchmark-dev
   xvfb xauth xdotool fonts-dejavu-core libgl1-mesa-dri
   python3-pil tiled  # scripts/make_assets draws the art; Tiled round-trips the levels

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands/command_list.h"
+#include "http/forwarded_client.h"
 
 namespace coyote {
 namespace {
@@ -67,7 +68,7 @@ HttpServer::Response AdminApi::authorize(const HttpServer::Request& request) {
   if (sameSecret(std::string_view(request.authorization).substr(kScheme.size()), tokenHash_)) {
     return json(200, "");  // the right token is never held back by the wrong ones
   }
-  return refuseWrongToken(request, clientOf(request), now);
+  return refuseWrongToken(request, forwardedClient(request, trustedProxies_), now);
 }
 
 HttpServer::Response AdminApi::refuseWrongToken(const HttpServer::Request& request,
@@ -90,35 +91,6 @@ HttpServer::Response AdminApi::refuseWrongToken(const HttpServer::Request& reque
   wrongTokens_.admit(number, now);
   return json(403, R"({"error":"wrong token"})"
                    "\n");
-}
-
-// The last address of X-Forwarded-For that is not a trusted proxy: what a proxy appends is the
-// address it saw, what came before may be the client's own lie (and what is not an IPv4 address
-// ends the walk).
-std::string AdminApi::clientOf(const HttpServer::Request& request) const {
-  const auto trusted = [&](const std::string& address) {
-    return std::ranges::find(trustedProxies_, address) != trustedProxies_.end();
-  };
-  std::string client = request.address;
-  std::string_view forwarded = request.forwardedFor;
-  while (trusted(client) && !forwarded.empty()) {
-    const std::size_t comma = forwarded.rfind(',');
-    std::string_view hop = forwarded.substr(comma == std::string_view::npos ? 0 : comma + 1);
-    while (!hop.empty() && hop.front() == ' ') {
-      hop.remove_prefix(1);
-    }
-    while (!hop.empty() && hop.back() == ' ') {
-      hop.remove_suffix(1);
-    }
-    in_addr parsed{};
-    const std::string candidate(hop.substr(0, INET_ADDRSTRLEN));
-    if (hop.size() >= INET_ADDRSTRLEN || inet_pton(AF_INET, candidate.c_str(), &parsed) != 1) {
-      break;  // not an address: the proxy's own is the best there is
-    }
-    client = candidate;
-    forwarded = comma == std::string_view::npos ? "" : forwarded.substr(0, comma);
-  }
-  return client;
 }
 
 }  // namespace coyote

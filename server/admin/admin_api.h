@@ -44,8 +44,6 @@ class AdminApi {
   /// A wrong token from `address`: 403, or 429 when it or the server is over its limit.
   HttpServer::Response refuseWrongToken(const HttpServer::Request& request,
                                         const std::string& address, double now);
-  /// Who sent `request`: its peer, or the client a trusted proxy forwarded it for.
-  std::string clientOf(const HttpServer::Request& request) const;
 
   SecretHash tokenHash_;
   AdminDesk& desk_;

@@ -11,6 +11,7 @@
 
 #include "config/environment_table.h"
 #include "config/physics_config_loader.h"
+#include "http/forwarded_client.h"
 #include "identity/hello_proof.h"
 #include "io/config_error.h"
 #include "listing/master_url.h"
@@ -116,14 +117,8 @@ void readAdmin(TomlTableReader& admin, ServerConfig& c) {
   }
   admin.read("vote_kick", c.voteKick);
   admin.read("trusted_proxies", c.trustedProxies);
-  if (c.trustedProxies.size() > kMaxTrustedProxies) {
-    admin.fail("trusted_proxies", fmt::format("at most {} addresses", kMaxTrustedProxies));
-  }
-  for (const std::string& proxy : c.trustedProxies) {
-    in_addr parsed{};
-    if (proxy.size() > 15 || inet_pton(AF_INET, proxy.c_str(), &parsed) != 1) {
-      admin.fail("trusted_proxies", fmt::format("{:?} is not an IPv4 address a.b.c.d", proxy));
-    }
+  if (const std::string problem = trustedProxiesProblem(c.trustedProxies); !problem.empty()) {
+    admin.fail("trusted_proxies", problem);
   }
   admin.rejectUnknownKeys();
 }

@@ -104,7 +104,6 @@ struct ServerConfig {
 /// The shortest admin.token accepted: guessing it at 5 tries a minute must be hopeless.
 /// What admin.token must carry at least (ServerConfig's tokenBits estimate).
 inline constexpr int kMinAdminTokenBits = 128;
-inline constexpr std::size_t kMaxTrustedProxies = 16;
 inline constexpr std::size_t kMaxPublicAddresses = 16;
 inline constexpr std::size_t kMaxMasters = 8;
 

@@ -24,7 +24,8 @@ http::ClientRequest registerRequest(const listing::MasterUrl& master,
           master.port,
           master.at("/register"),
           listing::registrationJson(registration),
-          "application/json"};
+          "application/json",
+          master.secure};
 }
 
 http::ClientLimits limits(double totalSeconds) {

@@ -17,6 +17,7 @@ bool checkHealth(const std::string& url, std::string& why) {
   http::ClientRequest request;
   request.host = parsed->host;
   request.port = parsed->port;
+  request.secure = parsed->secure;
   request.path = parsed->path.empty() ? "/" : parsed->path;
   http::ClientLimits limits;
   limits.totalSeconds = 4.0;

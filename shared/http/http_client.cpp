@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 #include <http_parser.h>
 
+#include "http/http_link.h"
 #include "platform/stream_socket.h"
 
 namespace coyote::http {
@@ -16,9 +18,53 @@ namespace {
 using Clock = platform::Clock;
 using platform::StreamSocket;
 
+SecureConnector secureConnector = nullptr;
+
 Clock::time_point after(Clock::time_point start, double seconds) {
   return start +
          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+/// The connection as it is: plain HTTP.
+class PlainLink final : public Link {
+ public:
+  explicit PlainLink(StreamSocket socket) : socket_(std::move(socket)) {}
+  bool sendAll(std::string_view bytes, Clock::time_point deadline) override {
+    return socket_.sendAll(bytes, deadline);
+  }
+  StreamSocket::Received receive(char* buffer, std::size_t size,
+                                 Clock::time_point deadline) override {
+    return socket_.receive(buffer, size, deadline);
+  }
+
+ private:
+  StreamSocket socket_;
+};
+
+/// A connection to `request`'s peer, secured when it asks for it; null and what went wrong.
+std::unique_ptr<Link> open(const ClientRequest& request, const ClientLimits& limits,
+                           Clock::time_point start, Clock::time_point deadline,
+                           std::string& error) {
+  const std::string peer = fmt::format("{}:{}", request.host, request.port);
+  if (request.secure && secureConnector == nullptr) {
+    error = fmt::format("no TLS with {}: this program was built without it", peer);
+    return nullptr;
+  }
+  std::string why;
+  std::optional<StreamSocket> socket = StreamSocket::connect(
+      request.host, request.port, std::min(deadline, after(start, limits.connectSeconds)), why);
+  if (!socket) {
+    error = fmt::format("no connection to {}: {}", peer, why);
+    return nullptr;
+  }
+  if (!request.secure) {
+    return std::make_unique<PlainLink>(std::move(*socket));
+  }
+  std::unique_ptr<Link> link = secureConnector(std::move(*socket), request.host, deadline, why);
+  if (!link) {
+    error = fmt::format("no TLS with {}: {}", peer, why);
+  }
+  return link;
 }
 
 /// Whether `field` is empty or holds a control character (or, with `noSpace`, a space).
@@ -78,7 +124,7 @@ http_parser_settings parserSettings() {
 }
 
 /// Reads and parses until the answer is whole; "" or what went wrong, naming `peer`.
-std::string readAnswer(const StreamSocket& socket, Answer& answer, const ClientLimits& limits,
+std::string readAnswer(Link& link, Answer& answer, const ClientLimits& limits,
                        Clock::time_point deadline, const std::string& peer) {
   const http_parser_settings settings = parserSettings();
   http_parser parser;
@@ -87,7 +133,7 @@ std::string readAnswer(const StreamSocket& socket, Answer& answer, const ClientL
   std::size_t total = 0;
   char buffer[4096];
   while (!answer.complete) {
-    const StreamSocket::Received received = socket.receive(buffer, sizeof buffer, deadline);
+    const StreamSocket::Received received = link.receive(buffer, sizeof buffer, deadline);
     if (received.timedOut) {
       return fmt::format("no whole answer from {} within {} s", peer, limits.totalSeconds);
     }
@@ -113,6 +159,10 @@ std::string readAnswer(const StreamSocket& socket, Answer& answer, const ClientL
 
 }  // namespace
 
+void setSecureConnector(SecureConnector connector) {
+  secureConnector = connector;
+}
+
 std::optional<ClientResponse> fetch(const ClientRequest& request, const ClientLimits& limits,
                                     std::string& error) {
   const std::string text = requestText(request, error);
@@ -122,19 +172,16 @@ std::optional<ClientResponse> fetch(const ClientRequest& request, const ClientLi
   const Clock::time_point start = Clock::now();
   const Clock::time_point deadline = after(start, limits.totalSeconds);
   const std::string peer = fmt::format("{}:{}", request.host, request.port);
-  std::string why;
-  const std::optional<StreamSocket> socket = StreamSocket::connect(
-      request.host, request.port, std::min(deadline, after(start, limits.connectSeconds)), why);
-  if (!socket) {
-    error = fmt::format("no connection to {}: {}", peer, why);
+  const std::unique_ptr<Link> link = open(request, limits, start, deadline, error);
+  if (!link) {
     return std::nullopt;
   }
-  if (!socket->sendAll(text, deadline)) {
+  if (!link->sendAll(text, deadline)) {
     error = fmt::format("could not send the request to {}", peer);
     return std::nullopt;
   }
   Answer answer;
-  error = readAnswer(*socket, answer, limits, deadline, peer);
+  error = readAnswer(*link, answer, limits, deadline, peer);
   if (!error.empty()) {
     return std::nullopt;
   }

@@ -49,18 +49,19 @@ bool readAuthority(std::string_view authority, HttpUrl& url) {
 }  // namespace
 
 std::optional<HttpUrl> parseHttpUrl(std::string_view url, std::string& problem) {
-  constexpr std::string_view kScheme = "http://";
-  if (!url.starts_with(kScheme)) {
-    problem = fmt::format("{:?} is not an http:// URL (plain HTTP only)", url);
+  HttpUrl parsed;
+  parsed.secure = url.starts_with("https://");
+  if (!parsed.secure && !url.starts_with("http://")) {
+    problem = fmt::format("{:?} is not an http:// or https:// URL", url.substr(0, 200));
     return std::nullopt;
   }
-  const std::string_view rest = url.substr(kScheme.size());
+  parsed.port = parsed.secure ? 443 : 80;
+  const std::string_view rest = url.substr(parsed.secure ? 8 : 7);
   const std::size_t slash = rest.find('/');
-  HttpUrl parsed;
   if (url.size() > 200 ||
       !std::all_of(url.begin(), url.end(), [](char c) { return c > ' ' && c < 127; }) ||
       !readAuthority(rest.substr(0, slash), parsed)) {
-    problem = fmt::format("{:?} is not an http://host[:port][/path] URL", url.substr(0, 200));
+    problem = fmt::format("{:?} is not an http[s]://host[:port][/path] URL", url.substr(0, 200));
     return std::nullopt;
   }
   parsed.path = slash == std::string_view::npos ? "" : rest.substr(slash);

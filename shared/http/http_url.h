@@ -7,12 +7,14 @@
 
 namespace coyote::http {
 
-/// An http:// URL as programs are given one (a master's, `--check-health`'s):
-/// `http://host[:port][/path]`, a v6 address in brackets, the port 80 when none is written.
+/// An http:// or https:// URL as programs are given one (a master's, `--check-health`'s):
+/// `http[s]://host[:port][/path]`, a v6 address in brackets, the port 80 (443 for https) when
+/// none is written.
 struct HttpUrl {
   std::string host;  ///< without brackets
   std::uint16_t port = 80;
-  std::string path;  ///< "" or starting with '/'
+  std::string path;     ///< "" or starting with '/'
+  bool secure = false;  ///< https://
 };
 
 /// The URL read, or nullopt and the reason, naming the URL, in `problem`. At most 200

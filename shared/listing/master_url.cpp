@@ -10,7 +10,7 @@ std::optional<MasterUrl> parseMasterUrl(const std::string& url, std::string& pro
     return std::nullopt;
   }
   MasterUrl master{url.substr(0, url.size() - parsed->path.size()), parsed->path, parsed->host,
-                   parsed->port};
+                   parsed->port, parsed->secure};
   while (master.path.ends_with('/')) {
     master.path.pop_back();
   }

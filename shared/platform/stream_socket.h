@@ -11,7 +11,7 @@ namespace coyote::platform {
 
 using Clock = std::chrono::steady_clock;
 
-/// A non-blocking TCP connection, closed when it goes out of scope: what the plain HTTP client
+/// A non-blocking TCP connection, closed when it goes out of scope: what the HTTP client
 /// (shared/http/http_client.cpp) needs of the system's sockets. POSIX sockets on Linux
 /// (stream_socket_posix.cpp), Winsock on Windows (stream_socket_windows.cpp).
 class StreamSocket {
@@ -39,11 +39,14 @@ class StreamSocket {
   /// Waits until `deadline` for bytes and reads up to `size` of them into `buffer`.
   Received receive(char* buffer, std::size_t size, Clock::time_point deadline) const;
 
+  /// True when ready for `writing` (else reading) or in error (the next call reports it); false
+  /// when `deadline` passed first. What a TLS layer over the socket waits with.
+  bool waitFor(bool writing, Clock::time_point deadline) const;
+  /// The file descriptor (a Winsock SOCKET on Windows), still owned by this socket.
+  std::intptr_t handle() const { return handle_; }
+
  private:
   explicit StreamSocket(std::intptr_t handle) : handle_(handle) {}
-  /// True when ready for `writing` (else reading) or in error (the next call reports it); false
-  /// when `deadline` passed first.
-  bool waitFor(bool writing, Clock::time_point deadline) const;
 
   std::intptr_t handle_ = -1;  ///< a file descriptor, or a Winsock SOCKET
 };

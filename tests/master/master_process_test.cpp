@@ -1,7 +1,9 @@
 // The master server with real game servers (docs/master.md): listing, expiry, a restarted
-// master, and the browser's core reading two masters when one is down.
+// master, the browser's core reading two masters when one is down, a master behind TLS.
 
 #include <csignal>
+#include <fstream>
+#include <iterator>
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
@@ -12,6 +14,7 @@
 #include "support/coyote_processes.h"
 #include "support/master_process.h"
 #include "support/recording_sidecar.h"
+#include "support/tls_front.h"
 
 namespace coyote {
 namespace {
@@ -20,6 +23,7 @@ using test::MasterProcess;
 using test::secondsUntil;
 using test::ServerProcess;
 using test::TempDirectory;
+using ::testing::HasSubstr;
 
 /// A coyote-server named `name`, registering with `masters` (comma-separated URLs).
 struct RegisteringServer {
@@ -127,6 +131,46 @@ TEST(MasterProcess, TheBrowsersCoreListsEveryServerWhenOneOfTwoMastersIsDown) {
   EXPECT_EQ(offline.snapshot().servers.size(), 3u);
   ASSERT_TRUE(secondsUntil([&] { return offline.done(); }, 10.0));
   EXPECT_EQ(offline.snapshot().servers.size(), 3u);
+}
+
+// docs/master.md#behind-tls: a TLS front ends HTTPS and forwards to the master, which trusts it
+// to say who asked. The server reaches it with its https:// URL, OpenSSL loaded as the module
+// tls_client; a server that does not trust the front's certificate sends it nothing.
+TEST(MasterProcess, AMasterBehindTlsListsServersThatTrustItsCertificateAlone) {
+  MasterProcess master(45.0, 0, {{"COYOTE_MASTER_TRUSTED_PROXIES", "127.0.0.1"}});
+  test::TlsFront front(master.port);
+  const auto startTrusting = [&](const std::string& name, const std::string& authorities) {
+    const test::ScopedEnvironment trusting{{"SSL_CERT_FILE", authorities}};
+    return std::make_unique<RegisteringServer>(name, front.url());
+  };
+  const auto secure = startTrusting("secure", front.certificate);
+  const auto doubting = startTrusting("doubting", "/nonexistent/authorities.pem");
+
+  const auto listed = secondsUntil([&] { return master.servers().size() == 1; }, 20.0);
+  ASSERT_TRUE(listed) << master.servers().dump() << front.process.output();
+  std::printf("figure: listed through TLS after %.2f s\n", *listed);
+  EXPECT_EQ(master.server(secure->server.port)["info"]["name"], "secure");
+  EXPECT_THAT(front.process.output(), HasSubstr("handshake from 127.0.0.1"));
+  std::ifstream maps(fmt::format("/proc/{}/maps", secure->server.process.pid()));
+  const std::string mapped{std::istreambuf_iterator<char>(maps), {}};
+  EXPECT_THAT(mapped, HasSubstr("tls_client.so")) << "OpenSSL comes with the module";
+
+  ASSERT_TRUE(secondsUntil(
+      [&] { return doubting->server.process.output().find("is refused") != std::string::npos; },
+      10.0))
+      << doubting->server.process.output();
+  EXPECT_THAT(doubting->server.process.output(),
+              HasSubstr("the certificate of 127.0.0.1 is refused: "));
+  EXPECT_THAT(front.process.output(), HasSubstr("refused: "));
+  EXPECT_TRUE(master.server(doubting->server.port).is_null());
+
+  test::ScopedEnvironment browserTrusts{{"SSL_CERT_FILE", front.certificate}};
+  MasterList browser({front.url()}, "");
+  ASSERT_TRUE(secondsUntil([&] { return browser.done(); }, 10.0));
+  const MasterList::Snapshot snapshot = browser.snapshot();
+  EXPECT_TRUE(snapshot.masters[0].answered) << snapshot.masters[0].problem;
+  ASSERT_EQ(snapshot.servers.size(), 1u);
+  EXPECT_EQ(snapshot.servers[0].port, secure->server.port);
 }
 
 // Under Agones players reach a server at its node's address and a host port Agones chose, which

@@ -335,6 +335,19 @@ TEST(MasterConfig, ReadsTheEnvironmentAndRefusesWhatIsOutOfRange) {
     EXPECT_NE(std::string(error.what()).find("master.expiry_seconds"), std::string::npos)
         << error.what();
   }
+  std::string proxies = "COYOTE_MASTER_TRUSTED_PROXIES=10.0.0.1, 10.0.0.2";
+  char* listed[] = {proxies.data(), nullptr};
+  applyMasterEnvironment(listed, config);
+  EXPECT_EQ(config.trustedProxies, (std::vector<std::string>{"10.0.0.1", "10.0.0.2"}));
+  std::string named = "COYOTE_MASTER_TRUSTED_PROXIES=proxy.example.org";
+  char* notAddress[] = {named.data(), nullptr};
+  try {
+    applyMasterEnvironment(notAddress, config);
+    FAIL() << "a proxy that is no address was trusted";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("master.trusted_proxies"), std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -18,7 +19,9 @@
 #include <gtest/gtest.h>
 #include <spdlog/sinks/null_sink.h>
 
+#include "http/http_link.h"
 #include "http/micro_http_server.h"
+#include "http/tls_link.h"
 #include "support/free_port.h"
 
 namespace coyote::http {
@@ -127,6 +130,36 @@ TEST(HttpClient, PostsToARealHttpServerAndReadsItsAnswer) {
   ASSERT_TRUE(answer) << error;
   EXPECT_EQ(answer->status, 202);
   EXPECT_EQ(answer->body, R"(got {"port":7777})");
+}
+
+// A program that installed no TLS (the master, coyote-admin) says so rather than send in clear
+// what was meant to be secret; with OpenSSL, a peer that speaks no TLS ends the request before a
+// byte of it is sent.
+TEST(HttpClient, ASecureRequestGoesOverTlsOrNotAtAll) {
+  MicroHttpServer plain(
+      "127.0.0.1", 0, {},
+      std::make_shared<spdlog::logger>("null", std::make_shared<spdlog::sinks::null_sink_mt>()));
+  std::atomic<int> served = 0;
+  plain.get("/", [&served](const HttpServer::Query&) {
+    served += 1;
+    return HttpServer::Response{200, "text/plain", std::make_shared<const std::string>("ok")};
+  });
+  plain.start();
+  ClientRequest request = requestTo(static_cast<std::uint16_t>(plain.port()));
+  request.secure = true;
+  std::string error;
+  EXPECT_FALSE(fetch(request, quick(), error));
+  EXPECT_EQ(error, fmt::format("no TLS with 127.0.0.1:{}: this program was built without it",
+                               plain.port()));
+  setSecureConnector(&connectTls);
+  EXPECT_FALSE(fetch(request, quick(), error));
+  setSecureConnector(nullptr);
+  EXPECT_THAT(error, HasSubstr(fmt::format("no TLS with 127.0.0.1:{}: the TLS handshake with "
+                                           "127.0.0.1 failed: ",
+                                           plain.port())));
+  request.secure = false;
+  ASSERT_TRUE(fetch(request, quick(), error)) << error;
+  EXPECT_EQ(served, 1) << "the secure requests reached no route: nothing was sent in clear";
 }
 
 TEST(HttpClient, SendsOneWellFormedRequestThatAsksForTheClose) {

@@ -1,5 +1,5 @@
-// The http:// URLs a host writes (server.masters, --check-health): read into host, port and
-// path, and every other form refused with the URL named.
+// The http:// and https:// URLs a host writes (server.masters, --check-health): read into host,
+// port and path, and every other form refused with the URL named.
 #include "http/http_url.h"
 
 #include <gmock/gmock.h>
@@ -30,16 +30,28 @@ TEST(HttpUrl, ReadsTheHostThePortAndThePath) {
   EXPECT_EQ(v6.host, "::1");
   EXPECT_EQ(v6.port, 8300);
   EXPECT_EQ(v6.path, "/coyote");
+  EXPECT_FALSE(v6.secure);
+}
+
+TEST(HttpUrl, ReadsAnHttpsUrlAsSecureWithItsOwnPort) {
+  const HttpUrl secure = read("https://master.example.org");
+  EXPECT_TRUE(secure.secure);
+  EXPECT_EQ(secure.port, 443);
+  EXPECT_EQ(secure.host, "master.example.org");
+  const HttpUrl ported = read("https://[::1]:8443/list");
+  EXPECT_TRUE(ported.secure);
+  EXPECT_EQ(ported.port, 8443);
+  EXPECT_EQ(ported.path, "/list");
 }
 
 TEST(HttpUrl, RefusesEveryOtherFormNamingTheUrl) {
   for (const std::string url :
-       {"https://master.example.org", "master.example.org", "http://", "http://:80/",
+       {"ftp://master.example.org", "https//host", "master.example.org", "http://", "http://:80/",
         "http://host:", "http://host:0", "http://host:65536", "http://host:8o", "http://[::1",
         "http://[::1]x", "http://user@host/", "http://host /a", "http://ho\x01st"}) {
     std::string problem;
     EXPECT_FALSE(parseHttpUrl(url, problem)) << url;
-    EXPECT_THAT(problem, HasSubstr("is not an http://")) << url;
+    EXPECT_THAT(problem, HasSubstr("is not an http")) << url;
   }
   std::string problem;
   EXPECT_FALSE(parseHttpUrl("http://" + std::string(300, 'a'), problem));
