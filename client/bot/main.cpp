@@ -21,6 +21,7 @@
 #include "client/core/client_session.h"
 #include "identity/hello_proof.h"
 #include "io/user_folders.h"
+#include "listing/master_token.h"
 #include "platform/open_files.h"
 #include "scenario/input_script.h"
 #include "scenario/random_inputs.h"
@@ -281,10 +282,8 @@ std::shared_ptr<const coyote::identity::PlayerKey> botKey(const CommandLine& o,
     return std::make_shared<const coyote::identity::PlayerKey>(
         coyote::identity::PlayerKey::generate());
   }
-  std::string file;
-  for (const unsigned char byte : name) {  // any name, one plain file name
-    file += fmt::format("{:02x}", byte);
-  }
+  const std::string file = coyote::listing::hexText(  // any name, one plain file name
+      {reinterpret_cast<const std::uint8_t*>(name.data()), name.size()});
   bool created = false;
   return std::make_shared<const coyote::identity::PlayerKey>(
       coyote::identity::PlayerKey::loadOrCreate(o.keysFolder + "/" + file + ".key", created));
