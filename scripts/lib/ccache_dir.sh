@@ -1,5 +1,5 @@
-# Sets CCACHE_DIR to the compiler cache scripts/lib/ccache_launcher uses (sourced by it and by
-# docker/test, which lends that folder to the image's build): $CCACHE_DIR if set, else
+# Sets CCACHE_DIR to the compiler cache scripts/lib/ccache_launcher uses (sourced by it):
+# $CCACHE_DIR if set, else
 # $XDG_CACHE_HOME/coyote/ccache, else ~/.cache/coyote/ccache, else the checkout's build/ccache.
 if [ -z "${CCACHE_DIR:-}" ]; then
   if [ -n "${XDG_CACHE_HOME:-}" ]; then

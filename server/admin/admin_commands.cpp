@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -112,7 +113,31 @@ AdminReply AdminCommands::players(const commands::Arguments& /*arguments*/) {
                      {"players", players},
                      {"spectators", spectators}});
   }
-  return {200, nlohmann::json{{"server", config_.serverName}, {"rooms", rooms}}.dump()};
+  return {200, nlohmann::json{{"server", config_.serverName},
+                              {"rooms", rooms},
+                              {"shared_addresses", sharedAddresses()}}
+                   .dump()};
+}
+
+// The addresses more than one player or spectator connects from (a NAT, a LAN party): who a
+// ban by player with its address would remove with it.
+nlohmann::json AdminCommands::sharedAddresses() const {
+  std::map<std::string, std::vector<std::string>> byAddress;
+  for (const auto& [name, room] : rooms_.rooms()) {
+    for (const Connection* member : room->members()) {
+      if (!member->kicked() && !member->refused()) {
+        const Who who = whoIs(*member);
+        byAddress[who.address].push_back(who.name.empty() ? "(a spectator)" : who.name);
+      }
+    }
+  }
+  nlohmann::json shared = nlohmann::json::array();
+  for (const auto& [address, names] : byAddress) {
+    if (names.size() > 1) {
+      shared.push_back({{"address", address}, {"players", names}});
+    }
+  }
+  return shared;
 }
 
 std::vector<Connection*> AdminCommands::playersNamed(const std::string& name,
@@ -251,10 +276,16 @@ std::optional<AdminReply> AdminCommands::whomToBan(const commands::Arguments& ar
       return adminFailure(404, "player: nobody of that name is playing (ban a name or an address)");
     }
     const Who who = whoIs(*found.front());
+    const bool keyOnly = arguments["key_only"] == "yes";
+    if (keyOnly && who.fingerprint.empty()) {
+      return adminFailure(400, "key_only: this player proved no key; ban its address or name");
+    }
     ban.kind = who.fingerprint.empty() ? Ban::Kind::Address : Ban::Kind::Key;
     ban.value = who.fingerprint.empty() ? who.address : who.fingerprint;
-    ban.address = who.fingerprint.empty() ? "" : who.address;
+    ban.address = who.fingerprint.empty() || keyOnly ? "" : who.address;
     ban.name = who.name;
+  } else if (arguments.has("key_only")) {
+    return adminFailure(400, "key_only: only with player");
   } else if (arguments.has("key")) {
     ban.kind = Ban::Kind::Key;
     ban.value = arguments["key"];
@@ -279,19 +310,29 @@ AdminReply AdminCommands::applyBan(Ban ban) {
     return adminFailure(409, fmt::format("the ban list is full ({} bans)", BanList::kMaxBans));
   }
   const Ban copy = *added;
-  int kicked = 0;
+  nlohmann::json removed = nlohmann::json::array();
+  std::string names;
   for (const auto& [roomName, room] : rooms_.rooms()) {
     const std::vector<Connection*> members = room->members();  // a kick may change them
     for (Connection* member : members) {
       if (!member->kicked() && moderation_.bans().find(whoIs(*member), copy.since) != nullptr) {
+        const Who who = whoIs(*member);
+        removed.push_back({{"name", who.name},
+                           {"room", roomName},
+                           {"key", who.fingerprint},
+                           {"address", who.address},
+                           {"spectator", member->role == Connection::Role::Spectator}});
+        names += fmt::format("{}{:?} ({})", names.empty() ? "" : ", ", who.name, who.address);
         chat_.kick(*member, banMessage(copy), now_);
-        ++kicked;
       }
     }
   }
+  log_->info("admin: ban #{} of {} {} removed {}: {}", copy.id, kindName(copy.kind), copy.value,
+             removed.size(), names.empty() ? "nobody" : names);
   nlohmann::json reply = nlohmann::json::parse(moderation_.bans().json(copy.id));
   reply["ok"] = true;
-  reply["kicked"] = kicked;
+  reply["kicked"] = removed.size();
+  reply["removed"] = std::move(removed);
   reply["saved"] = moderation_.saveBans();
   return {200, reply.dump()};
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <spdlog/logger.h>
+#include <nlohmann/json_fwd.hpp>
 
 #include "commands/command.h"
 #include "commands/command_handlers.h"
@@ -58,6 +59,8 @@ class AdminCommands {
   std::optional<AdminReply> whomToBan(const commands::Arguments& arguments, Ban& ban) const;
   /// Adds the ban, kicks whoever it covers, saves the list.
   AdminReply applyBan(Ban ban);
+  /// `[{"address", "players": [names]}]` for each address more than one connection shares.
+  nlohmann::json sharedAddresses() const;
   /// Players (not kicked) named `name` (any ASCII case), in `room` or ("") any room.
   std::vector<Connection*> playersNamed(const std::string& name, const std::string& room) const;
 

@@ -26,6 +26,9 @@ struct Parameter {
   std::string_view choices{};  ///< "on|off": the only words it takes, shown in place of its name
   std::string_view about{};    ///< what it is: help, and why it was refused ("player: " + about)
   std::string_view note{};     ///< after its name in the admin docs: "10" for "`minutes`? (10)"
+  bool number = false;         ///< a whole number: coyote-admin says NUMBER, not TEXT
+  /// Given or not (choices "yes|no"): coyote-admin's `--name` alone sends "yes".
+  bool flag = false;
 };
 
 /// One command: what the docs, `help` and the argument checks all read.

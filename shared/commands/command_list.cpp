@@ -12,12 +12,43 @@ using Takes = Parameter::Takes;
 
 constexpr std::string_view kPlayerName = "the player's name";
 
+/// The ban, whose choices cost differently (docs/hosting.md#moderation): a player's key and
+/// address, its key alone, a key, an address or a name.
+Command banCommand() {
+  return {
+      .name = "ban",
+      .parameters = {{.name = "player",
+                      .optional = true,
+                      .about = "the player whose key and address to ban"},
+                     {.name = "key_only",
+                      .optional = true,
+                      .choices = "yes|no",
+                      .about = "with player: its key alone, not the address others may share",
+                      .flag = true},
+                     {.name = "key", .optional = true, .about = "a key's fingerprint instead"},
+                     {.name = "address", .optional = true, .about = "an IPv4 address instead"},
+                     {.name = "name", .optional = true, .about = "a name instead (any ASCII case)"},
+                     {.name = "minutes",
+                      .optional = true,
+                      .about = "how long, in minutes",
+                      .note = "0 or none: for good",
+                      .number = true},
+                     {.name = "reason", .optional = true, .about = "shown to them when refused"},
+                     {.name = "room", .optional = true, .about = "where to look for the player"}},
+      .help =
+          "ban a player (its key and address, or its key alone), a key, an address or a name "
+          "(kicks them too, and lists whom)",
+      .access = kAdmin,
+      .changes = true};
+}
+
 // Their parameters' `about` is both coyote-admin's help for the option and the API's answer when
 // one is missing or wrong ("player: the name of a player to kick").
 std::vector<Command> adminModerationCommands() {
   return {
       {.name = "players",
-       .help = "rooms and their players: address, ping, loss, time connected",
+       .help = "rooms and their players: address, ping, loss, time connected; the addresses "
+               "several players share",
        .access = kAdmin},
       {.name = "kick",
        .parameters = {{.name = "player", .about = "the name of a player to kick"},
@@ -26,24 +57,7 @@ std::vector<Command> adminModerationCommands() {
        .help = "disconnect a player, telling them why",
        .access = kAdmin,
        .changes = true},
-      {.name = "ban",
-       .parameters = {{.name = "player",
-                       .optional = true,
-                       .about = "the player whose key and address to ban"},
-                      {.name = "key", .optional = true, .about = "a key's fingerprint instead"},
-                      {.name = "address", .optional = true, .about = "an IPv4 address instead"},
-                      {.name = "name",
-                       .optional = true,
-                       .about = "a name instead (any ASCII case)"},
-                      {.name = "minutes",
-                       .optional = true,
-                       .about = "how long, in minutes",
-                       .note = "0 or none: for good"},
-                      {.name = "reason", .optional = true, .about = "shown to them when refused"},
-                      {.name = "room", .optional = true, .about = "where to look for the player"}},
-       .help = "ban a player (its key and address), a key, an address or a name (kicks them too)",
-       .access = kAdmin,
-       .changes = true},
+      banCommand(),
       {.name = "bans", .help = "the bans, with their ids", .access = kAdmin},
       {.name = "unban",
        .parameters = {{.name = "id", .about = "the number GET /admin/bans lists"}},
@@ -52,7 +66,11 @@ std::vector<Command> adminModerationCommands() {
        .changes = true},
       {.name = "mute",
        .parameters = {{.name = "player", .about = kPlayerName},
-                      {.name = "minutes", .optional = true, .about = "how long", .note = "10"}},
+                      {.name = "minutes",
+                       .optional = true,
+                       .about = "how long, in minutes",
+                       .note = "10",
+                       .number = true}},
        .help = "the player's chat lines reach nobody",
        .access = kAdmin,
        .changes = true},
@@ -95,7 +113,8 @@ std::vector<Command> adminRoomCommands() {
                       {.name = "wait",
                        .optional = true,
                        .about = "race_end: seconds to wait at most",
-                       .note = "300"}},
+                       .note = "300",
+                       .number = true}},
        .help = "a room plays another of the loaded levels, starting over",
        .access = kAdmin,
        .changes = true},

@@ -151,6 +151,43 @@ TEST(AdminApi, ABanKicksKeepsTheAddressOutUntilLiftedAndIsKeptInTheFile) {
       << back.endReason();
 }
 
+// A ban by player takes everyone at its address: `players` shows who shares one before, the
+// answer lists everyone it removed after, and `key_only` spares the others.
+TEST(AdminApi, ABanSaysWhomItRemovedAndAKeyOnlyBanSparesTheSharedAddress) {
+  ModeratedRoom room({"ada", "bob", "cat"});
+  const Answer players = room.request("GET", "/admin/players");
+  ASSERT_EQ(players.status, 200) << players.body;
+  const nlohmann::json shared = players.json()["shared_addresses"];
+  ASSERT_EQ(shared.size(), 1u) << players.body;
+  EXPECT_EQ(shared[0]["address"], "127.0.0.1");
+  EXPECT_EQ(shared[0]["players"], (nlohmann::json{"ada", "bob", "cat"}));
+
+  const Answer keyOnly = room.request("POST", "/admin/ban", "player=bob&key_only=yes");
+  ASSERT_EQ(keyOnly.status, 200) << keyOnly.body;
+  ASSERT_EQ(keyOnly.json()["removed"].size(), 1u) << keyOnly.body;
+  EXPECT_EQ(keyOnly.json()["removed"][0]["name"], "bob");
+  EXPECT_EQ(keyOnly.json()["removed"][0]["room"], "main");
+  EXPECT_EQ(keyOnly.json()["removed"][0]["address"], "127.0.0.1");
+  EXPECT_FALSE(keyOnly.json()["bans"][0].contains("address")) << "its key alone";
+  room.pump(0.5);
+  EXPECT_TRUE(playing(room.player(0)));
+  EXPECT_TRUE(playing(room.player(2)));
+
+  const Answer both = room.request("POST", "/admin/ban", "player=ada");
+  ASSERT_EQ(both.status, 200) << both.body;
+  std::set<std::string> removed;
+  const nlohmann::json reply = both.json();
+  for (const auto& who : reply["removed"]) {
+    removed.insert(who["name"].get<std::string>());
+  }
+  EXPECT_EQ(removed, (std::set<std::string>{"ada", "cat"})) << "cat shared ada's address";
+  EXPECT_EQ(both.json()["kicked"], 2);
+  EXPECT_EQ(
+      room.request("POST", "/admin/ban", "key=" + std::string(32, 'a') + "&key_only=yes").status,
+      400)
+      << "key_only goes with player alone";
+}
+
 TEST(AdminApi, AMutedPlayerIsToldAndHeardByNobody) {
   ModeratedRoom room({"ada", "bob"});
   EXPECT_EQ(room.request("POST", "/admin/mute", "player=ada&minutes=5").status, 200);

@@ -1,5 +1,6 @@
 #include "tools/admin/admin_client.h"
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
@@ -53,6 +54,36 @@ std::string playersTable(const nlohmann::json& reply) {
         fmt::format("{:<12} ({}, {}: {} spectators)\n", room.value("name", ""),
                     room.value("level", ""), room.value("mode", ""), room.value("spectators", 0));
   }
+  for (const auto& shared : reply.value("shared_addresses", nlohmann::json::array())) {
+    std::string names;
+    for (const auto& name : shared.value("players", nlohmann::json::array())) {
+      names += (names.empty() ? "" : ", ") + name.get<std::string>();
+    }
+    text += fmt::format("{} is shared by {} (ban a player with --key-only to spare the others)\n",
+                        shared.value("address", ""), names);
+  }
+  return text;
+}
+
+/// A ban's end as a host reads it: "2026-12-07 14:05 UTC", or "forever".
+std::string untilText(std::int64_t until) {
+  if (until == 0) {
+    return "forever";
+  }
+  return fmt::format("{:%Y-%m-%d %H:%M} UTC", fmt::gmtime(static_cast<std::time_t>(until)));
+}
+
+/// Whom a ban removed from the server, one per line.
+std::string removedLines(const nlohmann::json& reply) {
+  const nlohmann::json removed = reply.value("removed", nlohmann::json::array());
+  std::string text =
+      fmt::format("removed {} from the server{}\n", removed.size(), removed.empty() ? "" : ":");
+  for (const auto& who : removed) {
+    const std::string name = who.value("name", "");
+    text += fmt::format("  {} in room {} from {}{}\n", name.empty() ? "a spectator" : name,
+                        who.value("room", ""), who.value("address", ""),
+                        who.value("key", "").empty() ? "" : ", key " + who.value("key", ""));
+  }
   return text;
 }
 
@@ -65,8 +96,7 @@ std::string bansTable(const nlohmann::json& reply) {
     text +=
         fmt::format("#{} {} {}{}{} until {} by {}: {}\n", ban.value("id", 0), ban.value("kind", ""),
                     ban.value("value", ""), name.empty() ? "" : " (" + name + ")",
-                    address.empty() ? "" : " from " + address,
-                    until == 0 ? std::string("forever") : fmt::format("unix {}", until),
+                    address.empty() ? "" : " from " + address, untilText(until),
                     ban.value("by", ""), ban.value("reason", ""));
   }
   return text.empty() ? "no bans\n" : text;
@@ -129,7 +159,7 @@ std::string describeAnswer(const std::string& command, const AdminAnswer& answer
     return "ok: " + reply.value("applied", std::string("now")) + "\n";
   }
   if (command == "bans" || command == "ban") {
-    return bansTable(reply) +
+    return bansTable(reply) + (command == "ban" ? removedLines(reply) : "") +
            (reply.value("saved", true) ? "" : "warning: not saved to the file\n");
   }
   return "ok\n";

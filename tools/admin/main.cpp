@@ -2,10 +2,12 @@
 // a room's level, through its admin API (docs/hosting.md#moderation). The token comes from
 // COYOTE_ADMIN_TOKEN. Its subcommands are the admin API's commands as commands/command_list.cpp
 // declares them: a command's first parameter is its positional argument, the others options.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "cli/program.h"
 #include "commands/command_list.h"
@@ -19,7 +21,15 @@ struct CommandLine {
   std::string url = "http://127.0.0.1:9100";
   bool json = false;
   std::map<std::string, std::string> values;  ///< by parameter name, as typed
+  std::map<std::string, bool> flags;          ///< by parameter name: given or not
 };
+
+/// `--key-only` for the API's `key_only`.
+std::string optionName(std::string_view parameter) {
+  std::string name = "--" + std::string(parameter);
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
+}
 
 std::vector<std::string> choicesOf(std::string_view choices) {
   std::vector<std::string> all;
@@ -36,14 +46,22 @@ void addParameters(CLI::App& subcommand, const coyote::commands::Command& comman
     const std::string name(parameter.name);
     std::string help(parameter.about);
     help += parameter.note.empty() ? "" : " (" + std::string(parameter.note) + ")";
-    CLI::Option* option = subcommand.add_option(first ? name : "--" + name, o.values[name], help);
-    if (first && !parameter.optional) {
+    const bool positional = std::exchange(first, false);
+    if (parameter.flag) {
+      subcommand.add_flag(optionName(name), o.flags[name], help);
+      continue;
+    }
+    CLI::Option* option =
+        subcommand.add_option(positional ? name : optionName(name), o.values[name], help);
+    if (parameter.number) {
+      option->type_name("NUMBER");
+    }
+    if (positional && !parameter.optional) {
       option->required();
     }
     if (!parameter.choices.empty()) {
       option->check(CLI::IsMember(choicesOf(parameter.choices)));
     }
-    first = false;
   }
 }
 
@@ -73,7 +91,9 @@ coyote::AdminAnswer run(const std::string& name, const CommandLine& o,
   }
   coyote::AdminClient::Arguments arguments;
   for (const coyote::commands::Parameter& parameter : command.parameters) {
-    arguments.emplace_back(parameter.name, o.values.at(std::string(parameter.name)));
+    const std::string field(parameter.name);
+    arguments.emplace_back(field,
+                           parameter.flag ? (o.flags.at(field) ? "yes" : "") : o.values.at(field));
   }
   return client.post("/admin/" + name, arguments);
 }

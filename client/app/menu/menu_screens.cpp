@@ -88,7 +88,11 @@ std::vector<std::string> Menus::handleConnect(const sf::Event& event, MenuList::
   }
   if (action == MenuList::Action::Back ||
       (action == MenuList::Action::Activate && row == kConnectBack)) {
-    show(Screen::Title);
+    if (connectReturn_ == Screen::Browser) {
+      returnToBrowser();
+    } else {
+      show(Screen::Title);
+    }
     return {};
   }
   if (action != MenuList::Action::Activate) {
@@ -109,7 +113,9 @@ void Menus::offerAfterRefusal(const std::string& reason, const std::string& addr
   config_.address = address;
   log_->info("menus: the connect screen offers {} for {} ({})",
              password ? "the password" : "to spectate", address, reason);
+  messageFresh_ = true;  // the refusal is why this screen is offered: it stays in sight
   show(Screen::Connect);
+  connectReturn_ = gameFrom_ == Screen::Browser ? Screen::Browser : Screen::Title;
   password_.clear();
   list_.select(password ? kPassword : kSpectateButton);
   refresh();
@@ -120,14 +126,14 @@ std::vector<std::string> Menus::connectCommands(bool spectate) {
   try {
     cli::parseHostPort(address_.text(), "address");
   } catch (const std::runtime_error&) {
-    message_ = "address: HOST:PORT, for example 192.168.1.20:7777";
+    setMessage("address: HOST:PORT, for example 192.168.1.20:7777");
     show(Screen::Title);
     return {};
   }
-  message_.clear();
   config_.address = address_.text();
   config_.name = name_.text().empty() ? config_.name : name_.text();
   config_.room = room_.text().empty() ? "main" : room_.text();
+  rememberServer(config_, config_.address);  // Recent, as a join from the browser is
   save();
   show(Screen::None);
   return {"name " + config_.name, "room " + config_.room, "password " + password_.text(),

@@ -33,11 +33,23 @@ Menus::Menus(ClientConfig& config, std::string configFile, std::shared_ptr<spdlo
       log_(std::move(log)),
       browser_(config_, serverListCache(configFile_)) {}
 
+void Menus::setMessage(const std::string& message) {
+  message_ = message;
+  messageFresh_ = true;
+}
+
 void Menus::show(Screen screen) {
+  if (!std::exchange(messageFresh_, false)) {
+    message_.clear();  // a refusal is news once: the screen after it is about something else
+  }
   if (screen == Screen::Options) {
     optionsReturn_ = screen_ == Screen::Pause ? Screen::Pause : Screen::Title;
   }
+  if (screen == Screen::None && screen_ != Screen::None) {  // to a game, or a replay
+    gameFrom_ = screen_ == Screen::Connect ? connectReturn_ : screen_;
+  }
   if (screen == Screen::Connect) {
+    connectReturn_ = screen_ == Screen::Browser ? Screen::Browser : Screen::Title;
     address_.set(config_.address);
     name_.set(config_.name);
     room_.set(config_.room);
@@ -54,6 +66,27 @@ void Menus::show(Screen screen) {
   rebinding_ = -1;
   list_.select(0);
   refresh();
+  logScreen(false);
+}
+
+void Menus::returnToBrowser() {
+  message_.clear();
+  screen_ = Screen::Browser;
+  rebinding_ = -1;
+  refresh();
+  logScreen(true);
+}
+
+void Menus::logScreen(bool resumed) const {
+  constexpr const char* kNames[] = {"none",    "title", "connect", "server browser",
+                                    "options", "pause", "replays"};
+  const char* name = kNames[static_cast<int>(screen_)];
+  if (resumed) {
+    log_->info("menus: back to the {} as it was: {}", name, browser_.summary());
+  } else if (screen_ != Screen::None) {
+    log_->info("menus: the {} screen{}", name,
+               message_.empty() ? "" : fmt::format(", saying {:?}", message_));
+  }
 }
 
 bool Menus::takeWindowChange() {

@@ -33,9 +33,12 @@ class Menus {
 
   Screen screen() const { return screen_; }
   bool active() const { return screen_ != Screen::None; }
+  /// Shows `screen` afresh (the browser asks its servers anew). What the title said goes unless
+  /// it was set just before (setMessage): a message is about the moment it was set.
   void show(Screen screen);
-  /// A line in red on the title: why the last game ended.
-  void setMessage(const std::string& message) { message_ = message; }
+  /// A line in red on the next screen shown (the title, or the connect screen a refusal
+  /// offers): why the last game ended. It goes at the screen after.
+  void setMessage(const std::string& message);
   /// After a refusal of `address`: a password refusal opens the connect screen on its password,
   /// a full room on Spectate; any other leaves the title as it is.
   void offerAfterRefusal(const std::string& reason, const std::string& address);
@@ -67,6 +70,11 @@ class Menus {
   void changeOption(int row, int step);
   /// The commands that join (or, `spectate`, watch) the connect screen's server.
   std::vector<std::string> connectCommands(bool spectate);
+  /// Back from the connect screen to the browser it was opened from, as it was: its tab,
+  /// search, filters, servers and choice.
+  void returnToBrowser();
+  /// The log's line for the screen now shown (`resumed`: the browser as it was).
+  void logScreen(bool resumed) const;
   /// The items of the screen shown, from the state they show.
   void refresh();
   std::vector<MenuItem> optionItems() const;
@@ -76,8 +84,11 @@ class Menus {
   std::shared_ptr<spdlog::logger> log_;
   Screen screen_ = Screen::None;
   Screen optionsReturn_ = Screen::Title;  ///< where Back leads from the options
+  Screen connectReturn_ = Screen::Title;  ///< where Back leads from the connect screen
+  Screen gameFrom_ = Screen::Title;       ///< the menu the last game was started from
   MenuList list_;
   std::string message_;
+  bool messageFresh_ = false;  ///< set since the last screen change: the next one shows it
   TextField address_{64};
   TextField name_{32};
   TextField room_{24};

@@ -114,10 +114,8 @@ bool ClientWindow::handleEvents(ReplayPlayer* player) {
         cancelConnecting();
       } else if (session_) {
         menus_.show(Menus::Screen::Pause);
-      } else if (replayFromMenu_) {
-        leaveReplay_ = true;
       } else {
-        window_.close();  // a replay from the command line
+        leaveReplay_ = true;  // to the Replays menu, whether it came from there or not
       }
     } else if (event.type == sf::Event::KeyReleased &&
                isBound(config_.bindings.scoreboard, event.key.code)) {
@@ -214,6 +212,22 @@ int ClientWindow::play(std::optional<ClientOptions> options) {
   } else {
     menus_.show(Menus::Screen::Title);
   }
+  return run();
+}
+
+int ClientWindow::watch(ReplayPlayer& player) {
+  sessionOptions_.name = config_.name;
+  sessionOptions_.key = options_.playerKey;
+  const int exit = play(player);
+  if (!std::exchange(leaveReplay_, false)) {
+    return exit;  // the window closed, or the screenshot was taken
+  }
+  view_.reset();
+  menus_.show(Menus::Screen::Replays);
+  return run();
+}
+
+int ClientWindow::run() {
   while (handleEvents(nullptr)) {
     const double now = monotonicSeconds();
     frames_.begin(now);

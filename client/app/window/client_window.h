@@ -61,10 +61,15 @@ class ClientWindow : private ConsoleTarget {
   /// its reason; in screenshot mode it is the picture and the loop ends (1). The screenshot
   /// taken: 0 (1 if it cannot be written).
   int play(std::optional<ClientOptions> options);
-  /// Plays a replay back with pause, step and speed keys.
-  int play(ReplayPlayer& player);
+  /// `coyote-client --replay FILE`: plays it back with pause, step and speed keys; Escape ends
+  /// it for the Replays menu, as a replay chosen there ends, and the menus go on from there.
+  int watch(ReplayPlayer& player);
 
  private:
+  /// Plays a replay back until its end of the window's, or Escape (leaveReplay_).
+  int play(ReplayPlayer& player);
+  /// The frames of the menus and the session, until the window closes or the program ends.
+  int run();
   /// Handles window events; false once the window is closed.
   bool handleEvents(ReplayPlayer* player);
   /// The console's and the chat's turn at an event; true if one of them took it.
@@ -150,11 +155,10 @@ class ClientWindow : private ConsoleTarget {
   bool quitting_ = false;
   std::uint8_t pendingPresses_ = 0;  ///< `kill`, `restart`: buttons the next input presses
   PressLatch presses_;
-  Hints hints_{config_};         ///< the controls' line and the swim hint, once each           ///<
-                                 ///< presses since the last tick, so that no tap is lost
-  std::string pendingReplay_;    ///< `replay FILE`: watched from the next frame on
-  bool replayFromMenu_ = false;  ///< Escape leaves the replay for the menus, not the window
-  bool leaveReplay_ = false;
+  Hints hints_{config_};       ///< the controls' line and the swim hint, once each           ///<
+                               ///< presses since the last tick, so that no tap is lost
+  std::string pendingReplay_;  ///< `replay FILE`: watched from the next frame on
+  bool leaveReplay_ = false;   ///< Escape: the replay ends for the Replays menu
 };
 
 }  // namespace coyote

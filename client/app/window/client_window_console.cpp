@@ -118,6 +118,7 @@ std::string ClientWindow::playLocal() {
     return connect(fmt::format("127.0.0.1:{}", localServer_->port()));
   } catch (const std::runtime_error& error) {
     menus_.setMessage(error.what());
+    menus_.show(Menus::Screen::Title);
     return error.what();
   }
 }
@@ -152,10 +153,7 @@ void ClientWindow::runPendingReplay() {
     ReplayPlayer player(readReplay(file));
     view_.reset();
     menus_.show(Menus::Screen::None);
-    replayFromMenu_ = true;
-    leaveReplay_ = false;
     play(player);
-    replayFromMenu_ = false;
     leaveReplay_ = false;
     view_.reset();
     menus_.show(Menus::Screen::Replays);

@@ -150,7 +150,7 @@ int main(int argc, char** argv) {
     const sf::Font font = loadTextFont();
     if (!o.replayFile.empty()) {
       ReplayPlayer player(readReplay(o.replayFile));
-      return ClientWindow(config, font, o.window, logger).play(player);
+      return ClientWindow(config, font, o.window, logger).watch(player);
     }
     std::unique_ptr<LocalServer> localServer;
     const std::optional<ClientOptions> options = sessionOptions(o, config, argv[0], localServer);

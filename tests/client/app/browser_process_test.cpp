@@ -1,6 +1,7 @@
 // The server browser and the connect screen under Xvfb, driven by xdotool as a player drives
 // them (docs/playing.md#the-server-browser): the Internet tab from a real master listing three
-// real servers, a wrong password asked again, a full room watched instead.
+// real servers, a wrong password asked again, a full room watched instead, the way back from
+// the connect screen to the browser as it was, and a refusal said once.
 #include <fstream>
 
 #include <fmt/format.h>
@@ -138,6 +139,65 @@ TEST(BrowserProcess, AFullRoomIsWatchedFromTheConnectScreen) {
   const std::string log = clientLog(directory);
   EXPECT_THAT(log, HasSubstr("refused: room main is full (1 players)"));
   EXPECT_THAT(log, HasSubstr("tester: joined as spectator")) << log;
+}
+
+// From the browser a server with a password opens the connect screen; Escape there goes back to
+// the browser as it was (its search and choice), a wrong password is said on the screen it
+// brings back and on no screen after, and the server joined with the right one is in Recent.
+TEST(BrowserProcess, TheConnectScreenReturnsToTheBrowserAndARefusalIsSaidOnce) {
+  std::vector<std::unique_ptr<test::TempDirectory>> folders;
+  std::vector<std::unique_ptr<test::ServerProcess>> servers;
+  ClientConfig config;
+  for (const char* name : {"Canyon", "Gulch"}) {
+    const test::ScopedEnvironment environment{{"COYOTE_SERVER_NAME", name},
+                                              {"COYOTE_SERVER_PASSWORD", "swordfish"}};
+    folders.push_back(std::make_unique<test::TempDirectory>(name));
+    servers.push_back(std::make_unique<test::ServerProcess>(
+        *folders.back(), (folders.back()->path() / "game.rpl").string()));
+    config.favourites.push_back(fmt::format("127.0.0.1:{}", servers.back()->port));
+  }
+  const std::string gulch = config.favourites[1];
+  test::TempDirectory directory;
+  const std::string file = (directory.path() / "client.toml").string();
+  saveClientConfig(config, file);
+  // Title: Enter (Play online), the Favourites tab; "gulch" searched, Enter: the connect screen
+  // on its password. Escape: the browser. Enter again, a wrong password: refused, offered the
+  // password again. Escape: the browser again; Escape (the search), Escape: the title; Down,
+  // Enter: the connect screen. Escape; Enter (the browser), "gulch", Enter, the right password.
+  const std::string chosen = waitForLog(directory, "chosen: " + gulch + " \"Gulch\"");
+  runBrowserClient(
+      directory, "--config " + file,
+      "sleep 0.5; xdotool key Return; " + waitForLog(directory, "2 servers shown") +
+          "; xdotool type gulch; " + chosen + "; xdotool key Return; " +
+          waitForLog(directory, "menus: the connect screen") + "; xdotool key Escape; " +
+          waitForLog(directory, "back to the server browser") +
+          "; xdotool key Return; sleep 0.3; xdotool type guess; xdotool key Return Return; " +
+          waitForLog(directory, "offers the password") + "; sleep 0.3; xdotool key Escape; " +
+          "sleep 0.3; xdotool key Escape Escape; sleep 0.3; xdotool key Down Return; sleep 0.3; " +
+          "xdotool key Escape; sleep 0.3; xdotool key Return; sleep 1; xdotool type gulch; " +
+          "sleep 0.5; xdotool key Return; sleep 0.3; xdotool type swordfish; " +
+          "xdotool key Return Return; " + waitForLog(directory, "joined as") + "; kill $!");
+  const std::string log = clientLog(directory);
+  const std::string asItWas = fmt::format(
+      "menus: back to the server browser as it was: Favourites tab (Name | Level | Mode | "
+      "Players | Ping | Lock), 1 servers shown, search \"gulch\"; chosen: {} \"Gulch\"",
+      gulch);
+  const std::size_t first = log.find(asItWas);
+  EXPECT_NE(first, std::string::npos) << log;
+  EXPECT_NE(log.find(asItWas, first + 1), std::string::npos) << "after the refusal too: " << log;
+  EXPECT_THAT(log, HasSubstr("menus: the connect screen, saying \"refused: wrong password\""));
+  std::size_t said = 0;
+  for (std::size_t at = log.find(", saying"); at != std::string::npos;
+       at = log.find(", saying", at + 1)) {
+    said += 1;
+  }
+  EXPECT_EQ(said, 2u) << "on the title the refusal brought and the connect screen it offered, "
+                         "and on no screen after: "
+                      << log;
+  EXPECT_THAT(log, HasSubstr("menus: the title screen\n"));
+  EXPECT_THAT(log, HasSubstr("tester: joined as slot")) << log;
+  const ClientConfig saved = loadClientConfig(file);
+  EXPECT_EQ(saved.recent, std::vector<std::string>{gulch}) << "joined through the password screen";
 }
 
 }  // namespace

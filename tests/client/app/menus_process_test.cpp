@@ -1,7 +1,7 @@
 // The menus under Xvfb, driven by xdotool as a player drives them (docs/playing.md#menus): from
 // the title through the server browser into a game on one of three servers; a key rebound in
 // the options is saved to client.toml and is the one the next game plays with; a replay is
-// watched from the Replays menu.
+// watched from the Replays menu, and one from the command line ends there too.
 #include <csignal>
 #include <thread>
 
@@ -214,6 +214,27 @@ TEST(MenusProcess, AReplayInTheReplaysFolderIsWatchedFromTheMenu) {
     }
   }
   EXPECT_GT(world, 1000) << "the arena's tiles, not a menu";
+}
+
+// docs/playing.md#replays: Escape ends a replay for the Replays menu whether it was chosen there
+// or named with --replay; Escape there is the title, Escape on the title quits.
+TEST(MenusProcess, EscapeEndsAReplayFromTheCommandLineForTheReplaysMenu) {
+  test::TempDirectory directory;
+  const std::string replay = (directory.path() / "match.rpl").string();
+  {
+    test::ServerProcess server(directory, replay);
+    const Json bots = test::runBots(directory, server.port, 1, 3.0);
+    EXPECT_EQ(bots["exit_code"], 0) << bots.dump();
+    server.process.signal(SIGTERM);
+    ASSERT_EQ(server.process.wait(10.0), 0);
+  }
+  runClient(directory, "--replay " + replay,
+            "sleep 0.5; xdotool key Escape; sleep 0.5; xdotool key Escape; sleep 0.5; "
+            "xdotool key Escape");
+  const std::string log = menusClientLog(directory);
+  const std::size_t replays = log.find("menus: the replays screen");
+  EXPECT_NE(replays, std::string::npos) << log;
+  EXPECT_NE(log.find("menus: the title screen", replays), std::string::npos) << log;
 }
 
 }  // namespace
