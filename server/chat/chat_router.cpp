@@ -152,6 +152,11 @@ void ChatRouter::notice(Connection& connection, const std::string& text, double 
                net::kReliableChannel);
 }
 
+void ChatRouter::greet(Connection& connection, const std::string& motd) {
+  outbox_.send(connection, net::encode(net::ChatLine{net::ChatKind::Server, "", motd}),
+               net::kReliableChannel);
+}
+
 void ChatRouter::kick(Connection& connection, const std::string& reason, double now) {
   Room& room = *connection.room;
   const std::string name = connection.role == Connection::Role::Player

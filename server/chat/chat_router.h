@@ -49,6 +49,9 @@ class ChatRouter {
   void announce(const Room& room, const std::string& text);
   /// To `connection` alone, at most once a second: why its line or command did not go.
   void notice(Connection& connection, const std::string& text, double now);
+  /// The message of the day to `connection` as it comes in: a line of the server's own (drawn as
+  /// the server's lines are, not in a notice's red, which is for what went wrong).
+  void greet(Connection& connection, const std::string& motd);
   /// Says goodbye with "kicked: <reason>", closes the connection, tells its room, and tells
   /// those who asked (`whenKicked`).
   void kick(Connection& connection, const std::string& reason, double now);

@@ -46,7 +46,7 @@ void Handshake::hello(Connection& connection, const net::Hello& hello, double no
   room.enter(connection);
   welcome(room, connection, hello, now);
   if (!config_.motd.empty()) {  // the message of the day, to whoever comes in
-    chat_.notice(connection, config_.motd, now);
+    chat_.greet(connection, config_.motd);
   }
   if (hello.spectator) {
     records_.spectatorJoined(room);  // the race's top 10, for its scoreboard

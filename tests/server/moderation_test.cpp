@@ -202,6 +202,19 @@ TEST(AdminApi, AMutedPlayerIsToldAndHeardByNobody) {
   EXPECT_THAT(linesOf(room.player(1), net::ChatKind::Player), ::testing::ElementsAre("now?"));
 }
 
+// The message of the day greets whoever comes in as a line of the server's, not as a notice (a
+// notice's red says something went wrong).
+TEST(AdminApi, TheMessageOfTheDayIsAServerLineNotANotice) {
+  ServerConfig config = test::testServerConfig();
+  config.motd = "races every hour";
+  ModeratedRoom room({"ada"}, config);
+  room.pump(0.3);
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Server),
+              ::testing::Contains("races every hour"));
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Notice),
+              ::testing::Not(::testing::Contains("races every hour")));
+}
+
 TEST(AdminApi, ABroadcastReachesTheRoomsAsAServerLine) {
   ModeratedRoom room({"ada"});
   const Answer answer = room.request("POST", "/admin/broadcast", "text=restart+in+5+minutes");

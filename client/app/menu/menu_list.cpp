@@ -28,6 +28,30 @@ void drawMenuText(sf::RenderTarget& target, const sf::Font& font, const std::str
   target.draw(shown);
 }
 
+namespace {
+
+// What fits `width` of `text` at `size`: all of it, or its end after "...", cut at whole
+// characters, so that a long path shows its file and stays inside its row.
+std::string fittedText(const sf::Font& font, const std::string& text, unsigned size, float width) {
+  sf::Text measured(displayText(text), font, size);
+  if (measured.getLocalBounds().width <= width) {
+    return text;
+  }
+  std::size_t from = 0;
+  while (from < text.size()) {
+    do {
+      ++from;  // to the next character's first byte
+    } while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80);
+    measured.setString(displayText("..." + text.substr(from)));
+    if (measured.getLocalBounds().width <= width) {
+      break;
+    }
+  }
+  return "..." + text.substr(from);
+}
+
+}  // namespace
+
 sf::View menuPage() {
   return sf::View(sf::FloatRect(0.0f, 0.0f, MenuList::kPageWidth, MenuList::kPageHeight));
 }
@@ -157,15 +181,14 @@ void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
   drawMenuText(target, font, title, 48, {width * 0.5f, 96.0f}, palette::kLocalPlayer, true);
   const int count = static_cast<int>(items_.size());
   const int last = std::min(count, first_ + kVisibleRows);
-  // Beside the list, right of its rows: how many are above and below what is shown.
+  // Just above and below the rows, inside the panel behind them: how many are out of sight.
   if (first_ > 0) {
-    drawMenuText(target, font, fmt::format("^ {} more", first_), 18, {width * 0.82f, kTop + 4.0f},
-                 palette::kMenuText);
+    drawMenuText(target, font, fmt::format("^ {} more", first_), 18, {width * 0.5f, kTop - 23.0f},
+                 palette::kMenuText, true);
   }
   if (last < count) {
     drawMenuText(target, font, fmt::format("v {} more", count - last), 18,
-                 {width * 0.82f, kTop + kRowHeight * (kVisibleRows - 1) + 4.0f},
-                 palette::kMenuText);
+                 {width * 0.5f, kTop + kRowHeight * kVisibleRows - 2.0f}, palette::kMenuText, true);
   }
   for (int i = first_; i < last; ++i) {
     const auto index = static_cast<std::size_t>(i);
@@ -181,8 +204,8 @@ void MenuList::draw(sf::RenderTarget& target, const sf::Font& font,
     drawMenuText(target, font, (chosen ? "> " : "  ") + items_[index].label, kTextSize,
                  {width * 0.2f + 12.0f, y + 2.0f}, colour);
     if (!items_[index].value.empty()) {
-      drawMenuText(target, font, items_[index].value, kTextSize, {width * 0.52f, y + 2.0f},
-                   items_[index].valueColour);
+      drawMenuText(target, font, fittedText(font, items_[index].value, kTextSize, width * 0.27f),
+                   kTextSize, {width * 0.52f, y + 2.0f}, items_[index].valueColour);
     }
   }
 }

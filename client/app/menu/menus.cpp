@@ -231,18 +231,25 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font, bool overScene)
   const sf::Vector2f size(MenuList::kPageWidth, MenuList::kPageHeight);
   const bool overGame = screen_ == Screen::Pause || optionsReturn_ == Screen::Pause;
   // On the title scene, a panel behind the rows alone (the name above them and the runners
-  // below stay clear; the browser's table takes the page); over the game, the whole page
-  // dimmed; with neither, the flat background.
+  // below stay clear); the browser's, behind all of its page from the tabs down, wider than its
+  // table and opaque, so that no runner crosses its details. Over the game, the whole
+  // page dimmed; with neither, the flat background.
   constexpr float kPanelTop = 176.0f;
   const auto rows =
       static_cast<float>(std::min<std::size_t>(list_.items().size(), MenuList::kVisibleRows));
-  const float panelHeight = screen_ == Screen::Browser
-                                ? size.y - kPanelTop
-                                : MenuList::kTop - kPanelTop + rows * MenuList::kRowHeight + 24.0f;
-  sf::RectangleShape backdrop(overScene ? sf::Vector2f(size.x * 0.7f, panelHeight) : size);
-  backdrop.setPosition(overScene ? sf::Vector2f(size.x * 0.15f, kPanelTop) : sf::Vector2f());
+  const bool browser = screen_ == Screen::Browser;
+  const sf::Vector2f panel =
+      browser ? sf::Vector2f(size.x - 40.0f, size.y - 130.0f)
+              : sf::Vector2f(size.x * 0.7f,
+                             MenuList::kTop - kPanelTop + rows * MenuList::kRowHeight + 24.0f);
+  sf::RectangleShape backdrop(overScene ? panel : size);
+  backdrop.setPosition(!overScene ? sf::Vector2f()
+                       : browser  ? sf::Vector2f(20.0f, 130.0f)
+                                  : sf::Vector2f(size.x * 0.15f, kPanelTop));
+  sf::Color panelColour = palette::kMenuPanel;
+  panelColour.a = browser ? 255 : panelColour.a;
   backdrop.setFillColor(overGame    ? sf::Color(0, 0, 0, 170)
-                        : overScene ? palette::kMenuPanel
+                        : overScene ? panelColour
                                     : palette::kMenuBackground);
   target.draw(backdrop);
   if (screen_ == Screen::Browser) {

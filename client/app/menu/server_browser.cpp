@@ -476,10 +476,12 @@ void ServerBrowser::countTabs() {
 }
 
 std::string ServerBrowser::status() const {
-  const std::size_t answered = heard_.size();
-  if (tab_ != BrowserTab::Internet) {
+  if (tab_ != BrowserTab::Internet) {  // the tab's own servers, and how many of them answered
+    const auto answered = std::count_if(rows_.begin(), rows_.end(),
+                                        [](const BrowserRow& row) { return row.answered(); });
     return rows_.empty() ? (search_.text().empty() ? "no server here yet" : "no server matches")
-                         : fmt::format("{} servers, {} answered", rows_.size(), answered);
+                         : fmt::format("{} server{}, {} answered", rows_.size(),
+                                       rows_.size() == 1 ? "" : "s", answered);
   }
   if (!masters_) {
     return "no master servers: set browser.masters in client.toml";

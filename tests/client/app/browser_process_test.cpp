@@ -96,6 +96,16 @@ TEST(BrowserProcess, TheInternetTabListsThreeServersWithHeadersAndTheMotd) {
   EXPECT_GT(first, 40) << "Canyon";
   EXPECT_GT(third, 40) << "Mesa";
   EXPECT_GT(motd, 100) << "the MOTD";
+  // The panel behind the browser covers its table, margins and details, opaque: beside the
+  // table on both sides and below the details, nothing of the title scene (sky, runners) shows.
+  const int left = pixelsOf(image, palette::kMenuPanel, 25, 50, 280, 740);
+  const int right = pixelsOf(image, palette::kMenuPanel, 1235, 1260, 280, 740);
+  const int below = pixelsOf(image, palette::kMenuPanel, 25, 1250, 836, 890);
+  std::printf("pixels of the panel: left %d of %d, right %d of %d, below %d of %d\n", left,
+              25 * 460, right, 25 * 460, below, 1225 * 54);
+  EXPECT_EQ(left, 25 * 460);
+  EXPECT_EQ(right, 25 * 460);
+  EXPECT_EQ(below, 1225 * 54) << "no runner walks through the details";
 }
 
 TEST(BrowserProcess, AWrongPasswordIsAskedForAgainOnTheConnectScreen) {
