@@ -214,12 +214,19 @@ AdminReply AdminCommands::mute(const commands::Arguments& arguments) {
     return adminFailure(400, fmt::format("minutes: a whole number from 1 to {}", kMaxBanMinutes));
   }
   std::vector<Who> players;  // the mute follows their keys and addresses everywhere
-  for (const Connection* player : playersNamed(name, "")) {
+  const std::vector<Connection*> named = playersNamed(name, "");
+  for (const Connection* player : named) {
     players.push_back(whoIs(*player));
   }
   if (!moderation_.mute(name, players, *minutes, now_)) {
     return adminFailure(409,
                         fmt::format("at most {} players are muted at once", Moderation::kMaxMutes));
+  }
+  for (Connection* player : named) {  // told now, not at their next line
+    chat_.notice(*player,
+                 fmt::format("an admin muted you for {} minute{}: your chat lines reach nobody",
+                             *minutes, *minutes == 1 ? "" : "s"),
+                 now_);
   }
   log_->info("admin: {:?} muted for {} min ({} players)", name, *minutes, players.size());
   return success({{"minutes", *minutes}, {"addresses", players.size()}});

@@ -191,6 +191,11 @@ TEST(AdminApi, ABanSaysWhomItRemovedAndAKeyOnlyBanSparesTheSharedAddress) {
 TEST(AdminApi, AMutedPlayerIsToldAndHeardByNobody) {
   ModeratedRoom room({"ada", "bob"});
   EXPECT_EQ(room.request("POST", "/admin/mute", "player=ada&minutes=5").status, 200);
+  room.pump(0.3);
+  EXPECT_THAT(linesOf(room.player(0), net::ChatKind::Notice),
+              ::testing::Contains("an admin muted you for 5 minutes: your chat lines reach nobody"))
+      << "told at once, before a line of theirs";
+  room.pump(1.0);  // a notice a second at most
   room.player(0).say("can you hear me");
   room.pump(0.5);
   EXPECT_TRUE(linesOf(room.player(1), net::ChatKind::Player).empty());

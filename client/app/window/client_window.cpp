@@ -53,13 +53,34 @@ ClientWindow::ClientWindow(const ClientConfig& config, const sf::Font& font, Win
   showGhosts_ = config_.ghosts;
 }
 
+// The configured scale, or the largest whole one whose window fits the screen with room for a
+// title bar and a panel (a 1366 × 768 laptop gets 3, not 4's 1280 × 960 cut off at the bottom).
+int ClientWindow::fittingScale(const sf::VideoMode& desktop) const {
+  int scale = config_.scale;
+  while (scale > 1 && (kLogicalWidth * scale > static_cast<int>(desktop.width) ||
+                       kLogicalHeight * scale > static_cast<int>(desktop.height) * 9 / 10)) {
+    --scale;
+  }
+  if (scale != config_.scale) {
+    log_->info("window: scale {} does not fit the {}x{} screen; {} this time", config_.scale,
+               desktop.width, desktop.height, scale);
+  }
+  return scale;
+}
+
 void ClientWindow::applyWindowSettings() {
-  const auto width = static_cast<unsigned>(kLogicalWidth * config_.scale);
-  const auto height = static_cast<unsigned>(kLogicalHeight * config_.scale);
+  const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
   if (config_.fullscreen && options_.screenshot.empty()) {
-    window_.create(sf::VideoMode::getDesktopMode(), "Coyote", sf::Style::Fullscreen);
+    window_.create(desktop, "Coyote", sf::Style::Fullscreen);
   } else {
-    window_.create(sf::VideoMode(width, height), "Coyote");
+    const int scale = fittingScale(desktop);
+    const int width = kLogicalWidth * scale;
+    const int height = kLogicalHeight * scale;
+    window_.create(sf::VideoMode(static_cast<unsigned>(width), static_cast<unsigned>(height)),
+                   "Coyote");
+    // Centred, its top left on the screen, whether or not a window manager places it.
+    window_.setPosition({std::max(0, (static_cast<int>(desktop.width) - width) / 2),
+                         std::max(0, (static_cast<int>(desktop.height) - height) / 2)});
   }
   // Without an OpenGL context every frame fails and SFML says so on stderr, thousands of lines a
   // second (66 GB of them once, under wine on a display that was gone): stop at once instead.

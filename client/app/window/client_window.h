@@ -66,6 +66,8 @@ class ClientWindow : private ConsoleTarget {
   int watch(ReplayPlayer& player);
 
  private:
+  /// The window's scale on a screen of `desktop`'s size (window.scale, or less to fit).
+  int fittingScale(const sf::VideoMode& desktop) const;
   /// Plays a replay back until its end of the window's, or Escape (leaveReplay_).
   int play(ReplayPlayer& player);
   /// The frames of the menus and the session, until the window closes or the program ends.

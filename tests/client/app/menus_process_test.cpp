@@ -237,5 +237,28 @@ TEST(MenusProcess, EscapeEndsAReplayFromTheCommandLineForTheReplaysMenu) {
   EXPECT_NE(log.find("menus: the title screen", replays), std::string::npos) << log;
 }
 
+// On a laptop's 1366 x 768 screen with no window manager to place it, the window of scale 4
+// (1280 x 960) would reach below the screen: it opens at the largest scale that fits with room
+// for a title bar and a panel (2: 720 of 768 rows would leave none), centred.
+TEST(MenusProcess, TheWindowFitsASmallScreenAndOpensCentredOnIt) {
+  test::TempDirectory directory;
+  const std::string line = fmt::format(
+      "cd {} && {} --name tester --key player.key --scale 4 & "
+      "xdotool search --sync --onlyvisible --name Coyote >/dev/null; sleep 0.5; "
+      "xdotool search --onlyvisible --name Coyote getwindowgeometry > {}/geometry.txt; "
+      "xdotool key Escape; wait $!",
+      directory.path().string(), COYOTE_CLIENT_BINARY, directory.path().string());
+  test::ChildProcess client(
+      {"/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1366x768x24", "/bin/bash", "-c", line},
+      (directory.path() / "client.log").string());
+  EXPECT_EQ(client.wait(60.0), 0) << client.output();
+  std::ifstream file(directory.path() / "geometry.txt");
+  const std::string geometry{std::istreambuf_iterator<char>(file), {}};
+  EXPECT_THAT(geometry, HasSubstr("Position: 363,144")) << geometry;
+  EXPECT_THAT(geometry, HasSubstr("Geometry: 640x480")) << geometry;
+  EXPECT_THAT(menusClientLog(directory),
+              HasSubstr("window: scale 4 does not fit the 1366x768 screen; 2 this time"));
+}
+
 }  // namespace
 }  // namespace coyote
