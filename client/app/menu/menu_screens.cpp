@@ -174,8 +174,9 @@ std::vector<std::string> Menus::handleBrowser(const sf::Event& event, sf::Vector
     case ServerBrowser::Outcome::Join:
       break;
   }
-  if (choice.password) {  // the connect screen asks for it
+  if (choice.password) {  // the connect screen asks for it, saying why
     config_.address = choice.address;
+    setMessage(fmt::format("{} asks for a password", choice.address));
     show(Screen::Connect);
     list_.select(kPassword);
     refresh();

@@ -361,14 +361,31 @@ int ClientWindow::play(ReplayPlayer& player) {
   return 0;
 }
 
+// Until the Welcome: the title scene, and in a panel over it, where to and how to stop, at the
+// menus' size.
 void ClientWindow::drawConnecting(const ClientSession& session) {
   window_.setView(window_.getDefaultView());
-  window_.clear(sf::Color::Black);
-  sf::Text waiting(fmt::format("connecting to {}:{} ...  (Escape to stop)", session.options().host,
-                               session.options().port),
-                   font_, 18);
-  waiting.setPosition(16.0f, static_cast<float>(window_.getSize().y) * 0.5f + 16.0f);
-  window_.draw(waiting);
+  window_.clear(palette::kMenuBackground);
+  window_.setView(menuPage());
+  if (art_ != nullptr) {
+    if (!titleScene_) {
+      titleScene_ = std::make_unique<TitleScene>(*art_);
+    }
+    titleScene_->draw(window_, monotonicSeconds() - startedAt_, true);
+  }
+  const sf::Vector2f page(MenuList::kPageWidth, MenuList::kPageHeight);
+  sf::RectangleShape panel({page.x * 0.6f, 150.0f});
+  panel.setPosition(page.x * 0.2f, page.y * 0.5f - 60.0f);
+  panel.setFillColor(palette::kMenuPanel);
+  window_.draw(panel);
+  const std::string dots(1 + static_cast<std::size_t>(monotonicSeconds() * 2.0) % 3, '.');
+  drawMenuText(
+      window_, font_,
+      fmt::format("connecting to {}:{}{}", session.options().host, session.options().port, dots),
+      28, {page.x * 0.5f, page.y * 0.5f - 30.0f}, palette::kMenuText, true);
+  drawMenuText(window_, font_, "Escape: stop", 18, {page.x * 0.5f, page.y * 0.5f + 30.0f},
+               palette::kMenuText, true);
+  window_.setView(window_.getDefaultView());
   console_.draw(window_, font_);
   window_.display();
 }

@@ -197,13 +197,17 @@ TEST(BrowserProcess, TheConnectScreenReturnsToTheBrowserAndARefusalIsSaidOnce) {
   EXPECT_NE(log.find(asItWas, first + 1), std::string::npos) << "after the refusal too: " << log;
   EXPECT_THAT(log, HasSubstr("menus: the connect screen, saying \"refused: wrong password\""));
   std::size_t said = 0;
-  for (std::size_t at = log.find(", saying"); at != std::string::npos;
-       at = log.find(", saying", at + 1)) {
+  for (std::size_t at = log.find(", saying \"refused"); at != std::string::npos;
+       at = log.find(", saying \"refused", at + 1)) {
     said += 1;
   }
   EXPECT_EQ(said, 2u) << "on the title the refusal brought and the connect screen it offered, "
                          "and on no screen after: "
                       << log;
+  EXPECT_THAT(log, HasSubstr(fmt::format("menus: the connect screen, saying \"{} asks for a "
+                                         "password\"",
+                                         gulch)))
+      << "the password field is chosen with a word why";
   EXPECT_THAT(log, HasSubstr("menus: the title screen\n"));
   EXPECT_THAT(log, HasSubstr("tester: joined as slot")) << log;
   const ClientConfig saved = loadClientConfig(file);
