@@ -2,10 +2,14 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "client/app/render/palette.h"
+#include "client/app/render/text_batch.h"
 #include "client/app/scene/art/character_sprites.h"
 #include "client/app/scene/world_drawing.h"
 #include "client/app/scene/world_renderer.h"
+#include "match/race_time.h"
 
 namespace coyote {
 namespace {
@@ -117,6 +121,37 @@ void drawGhosts(sf::RenderTarget& canvas, Vec2 camera, const RaceGhosts& ghosts,
   if (ghosts.best()) {
     drawGhost(canvas, camera, *ghosts.best(), palette::kGhostBest, local, alpha, physics, sheet);
   }
+}
+
+void drawGhostLabels(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,
+                     const RaceGhosts& ghosts, const Character& local, float alpha,
+                     const PhysicsConfig& physics, const sf::Font& font) {
+  const float scale = static_cast<float>(viewport.scale);
+  const auto size = static_cast<unsigned>(3 * viewport.scale + 2);
+  TextBatch labels(font, size, 1.0f);
+  const auto label = [&](const LoadedGhost& ghost, const std::string& text, sf::Color colour) {
+    const std::optional<Vec2> at = ghostPosition(ghost, local, alpha, physics.tickRate);
+    if (!at) {
+      return;
+    }
+    const float centreX = (at->x + physics.playerWidth * 0.5f - camera.x) * kTile * scale;
+    const float top = (at->y - camera.y) * kTile * scale;
+    labels.add(text,
+               {std::round(viewport.offsetX + centreX - labels.width(text) * 0.5f),
+                std::round(viewport.offsetY + top - static_cast<float>(size) - 3.0f * scale)},
+               sf::Color(colour.r, colour.g, colour.b), sf::Color(0, 0, 0, 200));
+  };
+  if (ghosts.record()) {
+    label(*ghosts.record(),
+          fmt::format("record: {} {}", ghosts.record()->player,
+                      formatRaceTime(ghosts.record()->timeUs)),
+          palette::kGhostRecord);
+  }
+  if (ghosts.best()) {
+    label(*ghosts.best(), "your best " + formatRaceTime(ghosts.best()->timeUs),
+          palette::kGhostBest);
+  }
+  labels.draw(window);
 }
 
 }  // namespace coyote

@@ -6,6 +6,7 @@
 
 #include "client/app/scene/art/character_animation.h"
 #include "client/core/race_ghosts.h"
+#include "client/core/viewport.h"
 #include "sim/state/character.h"
 #include "sim/state/physics_config.h"
 
@@ -42,5 +43,11 @@ void drawGhost(sf::RenderTarget& canvas, Vec2 camera, const LoadedGhost& ghost, 
 void drawGhosts(sf::RenderTarget& canvas, Vec2 camera, const RaceGhosts& ghosts,
                 const Character& local, float alpha, const PhysicsConfig& physics,
                 const sf::Texture* sheet = nullptr);
+
+/// Over each ghost, at window resolution as players' names are: what it is ("record: ada
+/// 0:41.250", "your best 0:43.100"), in its colour, so that it never reads as another player.
+void drawGhostLabels(sf::RenderTarget& window, const Viewport& viewport, Vec2 camera,
+                     const RaceGhosts& ghosts, const Character& local, float alpha,
+                     const PhysicsConfig& physics, const sf::Font& font);
 
 }  // namespace coyote

@@ -120,6 +120,9 @@ void GameView::draw(sf::RenderTarget& window, const FrameState& frame,
   picture.setPosition(static_cast<float>(viewport.offsetX), static_cast<float>(viewport.offsetY));
   window.draw(picture);
   renderer_.drawNames(window, viewport, camera_, drawn, font_);
+  if (const Character* local = localCharacter(frame); frame.ghosts != nullptr && local != nullptr) {
+    drawGhostLabels(window, viewport, camera_, *frame.ghosts, *local, frame.alpha, physics_, font_);
+  }
   drawOverlays(window, frame, debug, netGraph, status);
 }
 
@@ -168,7 +171,8 @@ void GameView::drawOverlays(sf::RenderTarget& window, const FrameState& frame, D
               static_cast<double>(frame.previous.tick) + static_cast<double>(frame.alpha),
               frame.race, frame.board});
   if (frame.scoreboard && frame.race != nullptr) {
-    scoreboard_.draw(window, font_, frame.current, *frame.race, frame.nameOf, frame.board);
+    scoreboard_.draw(window, font_, frame.current, *frame.race, frame.nameOf, frame.board,
+                     frame.localSlot < 0);
   }
   if (debug.collision) {
     debug_.drawPanel(window, font_, frame.current, frame.localSlot);

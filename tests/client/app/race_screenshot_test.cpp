@@ -146,6 +146,10 @@ TEST(ScreenshotProcess, ARunShowsItsTimerAndTheRecordsGhost) {
                           200);
   const sf::Color edge = blended(outline, blended(palette::kGhostRecord, palette::kBackground));
   EXPECT_GT(pixelsNear(image, edge, 48, 960), 40) << "the record's ghost, outlined in gold";
+  const sf::Color label(palette::kGhostRecord.r, palette::kGhostRecord.g, palette::kGhostRecord.b);
+  const int labelled = pixelsNear(image, label, 48, 960);
+  std::printf("pixels: the record ghost's label %d\n", labelled);
+  EXPECT_GT(labelled, 40) << "\"record: NAME TIME\" over it, in its gold: no khaki player";
 }
 
 /// The tester's run around its press of restart, as the server simulated it (its replay stepped
