@@ -15,8 +15,8 @@ std::unique_ptr<http::Link> connectThroughModule(platform::StreamSocket socket,
                                                  platform::Clock::time_point deadline,
                                                  std::string& why) {
   try {
-    const auto connect = moduleFunction<http::SecureConnector>("tls_client", kConnectTls);
-    return connect(std::move(socket), host, deadline, why);
+    const auto connect = moduleFunction<ConnectTls>("tls_client", kConnectTls);
+    return std::unique_ptr<http::Link>(connect(&socket, host, deadline, why));
   } catch (const std::exception& failure) {
     why = failure.what();
     return nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "http/http_link.h"
 
 namespace coyote {
@@ -9,7 +11,10 @@ namespace coyote {
 /// a server whose masters are http:// (or that has none) never maps it.
 void useTlsClientModule();
 
-/// The module's entry point: an http::SecureConnector.
+/// The module's entry point: http::connectTls with C linkage (the socket moved from, the link
+/// handed over, or null and why).
+using ConnectTls = http::Link* (*)(platform::StreamSocket* socket, const std::string& host,
+                                   platform::Clock::time_point deadline, std::string& why);
 inline constexpr const char* kConnectTls = "coyote_connect_tls";
 
 }  // namespace coyote
