@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "util/monotonic_clock.h"
+
 namespace coyote {
 namespace {
 
@@ -26,6 +28,7 @@ ServerQuery::ServerQuery(std::vector<std::pair<std::string, std::uint16_t>> serv
     enet_socket_bind(socket_, &any);
     enet_socket_set_option(socket_, ENET_SOCKOPT_NONBLOCK, 1);
     enet_socket_set_option(socket_, ENET_SOCKOPT_BROADCAST, 1);
+    catcher_ = std::make_unique<ReplyCatcher>(socket_);
   }
   for (const std::uint16_t port : lanPorts) {
     // The broadcast, and this machine: a broadcast does not always come back to its sender's
@@ -45,6 +48,7 @@ ServerQuery::ServerQuery(std::vector<std::pair<std::string, std::uint16_t>> serv
 }
 
 ServerQuery::~ServerQuery() {
+  catcher_.reset();  // its thread stops reading before the socket goes
   if (socket_ != ENET_SOCKET_NULL) {
     enet_socket_destroy(socket_);
   }
@@ -90,10 +94,9 @@ void ServerQuery::update(double now) {
   if (socket_ == ENET_SOCKET_NULL) {
     return;
   }
-  receive(now);  // first: what came in while the frame was drawn is timed as it came
+  receive();  // what came in while the frame was drawn, timed as it came
   askTargets(now);
   askForMoreRooms(now);
-  receive(now);
 }
 
 void ServerQuery::askTargets(double now) {
@@ -141,7 +144,7 @@ bool ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double no
   ++sentTo_[to.host];
   const auto request = net::encodeInfoRequest(
       {nonceBase_ + static_cast<std::uint32_t>(requestSentAt_.size()), firstRoom});
-  requestSentAt_.push_back(now);
+  requestSentAt_.push_back(monotonicSeconds());  // the ping's start: the network's, not `now`
   ENetBuffer buffer;
   buffer.data = const_cast<std::uint8_t*>(request.data());  // ENet's buffer is not const
   buffer.dataLength = request.size();
@@ -149,29 +152,19 @@ bool ServerQuery::send(const ENetAddress& to, std::uint16_t firstRoom, double no
   return true;
 }
 
-void ServerQuery::receive(double now) {
-  std::array<std::uint8_t, net::kMaxInfoReplySize + 1> bytes{};
-  for (;;) {
-    ENetAddress from{};
-    ENetBuffer buffer;
-    buffer.data = bytes.data();
-    buffer.dataLength = bytes.size();
-    const int received = enet_socket_receive(socket_, &from, &buffer, 1);
-    if (received <= 0) {
-      return;  // nothing more (or an error, which the next update meets again)
-    }
+void ServerQuery::receive() {
+  for (const ReplyCatcher::Arrival& arrival : catcher_->take(dropped_)) {
     std::string error;
-    const auto info = net::parseServerInfo(
-        std::span<const std::uint8_t>(bytes.data(), static_cast<std::size_t>(received)), error);
+    const auto info = net::parseServerInfo(arrival.bytes, error);
     if (!info) {
       ++dropped_;
       continue;
     }
-    take(from, *info, now);
+    take(arrival.from, *info, arrival.at);
   }
 }
 
-void ServerQuery::take(const ENetAddress& from, const net::ServerInfo& info, double now) {
+void ServerQuery::take(const ENetAddress& from, const net::ServerInfo& info, double arrivedAt) {
   const std::uint32_t request = info.nonce - nonceBase_;
   const std::string key = addressText(from);
   auto found = heard_.find(key);
@@ -192,7 +185,7 @@ void ServerQuery::take(const ENetAddress& from, const net::ServerInfo& info, dou
     if (named) {
       targets_[target->second].answered = true;
     }
-    heard.listing.pingMs = (now - requestSentAt_[request]) * 1000.0;
+    heard.listing.pingMs = (arrivedAt - requestSentAt_[request]) * 1000.0;
     heard.listing.info = info;
     heard.nextRoom = static_cast<std::uint16_t>(info.rooms.size());
     heard_.emplace(key, std::move(heard));

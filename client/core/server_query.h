@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "client/core/reply_catcher.h"
 #include "net/enet.h"
 
 #include "limits/token_bucket.h"
@@ -17,7 +19,7 @@ namespace coyote {
 struct ServerListing {
   std::string address;   ///< "host:port", as a player would type it
   net::ServerInfo info;  ///< with every room of it, all pages put together
-  double pingMs = 0.0;   ///< from the request to the reply of its first page
+  double pingMs = 0.0;   ///< from the request leaving to the reply of its first page arriving
   bool lan = false;      ///< found by the broadcast, not listed
 };
 
@@ -87,8 +89,9 @@ class ServerQuery {
   bool send(const ENetAddress& to, std::uint16_t firstRoom, double now);
   void askTargets(double now);
   void askForMoreRooms(double now);
-  void receive(double now);
-  void take(const ENetAddress& from, const net::ServerInfo& info, double now);
+  /// Takes the replies the catcher read meanwhile, each with the time it arrived.
+  void receive();
+  void take(const ENetAddress& from, const net::ServerInfo& info, double arrivedAt);
   bool duplicateOnThisMachine(const ServerListing& listing) const;
 
   /// Servers heard from that nobody asked by name (the LAN's): a hostile LAN grows the list no
@@ -101,7 +104,7 @@ class ServerQuery {
 
   ENetSocket socket_;
   std::uint32_t nonceBase_;            ///< a request's nonce is this plus its index
-  std::vector<double> requestSentAt_;  ///< by request index: the ping's start
+  std::vector<double> requestSentAt_;  ///< by request index: monotonicSeconds() as it left
   std::vector<Target> targets_;
   std::unordered_map<std::uint64_t, std::size_t> targetIndex_;  ///< by key(address), not LAN
   std::size_t firstUnasked_ = 0;  ///< targets before it were asked at least once, in order
@@ -112,6 +115,7 @@ class ServerQuery {
   std::map<std::string, Heard> heard_;  ///< by "ip:port" of the reply's sender
   std::size_t unasked_ = 0;             ///< of heard_, the servers no target named
   std::uint64_t dropped_ = 0;
+  std::unique_ptr<ReplyCatcher> catcher_;  ///< reads the socket_; gone before it is closed
 };
 
 }  // namespace coyote
