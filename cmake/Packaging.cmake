@@ -12,7 +12,9 @@ include(GNUInstallDirs)
 set(COYOTE_DATA_DESTINATION ${CMAKE_INSTALL_DATADIR}/coyote)
 set(COYOTE_DOC_SERVER ${CMAKE_INSTALL_DATADIR}/doc/coyote-server)
 set(COYOTE_DOC_CLIENT ${CMAKE_INSTALL_DATADIR}/doc/coyote)
-set(COYOTE_PACKAGE_VERSION "${PROJECT_VERSION}-1")
+# The build's version (cmake/CoyoteVersion.cmake) and Debian's revision: a later commit's package
+# compares greater (dpkg --compare-versions), so apt upgrades one to the next.
+set(COYOTE_PACKAGE_VERSION "${COYOTE_VERSION}-1")
 
 # --- coyote-server ---
 install(TARGETS coyote-server coyote-master coyote-admin coyote-bot coyote-sim
@@ -75,7 +77,7 @@ if(COYOTE_MAN_PAGES)
       COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/man
       COMMAND sh -c "${PROJECT_SOURCE_DIR}/packaging/man_subcommands.sh \"$1\" > \"$2\"; [ -s \"$2\" ] || rm \"$2\""
         man_subcommands $<TARGET_FILE:${program}> ${subcommands}
-      COMMAND ${HELP2MAN} --no-info --section=6 --version-string=${PROJECT_VERSION}
+      COMMAND ${HELP2MAN} --no-info --section=6
         --name=${summary} --opt-include=${subcommands}
         --output=${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6 $<TARGET_FILE:${program}>
       COMMAND gzip -9nf ${CMAKE_CURRENT_BINARY_DIR}/man/${program}.6
@@ -87,8 +89,17 @@ if(COYOTE_MAN_PAGES)
 endif()
 
 # --- Debian's copyright and changelog in each package's doc folder ---
+# Its first entry names the build's commit, dated as the commit is (the same commit, the same
+# bytes); a tree without git has the history alone.
 file(READ packaging/debian/changelog changelog)
-string(REPLACE "@VERSION@" "${COYOTE_PACKAGE_VERSION}" changelog "${changelog}")
+coyote_commit(${PROJECT_SOURCE_DIR} commit commit_date)
+if(commit)
+  string(REPLACE "@VERSION@" "${COYOTE_PACKAGE_VERSION}" changelog "${changelog}")
+  string(REPLACE "@COMMIT@" "${commit}" changelog "${changelog}")
+  string(REPLACE "@DATE@" "${commit_date}" changelog "${changelog}")
+else()
+  string(REGEX REPLACE "^[^\n]*@VERSION@.*@DATE@\n\n" "" changelog "${changelog}")
+endif()
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian "${changelog}")
 add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian.gz
   COMMAND gzip -9nkf ${CMAKE_CURRENT_BINARY_DIR}/debian/changelog.Debian
@@ -117,6 +128,7 @@ if(TARGET coyote-client)
   list(APPEND CPACK_COMPONENTS_ALL client)
 endif()
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_PACKAGE_VERSION "${COYOTE_VERSION}")  # VERSION is only its base
 set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_SOURCE coyote)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)

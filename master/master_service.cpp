@@ -7,6 +7,8 @@
 
 #include "http/forwarded_client.h"
 #include "http/prometheus_exposition.h"
+#include "version/build_version.h"
+#include "wire/protocol.h"
 
 namespace coyote {
 namespace {
@@ -99,6 +101,7 @@ HttpServer::Response MasterService::registration(const HttpServer::Request& requ
 HttpServer::Response MasterService::metrics() const {
   const RegistrationDesk::Counters& c = desk_.counters();
   PrometheusExposition out;
+  out.buildInfo(buildVersion(), net::kProtocolVersion);
   out.gauge("coyote_master_servers", static_cast<double>(table_.size()), "Servers listed now.");
   out.family("coyote_master_registrations_total", "counter",
              "Registrations by outcome: listed (proven), token_sent, malformed (400), refused "

@@ -4,7 +4,10 @@
 # says: the packaged settings checked, the port set in /etc/coyote/server.toml, the service enabled
 # and started (as the user coyote, hardened), two bots played against it, the MOTD changed and
 # reloaded, an idle server's modules and libraries checked, a second server from the template,
-# the master, the logs read with journalctl, the service stopped; the units verified.
+# the master, the logs read with journalctl; then an upgrade (docs/hosting.md#upgrading): the
+# packages first installed are these relabelled 0.1.0-1, every earlier build's version; a race
+# record and a ban are written through the real programs and the config edited, then apt-get
+# installs these over them; last the service stopped and the units verified.
 #   packaging/install_test.sh DEB...      (scripts/package runs it)
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: packaging/install_test.sh DEB..." >&2; exit 2; }
@@ -14,7 +17,23 @@ podman=(podman --storage-driver vfs --runtime runc)
 debs=$(mktemp -d)
 name="coyote-install-test-$$"
 trap '"${podman[@]}" rm -f "$name" >/dev/null 2>&1 || true; rm -rf "$debs"' EXIT
-cp "$@" "$debs/"
+mkdir "$debs/old" "$debs/new"
+cp "$@" "$debs/new/"
+# The same packages relabelled with the version every build had before builds had their own:
+# the upgrade's mechanics (dpkg's, apt's, the maintainer scripts') are what is tested.
+old_version=0.1.0-1
+new_version=$(dpkg-deb -f "$1" Version)
+dpkg --compare-versions "$new_version" gt "$old_version" ||
+  { echo "install test: $new_version is not above $old_version" >&2; exit 1; }
+for deb in "$@"; do
+  tree=$(mktemp -d)
+  dpkg-deb -R "$deb" "$tree"
+  sed -i -e "s/^Version: .*/Version: $old_version/" \
+    -e "s/coyote-server (= [^)]*)/coyote-server (= $old_version)/" "$tree/DEBIAN/control"
+  dpkg-deb --root-owner-group -b "$tree" "$debs/old/$(basename "$deb")" >/dev/null
+  rm -rf "$tree"
+done
+cp "$(dirname "$0")/upgrade_test.sh" "$debs/"
 printf '[containers]\ndefault_ulimits = []\n' >"$debs/containers.conf"
 export CONTAINERS_CONF="$debs/containers.conf"
 
@@ -23,7 +42,7 @@ export CONTAINERS_CONF="$debs/containers.conf"
   -v "$debs:/debs:ro" docker.io/library/debian:bookworm-slim bash -euc '
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends /debs/*.deb systemd systemd-sysv >/dev/null 2>&1
+  apt-get install -y -qq --no-install-recommends /debs/old/*.deb systemd systemd-sysv >/dev/null 2>&1
   exec /sbin/init' >/dev/null
 for _ in $(seq 300); do
   state=$("${podman[@]}" exec "$name" systemctl is-system-running 2>/dev/null || true)
@@ -82,6 +101,7 @@ done
   coyote-server --check-health http://127.0.0.1:18300/healthz
   echo "coyote-server@second and coyote-master run beside it"
 
+  bash /debs/upgrade_test.sh '"$old_version"' '"$new_version"'
   systemctl stop coyote-server coyote-server@second coyote-master
   journal_says coyote-server "server shutting down: saying goodbye"
   [ "$(systemctl show -p ExecMainStatus --value coyote-server)" = 0 ]

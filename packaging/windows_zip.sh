@@ -12,7 +12,7 @@ for program in client/coyote-client.exe client/coyote-bot.exe tools/sim/coyote-s
   [[ -f "$build/$program" ]] || fail "no $build/$program: run scripts/windows_test first"
 done
 prefix=$(scripts/windows_deps | tail -1)  # its licences (cached: builds nothing)
-version=$(sed -n 's/^project(Coyote VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+version=$(cmake -DSOURCE_DIR="$PWD" -P cmake/WriteVersion.cmake)
 name="coyote-$version-windows-x86_64"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

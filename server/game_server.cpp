@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "server/names/player_name.h"
+#include "version/build_version.h"
 #include "wire/codec.h"
 #include "wire/text_check.h"
 
@@ -258,7 +259,7 @@ net::ServerInfo GameServer::serverInfo(std::uint16_t firstRoom) const {
   info.name = config_.serverName;
   info.motd = config_.motd;
   info.password = !config_.password.empty();
-  info.version = fmt::format("coyote protocol {}", net::kProtocolVersion);
+  info.version = std::string(buildVersion());
   info.players = static_cast<std::uint16_t>(players());
   info.maxPlayers = static_cast<std::uint16_t>(config_.maxPlayers * config_.maxRooms);
   info.roomCount = static_cast<std::uint16_t>(directory_.rooms().size());

@@ -23,6 +23,7 @@
 #include "server/settings_reader.h"
 #include "service/service_main.h"
 #include "util/monotonic_clock.h"
+#include "version/build_version.h"
 
 namespace {
 
@@ -88,10 +89,10 @@ void runLoop(coyote::GameServer& server, double runFor, coyote::LoopReporter rep
 void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coyote::Level& level,
               std::uint16_t port) {
   log.info(
-      "coyote-server (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
+      "coyote-server {} (protocol {}) listening on {}:{}; level {} ({}x{}), {} Hz, frames at "
       "{} Hz, up to {} players and {} spectators in each of up to {} rooms{}",
-      coyote::net::kProtocolVersion, config.bindAddress, port, config.level, level.width(),
-      level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
+      coyote::buildVersion(), coyote::net::kProtocolVersion, config.bindAddress, port, config.level,
+      level.width(), level.height(), config.physics.tickRate, config.sendRate, config.maxPlayers,
       config.maxSpectators, config.maxRooms,
       config.record.empty() ? "" : ", recording to " + config.record);
 }

@@ -1,6 +1,8 @@
 #include "server/prometheus_text.h"
 
 #include "http/prometheus_exposition.h"
+#include "version/build_version.h"
+#include "wire/protocol.h"
 
 #include <fmt/format.h>
 
@@ -112,6 +114,7 @@ void trafficFamilies(PrometheusExposition& out, const ServerMetrics& m) {
 
 void processFamilies(PrometheusExposition& out, const ServerMetrics& m,
                      const std::vector<RoomFigures>& rooms, const MetricsContext& context) {
+  out.buildInfo(buildVersion(), net::kProtocolVersion);
   out.gauge("coyote_rooms", static_cast<double>(rooms.size()), "Rooms open.");
   out.gauge("coyote_ticks_behind", context.ticksBehind,
             "How late the loop is against its fixed schedule, in ticks.");

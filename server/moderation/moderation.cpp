@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "server/records/newer_schema.h"
 #include "server/records/records_service.h"
 
 namespace coyote {
@@ -51,7 +52,8 @@ std::string Moderation::joinRefusal(std::uint32_t address, const Who& who,
 }
 
 // With records, the database holds the bans and the file a copy, read only when the database does
-// not answer at start (then its bans reach the database at the first change). A fleet sharing a
+// not answer at start (then its bans reach the database at the first change); never in place of
+// a database a newer server wrote, which stops the start instead. A fleet sharing a
 // database shares its bans from each server's start on.
 void Moderation::loadBans() {
   if (records_ != nullptr) {
@@ -66,6 +68,8 @@ void Moderation::loadBans() {
       records_->bansRead(rows);
       log_->info("{} bans read from the records database", bans_.bans().size());
       return;
+    } catch (const NewerSchemaError&) {
+      throw;  // its bans unread, the file's would let them in: the server does not start
     } catch (const std::runtime_error& error) {
       log_->warn("bans: {}; reading {} instead", error.what(), config_.bansFile);
     }

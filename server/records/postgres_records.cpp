@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <pqxx/pqxx>
 
+#include "server/records/newer_schema.h"
 #include "server/records/records_schema.h"
 
 namespace coyote {
@@ -273,9 +274,8 @@ class PostgresRecords final : public RecordsStore {
       work.exec("INSERT INTO schema_version VALUES (0)");
     }
     const int version = work.exec1("SELECT version FROM schema_version")[0].as<int>();
-    if (version > kSchemaVersion) {
-      throw std::runtime_error(fmt::format("schema version {} is newer than this server's ({})",
-                                           version, kSchemaVersion));
+    if (version > kSchemaVersion) {  // before any write: the transaction changes nothing
+      throw NewerSchemaError(fmt::format("\"{}\" (PostgreSQL)", connection_.dbname()), version);
     }
     for (int step = version; step < kSchemaVersion; ++step) {
       work.exec(schemaMigration(step, SqlDialect::Postgres));

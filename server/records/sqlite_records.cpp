@@ -1,11 +1,13 @@
 #include "server/records/sqlite_records.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
+#include "server/records/newer_schema.h"
 #include "server/records/records_schema.h"
 
 namespace coyote {
@@ -222,8 +224,32 @@ class SqliteRecords final : public RecordsStore {
     (statement.bind(++index, values), ...);
   }
 
+  /// Throws NewerSchemaError if `path` holds a database of a newer schema, read without
+  /// writing a byte (nor switching its journal), so that it is left exactly as it was.
+  static void refuseNewerSchema(const std::string& path) {
+    std::error_code missing;
+    if (!std::filesystem::exists(path, missing)) {
+      return;
+    }
+    // immutable: no lock taken, no -wal or -shm made beside it, whatever its journal mode.
+    std::string uri = "file:";
+    for (const char c : path) {
+      uri += c == '%' ? "%25" : c == '?' ? "%3f" : c == '#' ? "%23" : std::string(1, c);
+    }
+    const SQLite::Database db(uri + "?immutable=1", SQLite::OPEN_READONLY | SQLite::OPEN_URI,
+                              kBusyTimeoutMs);
+    if (!db.tableExists("schema_version")) {
+      return;
+    }
+    SQLite::Statement read(db, "SELECT version FROM schema_version");
+    if (read.executeStep() && read.getColumn(0).getInt() > kSchemaVersion) {
+      throw NewerSchemaError(path, read.getColumn(0).getInt());
+    }
+  }
+
   /// The database with its schema at kSchemaVersion: before any statement is prepared.
   static SQLite::Database openMigrated(const std::string& path) {
+    refuseNewerSchema(path);
     SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
     db.exec("PRAGMA journal_mode = WAL");
     // With WAL, NORMAL never corrupts the file; a power cut may lose the last runs committed.
@@ -235,9 +261,8 @@ class SqliteRecords final : public RecordsStore {
       db.exec("INSERT INTO schema_version VALUES (0)");
     }
     const int version = db.execAndGet("SELECT version FROM schema_version").getInt();
-    if (version > kSchemaVersion) {
-      throw std::runtime_error(fmt::format("schema version {} is newer than this server's ({})",
-                                           version, kSchemaVersion));
+    if (version > kSchemaVersion) {  // written meanwhile by a newer server
+      throw NewerSchemaError(path, version);
     }
     for (int step = version; step < kSchemaVersion; ++step) {
       db.exec(schemaMigration(step, SqlDialect::Sqlite));

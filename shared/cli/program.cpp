@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "platform/command_line.h"
+#include "version/build_version.h"
 
 namespace coyote::cli {
 
@@ -21,10 +22,13 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view 
   if (argc > 0 && app.get_name().empty()) {
     app.name(argv[0]);  // what CLI11 takes from argv for --help's usage line
   }
+  app.set_version_flag("--version", versionLine(program), "print the program's version and exit");
   try {
     app.parse(arguments);
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::ParseError& error) {
     return fail(program, error.what());
   }

@@ -15,8 +15,9 @@ inline constexpr int kUsageError = 2;
 /// Prints "<program>: error: <message>" on stderr and returns kUsageError, for `return`.
 int fail(std::string_view program, std::string_view message);
 
-/// Parses the command line. Returns the code `main` should exit with (0 after --help, 2 after a
-/// parse error, printed as `fail` does), or nothing when the program should go on.
+/// Parses the command line, which also takes --version ("PROGRAM VERSION", build_version.h).
+/// Returns the code `main` should exit with (0 after --help or --version, 2 after a parse error,
+/// printed as `fail` does), or nothing when the program should go on.
 std::optional<int> parse(CLI::App& app, int argc, char** argv, std::string_view program);
 
 /// Parses the command line into `options`, whose flags `addOptions` declares: the usual start

@@ -27,6 +27,13 @@ void PrometheusExposition::counter(std::string_view name, double value, std::str
   sample(name, value);
 }
 
+void PrometheusExposition::buildInfo(std::string_view version, int protocol) {
+  family("coyote_build_info", "gauge",
+         "Always 1: the build's version and the protocol it speaks, as labels.");
+  sample("coyote_build_info", 1.0,
+         fmt::format("version=\"{}\",protocol=\"{}\"", escapedLabel(version), protocol));
+}
+
 std::string escapedLabel(std::string_view value) {
   std::string escaped;
   for (const char character : value) {

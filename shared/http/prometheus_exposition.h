@@ -14,6 +14,9 @@ class PrometheusExposition {
   void sample(std::string_view name, double value, std::string_view labels = "");
   void gauge(std::string_view name, double value, std::string_view help);
   void counter(std::string_view name, double value, std::string_view help);
+  /// `coyote_build_info{version="…",protocol="…"} 1`, as Prometheus exporters publish their
+  /// build (docs/hosting.md#upgrading).
+  void buildInfo(std::string_view version, int protocol);
   std::string take() { return std::move(text_); }
 
  private:

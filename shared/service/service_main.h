@@ -10,8 +10,10 @@
 
 #include "cli/program.h"
 #include "http/health_check.h"
+#include "service/refused_to_start.h"
 #include "service/service_logger.h"
 #include "service/signals.h"
+#include "version/build_version.h"
 
 namespace coyote::service {
 
@@ -48,8 +50,9 @@ struct Program {
 
 /// A service's main(): the command line (exit 2 when wrong, 0 after --help); --check-health's
 /// answer; the settings resolved (exit 2 with "NAME: error: what is wrong"); with --check-config,
-/// "NAME: the config is good…" and exit 0; else the logger and the signals, and `serve`, whose
-/// errors exit 2 the same way.
+/// "NAME: the config is good…" and exit 0; else the logger (its first line the program's
+/// version) and the signals, and `serve`, whose errors exit 2 the same way, or 1 when it refuses
+/// to start (RefusedToStart).
 template <class Line, class Settings>
 int run(int argc, char** argv, const Program<Line, Settings>& program) {
   Line line;
@@ -67,8 +70,12 @@ int run(int argc, char** argv, const Program<Line, Settings>& program) {
       return 0;
     }
     const std::shared_ptr<spdlog::logger> logger = makeLogger(program.name, line.service.logLevel);
+    logger->info("{} starting", versionLine(program.name));
     installSignals(program.reloads);
     return program.serve(settings, line, logger);
+  } catch (const RefusedToStart& refused) {
+    cli::fail(program.name, refused.what());
+    return 1;
   } catch (const std::runtime_error& error) {  // ConfigError, or a socket that cannot bind
     return cli::fail(program.name, error.what());
   }

@@ -6,6 +6,7 @@
 #include "client/app/settings/client_config.h"
 #include "client/core/server_query.h"
 #include "listing/server_list.h"
+#include "wire/protocol.h"
 
 namespace coyote {
 
@@ -27,6 +28,9 @@ struct BrowserRow {
   int capacity = 0;
 
   bool answered() const { return pingMs >= 0.0; }
+  /// It answered, and speaks another protocol than this client: shown greyed with the version
+  /// it needs, not joined (and refused).
+  bool otherProtocol() const { return answered() && info.protocolVersion != net::kProtocolVersion; }
   bool full() const { return capacity > 0 && players >= capacity; }
 };
 

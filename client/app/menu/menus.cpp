@@ -8,6 +8,7 @@
 #include "client/app/render/palette.h"
 #include "io/user_folders.h"
 #include "io/utf8_path.h"
+#include "version/build_version.h"
 
 namespace coyote {
 namespace {
@@ -272,6 +273,10 @@ void Menus::draw(sf::RenderTarget& target, const sf::Font& font, bool overScene)
   drawMenuText(target, font, footer, 16, {size.x * 0.5f, size.y - 60.0f}, palette::kMenuText, true);
   if ((screen_ == Screen::Title || screen_ == Screen::Connect) && !message_.empty()) {
     drawMenuText(target, font, message_, 18, {size.x * 0.5f, 160.0f}, palette::kMenuWarning, true);
+  }
+  if (screen_ == Screen::Title) {  // in a corner, as games say which build a report is about
+    drawMenuText(target, font, versionLine("coyote"), 14, {12.0f, size.y - 24.0f},
+                 palette::kMenuText);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "client/app/menu/menus.h"
 #include "client/app/render/palette.h"
 #include "client/app/render/text_batch.h"
+#include "version/build_version.h"
 #include "wire/text_check.h"
 
 namespace coyote {
@@ -153,6 +154,9 @@ ServerBrowser::Choice ServerBrowser::join() const {
     return {};
   }
   const BrowserRow& row = rows_[static_cast<std::size_t>(selected_)];
+  if (row.otherProtocol()) {
+    return {};  // it would refuse this client: the details say which version it needs
+  }
   return {Outcome::Join, row.address, row.info.password};
 }
 
@@ -397,9 +401,10 @@ void ServerBrowser::drawRow(sf::RenderTarget& target, TextBatch& texts, const Br
     bar.setFillColor(palette::kMenuSelection);
     target.draw(bar);
   }
-  const sf::Color colour = chosen           ? palette::kLocalPlayer
-                           : row.answered() ? palette::kMenuText
-                                            : sf::Color(150, 150, 165);
+  const sf::Color colour = row.otherProtocol() ? palette::kMenuDisabled
+                           : chosen            ? palette::kLocalPlayer
+                           : row.answered()    ? palette::kMenuText
+                                               : sf::Color(150, 150, 165);
   const std::string name = (row.favourite ? "* " : "") + row.info.name;
   const auto text = [&](const std::string& shown, int column, sf::Color fill) {
     texts.add(shown, {kColumns[column], y}, fill, sf::Color::Black);
@@ -432,8 +437,17 @@ void ServerBrowser::drawDetails(sf::RenderTarget& target, const sf::Font& font) 
   const BrowserRow& row = rows_[static_cast<std::size_t>(selected_)];
   float y = kDetailsY + 28.0f;
   drawMenuText(target, font,
-               fmt::format("{}   {}   {}", row.info.name, row.address, row.info.version),
+               fmt::format("{}   {}   {}", row.info.name, row.address,
+                           row.answered() ? "coyote " + row.info.version : ""),
                kBrowserTextSize, {kLeft, y}, palette::kLocalPlayer);
+  if (row.otherProtocol()) {  // instead of its message of the day: why it cannot be joined
+    drawMenuText(target, font,
+                 fmt::format("needs coyote {} (protocol {}); this is coyote {} (protocol {})",
+                             row.info.version, row.info.protocolVersion, buildVersion(),
+                             net::kProtocolVersion),
+                 16, {kLeft, y + 24.0f}, palette::kMenuWarning);
+    return;
+  }
   std::string motd = row.info.motd;
   for (int line = 0; line < 2 && !motd.empty(); ++line) {  // two lines, cut at whole characters
     const std::string shown = net::printablePrefix(motd, 100);
@@ -461,8 +475,12 @@ std::string ServerBrowser::summary() const {
   std::string chosen = "none";
   if (!rows_.empty()) {
     const BrowserRow& row = rows_[static_cast<std::size_t>(selected_)];
-    chosen = fmt::format("{} {:?} {} {} {}/{} motd {:?}", row.address, row.info.name, row.level,
-                         row.mode, row.players, row.capacity, row.info.motd);
+    chosen =
+        fmt::format("{} {:?} {} {} {}/{} motd {:?}{}", row.address, row.info.name, row.level,
+                    row.mode, row.players, row.capacity, row.info.motd,
+                    row.otherProtocol() ? fmt::format(", greyed: needs coyote {} (protocol {})",
+                                                      row.info.version, row.info.protocolVersion)
+                                        : "");
   }
   return fmt::format("{} tab ({}), {} servers shown, search {:?}; chosen: {}", tabName(tab_),
                      columns, rows_.size(), search_.text(), chosen);

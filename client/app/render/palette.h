@@ -62,6 +62,7 @@ inline const sf::Color kConsoleText{200, 230, 200};
 inline const sf::Color kConsoleInput{255, 255, 255};
 inline const sf::Color kMenuBackground{20, 18, 32};
 inline const sf::Color kMenuPanel{20, 18, 32, 190};  ///< behind the rows, over the title scene
+inline const sf::Color kMenuDisabled{95, 92, 110};   ///< a server this client cannot join
 inline const sf::Color kMenuText{225, 225, 235};
 inline const sf::Color kMenuSelection{255, 168, 56, 40};  ///< behind the chosen line
 inline const sf::Color kMenuWarning{255, 110, 90};        ///< a refusal, a key bound twice

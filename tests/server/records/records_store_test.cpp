@@ -95,7 +95,9 @@ TEST(RecordsStore, ADatabaseFromANewerServerIsRefusedNotDamaged) {
     openRecordsStore(file, "");
     FAIL() << "a newer schema was opened";
   } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find("schema version 99 is newer"), std::string::npos)
+    EXPECT_NE(
+        std::string(error.what()).find("has schema version 99, newer than this coyote-server's"),
+        std::string::npos)
         << error.what();
   }
   SQLite::Database db(file, SQLite::OPEN_READONLY);

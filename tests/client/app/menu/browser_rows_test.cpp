@@ -1,12 +1,15 @@
 // The server browser's rows: each tab's servers, the room a player would join, the filters, the
 // search and the orders (docs/playing.md#the-server-browser).
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
 #include "client/app/menu/browser_rows.h"
+#include "client/app/menu/server_browser.h"
 
 namespace coyote {
 namespace {
@@ -18,6 +21,7 @@ net::ServerInfo info(const std::string& name, int players, bool password = false
   made.name = name;
   made.players = static_cast<std::uint16_t>(players);
   made.password = password;
+  made.protocolVersion = net::kProtocolVersion;
   made.rooms = {{"main", "arena", "play", static_cast<std::uint16_t>(players), 4},
                 {"race", "canyon", "race", 1, 8}};
   return made;
@@ -61,6 +65,36 @@ TEST(BrowserRows, EachTabListsItsServersWithWhatTheyAnsweredOverWhatWasListed) {
   EXPECT_THAT(names(favourites), ElementsAre("bravo", "gone.example.org:7777"));
   EXPECT_FALSE(favourites[1].answered());
   EXPECT_THAT(names(f.rows(BrowserTab::Recent)), ElementsAre("Lan party"));
+}
+
+// docs/hosting.md#upgrading: a server of another protocol would refuse this client: its row is
+// greyed, its details say which version it needs, and Enter does not try to join it.
+TEST(BrowserRows, AServerOfAnotherProtocolIsGreyedAndNotJoined) {
+  net::ServerInfo older = info("Old timer", 1);
+  older.protocolVersion = net::kProtocolVersion - 1;
+  older.version = "0.0.9+git.3.abcdef0";
+  ClientConfig config;
+  ServerBrowser browser(config, "");
+  browser.showServers({{"203.0.113.9:7777", older, 30.0, false},
+                       {"203.0.113.8:7777", info("Current", 1), 20.0, false}},
+                      {{"203.0.113.9", 7777, older}, {"203.0.113.8", 7777, info("Current", 1)}});
+  ASSERT_EQ(browser.rows().size(), 2u);
+  const auto oldRow = std::ranges::find_if(
+      browser.rows(), [](const BrowserRow& row) { return row.info.name == "Old timer"; });
+  ASSERT_NE(oldRow, browser.rows().end());
+  EXPECT_TRUE(oldRow->otherProtocol());
+  EXPECT_FALSE(browser.rows()[oldRow == browser.rows().begin() ? 1 : 0].otherProtocol());
+  sf::Event key{};
+  key.type = sf::Event::KeyPressed;
+  for (int i = 0; i < 2 && browser.summary().find("Old timer") == std::string::npos; ++i) {
+    key.key.code = sf::Keyboard::Down;
+    browser.handle(key, {1280, 960});
+  }
+  EXPECT_THAT(browser.summary(), ::testing::HasSubstr(fmt::format(
+                                     "greyed: needs coyote 0.0.9+git.3.abcdef0 (protocol {})",
+                                     net::kProtocolVersion - 1)));
+  key.key.code = sf::Keyboard::Return;
+  EXPECT_EQ(browser.handle(key, {1280, 960}).outcome, ServerBrowser::Outcome::None);
 }
 
 TEST(BrowserRows, ShowTheRoomThePlayerWouldJoin) {
