@@ -12,7 +12,8 @@ namespace coyote {
 /// it is. The message names both schema versions and the two ways back.
 class NewerSchemaError : public service::RefusedToStart {
  public:
-  NewerSchemaError(const std::string& database, int version);
+  /// `writer`: the version of the server that last opened it, if it says ("").
+  NewerSchemaError(const std::string& database, int version, const std::string& writer = "");
 };
 
 }  // namespace coyote

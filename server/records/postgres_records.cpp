@@ -1,6 +1,7 @@
 #include "server/records/postgres_records.h"
 
 #include <algorithm>
+#include <ctime>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 
 #include "server/records/newer_schema.h"
 #include "server/records/records_schema.h"
+#include "version/build_version.h"
 
 namespace coyote {
 namespace {
@@ -275,12 +277,21 @@ class PostgresRecords final : public RecordsStore {
     }
     const int version = work.exec1("SELECT version FROM schema_version")[0].as<int>();
     if (version > kSchemaVersion) {  // before any write: the transaction changes nothing
-      throw NewerSchemaError(fmt::format("\"{}\" (PostgreSQL)", connection_.dbname()), version);
+      std::string writer;
+      if (!work.exec1("SELECT to_regclass('written_by')")[0].is_null()) {
+        const pqxx::result named = work.exec("SELECT version FROM written_by");
+        writer = named.empty() ? "" : named[0][0].as<std::string>().substr(0, 64);
+      }
+      throw NewerSchemaError(fmt::format("\"{}\" (PostgreSQL)", connection_.dbname()), version,
+                             writer);
     }
     for (int step = version; step < kSchemaVersion; ++step) {
       work.exec(schemaMigration(step, SqlDialect::Postgres));
     }
     work.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
+    work.exec("DELETE FROM written_by");  // the last server to open it names itself
+    work.exec_params("INSERT INTO written_by VALUES ($1, $2)", std::string(buildVersion()),
+                     static_cast<std::int64_t>(std::time(nullptr)));
     work.commit();
   }
 

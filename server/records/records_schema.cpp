@@ -32,6 +32,8 @@ constexpr std::array<std::string_view, RecordsStore::kSchemaVersion> kMigrations
     // 5: the board in a total order (time, date, player), for keyset paging.
     R"(CREATE INDEX bests_keyset ON bests (course, time_us, finished_at, player);
        DROP INDEX bests_board;)",
+    // 6: the version of the server that last opened it, and when (docs/hosting.md#upgrading).
+    R"(CREATE TABLE written_by (version TEXT NOT NULL, opened_at {int} NOT NULL);)",
 };
 
 void replaceAll(std::string& text, std::string_view from, std::string_view to) {

@@ -77,7 +77,7 @@ struct BanRow {
 /// read is bounded by `limit` and served by an index. Failures throw std::runtime_error.
 class RecordsStore {
  public:
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   /// The longest a connection attempt or a statement may take (PostgreSQL; SQLite's busy wait).
   static constexpr int kTimeoutSeconds = 2;
   virtual ~RecordsStore() = default;

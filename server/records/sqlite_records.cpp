@@ -1,6 +1,7 @@
 #include "server/records/sqlite_records.h"
 
 #include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <stdexcept>
 
@@ -9,6 +10,7 @@
 
 #include "server/records/newer_schema.h"
 #include "server/records/records_schema.h"
+#include "version/build_version.h"
 
 namespace coyote {
 namespace {
@@ -242,9 +244,15 @@ class SqliteRecords final : public RecordsStore {
       return;
     }
     SQLite::Statement read(db, "SELECT version FROM schema_version");
-    if (read.executeStep() && read.getColumn(0).getInt() > kSchemaVersion) {
-      throw NewerSchemaError(path, read.getColumn(0).getInt());
+    if (!read.executeStep() || read.getColumn(0).getInt() <= kSchemaVersion) {
+      return;
     }
+    std::string writer;
+    if (db.tableExists("written_by")) {
+      SQLite::Statement named(db, "SELECT version FROM written_by");
+      writer = named.executeStep() ? named.getColumn(0).getString().substr(0, 64) : "";
+    }
+    throw NewerSchemaError(path, read.getColumn(0).getInt(), writer);
   }
 
   /// The database with its schema at kSchemaVersion: before any statement is prepared.
@@ -268,6 +276,11 @@ class SqliteRecords final : public RecordsStore {
       db.exec(schemaMigration(step, SqlDialect::Sqlite));
     }
     db.exec(fmt::format("UPDATE schema_version SET version = {}", kSchemaVersion));
+    db.exec("DELETE FROM written_by");  // the last server to open it names itself
+    SQLite::Statement named(db, "INSERT INTO written_by VALUES (?1, ?2)");
+    named.bind(1, std::string(buildVersion()));
+    named.bind(2, static_cast<std::int64_t>(std::time(nullptr)));
+    named.exec();
     transaction.commit();
     return db;
   }

@@ -8,6 +8,7 @@
 #include "server/names/player_name.h"
 #include "sim/bodies/platform_step.h"
 #include "sim/state_hash.h"
+#include "version/build_version.h"
 #include "wire/codec.h"
 
 namespace coyote {
@@ -25,6 +26,7 @@ Room::Room(std::string name, const Level& level, const ServerConfig& config,
   frames_.record({}, TickInputs{}, hashState(state_), state_);
   if (!record.empty()) {
     ReplayHeader header;
+    header.writtenBy = std::string(buildVersion());
     header.level = net::toLevelData(level_);
     header.physics = config_.physics;
     header.start = frames_.snapshotAt(state_.tick);

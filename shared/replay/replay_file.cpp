@@ -16,6 +16,7 @@
 #include "match/authoritative_tick.h"
 #include "sim/character/race.h"
 #include "sim/state_hash.h"
+#include "version/build_version.h"
 #include "wire/wire_archive.h"
 
 namespace coyote {
@@ -64,6 +65,38 @@ T decodePayload(std::string_view payload) {
     throw WireError("trailing bytes in the record");
   }
   return value;
+}
+
+/// What a replay's header says first: its recording version and, from 15, who wrote it. Read
+/// even from a replay this build cannot read, to say which version can.
+struct RecordingStamp {
+  std::uint16_t recordingVersion = 0;
+  std::string writtenBy;
+
+  template <class Archive>
+  void serialize(Archive& archive) {
+    archive(recordingVersion);
+    if (recordingVersion >= net::kFirstNamedRecording) {
+      net::boundedString(archive, writtenBy, net::kMaxVersionLength, "written_by");
+    }
+  }
+};
+
+RecordingStamp decodeStamp(std::string_view payload) {
+  std::istringstream stream{std::string(payload)};
+  RecordingStamp stamp;
+  net::WireInputArchive archive(stream);
+  archive(stamp);  // the rest of the header is not read
+  return stamp;
+}
+
+/// Why `stamp`'s replay is not read here, naming the version that plays it when it says.
+std::string unreadable(const RecordingStamp& stamp, const std::string& file) {
+  const std::string by = stamp.writtenBy.empty() ? "" : " by coyote " + stamp.writtenBy;
+  return fmt::format(
+      "{}: recorded{} with recording version {}; this build ({}) reads {} to {}{}", file, by,
+      stamp.recordingVersion, buildVersion(), net::kOldestReadableRecording, net::kRecordingVersion,
+      stamp.writtenBy.empty() ? "" : fmt::format(": coyote {} plays it", stamp.writtenBy));
 }
 
 }  // namespace
@@ -199,15 +232,19 @@ Replay parseReplay(std::string bytes, const std::string& file) {
   if (!header) {
     throw ConfigError(fmt::format("{}: the replay ends before its header", file));
   }
+  RecordingStamp stamp;
+  try {
+    stamp = decodeStamp(*header);
+  } catch (const std::exception& error) {
+    records.failDecoded(error.what());
+  }
+  if (!net::readableRecording(stamp.recordingVersion)) {
+    throw ConfigError(unreadable(stamp, file));
+  }
   try {
     replay.header = decodePayload<ReplayHeader>(*header);
   } catch (const std::exception& error) {
     records.failDecoded(error.what());
-  }
-  if (!net::readableRecording(replay.header.recordingVersion)) {
-    throw ConfigError(fmt::format(
-        "{}: recorded with recording version {}, this build reads {} to {}", file,
-        replay.header.recordingVersion, net::kOldestReadableRecording, net::kRecordingVersion));
   }
   while (const auto payload = records.next(kTickRecord, replay.truncated)) {
     try {

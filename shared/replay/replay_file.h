@@ -13,13 +13,20 @@ namespace coyote {
 /// What a replay starts from: the level, the physics and the authoritative state.
 struct ReplayHeader {
   std::uint16_t recordingVersion = net::kRecordingVersion;
+  /// The version of the program that wrote it ("0.1.0+git.812.168a5e1"); "" before recording
+  /// version 15 (net::kFirstNamedRecording), whose replays do not say.
+  std::string writtenBy;
   net::LevelData level;
   PhysicsConfig physics;
   net::Snapshot start;
 
   template <class Archive>
   void serialize(Archive& archive) {
-    archive(recordingVersion, level, physics, start);
+    archive(recordingVersion);
+    if (recordingVersion >= net::kFirstNamedRecording) {
+      net::boundedString(archive, writtenBy, net::kMaxVersionLength, "written_by");
+    }
+    archive(level, physics, start);
   }
 };
 

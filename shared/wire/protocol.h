@@ -21,10 +21,16 @@ inline constexpr std::uint16_t kProtocolVersion = 16;
 /// (a level, the settings, a state, inputs, events): a message added to the protocol leaves the
 /// files already recorded readable (they are checked against it, not against kProtocolVersion).
 /// It was the protocol version until the two parted, at 11. 12: the respawn button; 13: a run
-/// record names its runner's key (docs/protocol.md#player-keys); 14: the restart button.
-inline constexpr std::uint16_t kRecordingVersion = 14;
+/// record names its runner's key (docs/protocol.md#player-keys); 14: the restart button; 15: a
+/// replay names the program version that wrote it (docs/hosting.md#upgrading).
+inline constexpr std::uint16_t kRecordingVersion = 15;
+/// The first recording version whose replays name the version that wrote them.
+inline constexpr std::uint16_t kFirstNamedRecording = 15;
+/// The longest program version a replay names ("0.1.0+git.812.168a5e1.dirty" is 27).
+inline constexpr std::size_t kMaxVersionLength = 64;
 /// The oldest recording version still read: 12 differs from 13 only by the runner's key, which
-/// a record of 12 has not; 13 from 14 by the restart button, which no input of 13 holds.
+/// a record of 12 has not; 13 from 14 by the restart button, which no input of 13 holds; 14
+/// from 15 by the replay's writer, which a replay of 14 does not name.
 inline constexpr std::uint16_t kOldestReadableRecording = 12;
 /// Whether a file recorded with `version` can be read by this build.
 inline constexpr bool readableRecording(std::uint16_t version) {

@@ -74,6 +74,8 @@ TEST(VersionProcess, ADatabaseOfANewerSchemaStopsTheServerAndIsLeftAsItWas) {
     db.exec("CREATE TABLE schema_version (version INTEGER NOT NULL)");
     db.exec(
         fmt::format("INSERT INTO schema_version VALUES ({})", RecordsStore::kSchemaVersion + 1));
+    db.exec("CREATE TABLE written_by (version TEXT NOT NULL)");
+    db.exec("INSERT INTO written_by VALUES ('9.9.9+git.1.abcdef0')");
     db.exec("CREATE TABLE bans (id INTEGER PRIMARY KEY, value TEXT)");
     db.exec("INSERT INTO bans (value) VALUES ('a ban this server cannot read')");
   }
@@ -84,7 +86,7 @@ TEST(VersionProcess, ADatabaseOfANewerSchemaStopsTheServerAndIsLeftAsItWas) {
       {"COYOTE_ADMIN_BANS_FILE", (directory.path() / "bans.json").string()}};
   test::ChildProcess server(
       {COYOTE_SERVER_BINARY, "--config", std::string(COYOTE_SOURCE_DIR) + "/configs/server.toml",
-       "--port", "0"},
+       "--level", std::string(COYOTE_SOURCE_DIR) + "/configs/levels/arena.tmj", "--port", "0"},
       (directory.path() / "server.log").string());
   EXPECT_EQ(server.wait(15.0), 1) << server.output();
   const std::string said = server.output();
@@ -93,6 +95,7 @@ TEST(VersionProcess, ADatabaseOfANewerSchemaStopsTheServerAndIsLeftAsItWas) {
                                           "coyote-server's ({}, version {})",
                                           RecordsStore::kSchemaVersion + 1,
                                           RecordsStore::kSchemaVersion, buildVersion())));
+  EXPECT_THAT(said, HasSubstr("a newer coyote-server (9.9.9+git.1.abcdef0) wrote it"));
   EXPECT_THAT(said, HasSubstr("records.path = \"\""));
   EXPECT_THAT(said, ::testing::Not(HasSubstr("instead"))) << "bans.json is not read instead";
   EXPECT_EQ(fileBytes(database), before) << "not a byte of the database changed";

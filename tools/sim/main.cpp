@@ -35,6 +35,10 @@ int verifyReplayFile(const std::string& replayFile) {
                              player.jumps);
   }
   std::cout << fmt::format(
+      "recorded by coyote {} (recording version {})\n",
+      replay.header.writtenBy.empty() ? "of before 0.1.0+git" : replay.header.writtenBy,
+      replay.header.recordingVersion);
+  std::cout << fmt::format(
       "OK: {} ticks verified ({} players at the start, level {}){}\n", result.ticksVerified,
       replay.header.start.roster.size(), replay.header.level.name,
       replay.truncated ? "; the file is truncated: it ends inside a record" : "");

@@ -23,6 +23,7 @@
 #include "support/postgres_cluster.h"
 #include "support/race_level.h"
 #include "support/run_command.h"
+#include "support/schema_fixture.h"
 #include "support/scoped_environment.h"
 
 namespace coyote {
@@ -94,6 +95,26 @@ TEST(PostgresRecords, KeepsEachPlayersBestWithHostileNamesAndRecordBytes) {
 /// A server on the race level writing to `url`, its HTTP port in `httpFile`.
 std::vector<std::string> raceServer(const std::string& level, const std::string& httpFile) {
   return {"--level", level, "--metrics-port", "-1", "--metrics-port-file", httpFile};
+}
+
+// docs/hosting.md#upgrading: the database of every schema there has been, as PostgreSQL holds it
+// (tests/data/records/schema_N.postgres.sql, made by make_schema_fixtures.py), opened by today's
+// server with everything kept.
+TEST(PostgresRecords, EveryEarlierSchemaIsMigratedWithEverythingKept) {
+  test::TempDirectory directory;
+  test::PostgresCluster cluster(directory);
+  for (int schema = 1; schema <= RecordsStore::kSchemaVersion; ++schema) {
+    SCOPED_TRACE(fmt::format("schema {}", schema));
+    const std::string name = fmt::format("schema_{}", schema);
+    std::string url = cluster.url();
+    url.replace(url.find("/postgres?"), 10, "/" + name + "?");
+    const test::CommandResult made = test::runCommand(
+        fmt::format("psql -v ON_ERROR_STOP=1 -q '{}' -c 'CREATE DATABASE {}' 2>&1 && psql -v "
+                    "ON_ERROR_STOP=1 -q '{}' -f {}/tests/data/records/{}.postgres.sql 2>&1",
+                    cluster.url(), name, url, COYOTE_SOURCE_DIR, name));
+    ASSERT_EQ(made.exitCode, 0) << made.output;
+    test::checkSchemaFixtureKept(*openRecordsStore("", url), schema);
+  }
 }
 
 TEST(PostgresRecords, KeepsBansByKindAndKeyAndForgetsTheEndedOnes) {

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iterator>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 #include "support/refusal.h"
 #include "support/run_command.h"
 #include "support/temp_file.h"
+#include "version/build_version.h"
 
 namespace coyote {
 namespace {
@@ -68,7 +70,24 @@ TEST(ReplayVerify, AReplayOfRecordingVersionTwelveIsStillRead) {
   EXPECT_TRUE(verifyReplay(read).ok);
   replay.header.recordingVersion = 11;
   writeReplay(old, replay);
-  EXPECT_THAT(test::refusalOf([&] { readReplay(old); }), HasSubstr("this build reads 12 to 14"));
+  EXPECT_THAT(test::refusalOf([&] { readReplay(old); }),
+              HasSubstr(fmt::format("reads 12 to {}", net::kRecordingVersion)));
+}
+
+// docs/hosting.md#upgrading: a replay names the version that wrote it, and one this build cannot
+// read says which version plays it.
+TEST(ReplayVerify, AReplayNamesTheVersionThatWroteItAndWhichPlaysIt) {
+  test::TempDirectory directory;
+  Replay replay = recordSession((directory.path() / "session.rpl").string());
+  EXPECT_EQ(replay.header.writtenBy, buildVersion()) << "the server names itself";
+  replay.header.recordingVersion = net::kRecordingVersion + 1;
+  replay.header.writtenBy = "9.9.9+git.1.abcdef0";
+  const std::string newer = (directory.path() / "newer.rpl").string();
+  writeReplay(newer, replay);
+  const std::string refusal = test::refusalOf([&] { readReplay(newer); });
+  EXPECT_THAT(refusal, HasSubstr("recorded by coyote 9.9.9+git.1.abcdef0"));
+  EXPECT_THAT(refusal, HasSubstr(": coyote 9.9.9+git.1.abcdef0 plays it"));
+  EXPECT_THAT(refusal, HasSubstr(fmt::format("this build ({})", buildVersion())));
 }
 
 TEST(ReplayVerify, AReplayWithOneAlteredInputFailsAtThatTick) {

@@ -1,0 +1,17 @@
+-- Made by make_schema_fixtures.py: a records database of schema 2.
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (2);
+CREATE TABLE courses (
+         course TEXT PRIMARY KEY, level TEXT NOT NULL, race TEXT NOT NULL,
+         players BIGINT NOT NULL, best_us BIGINT NOT NULL, first_run BIGINT NOT NULL);
+       CREATE INDEX courses_by_players ON courses (players DESC, course);
+       CREATE TABLE bests (
+         course TEXT NOT NULL REFERENCES courses (course), player TEXT NOT NULL,
+         time_us BIGINT NOT NULL, splits TEXT NOT NULL, finished_at BIGINT NOT NULL,
+         server TEXT NOT NULL, finishes BIGINT NOT NULL, record BYTEA NOT NULL,
+         PRIMARY KEY (course, player));
+       CREATE INDEX bests_board ON bests (course, time_us, finished_at);
+ALTER TABLE bests ADD COLUMN ghost BYTEA NOT NULL DEFAULT ''::bytea;
+INSERT INTO courses VALUES ('00c0ffee00c0ffee', 'race.tmj', 'Canyon', 2, 41250000, 1796000000);
+INSERT INTO bests (course, player, time_us, splits, finished_at, server, finishes, record, ghost) VALUES ('00c0ffee00c0ffee', 'ada', 41250000, '12000000,25000000', 1796000100, 'fixture', 3, '\x434f594f5445524e'::bytea, '\x67686f7374'::bytea);
+INSERT INTO bests (course, player, time_us, splits, finished_at, server, finishes, record, ghost) VALUES ('00c0ffee00c0ffee', 'wile', 43100000, '12000000,25000000', 1796000200, 'fixture', 3, '\x434f594f5445524e'::bytea, '\x67686f7374'::bytea);
