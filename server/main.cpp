@@ -101,7 +101,6 @@ void announce(spdlog::logger& log, const coyote::ServerConfig& config, const coy
 /// With `records` (records.page), the leaderboard too; with `admin` (admin.token), the admin API.
 std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& config,
                                                   const std::shared_ptr<spdlog::logger>& logger,
-                                                  const std::string& portFile,
                                                   coyote::RecordsPage* records,
                                                   coyote::AdminApi* admin) {
   if (config.metricsPort == 0) {
@@ -126,7 +125,6 @@ std::unique_ptr<coyote::MetricsHttp> startMetrics(const coyote::ServerConfig& co
         "or put TLS in front (docs/hosting.md#moderation)",
         config.metricsBind);
   }
-  coyote::service::writePortFile(portFile, http->port());
   return http;
 }
 
@@ -187,13 +185,16 @@ int serve(const coyote::ServerSetup& setup, const coyote::ServerCommandLine& lin
           ? nullptr
           : std::make_unique<coyote::AdminApi>(config.adminToken, server.adminDesk(), logger,
                                                coyote::monotonicSeconds, config.trustedProxies);
-  const auto http = startMetrics(config, logger, line.metricsPortFile, records.get(), admin.get());
+  const auto http = startMetrics(config, logger, records.get(), admin.get());
   const auto agones = startAgones(config, logger);
   const auto masters = startMasters(config, server, logger);
   coyote::LoopReporter report{http.get(), agones.get(), masters.get(), config.physics.tickRate};
   report.update(server, coyote::monotonicSeconds());
   if (http) {
     http->setReady(true);
+    // Only now: whoever waits for this file finds /healthz with a tick behind it, not the
+    // "never ticked" of the moment before the first report.
+    coyote::service::writePortFile(line.metricsPortFile, http->port());
   }
   coyote::SettingsReader settings([&line] { return coyote::resolveServerConfig(line); });
   runLoop(server, line.runFor, report, settings, *logger);
