@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -16,6 +17,7 @@
 #include "master/registration_desk.h"
 #include "master/server_table.h"
 #include "support/master_process.h"
+#include "support/refusal.h"
 
 namespace coyote {
 namespace {
@@ -328,26 +330,18 @@ TEST(MasterConfig, ReadsTheEnvironmentAndRefusesWhatIsOutOfRange) {
   EXPECT_EQ(config.expirySeconds, 30.0f);
   std::string low = "COYOTE_MASTER_EXPIRY_SECONDS=15";
   char* bad[] = {low.data(), nullptr};
-  try {
-    applyMasterEnvironment(bad, config);
-    FAIL() << "an expiry shorter than a heartbeat was taken";
-  } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find("master.expiry_seconds"), std::string::npos)
-        << error.what();
-  }
+  EXPECT_THAT(test::refusalOf([&] { applyMasterEnvironment(bad, config); }),
+              ::testing::HasSubstr("master.expiry_seconds"))
+      << "an expiry shorter than a heartbeat is refused";
   std::string proxies = "COYOTE_MASTER_TRUSTED_PROXIES=10.0.0.1, 10.0.0.2";
   char* listed[] = {proxies.data(), nullptr};
   applyMasterEnvironment(listed, config);
   EXPECT_EQ(config.trustedProxies, (std::vector<std::string>{"10.0.0.1", "10.0.0.2"}));
   std::string named = "COYOTE_MASTER_TRUSTED_PROXIES=proxy.example.org";
   char* notAddress[] = {named.data(), nullptr};
-  try {
-    applyMasterEnvironment(notAddress, config);
-    FAIL() << "a proxy that is no address was trusted";
-  } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find("master.trusted_proxies"), std::string::npos)
-        << error.what();
-  }
+  EXPECT_THAT(test::refusalOf([&] { applyMasterEnvironment(notAddress, config); }),
+              ::testing::HasSubstr("master.trusted_proxies"))
+      << "a proxy that is no address is not trusted";
 }
 
 }  // namespace
